@@ -1,0 +1,19 @@
+import { withApi } from '@/lib/http/api-route';
+import { envelopeA } from '@/lib/http/envelope';
+import { serviceUnavailable } from '@/lib/http/errors';
+import { route } from '@/lib/http/route';
+import { checkHealth } from '@/lib/services/health';
+
+export const dynamic = 'force-dynamic';
+
+// GET /api/health - database reachability; 503 when the database does not answer
+const getHealth = withApi(async () => {
+  const report = await checkHealth();
+  if (report.status !== 'ok') {
+    const error = serviceUnavailable('the database is not reachable');
+    return envelopeA({ ...error.data, ...report }, { status: 503, message: error.message });
+  }
+  return envelopeA(report);
+});
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getHealth });

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Small shared field schemas. */
+export const uuidSchema = z.uuid({ message: 'must be a UUID' });
+export const emailSchema = z.email({ message: 'must be a valid email address' }).max(254).transform((v) => v.toLowerCase());
+export const usernameSchema = z
+  .string()
+  .min(3, 'must be at least 3 characters')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -');
+export const personNameSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { EnvError, getEnv, parseEnv } from '@/lib/env';
+import { isApiError } from '@/lib/http/errors';
+import { registerTenant } from '@/lib/services/tenants/register-tenant';
+import { countTenants } from '@/lib/services/tenants/tenants';
+import { database } from './client';
+
+export const DEMO_TENANT_NAME = 'Demo Bank';
+export const DEMO_ADMIN = { username: 'admin', email: 'admin@demo-bank.example', firstName: 'Ada', lastName: 'Admin' };
+
+/** A password that satisfies the policy: upper, lower, digit, special, 20 characters. */
+export function generateDemoPassword(): string {
+  return `Dm!${randomBytes(12).toString('base64url')}7x`;
+}
+
+/**
+ * Validates the environment or stops the process with one line naming the bad variable.
+ * Returns nothing on success.
+ */
+export function assertEnvironment(): void {
+  try {
+    parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Start-up: environment, database (migrations applied), and the demo tenant on first start of an
+ * empty database. The demo credentials are printed this once; only hashes are stored.
+ */
+export async function bootstrap(): Promise<void> {
+  assertEnvironment();
+  const env = getEnv();
+  const { db, driver } = await database();
+  const lines = [`database: ${driver === 'pglite' ? `embedded PGlite (${env.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}, migrations applied`];
+  lines.push(`tenant registration API: ${env.PLATFORM_ADMIN_KEY ? 'enabled (PLATFORM_ADMIN_KEY set)' : 'disabled (set PLATFORM_ADMIN_KEY to enable)'}`);
+
+  if (env.SEED_DEMO && (await countTenants(db)) === 0) {
+    const password = env.DEMO_ADMIN_PASSWORD ?? generateDemoPassword();
+    try {
+      const demo = await registerTenant(db, { name: DEMO_TENANT_NAME, admin: { ...DEMO_ADMIN, password } }, { isDemo: true });
+      lines.push(
+        '',
+        'Demo tenant created. These credentials are shown once; only their hashes are stored:',
+        `  tenant:        ${DEMO_TENANT_NAME}`,
+        `  tenantId:      ${demo.tenantId}`,
+        `  tenantKey:     ${demo.tenantKey}`,
+        `  tenantSecret:  ${demo.tenantSecret}`,
+        `  admin user:    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.email}`,
+        `  password:      ${env.DEMO_ADMIN_PASSWORD ? '(DEMO_ADMIN_PASSWORD)' : password}`,
+      );
+    } catch (error) {
+      // Another instance seeded it at the same moment.
+      if (!isApiError(error)) throw error;
+    }
+  }
+  console.log(['', '─── Business Platform ───', ...lines, ''].join('\n'));
+}

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { getEnv } from '@/lib/env';
+import * as schema from './schema';
+
+/**
+ * One database handle for the process. The driver follows the configuration:
+ * - DATABASE_URL unset: embedded PGlite, file-backed in PGLITE_DATA_DIR (memory:// for tests);
+ * - DATABASE_URL set: a node-postgres pool against a real PostgreSQL server.
+ * Both speak the same dialect and apply the same committed migrations (lib/db/migrations).
+ */
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Services take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export type DriverName = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DriverName;
+  /** Applies every pending migration (idempotent). */
+  migrate(): Promise<void>;
+  /** Cheap reachability probe. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = dataDir === 'memory://' || dataDir === ':memory:';
+  if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      if (client.closed) throw new Error('embedded database is closed');
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async () => {
+      // One migrator at a time across processes (several servers may start together).
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options?: { url?: string; dataDir?: string; poolMax?: number }): Promise<Database> {
+  const env = getEnv();
+  const url = options?.url ?? env.DATABASE_URL;
+  if (url) return openPostgres(url, options?.poolMax ?? env.DATABASE_POOL_MAX);
+  return openPglite(options?.dataDir ?? env.PGLITE_DATA_DIR);
+}
+
+// The process-wide handle survives Next.js dev-mode module reloads through globalThis.
+const holder = globalThis as unknown as { __bpDatabase?: Promise<Database> };
+
+/** The process-wide database, opened and migrated on first use. */
+export function database(): Promise<Database> {
+  holder.__bpDatabase ??= (async () => {
+    const database = await openDatabase();
+    await database.migrate();
+    return database;
+  })().catch((error: unknown) => {
+    holder.__bpDatabase = undefined;
+    throw error;
+  });
+  return holder.__bpDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+/** Closes the process-wide database (tests, worker shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const pending = holder.__bpDatabase;
+  holder.__bpDatabase = undefined;
+  if (pending) await (await pending).close();
+}

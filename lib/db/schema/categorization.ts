@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantRef, updatedAt } from './columns';
+import { tenants } from './tenants';
+
+/**
+ * The categorization hierarchy of a tenant: categories (with a risk level) and the features they
+ * enable. A feature names the keys a registration must provide (mandatoryKeys) and, per key, the
+ * values it may take (allowedValues; a key without a list takes any non-empty value).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    customerType: text('customer_type', { enum: ['INDIVIDUAL', 'ORGANIZATION'] }).notNull().default('INDIVIDUAL'),
+    riskLevel: text('risk_level', { enum: ['LOW', 'MEDIUM', 'HIGH'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_tenant_code_uq').on(t.tenantId, t.code),
+    unique('categories_tenant_id_uq').on(t.tenantId, t.id),
+    index('categories_tenant_active_idx').on(t.tenantId, t.isActive),
+    check('categories_risk_ck', sql`${t.riskLevel} in ('LOW', 'MEDIUM', 'HIGH')`),
+  ],
+);
+
+export const features = pgTable(
+  'features',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    mandatoryKeys: jsonb('mandatory_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    allowedValues: jsonb('allowed_values').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('features_tenant_code_uq').on(t.tenantId, t.code),
+    unique('features_tenant_id_uq').on(t.tenantId, t.id),
+  ],
+);
+
+export const categoryFeatures = pgTable(
+  'category_features',
+  {
+    tenantId: tenantRef(),
+    categoryId: uuid('category_id').notNull(),
+    featureId: uuid('feature_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ name: 'category_features_pk', columns: [t.tenantId, t.categoryId, t.featureId] }),
+    index('category_features_tenant_feature_idx').on(t.tenantId, t.featureId),
+    foreignKey({ name: 'category_features_category_fk', columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }).onDelete('cascade'),
+    foreignKey({ name: 'category_features_feature_fk', columns: [t.tenantId, t.featureId], foreignColumns: [features.tenantId, features.id] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './tenants';
+export * from './organizations';
+export * from './users';
+export * from './categorization';

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantRef, updatedAt } from './columns';
+import { tenants } from './tenants';
+
+/**
+ * Organizations of a tenant: the tenant's own (PLATFORM_OWNER, created with the tenant) and customer
+ * organizations (B2B, registered later).
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    organizationType: text('organization_type', { enum: ['PLATFORM_OWNER', 'CUSTOMER_ORGANIZATION'] }).notNull(),
+    businessType: text('business_type'),
+    registrationNumber: text('registration_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('organizations_tenant_type_idx').on(t.tenantId, t.organizationType),
+    uniqueIndex('organizations_tenant_regno_uq').on(t.tenantId, t.registrationNumber).where(sql`${t.registrationNumber} is not null`),
+    // (tenant_id, id) is the target of composite foreign keys: a child row can never point into another tenant
+    unique('organizations_tenant_id_uq').on(t.tenantId, t.id),
+    check('organizations_type_ck', sql`${t.organizationType} in ('PLATFORM_OWNER', 'CUSTOMER_ORGANIZATION')`),
+  ],
+);
+
+export type OrganizationRow = typeof organizations.$inferSelect;

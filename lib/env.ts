@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration of the server, validated once at start-up (instrumentation.ts) and read
+ * through getEnv() everywhere else. Every variable is documented in README.md.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (fallback: number, max = 1_000_000) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PGLITE_DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./.data/pglite')
+    .describe('where the embedded database keeps its files; memory:// keeps it in memory'),
+  DATABASE_POOL_MAX: positiveInt(10, 200),
+  PLATFORM_ADMIN_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  SEED_DEMO: booleanString.default(true),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly variable: string, detail: string) {
+    super(`Invalid environment: ${variable} ${detail}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses a raw environment; empty strings count as unset. Throws EnvError naming the first bad variable. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = raw[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const detail =
+      issue.code === 'invalid_value' && 'values' in issue
+        ? `must be one of ${(issue.values as unknown[]).join(', ')}`
+        : issue.message.replace(/^Invalid input: /, '');
+    throw new EnvError(variable, detail);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from '@/lib/contract/enums';
+import type { FieldError } from '@/lib/contract/envelopes';
+import { ERROR_MESSAGES as M, ERROR_TYPES as T } from '@/lib/contract/errors';
+
+/**
+ * The one error type of the API. Anything thrown inside a route wrapper becomes an Envelope A (or
+ * Envelope B in the card API) through toErrorResponse(); an ApiError carries its status, message and
+ * data exactly, anything else becomes a generic 500.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly data: Record<string, unknown> = {},
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+// ---------------------------------------------------------------------------------------------
+// Generic statuses
+// ---------------------------------------------------------------------------------------------
+
+export function validationFailed(errors: FieldError[]): ApiError {
+  return new ApiError(400, M.validationFailed, { error: T.validation, errors });
+}
+
+/** A zod failure: `field` is the dotted path, prefixed with where the input came from when given. */
+export function fromZodError(error: z.ZodError, prefix?: string): ApiError {
+  return validationFailed(
+    error.issues.map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return { field: [prefix, path].filter(Boolean).join('.') || (prefix ?? 'body'), message: issue.message };
+    }),
+  );
+}
+
+export function missingHeaders(names: string[]): ApiError {
+  return new ApiError(400, M.missingHeaders, {
+    error: T.missingHeaders,
+    details: `missing required headers: ${names.join(', ')}`,
+    errors: names.map((field) => ({ field, message: 'header is required' })),
+  });
+}
+
+export function malformedJson(details: string): ApiError {
+  return new ApiError(400, M.malformedJson, { error: T.malformedJson, details });
+}
+
+export function unauthorized(details = 'a valid credential is required'): ApiError {
+  return new ApiError(401, M.unauthorized, { error: T.unauthorized, details }, { 'WWW-Authenticate': 'Bearer' });
+}
+
+export function forbidden(details = 'the caller may not perform this operation'): ApiError {
+  return new ApiError(403, M.forbidden, { error: T.forbidden, details });
+}
+
+export function notFound(resource = 'resource'): ApiError {
+  return new ApiError(404, M.notFound, { error: T.notFound, details: `${resource} not found` });
+}
+
+export function routeNotFound(method: string, path: string): ApiError {
+  return new ApiError(404, M.routeNotFound, { error: T.routeNotFound, details: `no route for ${method} ${path}` });
+}
+
+export function methodNotAllowed(method: string, allowed: string[]): ApiError {
+  return new ApiError(
+    405,
+    M.methodNotAllowed,
+    { error: T.methodNotAllowed, details: `${method} is not allowed here; allowed: ${allowed.join(', ')}`, suggestions: allowed },
+    { Allow: allowed.join(', ') },
+  );
+}
+
+export function conflict(details: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(409, M.conflict, { error: T.conflict, details, ...extra });
+}
+
+export function payloadTooLarge(maxBytes: number): ApiError {
+  return new ApiError(413, M.payloadTooLarge, { error: T.payloadTooLarge, details: `the body must be at most ${maxBytes} bytes` });
+}
+
+export function unsupportedMediaType(received: string | null): ApiError {
+  return new ApiError(415, M.unsupportedMediaType, {
+    error: T.unsupportedMediaType,
+    details: `Content-Type must be application/json${received ? `, got ${received}` : ''}`,
+  });
+}
+
+export function unprocessable(error: string, details: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(422, M.unprocessable, { error, details, ...extra });
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(
+    429,
+    M.tooManyRequests,
+    { error: T.tooManyRequests, details: `retry after ${seconds} seconds` },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+export function internalError(requestId: string): ApiError {
+  return new ApiError(500, M.internal, { error: T.internal, details: 'an unexpected error occurred', requestId });
+}
+
+export function serviceUnavailable(details: string): ApiError {
+  return new ApiError(503, M.serviceUnavailable, { error: T.serviceUnavailable, details });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract's catalogue: one constructor per row, exact message and data members.
+// ---------------------------------------------------------------------------------------------
+
+/** 400: password differs from matchingPassword. */
+export function passwordMismatch(field = 'matchingPassword'): ApiError {
+  return validationFailed([{ field, message: 'passwords do not match' }]);
+}
+
+/** 400: categorization lacks a mandatory key or has a value outside the allowed values. */
+export function categorizationValidationFailed(args: {
+  details: string;
+  missingKeys: string[];
+  invalidValues: Record<string, string>;
+}): ApiError {
+  return new ApiError(400, M.categorizationValidationFailed, {
+    error: T.categorization,
+    details: args.details,
+    missingKeys: args.missingKeys,
+    invalidValues: args.invalidValues,
+  });
+}
+
+/** 403: tenant unknown, suspended, or categorization not available to it. */
+export function tenantAccessDenied(tenantId: string): ApiError {
+  return new ApiError(403, M.tenantAccessDenied, { error: T.tenantAccessDenied, tenantId });
+}
+
+/** 409: an organization with the same registration number exists in the tenant. */
+export function organizationAlreadyExists(registrationNumber: string, existingOrganizationId: string): ApiError {
+  return new ApiError(409, M.organizationAlreadyExists, {
+    error: T.organizationExists,
+    registrationNumber,
+    existingOrganizationId,
+  });
+}
+
+/** 401: wrong username or password. */
+export function authenticationFailed(attempts: number, maxAttempts: number): ApiError {
+  return new ApiError(401, M.authenticationFailed, {
+    success: false,
+    errorType: 'AUTHENTICATION',
+    message: 'invalid username or password',
+    attempts,
+    maxAttempts,
+    lockoutTime: null,
+  });
+}
+
+/** 401: account locked after failed attempts; lockoutTime is when the lock ends. */
+export function accountLocked(args: { attempts: number; maxAttempts: number; lockoutTime: Date; lockoutDuration: number }): ApiError {
+  return new ApiError(401, M.accountLocked, {
+    success: false,
+    errorType: 'ACCOUNT_LOCKED',
+    message: `too many failed attempts; try again after ${args.lockoutTime.toISOString()}`,
+    attempts: args.attempts,
+    maxAttempts: args.maxAttempts,
+    lockoutTime: args.lockoutTime.toISOString(),
+    lockoutDuration: args.lockoutDuration,
+  });
+}
+
+/** 401: token expired. */
+export function tokenExpired(expiredAt: Date): ApiError {
+  return new ApiError(401, M.tokenExpired, { error: T.jwtExpired, expiredAt: expiredAt.toISOString() }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+}
+
+export const VERIFICATION_ROLES = ['COMPLIANCE_OFFICER', 'ADMIN_USER'] as const satisfies readonly Role[];
+
+/** 403: initiating verification without COMPLIANCE_OFFICER or ADMIN_USER. */
+export function verificationAccessDenied(userId: string, currentRoles: Role[]): ApiError {
+  return new ApiError(403, M.verificationAccessDenied, {
+    userId,
+    currentRoles,
+    requiredRoles: [...VERIFICATION_ROLES],
+  });
+}
+
+/** The path that accepts a consent; also the acceptUrl of the activation error. */
+export function consentAcceptPath(customerId: string, type: ConsentType): string {
+  const segment = { TERMS: 'terms', PRIVACY_POLICY: 'privacy', DATA_PROCESSING: 'data-processing', MARKETING: 'marketing' }[type];
+  return `/api/v2.1/customer/individual/${customerId}/consents/${segment}`;
+}
+
+/** 400: activation with required consents missing. */
+export function missingRequiredConsents(customerId: string, missing: ConsentType[], acceptPath = consentAcceptPath): ApiError {
+  return new ApiError(400, M.missingRequiredConsents, {
+    activationStatus: 'CONSENT_REQUIRED',
+    customerId,
+    missingConsentTypes: missing,
+    missingConsentDetails: Object.fromEntries(
+      missing.map((type) => [type, { consentType: type, status: 'MISSING', acceptUrl: acceptPath(customerId, type) }]),
+    ),
+    totalRequiredConsents: REQUIRED_CONSENT_TYPES.length,
+    totalMissingConsents: missing.length,
+    nextSteps: missing.map((type) => `accept the ${type} consent: POST ${acceptPath(customerId, type)}`),
+  });
+}
+
+/** 422: activation before verification is APPROVED. */
+export function customerNotVerified(args: {
+  verificationStatus: VerificationStatus;
+  reason: string;
+  estimatedCompletionTime: Date | null;
+}): ApiError {
+  return new ApiError(422, M.customerNotVerified, {
+    activationStatus: 'VERIFICATION_REQUIRED',
+    verificationStatus: args.verificationStatus,
+    reason: args.reason,
+    estimatedCompletionTime: args.estimatedCompletionTime ? args.estimatedCompletionTime.toISOString() : null,
+  });
+}
+
+/** 400: BUSINESS_TYPE_CLIENT_TO_TENANT organization without an ADMIN_USER employee; no data members. */
+export function missingRequiredRole(): ApiError {
+  return new ApiError(400, M.missingRequiredRole, {});
+}
+
+/** 400: transfer amount above the available balance. Amounts are decimal strings. */
+export function insufficientBalance(availableBalance: string, requestedAmount: string, currency: string): ApiError {
+  return new ApiError(400, M.insufficientBalance, { availableBalance, requestedAmount, currency });
+}
+
+/** 400: transaction limit exceeded. */
+export function transactionLimitExceeded(args: {
+  limitType: string;
+  limit: string;
+  currentUsage: string;
+  requestedAmount: string;
+  currency: string;
+}): ApiError {
+  return new ApiError(400, M.transactionLimitExceeded, { ...args });
+}
+
+/** 404: beneficiary not found for a transfer. */
+export function beneficiaryNotFound(iban: string, suggestion: string): ApiError {
+  return new ApiError(404, M.beneficiaryNotFound, { iban, suggestion });
+}

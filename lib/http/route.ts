@@ -1,0 +1,27 @@
+import { withApi, type RouteHandler } from './api-route';
+import { methodNotAllowed } from './errors';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Declares the methods a route file serves. Every other method answers 405 with an Envelope A and
+ * an `Allow` header, OPTIONS answers 204 with `Allow`. Use as
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: handler });`
+ */
+export function route(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+  const served = HTTP_METHODS.filter((m) => handlers[m]);
+  const allowed = [...served, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'];
+  const refuse = withApi(async ({ req }) => {
+    throw methodNotAllowed(req.method, allowed);
+  });
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } });
+  return {
+    GET: handlers.GET ?? refuse,
+    POST: handlers.POST ?? refuse,
+    PUT: handlers.PUT ?? refuse,
+    PATCH: handlers.PATCH ?? refuse,
+    DELETE: handlers.DELETE ?? refuse,
+    OPTIONS: options,
+  };
+}

@@ -1,0 +1,63 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { getEnv } from '@/lib/env';
+
+/**
+ * Structured logging. Secrets never reach the output: any key that names a password, secret, token,
+ * authorization, card number, CVV or PIN is replaced wholesale, and digit runs that look like a card
+ * number (13-19 digits, spaces or dashes allowed) are masked wherever they appear in a string.
+ */
+export const REDACTED = '[REDACTED]';
+const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|^cardno$|^pan$|cvv|cvc|^pin$|otp|apikey|api_key/i;
+const PAN_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+
+export function scrubString(value: string): string {
+  return value.replace(PAN_LIKE, (run) => {
+    const digits = run.replace(/\D/g, '');
+    return `[PAN:${digits.length} digits]`;
+  });
+}
+
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 8) return '[depth]';
+  if (typeof value === 'string') return scrubString(value);
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (value instanceof Error) {
+    return { type: value.name, message: scrubString(value.message), stack: value.stack ? scrubString(value.stack) : undefined };
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = SECRET_KEY.test(key) ? REDACTED : scrub(inner, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function createLogger(destination?: DestinationStream, level?: string): Logger {
+  return pino(
+    {
+      level: level ?? getEnv().LOG_LEVEL,
+      base: { service: 'business-platform' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (obj) => scrub(obj) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          const scrubbed = args.map((a) => (typeof a === 'string' ? scrubString(a) : a)) as Parameters<typeof method>;
+          return method.apply(this, scrubbed);
+        },
+      },
+    },
+    destination,
+  );
+}
+
+let root: Logger | undefined;
+
+export function logger(): Logger {
+  root ??= createLogger();
+  return root;
+}

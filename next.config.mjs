@@ -1,0 +1,24 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and WASM-backed server packages are loaded from node_modules at run time, never bundled:
+  // PGlite reads its .wasm/.data files next to its own module, argon2 is a native addon, pino and pg
+  // are plain Node packages that bundle badly.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { resetEnvCache } from '@/lib/env';
+import { closeDatabase } from '@/lib/db/client';
+import { withDatabase } from './integration-global';
+
+/**
+ * Per test file: its own database. PGlite in memory by default; with DATABASE_URL a fresh PostgreSQL
+ * database cloned from the migrated template, dropped when the file is done.
+ */
+export const TEST_PLATFORM_KEY = 'test-platform-key-0123456789abcdef0123456789';
+
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+process.env.PLATFORM_ADMIN_KEY = TEST_PLATFORM_KEY;
+process.env.SEED_DEMO = 'false';
+
+const adminUrl = process.env.BP_TEST_ADMIN_DATABASE_URL;
+const template = process.env.BP_TEST_TEMPLATE_DATABASE;
+let fileDatabase: string | undefined;
+
+if (adminUrl && template) {
+  fileDatabase = `${process.env.BP_TEST_DATABASE_PREFIX}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${fileDatabase}" template "${template}"`);
+  await admin.end();
+  process.env.DATABASE_URL = withDatabase(adminUrl, fileDatabase);
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DATA_DIR = 'memory://';
+}
+resetEnvCache();
+
+afterAll(async () => {
+  await closeDatabase();
+  if (adminUrl && fileDatabase) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${fileDatabase}" with (force)`);
+    await admin.end();
+  }
+});
