@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // projects with different maxWorkers need distinct group orders: unit first, then integration
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -31,6 +33,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

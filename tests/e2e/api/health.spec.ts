@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { PACKAGE_VERSION, UUID_RE } from '../fixtures';
+import { bodyOf } from '../helpers';
+
+test.describe('GET /api/health', () => {
+  test('answers 200 with the database state, uptime and version', async ({ request }) => {
+    const res = await request.get('/api/health');
+    const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    expect({ status: res.status(), body: await bodyOf(res) }).toEqual({
+      status: 200,
+      body: {
+        code: 200,
+        message: 'OK',
+        data: {
+          status: 'ok',
+          database: { reachable: true, driver, latencyMs: expect.any(Number) },
+          uptimeSeconds: expect.any(Number),
+          version: PACKAGE_VERSION,
+        },
+      },
+    });
+    const { data } = (await res.json()) as { data: { database: { latencyMs: number }; uptimeSeconds: number } };
+    expect(data.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isInteger(data.uptimeSeconds) && data.uptimeSeconds >= 0).toBe(true);
+    expect(res.headers()['content-type']).toMatch(/^application\/json/);
+    expect(res.headers()['cache-control']).toBe('no-store');
+    expect(res.headers()['x-request-id']).toMatch(UUID_RE);
+  });
+
+  test('HEAD answers 200 without a body', async ({ request }) => {
+    const res = await request.head('/api/health');
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers()['x-request-id']).toMatch(UUID_RE);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { E2E_PLATFORM_KEY } from '../fixtures';
+import { STACK_LINE, spawnNextStart } from '../helpers';
+
+/**
+ * The server validates its environment in instrumentation.ts before serving anything: a bad
+ * variable stops the process with exit code 1 and exactly one line on stderr naming it.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const EXIT_WITHIN_MS = 30_000;
+
+const cases: Array<{ name: string; env: Record<string, string>; line: string }> = [
+  {
+    name: 'DATABASE_URL that is not a PostgreSQL URL',
+    env: { DATABASE_URL: 'mysql://nope', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY },
+    line: 'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL',
+  },
+  {
+    name: 'PLATFORM_ADMIN_KEY shorter than 32 characters',
+    env: { PLATFORM_ADMIN_KEY: 'short', PGLITE_DATA_DIR: 'memory://' },
+    line: 'Invalid environment: PLATFORM_ADMIN_KEY must be at least 32 characters',
+  },
+  {
+    name: 'LOG_LEVEL outside its values',
+    env: { LOG_LEVEL: 'verbose', PGLITE_DATA_DIR: 'memory://' },
+    line: 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  },
+];
+
+for (const { name, env, line } of cases) {
+  test(`exits non-zero on ${name}, printing one line`, async () => {
+    test.setTimeout(EXIT_WITHIN_MS + 15_000);
+    const server = await spawnNextStart(env);
+    try {
+      const code = await Promise.race([
+        server.exited,
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), EXIT_WITHIN_MS)),
+      ]);
+      expect(code, `still running after ${EXIT_WITHIN_MS} ms; stderr:\n${server.stderr()}`).not.toBe('timeout');
+      expect(code).toBe(1);
+      const stderr = server.stderr();
+      const variable = line.split(' ')[2]!;
+      expect(stderr.split('\n').filter((l) => l.startsWith(`Invalid environment: ${variable}`))).toEqual([line]);
+      expect(stderr.split('\n').filter((l) => l.startsWith('Invalid environment:'))).toEqual([line]);
+      expect(stderr).not.toMatch(STACK_LINE);
+      expect(stderr).not.toContain('Start-up failed');
+      // the rejected value of a secret is not echoed
+      if (env.PLATFORM_ADMIN_KEY === 'short') expect(stderr + server.stdout()).not.toContain('short');
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+test('exits non-zero when the configured PostgreSQL server cannot be reached at start', async () => {
+  test.setTimeout(EXIT_WITHIN_MS + 15_000);
+  const server = await spawnNextStart({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+  try {
+    const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), EXIT_WITHIN_MS))]);
+    expect(code, `still running after ${EXIT_WITHIN_MS} ms`).not.toBe('timeout');
+    expect(code).toBe(1);
+    const lines = server.stderr().split('\n').filter((l) => l.trim());
+    expect(lines).toEqual(['Start-up failed: connect ECONNREFUSED 127.0.0.1:1']);
+  } finally {
+    await server.stop();
+  }
+});

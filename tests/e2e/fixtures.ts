@@ -1,0 +1,39 @@
+/**
+ * Constants shared by playwright.config.ts and the end-to-end specs. The server under test is a
+ * production build started by Playwright's webServer with exactly these credentials.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** 40 printable characters; the server accepts any key of at least 32. */
+export const E2E_PLATFORM_KEY = 'e2e-platform-key-0123456789abcdefghijklm';
+export const E2E_DEMO_PASSWORD = 'Demo-Passw0rd!2026';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+export const DEMO_TENANT_NAME = 'Demo Bank';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const PACKAGE_VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** A password that satisfies the policy; the specs check it never appears in a response. */
+export const STRONG_PASSWORD = 'Correct-Horse-9-Battery';
+
+export const platformAuth = { authorization: `Bearer ${E2E_PLATFORM_KEY}` };
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let counter = 0;
+export const uniqueName = (prefix = 'E2E') =>
+  `${prefix} ${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+
+export function registrationBody(name = uniqueName()) {
+  return {
+    name,
+    admin: { username: 'owner', email: 'owner@example.com', password: STRONG_PASSWORD, firstName: 'Olga', lastName: 'Owner' },
+  };
+}
