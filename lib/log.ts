@@ -7,11 +7,17 @@ import { getEnv } from '@/lib/env';
  * number (13-19 digits, spaces or dashes allowed) are masked wherever they appear in a string.
  */
 export const REDACTED = '[REDACTED]';
-const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|^cardno$|^pan$|cvv|cvc|^pin$|otp|apikey|api_key/i;
-const PAN_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+// `params`: a failed query's parameters (Drizzle errors carry them) may hold anything.
+const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|^cardno$|^pan$|cvv|cvc|^pin$|otp|apikey|api_key|^params$/i;
+// 13-19 digits in a row, or the printed groupings (4-4-4-4[-1..3], Amex 4-6-5) with one kind of
+// separator. UUIDs (8-4-4-4-12) never match, whatever their digits.
+const PAN_LIKE = /\b(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?|\d{4}([ -])\d{6}\2\d{5})\b/g;
+
+/** A failed query's message ends with its parameters ("\nparams: a,b,c"): cut them off. */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
 
 export function scrubString(value: string): string {
-  return value.replace(PAN_LIKE, (run) => {
+  return value.replace(QUERY_PARAMS, '\nparams: [REDACTED]').replace(PAN_LIKE, (run) => {
     const digits = run.replace(/\D/g, '');
     return `[PAN:${digits.length} digits]`;
   });

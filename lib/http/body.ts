@@ -41,6 +41,8 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   }
 
   if (text.trim() === '') throw malformedJson('the body is empty; a JSON object is expected');
+  // PostgreSQL text cannot hold NUL, and no field of ours has a use for it: refuse it up front.
+  if (text.includes('\u0000') || /\\u0000/i.test(text)) throw malformedJson('the body contains a NUL character (\\u0000), which no field accepts');
   try {
     return JSON.parse(text);
   } catch (error) {

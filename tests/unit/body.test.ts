@@ -161,6 +161,14 @@ describe('readJsonBody: content', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
+  it.each([
+    ['an escaped NUL', '{"name":"a\\u0000b"}'],
+    ['an escaped NUL in upper case', '{"name":"a\\U0000b"}'],
+    ['a raw NUL byte', '{"name":"a\u0000b"}'],
+  ])('answers 400 for %s (PostgreSQL text cannot hold it)', async (_label, body) => {
+    expect(await read(post(body))).toEqual(malformed('the body contains a NUL character (\\u0000), which no field accepts'));
+  });
+
   it('answers 400 for invalid UTF-8 bytes', async () => {
     expect(await read(post(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])))).toEqual(malformed('the body is not valid UTF-8'));
   });

@@ -112,8 +112,21 @@ describe('scrub helpers', () => {
     ['123456789012', '123456789012'],
     ['0123456789', '0123456789'],
     ['a1234567890123456b', 'a1234567890123456b'],
+    ['3782 822463 10005', '[PAN:15 digits]'],
+    // UUIDs are never card numbers, even when their groups are all digits
+    ['12345678-1234-5678-1234-567812345678', '12345678-1234-5678-1234-567812345678'],
+    ['request 99999999-9999-4999-8999-999999999999 done', 'request 99999999-9999-4999-8999-999999999999 done'],
+    // a failed query's parameters are cut off its message
+    ['Failed query: insert into "tenants" values ($1, $2)\nparams: Acme,$argon2id$v=19$m=19456', 'Failed query: insert into "tenants" values ($1, $2)\nparams: [REDACTED]'],
   ])('scrubString(%j) is %j', (input, expected) => {
     expect(scrubString(input)).toBe(expected);
+  });
+
+  it('scrub drops a query error\'s params wholesale', () => {
+    expect(scrub({ query: 'insert into users values ($1)', params: ['$argon2id$v=19$hash', '4111111111111111'] })).toEqual({
+      query: 'insert into users values ($1)',
+      params: '[REDACTED]',
+    });
   });
 
   it('scrub redacts keys case-insensitively and leaves other values alone', () => {
