@@ -91,7 +91,7 @@ describe('POST /api/v2.1/tenants/registration', () => {
   });
 
   it('answers 401 without or with a wrong platform key, naming the scheme', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-key' }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-key' }, { authorization: 'Basic abc' }] as Record<string, string>[]) {
       const res = await call(registration.POST, { headers, body: registrationBody() });
       expectEnvelope(res, 401, 'authentication required', {
         error: 'UNAUTHORIZED',

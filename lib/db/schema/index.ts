@@ -2,3 +2,5 @@ export * from './tenants';
 export * from './organizations';
 export * from './users';
 export * from './categorization';
+export * from './customers';
+export * from './sessions';

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/http/errors';
 import { seedDefaultHierarchy } from '@/lib/services/categorization/hierarchy';
+import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { generateTenantKey, generateTenantSecret } from './credentials';
 
@@ -17,6 +18,7 @@ export async function registerTenant(
   input: RegisterTenantBody,
   options: { isDemo?: boolean } = {},
 ): Promise<RegisterTenantResult> {
+  assertPasswordNotCommon(input.admin.password, 'admin.password');
   const tenantKey = generateTenantKey();
   const tenantSecret = generateTenantSecret();
   // Hash outside the transaction: argon2 takes tens of milliseconds and must not hold locks.
