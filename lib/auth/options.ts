@@ -82,7 +82,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
       async session({ session, token }) {
         return {
           ...session,
-          user: { ...session.user, id: token.sub, tenantId: token.tid, tenantName: token.tenantName, roles: token.roles ?? [] },
+          user: { ...session.user, id: token.sub, tenantId: token.tid, sessionId: token.sid, tenantName: token.tenantName, roles: token.roles ?? [] },
         };
       },
     },

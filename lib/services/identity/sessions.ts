@@ -87,6 +87,8 @@ export function toSessionData(issued: IssuedSession, user: UserWithRoles, messag
   };
 }
 
+class DeadRefreshToken extends Error {}
+
 /**
  * Rotates a refresh token: the presented one is spent in the same statement that checks it, a new
  * one is issued with a new access token. Presenting a spent token again is reuse: the whole session
@@ -106,14 +108,19 @@ export async function refreshSession(db: Db, tenantId: string, presented: string
       .select()
       .from(sessions)
       .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-    if (!session) return { kind: 'invalid' as const };
+    // An unspent token of a session that has ended (logout, revocation, expiry) or of a disabled
+    // user is merely invalid: roll the spend back so that it is never mistaken for reuse below.
+    if (!session) throw new DeadRefreshToken();
     const user = await findUserById(tx, tenantId, session.userId);
-    if (!user || !user.isActive) return { kind: 'invalid' as const };
+    if (!user || !user.isActive) throw new DeadRefreshToken();
     const next = newRefreshToken();
     await tx.insert(refreshTokens).values({ tenantId, tokenHash: hashToken(next), sessionId: session.id, createdAt: now, expiresAt: session.expiresAt });
     await tx.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, session.id)));
     const roles = (session.roles as Role[]).filter((r) => user.roles.includes(r));
     return { kind: 'ok' as const, session, user, next, roles };
+  }).catch((error: unknown) => {
+    if (error instanceof DeadRefreshToken) throw unauthorized('the refresh token is invalid or expired');
+    throw error;
   });
 
   if (result.kind === 'invalid') {

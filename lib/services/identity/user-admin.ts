@@ -3,7 +3,7 @@ import type { AdminRole } from '@/lib/contract/enums';
 import type { CreateUserBody } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { organizations, userRoles, users } from '@/lib/db/schema';
+import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
 import { ApiError, conflict, notFound } from '@/lib/http/errors';
 import { lockState, loginKeyFor, unlock } from './lockout';
 import { assertPasswordNotCommon } from './password-policy';
@@ -99,6 +99,15 @@ function lastAdminError(): ApiError {
   return conflict('the tenant must keep at least one active ADMIN_USER', { error: 'LAST_ADMIN' });
 }
 
+/**
+ * Serializes the changes that could remove the tenant's last active ADMIN_USER (role changes,
+ * disable/enable) on the tenant row. Without it two administrators demoting each other at once
+ * each lock the other's rows (below) and deadlock: one request failed with a 500.
+ */
+async function lockTenantAdmins(tx: DbOrTx, tenantId: string): Promise<void> {
+  await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
+}
+
 /** Active ADMIN_USERs other than this user; taken under a lock on their role rows. */
 async function otherActiveAdmins(tx: DbOrTx, tenantId: string, userId: string): Promise<number> {
   const rows = await tx
@@ -112,6 +121,7 @@ async function otherActiveAdmins(tx: DbOrTx, tenantId: string, userId: string): 
 
 export async function setUserRoles(db: Db, tenantId: string, userId: string, roles: AdminRole[]) {
   await db.transaction(async (tx) => {
+    await lockTenantAdmins(tx, tenantId);
     const user = await adminSideUser(tx, tenantId, userId);
     if (user.roles.includes('ADMIN_USER') && !roles.includes('ADMIN_USER') && user.isActive && (await otherActiveAdmins(tx, tenantId, userId)) === 0) {
       throw lastAdminError();
@@ -126,6 +136,7 @@ export async function setUserRoles(db: Db, tenantId: string, userId: string, rol
 /** Disabling ends every session of the user at once. */
 export async function setUserActive(db: Db, tenantId: string, userId: string, active: boolean) {
   await db.transaction(async (tx) => {
+    await lockTenantAdmins(tx, tenantId);
     const user = await adminSideUser(tx, tenantId, userId);
     if (!active && user.isActive && user.roles.includes('ADMIN_USER') && (await otherActiveAdmins(tx, tenantId, userId)) === 0) throw lastAdminError();
     await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));

@@ -19,7 +19,12 @@ export function sortRoles(roles: Role[]): Role[] {
 export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'>) =>
   user.organizationId !== null && user.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
 
-async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof and>): Promise<UserWithRoles[]> {
+async function loadUsers(
+  db: DbOrTx,
+  tenantId: string,
+  where: ReturnType<typeof and>,
+  orderFirst?: ReturnType<typeof sql>,
+): Promise<UserWithRoles[]> {
   const rows = await db
     .select({
       user: users,
@@ -28,7 +33,8 @@ async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof 
     })
     .from(users)
     .leftJoin(customers, and(eq(customers.tenantId, users.tenantId), eq(customers.id, users.customerId)))
-    .where(and(eq(users.tenantId, tenantId), where));
+    .where(and(eq(users.tenantId, tenantId), where))
+    .orderBy(orderFirst ?? users.id);
   return rows.map((r) => ({ ...r.user, roles: sortRoles(parseRoles(r.roles)), customerStatus: r.customerStatus ?? null }));
 }
 
@@ -46,7 +52,15 @@ export async function findUserById(db: DbOrTx, tenantId: string, userId: string)
 /** By username or email, case-insensitively. */
 export async function findUserByLogin(db: DbOrTx, tenantId: string, login: string): Promise<UserWithRoles | undefined> {
   const value = login.trim().toLowerCase();
-  return (await loadUsers(db, tenantId, and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`)))[0];
+  // A username may look like another user's email: the username match wins, deterministically.
+  return (
+    await loadUsers(
+      db,
+      tenantId,
+      and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`),
+      sql`(lower(${users.username}) = ${value}) desc`,
+    )
+  )[0];
 }
 
 export async function findUsersByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<UserWithRoles[]> {
