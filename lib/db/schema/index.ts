@@ -4,3 +4,4 @@ export * from './users';
 export * from './categorization';
 export * from './customers';
 export * from './sessions';
+export * from './events';
