@@ -5,11 +5,16 @@ import { z } from 'zod';
  * through getEnv() everywhere else. Every variable is documented in README.md.
  */
 const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveInt = (fallback: number, max = 1_000_000) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
+  z.coerce
+    .number({ error: `must be a whole number from 1 to ${max}` })
+    .int(`must be a whole number from 1 to ${max}`)
+    .min(1, `must be a whole number from 1 to ${max}`)
+    .max(max, `must be a whole number from 1 to ${max}`)
+    .default(fallback);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -68,8 +73,9 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
+    // zod's default enum message lists quoted options; say it plainly. Custom messages stand as written.
     const detail =
-      issue.code === 'invalid_value' && 'values' in issue
+      issue.code === 'invalid_value' && 'values' in issue && issue.message.startsWith('Invalid option')
         ? `must be one of ${(issue.values as unknown[]).join(', ')}`
         : issue.message.replace(/^Invalid input: /, '');
     throw new EnvError(variable, detail);

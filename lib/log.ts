@@ -47,6 +47,13 @@ export function createLogger(destination?: DestinationStream, level?: string): L
       hooks: {
         logMethod(args, method) {
           const scrubbed = args.map((a) => (typeof a === 'string' ? scrubString(a) : a)) as Parameters<typeof method>;
+          // Without a message pino takes the error's own message (`log.error(err)`, `log.error({ err })`)
+          // after this hook; hand it a scrubbed one instead.
+          const first = args[0] as unknown;
+          const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+          if (args.length === 1 && error instanceof Error && (first as { msg?: unknown }).msg === undefined) {
+            (scrubbed as unknown[]).push(scrubString(error.message));
+          }
           return method.apply(this, scrubbed);
         },
       },

@@ -74,10 +74,10 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
   return async (req, ctx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
-    const log = logger().child({ requestId });
+    // The wrappers refine base.log (tenant, user); the error and access lines use the refined one.
+    const base: BaseContext = { req, requestId, log: logger().child({ requestId }) };
     let response: Response;
     try {
-      const base: BaseContext = { req, requestId, log };
       const extra = await definition.prepare(base);
       const rawParams = ((await ctx?.params) ?? {}) as RawParams;
       const params = parseWith(definition.schemas.params, rawParams);
@@ -95,13 +95,13 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       if (isApiError(error)) {
         response = render(error, requestId);
       } else {
-        log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
+        base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
         response = render(internalError(requestId), requestId);
       }
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     response.headers.set('Cache-Control', response.headers.get('Cache-Control') ?? 'no-store');
-    log.info(
+    base.log.info(
       { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started) },
       'request',
     );

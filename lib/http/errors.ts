@@ -160,7 +160,7 @@ export function authenticationFailed(attempts: number, maxAttempts: number): Api
     attempts,
     maxAttempts,
     lockoutTime: null,
-  });
+  }, { 'WWW-Authenticate': 'Bearer' });
 }
 
 /** 401: account locked after failed attempts; lockoutTime is when the lock ends. */
@@ -173,7 +173,7 @@ export function accountLocked(args: { attempts: number; maxAttempts: number; loc
     maxAttempts: args.maxAttempts,
     lockoutTime: args.lockoutTime.toISOString(),
     lockoutDuration: args.lockoutDuration,
-  });
+  }, { 'WWW-Authenticate': 'Bearer' });
 }
 
 /** 401: token expired. */

@@ -15,7 +15,8 @@ export function route(handlers: Partial<Record<HttpMethod, RouteHandler>>): Reco
   const refuse = withApi(async ({ req }) => {
     throw methodNotAllowed(req.method, allowed);
   });
-  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } });
+  // through withApi like every other answer, so the 204 carries X-Request-ID too
+  const options = withApi(async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } }));
   return {
     GET: handlers.GET ?? refuse,
     POST: handlers.POST ?? refuse,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { resetEnvCache } from '@/lib/env';
-import { closeDatabase } from '@/lib/db/client';
+import { closeDatabase, database } from '@/lib/db/client';
 import { withDatabase } from './integration-global';
 
 /**
@@ -31,6 +31,13 @@ if (adminUrl && template) {
   process.env.PGLITE_DATA_DIR = 'memory://';
 }
 resetEnvCache();
+
+// Open (and for PGlite migrate) the file's database up front, under the hook timeout: on a busy
+// machine starting an in-memory PGlite takes several seconds, which must not count against the
+// first test's timeout.
+beforeAll(async () => {
+  await database();
+});
 
 afterAll(async () => {
   await closeDatabase();

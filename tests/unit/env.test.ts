@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EnvError, getEnv, parseEnv, resetEnvCache } from '@/lib/env';
+
+const DEFAULTS = {
+  NODE_ENV: 'development',
+  PGLITE_DATA_DIR: './.data/pglite',
+  DATABASE_POOL_MAX: 10,
+  SEED_DEMO: true,
+  LOG_LEVEL: 'info',
+  MAX_BODY_BYTES: 1_048_576,
+};
+
+const KEY = 'k'.repeat(32);
+
+function failure(raw: Record<string, string>): { name: string; variable: string; message: string } {
+  try {
+    parseEnv(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    const e = error as EnvError;
+    return { name: e.name, variable: e.variable, message: e.message };
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(raw)}`);
+}
+
+describe('parseEnv', () => {
+  it('applies the defaults to an empty environment', () => {
+    expect(parseEnv({})).toEqual(DEFAULTS);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(
+      parseEnv({
+        NODE_ENV: '',
+        DATABASE_URL: '',
+        PGLITE_DATA_DIR: '',
+        DATABASE_POOL_MAX: '',
+        PLATFORM_ADMIN_KEY: '',
+        SEED_DEMO: '',
+        DEMO_ADMIN_PASSWORD: '',
+        LOG_LEVEL: '',
+        MAX_BODY_BYTES: '',
+      }),
+    ).toEqual(DEFAULTS);
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(parseEnv({ HOME: '/root', PATH: '/bin', npm_package_version: '1.0.0' })).toEqual(DEFAULTS);
+  });
+
+  it('parses a full valid configuration', () => {
+    expect(
+      parseEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgresql://app:secret@db:5432/app',
+        PGLITE_DATA_DIR: 'memory://',
+        DATABASE_POOL_MAX: '25',
+        PLATFORM_ADMIN_KEY: KEY,
+        SEED_DEMO: 'no',
+        DEMO_ADMIN_PASSWORD: 'Demo-Pass-1',
+        LOG_LEVEL: 'warn',
+        MAX_BODY_BYTES: '2048',
+      }),
+    ).toEqual({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://app:secret@db:5432/app',
+      PGLITE_DATA_DIR: 'memory://',
+      DATABASE_POOL_MAX: 25,
+      PLATFORM_ADMIN_KEY: KEY,
+      SEED_DEMO: false,
+      DEMO_ADMIN_PASSWORD: 'Demo-Pass-1',
+      LOG_LEVEL: 'warn',
+      MAX_BODY_BYTES: 2048,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('SEED_DEMO=%s is %s', (value, expected) => {
+    expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO).toBe(expected);
+  });
+
+  it('accepts both postgres:// and postgresql:// URLs', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(parseEnv({ DATABASE_URL: 'postgresql://u@h/d' }).DATABASE_URL).toBe('postgresql://u@h/d');
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL', 'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'postgres://has space' }, 'DATABASE_URL', 'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ PLATFORM_ADMIN_KEY: 'short' }, 'PLATFORM_ADMIN_KEY', 'Invalid environment: PLATFORM_ADMIN_KEY must be at least 32 characters'],
+    [
+      { PLATFORM_ADMIN_KEY: `${'a'.repeat(20)} ${'b'.repeat(20)}` },
+      'PLATFORM_ADMIN_KEY',
+      'Invalid environment: PLATFORM_ADMIN_KEY must be printable ASCII without spaces',
+    ],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO', 'Invalid environment: SEED_DEMO must be true or false'],
+    [{ MAX_BODY_BYTES: '0' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
+    [{ MAX_BODY_BYTES: 'abc' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
+    [{ MAX_BODY_BYTES: '1.5' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
+    [{ DATABASE_POOL_MAX: '201' }, 'DATABASE_POOL_MAX', 'Invalid environment: DATABASE_POOL_MAX must be a whole number from 1 to 200'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV', 'Invalid environment: NODE_ENV must be one of development, production, test'],
+  ])('rejects %j with one line naming the variable', (raw, variable, message) => {
+    const e = failure(raw);
+    expect(e).toEqual({ name: 'EnvError', variable, message });
+    expect(e.message).not.toContain('\n');
+    expect(e.message.startsWith(`Invalid environment: ${variable} `)).toBe(true);
+  });
+
+  it('names the first bad variable in declaration order when several are bad', () => {
+    expect(failure({ LOG_LEVEL: 'loud', NODE_ENV: 'staging' })).toEqual({
+      name: 'EnvError',
+      variable: 'NODE_ENV',
+      message: 'Invalid environment: NODE_ENV must be one of development, production, test',
+    });
+  });
+
+  it('never echoes the offending value (it may be a secret)', () => {
+    const e = failure({ PLATFORM_ADMIN_KEY: 'my secret key' });
+    expect(e.message).not.toContain('my secret key');
+    expect(failure({ DATABASE_URL: 'mysql://root:hunter2@db/x' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('getEnv', () => {
+  const saved = process.env.LOG_LEVEL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = saved;
+    resetEnvCache();
+  });
+
+  it('caches the parsed environment until resetEnvCache()', () => {
+    process.env.LOG_LEVEL = 'debug';
+    resetEnvCache();
+    expect(getEnv().LOG_LEVEL).toBe('debug');
+    process.env.LOG_LEVEL = 'error';
+    expect(getEnv().LOG_LEVEL).toBe('debug');
+    resetEnvCache();
+    expect(getEnv().LOG_LEVEL).toBe('error');
+  });
+
+  it('throws EnvError for a bad process environment', () => {
+    process.env.LOG_LEVEL = 'loud';
+    resetEnvCache();
+    expect(() => getEnv()).toThrow(new EnvError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent'));
+  });
+});

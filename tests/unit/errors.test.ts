@@ -1,0 +1,641 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorEnvelopeASchema } from '@/lib/contract/envelopes';
+import {
+  accountLockedDataSchema,
+  authenticationFailedDataSchema,
+  beneficiaryNotFoundDataSchema,
+  categorizationValidationFailedDataSchema,
+  customerNotVerifiedDataSchema,
+  genericErrorDataSchema,
+  insufficientBalanceDataSchema,
+  missingRequiredConsentsDataSchema,
+  missingRequiredRoleDataSchema,
+  organizationAlreadyExistsDataSchema,
+  tenantAccessDeniedDataSchema,
+  tokenExpiredDataSchema,
+  transactionLimitExceededDataSchema,
+  validationFailedDataSchema,
+  verificationAccessDeniedDataSchema,
+} from '@/lib/contract/errors';
+import { renderEnvelopeA } from '@/lib/http/api-route';
+import * as E from '@/lib/http/errors';
+
+/**
+ * Every constructor of lib/http/errors.ts rendered as Envelope A: exact status, the special headers
+ * (Allow, Retry-After, WWW-Authenticate) and the exact JSON body; catalogue bodies also parse with
+ * their `data` schema from lib/contract/errors.ts.
+ */
+interface Row {
+  name: string;
+  error: E.ApiError;
+  status: number;
+  message: string;
+  data: Record<string, unknown>;
+  headers?: Partial<Record<'Allow' | 'Retry-After' | 'WWW-Authenticate', string>>;
+  schema: z.ZodType;
+}
+
+const SPECIAL_HEADERS = ['Allow', 'Retry-After', 'WWW-Authenticate'] as const;
+
+async function render(error: E.ApiError) {
+  const res = renderEnvelopeA(error, 'req-1');
+  const special = Object.fromEntries(SPECIAL_HEADERS.map((h) => [h, res.headers.get(h)]));
+  return { status: res.status, contentType: res.headers.get('content-type'), special, body: (await res.json()) as unknown };
+}
+
+async function expectRow(row: Row) {
+  const rendered = await render(row.error);
+  expect(rendered).toEqual({
+    status: row.status,
+    contentType: 'application/json',
+    special: Object.fromEntries(SPECIAL_HEADERS.map((h) => [h, row.headers?.[h] ?? null])),
+    body: { code: row.status, message: row.message, data: row.data },
+  });
+  // the body is a valid error Envelope A and its data matches the row's schema
+  expect(errorEnvelopeASchema.safeParse(rendered.body).success).toBe(true);
+  const parsed = row.schema.safeParse((rendered.body as { data: unknown }).data);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+}
+
+const CUSTOMER = '5f0c6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f';
+const LOCKOUT_END = new Date('2026-03-01T10:30:00.000Z');
+const EXPIRED_AT = new Date('2026-03-01T09:00:00.000Z');
+const consentUrl = (segment: string) => `/api/v2.1/customer/individual/${CUSTOMER}/consents/${segment}`;
+
+const catalogue: Row[] = [
+  {
+    name: 'passwordMismatch',
+    error: E.passwordMismatch(),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'matchingPassword', message: 'passwords do not match' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'passwordMismatch (nested field)',
+    error: E.passwordMismatch('admin.matchingPassword'),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'admin.matchingPassword', message: 'passwords do not match' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'categorizationValidationFailed',
+    error: E.categorizationValidationFailed({
+      details: 'feature KYC_BASIC: 1 missing key, 1 invalid value',
+      missingKeys: ['sourceOfFunds'],
+      invalidValues: { employmentStatus: 'LOTTERY is not one of EMPLOYED, STUDENT' },
+    }),
+    status: 400,
+    message: 'categorization validation failed',
+    data: {
+      error: 'CATEGORIZATION_VALIDATION_FAILED',
+      details: 'feature KYC_BASIC: 1 missing key, 1 invalid value',
+      missingKeys: ['sourceOfFunds'],
+      invalidValues: { employmentStatus: 'LOTTERY is not one of EMPLOYED, STUDENT' },
+    },
+    schema: categorizationValidationFailedDataSchema,
+  },
+  {
+    name: 'tenantAccessDenied',
+    error: E.tenantAccessDenied('11111111-1111-4111-8111-111111111111'),
+    status: 403,
+    message: 'tenant access denied or categorization not available',
+    data: { error: 'TENANT_ACCESS_DENIED', tenantId: '11111111-1111-4111-8111-111111111111' },
+    schema: tenantAccessDeniedDataSchema,
+  },
+  {
+    name: 'organizationAlreadyExists',
+    error: E.organizationAlreadyExists('HRB-12345', '22222222-2222-4222-8222-222222222222'),
+    status: 409,
+    message: 'organization already exists',
+    data: { error: 'ORGANIZATION_ALREADY_EXISTS', registrationNumber: 'HRB-12345', existingOrganizationId: '22222222-2222-4222-8222-222222222222' },
+    schema: organizationAlreadyExistsDataSchema,
+  },
+  {
+    name: 'authenticationFailed',
+    error: E.authenticationFailed(2, 5),
+    status: 401,
+    message: 'authentication failed',
+    data: { success: false, errorType: 'AUTHENTICATION', message: 'invalid username or password', attempts: 2, maxAttempts: 5, lockoutTime: null },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+    schema: authenticationFailedDataSchema,
+  },
+  {
+    name: 'accountLocked',
+    error: E.accountLocked({ attempts: 5, maxAttempts: 5, lockoutTime: LOCKOUT_END, lockoutDuration: 1800 }),
+    status: 401,
+    message: 'account locked',
+    data: {
+      success: false,
+      errorType: 'ACCOUNT_LOCKED',
+      message: 'too many failed attempts; try again after 2026-03-01T10:30:00.000Z',
+      attempts: 5,
+      maxAttempts: 5,
+      lockoutTime: '2026-03-01T10:30:00.000Z',
+      lockoutDuration: 1800,
+    },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+    schema: accountLockedDataSchema,
+  },
+  {
+    name: 'tokenExpired',
+    error: E.tokenExpired(EXPIRED_AT),
+    status: 401,
+    message: 'token expired',
+    data: { error: 'JWT_EXPIRED', expiredAt: '2026-03-01T09:00:00.000Z' },
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    schema: tokenExpiredDataSchema,
+  },
+  {
+    name: 'verificationAccessDenied',
+    error: E.verificationAccessDenied('33333333-3333-4333-8333-333333333333', ['EMPLOYEE', 'TRANSACTION_APPROVER']),
+    status: 403,
+    message: 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role',
+    data: {
+      userId: '33333333-3333-4333-8333-333333333333',
+      currentRoles: ['EMPLOYEE', 'TRANSACTION_APPROVER'],
+      requiredRoles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'],
+    },
+    schema: verificationAccessDeniedDataSchema,
+  },
+  {
+    name: 'verificationAccessDenied (no roles)',
+    error: E.verificationAccessDenied('u-1', []),
+    status: 403,
+    message: 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role',
+    data: { userId: 'u-1', currentRoles: [], requiredRoles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'] },
+    schema: verificationAccessDeniedDataSchema,
+  },
+  {
+    name: 'missingRequiredConsents (two missing)',
+    error: E.missingRequiredConsents(CUSTOMER, ['PRIVACY_POLICY', 'DATA_PROCESSING']),
+    status: 400,
+    message: 'missing required consents',
+    data: {
+      activationStatus: 'CONSENT_REQUIRED',
+      customerId: CUSTOMER,
+      missingConsentTypes: ['PRIVACY_POLICY', 'DATA_PROCESSING'],
+      missingConsentDetails: {
+        PRIVACY_POLICY: { consentType: 'PRIVACY_POLICY', status: 'MISSING', acceptUrl: consentUrl('privacy') },
+        DATA_PROCESSING: { consentType: 'DATA_PROCESSING', status: 'MISSING', acceptUrl: consentUrl('data-processing') },
+      },
+      totalRequiredConsents: 3,
+      totalMissingConsents: 2,
+      nextSteps: [
+        `accept the PRIVACY_POLICY consent: POST ${consentUrl('privacy')}`,
+        `accept the DATA_PROCESSING consent: POST ${consentUrl('data-processing')}`,
+      ],
+    },
+    schema: missingRequiredConsentsDataSchema,
+  },
+  {
+    name: 'missingRequiredConsents (all three missing)',
+    error: E.missingRequiredConsents(CUSTOMER, ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING']),
+    status: 400,
+    message: 'missing required consents',
+    data: {
+      activationStatus: 'CONSENT_REQUIRED',
+      customerId: CUSTOMER,
+      missingConsentTypes: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'],
+      missingConsentDetails: {
+        TERMS: { consentType: 'TERMS', status: 'MISSING', acceptUrl: consentUrl('terms') },
+        PRIVACY_POLICY: { consentType: 'PRIVACY_POLICY', status: 'MISSING', acceptUrl: consentUrl('privacy') },
+        DATA_PROCESSING: { consentType: 'DATA_PROCESSING', status: 'MISSING', acceptUrl: consentUrl('data-processing') },
+      },
+      totalRequiredConsents: 3,
+      totalMissingConsents: 3,
+      nextSteps: [
+        `accept the TERMS consent: POST ${consentUrl('terms')}`,
+        `accept the PRIVACY_POLICY consent: POST ${consentUrl('privacy')}`,
+        `accept the DATA_PROCESSING consent: POST ${consentUrl('data-processing')}`,
+      ],
+    },
+    schema: missingRequiredConsentsDataSchema,
+  },
+  {
+    name: 'missingRequiredConsents (custom accept path)',
+    error: E.missingRequiredConsents(CUSTOMER, ['TERMS'], (id, type) => `/x/${id}/${type}`),
+    status: 400,
+    message: 'missing required consents',
+    data: {
+      activationStatus: 'CONSENT_REQUIRED',
+      customerId: CUSTOMER,
+      missingConsentTypes: ['TERMS'],
+      missingConsentDetails: { TERMS: { consentType: 'TERMS', status: 'MISSING', acceptUrl: `/x/${CUSTOMER}/TERMS` } },
+      totalRequiredConsents: 3,
+      totalMissingConsents: 1,
+      nextSteps: [`accept the TERMS consent: POST /x/${CUSTOMER}/TERMS`],
+    },
+    schema: missingRequiredConsentsDataSchema,
+  },
+  {
+    name: 'customerNotVerified (with estimate)',
+    error: E.customerNotVerified({
+      verificationStatus: 'PENDING_REVIEW',
+      reason: 'verification is under review',
+      estimatedCompletionTime: new Date('2026-03-02T12:00:00.000Z'),
+    }),
+    status: 422,
+    message: 'customer not verified',
+    data: {
+      activationStatus: 'VERIFICATION_REQUIRED',
+      verificationStatus: 'PENDING_REVIEW',
+      reason: 'verification is under review',
+      estimatedCompletionTime: '2026-03-02T12:00:00.000Z',
+    },
+    schema: customerNotVerifiedDataSchema,
+  },
+  {
+    name: 'customerNotVerified (no estimate)',
+    error: E.customerNotVerified({ verificationStatus: 'NOT_STARTED', reason: 'verification has not been started', estimatedCompletionTime: null }),
+    status: 422,
+    message: 'customer not verified',
+    data: {
+      activationStatus: 'VERIFICATION_REQUIRED',
+      verificationStatus: 'NOT_STARTED',
+      reason: 'verification has not been started',
+      estimatedCompletionTime: null,
+    },
+    schema: customerNotVerifiedDataSchema,
+  },
+  {
+    name: 'missingRequiredRole',
+    error: E.missingRequiredRole(),
+    status: 400,
+    message:
+      'missing required role: an organization of business type BUSINESS_TYPE_CLIENT_TO_TENANT needs at least one employee with the ADMIN_USER role',
+    data: {},
+    schema: missingRequiredRoleDataSchema,
+  },
+  {
+    name: 'insufficientBalance',
+    error: E.insufficientBalance('100.00', '250.50', 'EUR'),
+    status: 400,
+    message: 'insufficient balance',
+    data: { availableBalance: '100.00', requestedAmount: '250.50', currency: 'EUR' },
+    schema: insufficientBalanceDataSchema,
+  },
+  {
+    name: 'transactionLimitExceeded',
+    error: E.transactionLimitExceeded({ limitType: 'DAILY', limit: '1000.00', currentUsage: '900.00', requestedAmount: '200.00', currency: 'EUR' }),
+    status: 400,
+    message: 'transaction limit exceeded',
+    data: { limitType: 'DAILY', limit: '1000.00', currentUsage: '900.00', requestedAmount: '200.00', currency: 'EUR' },
+    schema: transactionLimitExceededDataSchema,
+  },
+  {
+    name: 'beneficiaryNotFound',
+    error: E.beneficiaryNotFound('DE89370400440532013000', 'check the IBAN or add the beneficiary first'),
+    status: 404,
+    message: 'beneficiary not found',
+    data: { iban: 'DE89370400440532013000', suggestion: 'check the IBAN or add the beneficiary first' },
+    schema: beneficiaryNotFoundDataSchema,
+  },
+];
+
+const zodFailure = (schema: z.ZodType, input: unknown) => {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected a zod failure');
+  return result.error;
+};
+
+const nested = z.object({
+  name: z.string().min(1, 'must not be empty'),
+  admin: z.object({
+    email: z.email({ message: 'must be a valid email address' }),
+    phones: z.array(z.object({ number: z.string().regex(/^\+\d+$/, 'must be E.164') })),
+  }),
+});
+const nestedError = zodFailure(nested, {
+  name: '',
+  admin: { email: 'nope', phones: [{ number: '+4930123' }, { number: '030 123' }, {}] },
+});
+
+const generic: Row[] = [
+  {
+    name: 'validationFailed',
+    error: E.validationFailed([
+      { field: 'a', message: 'm1' },
+      { field: 'b.c', message: 'm2' },
+    ]),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'a', message: 'm1' }, { field: 'b.c', message: 'm2' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'fromZodError (nested paths and array indexes)',
+    error: E.fromZodError(nestedError),
+    status: 400,
+    message: 'request validation failed',
+    data: {
+      error: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'name', message: 'must not be empty' },
+        { field: 'admin.email', message: 'must be a valid email address' },
+        { field: 'admin.phones.1.number', message: 'must be E.164' },
+        { field: 'admin.phones.2.number', message: 'Invalid input: expected string, received undefined' },
+      ],
+    },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'fromZodError (with prefix)',
+    error: E.fromZodError(zodFailure(z.object({ pageNo: z.coerce.number().int() }), { pageNo: 'x' }), 'query'),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'query.pageNo', message: 'Invalid input: expected number, received NaN' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'fromZodError (root issue, no prefix: "body")',
+    error: E.fromZodError(zodFailure(z.object({}).strict(), { extra: 1 })),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'body', message: 'Unrecognized key: "extra"' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'fromZodError (root issue with prefix: the prefix)',
+    error: E.fromZodError(zodFailure(z.object({ a: z.string() }), 'not an object'), 'params'),
+    status: 400,
+    message: 'request validation failed',
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'params', message: 'Invalid input: expected object, received string' }] },
+    schema: validationFailedDataSchema,
+  },
+  {
+    name: 'missingHeaders',
+    error: E.missingHeaders(['X-Tenant-ID', 'platform']),
+    status: 400,
+    message: 'missing required headers',
+    data: {
+      error: 'MISSING_HEADERS',
+      details: 'missing required headers: X-Tenant-ID, platform',
+      errors: [
+        { field: 'X-Tenant-ID', message: 'header is required' },
+        { field: 'platform', message: 'header is required' },
+      ],
+    },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'malformedJson',
+    error: E.malformedJson('the body is not valid JSON (error at position 3)'),
+    status: 400,
+    message: 'malformed JSON body',
+    data: { error: 'MALFORMED_JSON', details: 'the body is not valid JSON (error at position 3)' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'unauthorized (default)',
+    error: E.unauthorized(),
+    status: 401,
+    message: 'authentication required',
+    data: { error: 'UNAUTHORIZED', details: 'a valid credential is required' },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'unauthorized (details)',
+    error: E.unauthorized('the session has ended'),
+    status: 401,
+    message: 'authentication required',
+    data: { error: 'UNAUTHORIZED', details: 'the session has ended' },
+    headers: { 'WWW-Authenticate': 'Bearer' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'forbidden (default)',
+    error: E.forbidden(),
+    status: 403,
+    message: 'access denied',
+    data: { error: 'FORBIDDEN', details: 'the caller may not perform this operation' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'forbidden (details)',
+    error: E.forbidden('ADMIN_USER required'),
+    status: 403,
+    message: 'access denied',
+    data: { error: 'FORBIDDEN', details: 'ADMIN_USER required' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'notFound (default)',
+    error: E.notFound(),
+    status: 404,
+    message: 'resource not found',
+    data: { error: 'NOT_FOUND', details: 'resource not found' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'notFound (resource)',
+    error: E.notFound('organization'),
+    status: 404,
+    message: 'resource not found',
+    data: { error: 'NOT_FOUND', details: 'organization not found' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'routeNotFound',
+    error: E.routeNotFound('GET', '/api/v2.1/nothing'),
+    status: 404,
+    message: 'route not found',
+    data: { error: 'ROUTE_NOT_FOUND', details: 'no route for GET /api/v2.1/nothing' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'methodNotAllowed',
+    error: E.methodNotAllowed('DELETE', ['GET', 'POST', 'HEAD', 'OPTIONS']),
+    status: 405,
+    message: 'method not allowed',
+    data: {
+      error: 'METHOD_NOT_ALLOWED',
+      details: 'DELETE is not allowed here; allowed: GET, POST, HEAD, OPTIONS',
+      suggestions: ['GET', 'POST', 'HEAD', 'OPTIONS'],
+    },
+    headers: { Allow: 'GET, POST, HEAD, OPTIONS' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'conflict',
+    error: E.conflict('a tenant with this name already exists'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'CONFLICT', details: 'a tenant with this name already exists' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'conflict (extra members)',
+    error: E.conflict('a tenant with this name already exists', { field: 'name' }),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'CONFLICT', details: 'a tenant with this name already exists', field: 'name' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'payloadTooLarge',
+    error: E.payloadTooLarge(1024),
+    status: 413,
+    message: 'payload too large',
+    data: { error: 'PAYLOAD_TOO_LARGE', details: 'the body must be at most 1024 bytes' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'unsupportedMediaType (received)',
+    error: E.unsupportedMediaType('text/plain'),
+    status: 415,
+    message: 'unsupported media type',
+    data: { error: 'UNSUPPORTED_MEDIA_TYPE', details: 'Content-Type must be application/json, got text/plain' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'unsupportedMediaType (none)',
+    error: E.unsupportedMediaType(null),
+    status: 415,
+    message: 'unsupported media type',
+    data: { error: 'UNSUPPORTED_MEDIA_TYPE', details: 'Content-Type must be application/json' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'unprocessable',
+    error: E.unprocessable('CUSTOMER_ALREADY_ACTIVE', 'the customer is already active', { customerStatus: 'ACTIVE' }),
+    status: 422,
+    message: 'unprocessable request',
+    data: { error: 'CUSTOMER_ALREADY_ACTIVE', details: 'the customer is already active', customerStatus: 'ACTIVE' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'tooManyRequests (whole seconds)',
+    error: E.tooManyRequests(30),
+    status: 429,
+    message: 'too many requests',
+    data: { error: 'RATE_LIMITED', details: 'retry after 30 seconds' },
+    headers: { 'Retry-After': '30' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'tooManyRequests (rounds up)',
+    error: E.tooManyRequests(2.1),
+    status: 429,
+    message: 'too many requests',
+    data: { error: 'RATE_LIMITED', details: 'retry after 3 seconds' },
+    headers: { 'Retry-After': '3' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'tooManyRequests (minimum 1 for a fraction)',
+    error: E.tooManyRequests(0.2),
+    status: 429,
+    message: 'too many requests',
+    data: { error: 'RATE_LIMITED', details: 'retry after 1 seconds' },
+    headers: { 'Retry-After': '1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'tooManyRequests (minimum 1 for zero and negative)',
+    error: E.tooManyRequests(-5),
+    status: 429,
+    message: 'too many requests',
+    data: { error: 'RATE_LIMITED', details: 'retry after 1 seconds' },
+    headers: { 'Retry-After': '1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'internalError',
+    error: E.internalError('req-42'),
+    status: 500,
+    message: 'internal server error',
+    data: { error: 'INTERNAL_ERROR', details: 'an unexpected error occurred', requestId: 'req-42' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'serviceUnavailable',
+    error: E.serviceUnavailable('the database is not reachable'),
+    status: 503,
+    message: 'service unavailable',
+    data: { error: 'SERVICE_UNAVAILABLE', details: 'the database is not reachable' },
+    schema: genericErrorDataSchema,
+  },
+];
+
+describe('error catalogue of the contract', () => {
+  it.each(catalogue.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    await expectRow(row);
+  });
+
+  it('covers every catalogue constructor', () => {
+    const covered = new Set(catalogue.map((r) => r.name.split(' ')[0]));
+    expect([...covered].sort()).toEqual(
+      [
+        'accountLocked',
+        'authenticationFailed',
+        'beneficiaryNotFound',
+        'categorizationValidationFailed',
+        'customerNotVerified',
+        'insufficientBalance',
+        'missingRequiredConsents',
+        'missingRequiredRole',
+        'organizationAlreadyExists',
+        'passwordMismatch',
+        'tenantAccessDenied',
+        'tokenExpired',
+        'transactionLimitExceeded',
+        'verificationAccessDenied',
+      ].sort(),
+    );
+  });
+
+  it('missingRequiredRole has no data members at all', async () => {
+    const { body } = await render(E.missingRequiredRole());
+    expect(Object.keys((body as { data: object }).data)).toEqual([]);
+    expect(missingRequiredRoleDataSchema.safeParse({ error: 'X' }).success).toBe(false);
+  });
+
+  it('consentAcceptPath maps every consent type to its path segment', () => {
+    expect((['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING', 'MARKETING'] as const).map((t) => E.consentAcceptPath('c-1', t))).toEqual([
+      '/api/v2.1/customer/individual/c-1/consents/terms',
+      '/api/v2.1/customer/individual/c-1/consents/privacy',
+      '/api/v2.1/customer/individual/c-1/consents/data-processing',
+      '/api/v2.1/customer/individual/c-1/consents/marketing',
+    ]);
+  });
+});
+
+describe('generic errors', () => {
+  it.each(generic.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    await expectRow(row);
+  });
+
+  it('covers every generic constructor', () => {
+    const covered = new Set(generic.map((r) => r.name.split(' ')[0]));
+    const all = Object.entries(E)
+      .filter(([name, value]) => typeof value === 'function' && !['ApiError', 'isApiError', 'consentAcceptPath'].includes(name))
+      .map(([name]) => name);
+    const catalogueNames = new Set(catalogue.map((r) => r.name.split(' ')[0]));
+    expect(all.filter((name) => !covered.has(name) && !catalogueNames.has(name))).toEqual([]);
+  });
+});
+
+describe('ApiError', () => {
+  it('is an Error carrying status, message, data and headers; isApiError tells it apart', () => {
+    const error = new E.ApiError(418, 'teapot', { error: 'TEAPOT' }, { 'X-A': '1' });
+    expect(error).toBeInstanceOf(Error);
+    expect({ name: error.name, status: error.status, message: error.message, data: error.data, headers: error.headers }).toEqual({
+      name: 'ApiError',
+      status: 418,
+      message: 'teapot',
+      data: { error: 'TEAPOT' },
+      headers: { 'X-A': '1' },
+    });
+    expect([E.isApiError(error), E.isApiError(new Error('x')), E.isApiError({ status: 400 }), E.isApiError(null)]).toEqual([true, false, false, false]);
+  });
+
+  it('renders arbitrary headers with the envelope', async () => {
+    const res = renderEnvelopeA(new E.ApiError(400, 'm', {}, { 'X-A': '1' }), 'r');
+    expect(res.headers.get('X-A')).toBe('1');
+    expect(await res.json()).toEqual({ code: 400, message: 'm', data: {} });
+  });
+});
