@@ -49,6 +49,8 @@ export const envSchema = z.object({
   SESSION_TTL_SECONDS: positiveInt(30 * 24 * 3600, 365 * 24 * 3600),
   LOGIN_RATE_LIMIT_MAX: positiveInt(30, 1_000_000),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
+  REGISTRATION_RATE_LIMIT_MAX: positiveInt(10, 1_000_000),
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXTAUTH_URL: z.url({ message: 'must be an absolute URL' }).optional(),
 });

@@ -7,3 +7,10 @@ export const loginLimiter = (holder.__bpLoginLimiter ??= new WindowLimiter(
   () => getEnv().LOGIN_RATE_LIMIT_MAX,
   () => getEnv().LOGIN_RATE_LIMIT_WINDOW_SECONDS,
 ));
+
+/** Anonymous self sign-ups per (tenant, client IP) and window. */
+const regHolder = globalThis as unknown as { __bpRegistrationLimiter?: WindowLimiter };
+export const registrationLimiter = (regHolder.__bpRegistrationLimiter ??= new WindowLimiter(
+  () => getEnv().REGISTRATION_RATE_LIMIT_MAX,
+  () => getEnv().REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
+));

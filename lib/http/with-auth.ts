@@ -23,6 +23,12 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
   roles?: readonly Role[];
 };
 
+/** The caller if it presents a bearer token or a panel session; null for an anonymous request. */
+export async function optionalPrincipal(db: Db, req: BaseContext['req']): Promise<Principal | null> {
+  const token = bearerToken(req.headers.get('authorization'));
+  return token ? authenticateBearer(db, token) : panelPrincipal(db, req);
+}
+
 /**
  * The wrapper of every signed-in endpoint. The caller is a bearer token (`Authorization: Bearer`,
  * from a session endpoint or /api/auth/login) or, without one, the admin panel's next-auth session
@@ -42,8 +48,7 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
         optional: [...(spec?.optional ?? []), 'X-Tenant-ID'],
       });
       const db = await getDb();
-      const token = bearerToken(base.req.headers.get('authorization'));
-      const principal = token ? await authenticateBearer(db, token) : await panelPrincipal(db, base.req);
+      const principal = await optionalPrincipal(db, base.req);
       if (!principal) throw unauthorized('sign in, or send Authorization: Bearer <token>');
       const claimedTenant = headers['X-Tenant-ID'];
       if (claimedTenant && claimedTenant !== principal.tenantId) throw tenantAccessDenied(claimedTenant);

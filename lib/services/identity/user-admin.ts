@@ -4,7 +4,7 @@ import type { CreateUserBody } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
-import { ApiError, conflict, notFound } from '@/lib/http/errors';
+import { ApiError, conflict, missingRequiredRole, notFound } from '@/lib/http/errors';
 import { lockState, loginKeyFor, unlock } from './lockout';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSecret } from './passwords';
@@ -108,24 +108,44 @@ async function lockTenantAdmins(tx: DbOrTx, tenantId: string): Promise<void> {
   await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
 }
 
-/** Active ADMIN_USERs other than this user; taken under a lock on their role rows. */
-async function otherActiveAdmins(tx: DbOrTx, tenantId: string, userId: string): Promise<number> {
+/** Active ADMIN_USERs of the same organization other than this user; taken under a lock on their role rows. */
+async function otherActiveAdmins(tx: DbOrTx, tenantId: string, organizationId: string, userId: string): Promise<number> {
   const rows = await tx
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
-    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.role, 'ADMIN_USER'), ne(userRoles.userId, userId), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(userRoles.tenantId, tenantId),
+        eq(userRoles.role, 'ADMIN_USER'),
+        ne(userRoles.userId, userId),
+        eq(users.isActive, true),
+        eq(users.organizationId, organizationId),
+      ),
+    )
     .for('update');
   return rows.length;
+}
+
+/**
+ * An organization keeps an active ADMIN_USER: the tenant's own (409 LAST_ADMIN) and, by the
+ * contract's rule, a BUSINESS_TYPE_CLIENT_TO_TENANT customer organization (400 missing required role).
+ */
+async function assertKeepsAnAdmin(tx: DbOrTx, tenantId: string, user: UserWithRoles): Promise<void> {
+  if (!user.organizationId || (await otherActiveAdmins(tx, tenantId, user.organizationId, user.id)) > 0) return;
+  const [org] = await tx
+    .select({ organizationType: organizations.organizationType, businessType: organizations.businessType })
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.id, user.organizationId)));
+  if (org?.organizationType === 'PLATFORM_OWNER') throw lastAdminError();
+  if (org?.businessType === 'BUSINESS_TYPE_CLIENT_TO_TENANT') throw missingRequiredRole();
 }
 
 export async function setUserRoles(db: Db, tenantId: string, userId: string, roles: AdminRole[]) {
   await db.transaction(async (tx) => {
     await lockTenantAdmins(tx, tenantId);
     const user = await adminSideUser(tx, tenantId, userId);
-    if (user.roles.includes('ADMIN_USER') && !roles.includes('ADMIN_USER') && user.isActive && (await otherActiveAdmins(tx, tenantId, userId)) === 0) {
-      throw lastAdminError();
-    }
+    if (user.roles.includes('ADMIN_USER') && !roles.includes('ADMIN_USER') && user.isActive) await assertKeepsAnAdmin(tx, tenantId, user);
     await tx.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), ne(userRoles.role, 'CUSTOMER')));
     await tx.insert(userRoles).values(roles.map((role) => ({ tenantId, userId, role })));
     await tx.update(users).set({ updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
@@ -138,7 +158,7 @@ export async function setUserActive(db: Db, tenantId: string, userId: string, ac
   await db.transaction(async (tx) => {
     await lockTenantAdmins(tx, tenantId);
     const user = await adminSideUser(tx, tenantId, userId);
-    if (!active && user.isActive && user.roles.includes('ADMIN_USER') && (await otherActiveAdmins(tx, tenantId, userId)) === 0) throw lastAdminError();
+    if (!active && user.isActive && user.roles.includes('ADMIN_USER')) await assertKeepsAnAdmin(tx, tenantId, user);
     await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
     if (!active) await revokeAllSessions(tx, tenantId, userId, 'USER_DISABLED');
   });

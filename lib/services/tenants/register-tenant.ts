@@ -4,6 +4,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/http/errors';
 import { seedDefaultHierarchy } from '@/lib/services/categorization/hierarchy';
+import { seedConsentTexts } from '@/lib/services/onboarding/consents';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { generateTenantKey, generateTenantSecret } from './credentials';
@@ -51,6 +52,7 @@ export async function registerTenant(
       const userId = user!.id;
       await tx.insert(userRoles).values({ tenantId, userId, role: 'ADMIN_USER' });
       await seedDefaultHierarchy(tx, tenantId);
+      await seedConsentTexts(tx, tenantId);
       return { tenantId, tenantKey, tenantSecret, organizationId, userId };
     });
   } catch (error) {
