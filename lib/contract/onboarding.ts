@@ -369,22 +369,36 @@ export const deactivationBodySchema = z.object({
 
 // --- categorization administration ---------------------------------------------------------
 
+// The update schemas are built from the fields without their defaults: a PATCH that leaves a field
+// out must leave it as it is (zod's .partial() keeps .default(), which reset omitted fields).
+const categorizationCode = z.string().trim().regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
+const featureFields = {
+  name: text(100),
+  description: optText(500),
+  mandatoryKeys: z.array(z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier')).max(20),
+  allowedValues: z.record(z.string(), z.array(text(100)).min(1).max(100)),
+};
 export const createFeatureBodySchema = z.object({
-  code: z.string().trim().regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE'),
-  name: text(100),
-  description: optText(500),
-  mandatoryKeys: z.array(z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier')).max(20).default([]),
-  allowedValues: z.record(z.string(), z.array(text(100)).min(1).max(100)).default({}),
+  code: categorizationCode,
+  ...featureFields,
+  mandatoryKeys: featureFields.mandatoryKeys.default([]),
+  allowedValues: featureFields.allowedValues.default({}),
 });
-export const updateFeatureBodySchema = createFeatureBodySchema.omit({ code: true }).partial();
-export const createCategoryBodySchema = z.object({
-  code: z.string().trim().regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE'),
+export const updateFeatureBodySchema = z.object(featureFields).partial();
+const categoryFields = {
   name: text(100),
   description: optText(500),
-  customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']).default('INDIVIDUAL'),
+  customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']),
   riskLevel: riskLevelSchema,
-  isActive: z.boolean().default(true),
-  featureIds: z.array(z.uuid()).max(50).default([]),
+  isActive: z.boolean(),
+  featureIds: z.array(z.uuid()).max(50),
+};
+export const createCategoryBodySchema = z.object({
+  code: categorizationCode,
+  ...categoryFields,
+  customerType: categoryFields.customerType.default('INDIVIDUAL'),
+  isActive: categoryFields.isActive.default(true),
+  featureIds: categoryFields.featureIds.default([]),
 });
-export const updateCategoryBodySchema = createCategoryBodySchema.omit({ code: true }).partial();
+export const updateCategoryBodySchema = z.object(categoryFields).partial();
 export const idParamsSchema = z.object({ id: z.uuid({ message: 'must be a UUID' }) });

@@ -12,6 +12,13 @@ import { uniqueName } from './helpers';
  */
 type Executor = Pick<Db, 'execute'>;
 
+/** Platform-wide tables: they belong to no tenant (tenants itself, the JWT signing keys, the platform secrets). */
+const PLATFORM_TABLES = ['tenants', 'signing_keys', 'platform_secrets'];
+const platformTables = sql.join(
+  PLATFORM_TABLES.map((t) => sql`${t}`),
+  sql`, `,
+);
+
 async function rows<T>(query: SQL, executor?: Executor): Promise<T[]> {
   const result = (await (executor ?? (await getDb())).execute(query)) as unknown as { rows: T[] };
   return result.rows;
@@ -27,7 +34,7 @@ async function indexOffenders(executor?: Executor) {
       join pg_class t on t.oid = i.indrelid
       join pg_class ic on ic.oid = i.indexrelid
       join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = 'public' and t.relname <> 'tenants'
+      where n.nspname = 'public' and t.relname not in (${platformTables})
       order by 1, 2`,
     executor,
   );
@@ -73,9 +80,9 @@ describe('migrations', () => {
     expect(await rows(sql`select name from tenants where name = ${name}`)).toEqual([{ name }]);
   });
 
-  it('every table but tenants has a NOT NULL tenant_id column', async () => {
+  it('every table but the platform-wide ones has a NOT NULL tenant_id column', async () => {
     const tables = await publicTables();
-    expect(tables.map((t) => t.table)).toContain('tenants');
+    expect(tables.map((t) => t.table)).toEqual(expect.arrayContaining(PLATFORM_TABLES));
     const columns = await rows<{ table: string; nullable: string; type: string }>(sql`
       select table_name as "table", is_nullable as nullable, data_type as type
       from information_schema.columns
@@ -83,7 +90,7 @@ describe('migrations', () => {
     const byTable = new Map(columns.map((c) => [c.table, c]));
     const offenders = tables
       .map((t) => t.table)
-      .filter((t) => t !== 'tenants')
+      .filter((t) => !PLATFORM_TABLES.includes(t))
       .flatMap((t) => {
         const column = byTable.get(t);
         if (!column) return [`${t}: no tenant_id column`];

@@ -205,7 +205,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 /**
  * Resolves a session (from a verified token or the panel's cookie) into a principal: the session
  * must be live, the user active, the token issued after the user's tokensValidAfter, and the roles
- * are those of the session that the user still holds.
+ * are those of the session that the user still holds (for a customer's user: CUSTOMER at most).
  */
 export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
   const now = clock.now();
@@ -227,7 +227,10 @@ export async function principalForSession(db: Db, claims: AccessClaims): Promise
     tenantId: user.tenantId,
     sessionId: row.session.id,
     kind: row.session.kind,
-    roles: (row.session.roles as Role[]).filter((r) => user.roles.includes(r)),
+    // A user of a customer (an individual's user, or the administrator of a customer organization)
+    // acts only for that customer: admin roles held inside a customer organization confer no power
+    // over the tenant (its queue, other customers, its users, its categorization).
+    roles: (row.session.roles as Role[]).filter((r) => user.roles.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
     customerId: user.customerId,
     organizationId: user.organizationId,
     claims,

@@ -109,13 +109,17 @@ export async function recordConsent(
   if (requestedVersion && known.length && !known.includes(requestedVersion)) {
     throw validationFailed([{ field: 'version', message: `unknown version; current is ${current}` }]);
   }
-  const { latest } = await latestRecords(tx, tenantId, customer.id);
+  const { rows, latest } = await latestRecords(tx, tenantId, customer.id);
   const last = latest.get(type);
   if (status === 'ACCEPTED' && last?.status === 'ACCEPTED' && last.version === version) {
     throw conflict(`the ${type} consent (version ${version}) is already accepted`);
   }
   if (status === 'WITHDRAWN' && last?.status !== 'ACCEPTED') throw conflict(`the ${type} consent is not accepted`);
-  const now = clock.now();
+  // The current state is the newest record by time: keep the times of one customer's records
+  // strictly increasing, so that an acceptance and a withdrawal within one millisecond keep their
+  // order (ties were broken by the random id). Callers hold the customer's row lock.
+  const newest = rows[rows.length - 1]?.createdAt.getTime() ?? 0;
+  const now = new Date(Math.max(clock.now().getTime(), newest + 1));
   const [row] = await tx
     .insert(consentRecords)
     .values({ tenantId, customerId: customer.id, consentType: type, version: status === 'WITHDRAWN' ? last!.version : version, status, ...proof, createdAt: now })

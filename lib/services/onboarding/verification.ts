@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { decisionBodySchema, documentDecisionBodySchema, listVerificationsQuerySchema } from '@/lib/contract/onboarding';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, users, verificationNotes, verifications } from '@/lib/db/schema';
-import { ApiError, conflict, forbidden, notFound, verificationAccessDenied, VERIFICATION_ROLES } from '@/lib/http/errors';
+import { ApiError, conflict, notFound, verificationAccessDenied, VERIFICATION_ROLES } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit, customerAuditLog } from './audit';
@@ -113,6 +113,13 @@ export async function assignVerification(db: DbOrTx, principal: Principal, verif
   });
 }
 
+/** Four-eyes: whoever registered the customer reviews neither the case nor its documents. */
+function assertNotRegistrar(row: typeof verifications.$inferSelect, principal: Principal, details: string): void {
+  if (row.registeredByUserId && row.registeredByUserId === principal.userId) {
+    throw new ApiError(403, 'access denied', { error: 'FOUR_EYES', details, userId: principal.userId });
+  }
+}
+
 /**
  * A reviewer's decision. Four-eyes: whoever registered the customer cannot decide on it. Decisions
  * are possible while the case waits or is in review.
@@ -121,13 +128,7 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
   assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
-    if (row.registeredByUserId && row.registeredByUserId === principal.userId) {
-      throw new ApiError(403, 'access denied', {
-        error: 'FOUR_EYES',
-        details: 'the user who registered the customer cannot decide on its verification; another officer must review it',
-        userId: principal.userId,
-      });
-    }
+    assertNotRegistrar(row, principal, 'the user who registered the customer cannot decide on its verification; another officer must review it');
     if (row.status !== 'PENDING_REVIEW' && row.status !== 'IN_REVIEW') {
       throw conflict(`a decision is possible only while the verification waits for or is in review; it is ${row.status}`);
     }
@@ -148,7 +149,7 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
   assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
-    if (row.registeredByUserId && row.registeredByUserId === principal.userId) throw forbidden('the user who registered the customer cannot review its documents');
+    assertNotRegistrar(row, principal, 'the user who registered the customer cannot review its documents; another officer must review them');
     const [before] = await tx
       .select({ id: documents.id, status: documents.status })
       .from(documents)
