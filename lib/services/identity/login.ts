@@ -7,7 +7,7 @@ import { organizationTypeOf } from './organizations';
 import { assertNotLocked, loginKeyFor, recordFailure, recordSuccess } from './lockout';
 import { verifyAgainstDummy, verifySecret } from './passwords';
 import { openSession, type IssuedSession, type SessionContext } from './sessions';
-import { findUserById, findUserByLogin, isAdminSide, type UserWithRoles } from './users';
+import { findUserById, findUserByLogin, isAdminSide, isStaff, type UserWithRoles } from './users';
 
 /**
  * The password check shared by every sign-in: lock check, password verification (against a dummy
@@ -124,7 +124,7 @@ export async function cardApiLogin(
   return openSession(db, { user, kind: 'CARD_API', roles: user.roles, context, withRefreshToken: false });
 }
 
-/** The admin panel (next-auth credentials): administrators of the tenant, by username or email. */
+/** The admin panel (next-auth credentials): the tenant's staff (not B2B customers' admins), by username or email. */
 export async function panelLogin(
   db: Db,
   tenant: TenantRow,
@@ -132,7 +132,7 @@ export async function panelLogin(
   context: SessionContext,
 ): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
   const candidate = await findUserByLogin(db, tenant.id, body.username);
-  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, isAdminSide);
+  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, isStaff);
   const roles = user.roles.filter((r) => r !== 'CUSTOMER');
   const issued = await openSession(db, { user, kind: 'PANEL', roles, context, withRefreshToken: false });
   return { issued, user };

@@ -16,8 +16,12 @@ export function sortRoles(roles: Role[]): Role[] {
   return [...new Set(roles)].sort((a, b) => ROLE_PRIORITY.indexOf(a) - ROLE_PRIORITY.indexOf(b));
 }
 
+/** An organization user with an admin role: the tenant's staff, or a B2B customer's own administrators. */
 export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'>) =>
   user.organizationId !== null && user.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+
+/** The tenant's staff, who use the admin panel: admin-side users not tied to a customer. */
+export const isStaff = (user: Pick<UserWithRoles, 'organizationId' | 'customerId' | 'roles'>) => isAdminSide(user) && user.customerId === null;
 
 async function loadUsers(
   db: DbOrTx,
