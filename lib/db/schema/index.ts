@@ -5,3 +5,4 @@ export * from './categorization';
 export * from './customers';
 export * from './sessions';
 export * from './events';
+export * from './webhooks';
