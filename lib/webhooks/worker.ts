@@ -146,7 +146,9 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
     return { deliveryId: claimed.id, outcome: 'CANCELED', attemptId: null, result: null };
   }
 
-  const body = JSON.stringify(payload);
+  // the catalogue's field order (jsonb keeps its own); deterministic, so the same on every attempt
+  const { id, type, tenantId, createdAt, data } = payload as Record<string, unknown>;
+  const body = JSON.stringify({ id, type, tenantId, createdAt, data });
   let result: SendResult;
   try {
     const secrets = await secretsOf(db, subscription, attemptedAt);

@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/db/client';
 export const WEBHOOK_WAKEUP_CHANNEL = 'bp_webhooks';
 
 export interface EmitOptions {
-  /** Deliver to this subscription only (test events), and only if it is enabled. */
+  /** Deliver to this subscription only, whatever its events (test events), if it is enabled. */
   subscriptionId?: string;
   /** Create the delivery already claimed (the caller sends it at once): claim token and lease end. */
   claim?: { token: string; until: Date };
@@ -51,9 +51,11 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
     from webhook_subscriptions s
     where s.tenant_id = ${tenantId}
       and s.enabled
-      and jsonb_exists_any(s.subscribed_events, array[${patterns}]::text[])
-      and (s.customer_id is null or s.customer_id = ${customerId}::uuid)
-      ${options.subscriptionId ? sql`and s.id = ${options.subscriptionId}` : sql``}
+      and ${
+        options.subscriptionId
+          ? sql`s.id = ${options.subscriptionId}`
+          : sql`jsonb_exists_any(s.subscribed_events, array[${patterns}]::text[]) and (s.customer_id is null or s.customer_id = ${customerId}::uuid)`
+      }
     returning id`);
   const deliveryIds = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
   if (deliveryIds.length) await notifyWorker(tx);
