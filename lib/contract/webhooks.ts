@@ -151,7 +151,11 @@ export const updateWebhookSubscriptionBodySchema = z
     enabled: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .strict()
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'name at least one field to change' });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'name at least one field to change',
+    // not on top of an unknown key: that one says it all
+    when: (payload) => payload.issues.length === 0,
+  });
 export type UpdateWebhookSubscriptionBody = z.output<typeof updateWebhookSubscriptionBodySchema>;
 
 // POST .../{subscriptionId}/rotate-secret

@@ -93,6 +93,7 @@ export async function attemptsOf(db: Db, tenantId: string, deliveryId: string): 
 }
 
 export async function getDelivery(db: Db, tenantId: string, subscriptionId: string, deliveryId: string) {
+  await findSubscription(db, tenantId, subscriptionId);
   const { delivery, payload } = await findDelivery(db, tenantId, subscriptionId, deliveryId);
   return { ...toDeliveryView(delivery), event: payload as unknown as WebhookEvent, attempts: await attemptsOf(db, tenantId, deliveryId) };
 }
