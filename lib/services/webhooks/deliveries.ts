@@ -138,9 +138,9 @@ export async function replayDelivery(db: Db, tenantId: string, subscriptionId: s
 }
 
 /**
- * Re-sends every event whose latest delivery to this subscription, created in [since, until),
- * ended FAILED or CANCELED: one new delivery per event, so an event replayed already is not sent
- * twice.
+ * Re-sends every event with a delivery to this subscription, created in [since, until), that ended
+ * FAILED or CANCELED, unless the event has been delivered to it since (a replay) or is pending:
+ * one new delivery per event, so nothing is sent twice by recovering twice.
  */
 export async function recoverDeliveries(db: Db, tenantId: string, subscriptionId: string, window: { since: string; until?: string }) {
   const subscription = await findSubscription(db, tenantId, subscriptionId);
@@ -153,13 +153,18 @@ export async function recoverDeliveries(db: Db, tenantId: string, subscriptionId
       insert into webhook_deliveries (tenant_id, subscription_id, event_id, event_type, status, next_attempt_at, replay_of, created_at, updated_at)
       select latest.tenant_id, latest.subscription_id, latest.event_id, latest.event_type, 'PENDING', ${now}, latest.id, ${now}, ${now}
       from (
-        select distinct on (event_id) tenant_id, subscription_id, event_id, event_type, id, status
-        from webhook_deliveries
-        where tenant_id = ${tenantId} and subscription_id = ${subscriptionId}
-          and created_at >= ${since} ${until ? sql`and created_at < ${until}` : sql``}
-        order by event_id, created_at desc, id desc
+        select distinct on (d.event_id) d.tenant_id, d.subscription_id, d.event_id, d.event_type, d.id
+        from webhook_deliveries d
+        where d.tenant_id = ${tenantId} and d.subscription_id = ${subscriptionId}
+          and d.status in ('FAILED', 'CANCELED')
+          and d.created_at >= ${since} ${until ? sql`and d.created_at < ${until}` : sql``}
+          and not exists (
+            select 1 from webhook_deliveries o
+            where o.tenant_id = d.tenant_id and o.event_id = d.event_id and o.subscription_id = d.subscription_id
+              and o.status in ('PENDING', 'SUCCEEDED')
+          )
+        order by d.event_id, d.created_at desc, d.id
       ) latest
-      where latest.status in ('FAILED', 'CANCELED')
       returning id`);
     const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
     if (rows.length) await notifyWorker(tx);
