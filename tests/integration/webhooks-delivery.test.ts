@@ -284,7 +284,8 @@ describe('retries', () => {
     const t0 = new Date(Math.floor(Date.now() / 1000) * 1000);
     const r = await receiver(() => {
       const value = retryAfter(t0);
-      return { status, headers: value ? { 'Retry-After': value } : {} };
+      const headers: Record<string, string> = value ? { 'Retry-After': value } : {};
+      return { status, headers };
     });
     const sub = await subscribe(tenant.tenantId, { endpointUrl: r.url });
     setClock(fixedClock(t0));

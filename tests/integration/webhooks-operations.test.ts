@@ -12,7 +12,7 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { getSubscription, updateSubscription } from '@/lib/services/webhooks/subscriptions';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { runWorkerOnce } from '@/lib/webhooks/worker';
-import { call, expectEnvelope } from './helpers';
+import { call, expectEnvelope, type CallResult } from './helpers';
 import { adminToken, bearer, firstAdmin, resetIdentityState, UUID } from './identity-fixtures';
 import { allowPrivateNetworks, cancelAllPending, deliveriesOf, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
 
@@ -129,7 +129,7 @@ describe('the delivery log', () => {
     await runWorkerOnce(await getDb(), { random: noJitter });
 
     type Page = { items: Array<Json & { id: string; eventId: string; status: string }>; total: number; pageNo: number; pageSize: number };
-    const list = (query = '') => on(deliveriesRoute.GET, 'GET', { query: `/deliveries${query}` }) as Promise<{ status: number; json: { data: Page } }>;
+    const list = (query = '') => on(deliveriesRoute.GET, 'GET', { query: `/deliveries${query}` }) as unknown as Promise<CallResult<Page>>;
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.json.data).toMatchObject({ total: 2, pageNo: 1, pageSize: 20 });
@@ -156,11 +156,11 @@ describe('the delivery log', () => {
     expect((await list('?eventType=webhook.test&status=FAILED')).json.data.items.map((d) => d.eventId)).toEqual([bad.id]);
     expect((await list('?eventType=session.created')).json.data.total).toBe(0);
     expect((await list('?pageSize=1&pageNo=2')).json.data.items.map((d) => d.eventId)).toEqual([good.id]);
-    expectEnvelope((await list('?status=LOST')) as never, 400, 'request validation failed', {
+    expectEnvelope(await list('?status=LOST'), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'status', message: 'must be one of PENDING, SUCCEEDED, FAILED, CANCELED' }],
     });
-    expectEnvelope((await list('?eventType=nope')) as never, 400, 'request validation failed', {
+    expectEnvelope(await list('?eventType=nope'), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'eventType', message: 'must be a known event type' }],
     });
