@@ -3,7 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { clock } from '@/lib/clock';
 import type { Database, Db, DbOrTx } from '@/lib/db/client';
-import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/lib/db/schema';
+import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { WEBHOOK_WAKEUP_CHANNEL } from '@/lib/services/events/emit';
@@ -58,49 +58,117 @@ function resolveOptions(options: WorkerOptions = {}): ResolvedOptions {
 
 export const leaseMs = (timeoutMs: number) => timeoutMs + LEASE_MARGIN_MS;
 
+/** What sending a delivery needs, read in the same statement that claims it. */
+export interface DeliveryContext {
+  subscriptionId: string;
+  eventId: string;
+  attemptCount: number;
+  endpointUrl: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: Date | null;
+  verifySsl: boolean;
+  maxRetryAttempts: number;
+  retryBackoffSeconds: number;
+  enabled: boolean;
+  payload: Record<string, unknown>;
+}
+
 export interface ClaimedDelivery {
   tenantId: string;
   id: string;
   claimToken: string;
+  /** absent: read by claim token before sending */
+  context?: DeliveryContext;
 }
 
+interface ContextRow {
+  tenant_id: string;
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  attempt_count: number;
+  endpoint_url: string;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | string | null;
+  verify_ssl: boolean;
+  max_retry_attempts: number;
+  retry_backoff_seconds: number;
+  enabled: boolean;
+  payload: Record<string, unknown> | string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function toClaimed(row: ContextRow, claimToken: string): ClaimedDelivery {
+  return {
+    tenantId: row.tenant_id,
+    id: row.id,
+    claimToken,
+    context: {
+      subscriptionId: row.subscription_id,
+      eventId: row.event_id,
+      attemptCount: Number(row.attempt_count),
+      endpointUrl: row.endpoint_url,
+      secretCiphertext: row.secret_ciphertext,
+      previousSecretCiphertext: row.previous_secret_ciphertext,
+      previousSecretExpiresAt: asDate(row.previous_secret_expires_at),
+      verifySsl: row.verify_ssl,
+      maxRetryAttempts: Number(row.max_retry_attempts),
+      retryBackoffSeconds: Number(row.retry_backoff_seconds),
+      enabled: row.enabled,
+      payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
+    },
+  };
+}
+
+/** The columns of a delivery's context, joined from its subscription and event. */
+const contextColumns = sql.raw(`
+  c.tenant_id, c.id, c.subscription_id, c.event_id, c.attempt_count,
+  s.endpoint_url, s.secret_ciphertext, s.previous_secret_ciphertext, s.previous_secret_expires_at,
+  s.verify_ssl, s.max_retry_attempts, s.retry_backoff_seconds, s.enabled, e.payload`);
+const contextJoins = sql.raw(`
+  join webhook_subscriptions s on s.tenant_id = c.tenant_id and s.id = c.subscription_id
+  join events e on e.tenant_id = c.tenant_id and e.id = c.event_id`);
+
 /**
- * Claims up to `limit` due deliveries (or exactly the given ones, when still due) in one statement.
+ * Claims up to `limit` due deliveries (or exactly the given ones, when still due) in one statement
+ * that also returns what sending them needs.
  */
 export async function claimDue(db: DbOrTx, args: { limit: number; now: Date; leaseMs: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
   if (args.limit <= 0 || (args.ids && !args.ids.length)) return [];
   const token = randomUUID();
   const until = new Date(args.now.getTime() + args.leaseMs);
   const only = args.ids ? sql`and id in (${sql.join(args.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-  const result = await db.execute<{ tenant_id: string; id: string }>(sql`
+  const result = await db.execute(sql`
     with due as (
       select tenant_id, id from webhook_deliveries
       where status = 'PENDING' and next_attempt_at <= ${args.now} ${only}
       order by next_attempt_at
       limit ${args.limit}
       for update skip locked
+    ),
+    c as (
+      update webhook_deliveries d
+      set next_attempt_at = ${until}, claim_token = ${token}, updated_at = ${args.now}
+      from due
+      where d.tenant_id = due.tenant_id and d.id = due.id
+      returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempt_count
     )
-    update webhook_deliveries d
-    set next_attempt_at = ${until}, claim_token = ${token}, updated_at = ${args.now}
-    from due
-    where d.tenant_id = due.tenant_id and d.id = due.id
-    returning d.tenant_id, d.id`);
-  return (result as unknown as { rows: Array<{ tenant_id: string; id: string }> }).rows.map((r) => ({ tenantId: r.tenant_id, id: r.id, claimToken: token }));
+    select ${contextColumns} from c ${contextJoins}`);
+  return rowsOf<ContextRow>(result).map((row) => toClaimed(row, token));
 }
 
-/** Everything needed to send one claimed delivery. */
-async function loadContext(db: Db, claimed: ClaimedDelivery) {
-  const [row] = await db
-    .select({
-      delivery: webhookDeliveries,
-      subscription: webhookSubscriptions,
-      payload: events.payload,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookSubscriptions, and(eq(webhookSubscriptions.tenantId, webhookDeliveries.tenantId), eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId)))
-    .innerJoin(events, and(eq(events.tenantId, webhookDeliveries.tenantId), eq(events.id, webhookDeliveries.eventId)))
-    .where(and(eq(webhookDeliveries.tenantId, claimed.tenantId), eq(webhookDeliveries.id, claimed.id), eq(webhookDeliveries.claimToken, claimed.claimToken)));
-  return row;
+/** The context of a delivery held with this claim token (created already claimed: test events). */
+async function loadContext(db: Db, claimed: ClaimedDelivery): Promise<DeliveryContext | undefined> {
+  const result = await db.execute(sql`
+    select ${contextColumns}
+    from webhook_deliveries c ${contextJoins}
+    where c.tenant_id = ${claimed.tenantId} and c.id = ${claimed.id} and c.claim_token = ${claimed.claimToken} and c.status = 'PENDING'`);
+  const [row] = rowsOf<ContextRow>(result);
+  return row ? toClaimed(row, claimed.claimToken).context : undefined;
 }
 
 export type AttemptOutcome = 'SUCCEEDED' | 'RETRY' | 'FAILED' | 'CANCELED' | 'LOST';
@@ -112,12 +180,12 @@ export interface AttemptReport {
   result: SendResult | null;
 }
 
-async function secretsOf(db: Db, sub: typeof webhookSubscriptions.$inferSelect, now: Date): Promise<string[]> {
+async function secretsOf(db: Db, tenantId: string, context: DeliveryContext, now: Date): Promise<string[]> {
   const { key } = await encryptionKey(db);
-  const owner = { tenantId: sub.tenantId, subscriptionId: sub.id };
-  const secrets = [decryptSecret(key, sub.secretCiphertext, owner)];
-  if (sub.previousSecretCiphertext && sub.previousSecretExpiresAt && sub.previousSecretExpiresAt > now) {
-    secrets.push(decryptSecret(key, sub.previousSecretCiphertext, owner));
+  const owner = { tenantId, subscriptionId: context.subscriptionId };
+  const secrets = [decryptSecret(key, context.secretCiphertext, owner)];
+  if (context.previousSecretCiphertext && context.previousSecretExpiresAt && context.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(key, context.previousSecretCiphertext, owner));
   }
   return secrets;
 }
@@ -130,15 +198,52 @@ function failureText(result: SendResult): string | null {
   return null;
 }
 
+interface Attempt {
+  number: number;
+  attemptedAt: Date;
+  completedAt: Date;
+  result: SendResult;
+  endpointUrl: string;
+}
+
+/**
+ * A success, recorded in one statement (the common case, kept cheap): the delivery (only while
+ * this claim holds it), the attempt (whenever the delivery still exists), and the subscription's
+ * failure clock (only when it was running).
+ */
+async function recordSuccess(db: Db, claimed: ClaimedDelivery, subscriptionId: string, a: Attempt): Promise<{ updated: boolean; attemptId: string | null }> {
+  const result = await db.execute(sql`
+    with d as (
+      update webhook_deliveries
+      set status = 'SUCCEEDED', attempt_count = attempt_count + 1, next_attempt_at = null, claim_token = null,
+          last_status_code = ${a.result.status}, last_error = null, completed_at = ${a.completedAt}, updated_at = ${a.completedAt}
+      where tenant_id = ${claimed.tenantId} and id = ${claimed.id} and claim_token = ${claimed.claimToken} and status = 'PENDING'
+      returning id
+    ),
+    a as (
+      insert into webhook_attempts (tenant_id, delivery_id, attempt_number, attempted_at, duration_ms, endpoint_url, response_status, response_body, error)
+      select ${claimed.tenantId}, ${claimed.id}, ${a.number}, ${a.attemptedAt}, ${a.result.durationMs}, ${a.endpointUrl}, ${a.result.status}, ${a.result.body}, null
+      where exists (select 1 from webhook_deliveries where tenant_id = ${claimed.tenantId} and id = ${claimed.id})
+      returning id
+    ),
+    s as (
+      update webhook_subscriptions set failing_since = null
+      where tenant_id = ${claimed.tenantId} and id = ${subscriptionId} and failing_since is not null and exists (select 1 from d)
+      returning id
+    )
+    select (select count(*) from d)::int as updated, (select id from a) as attempt_id, (select count(*) from s)::int as cleared`);
+  const [row] = rowsOf<{ updated: number; attempt_id: string | null }>(result);
+  return { updated: Number(row?.updated ?? 0) > 0, attemptId: row?.attempt_id ?? null };
+}
+
 /** Sends one claimed delivery and records the attempt and its consequences. */
 export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: WorkerOptions = {}): Promise<AttemptReport> {
   const o = resolveOptions(options);
-  const context = await loadContext(db, claimed);
+  const context = claimed.context ?? (await loadContext(db, claimed));
   if (!context) return { deliveryId: claimed.id, outcome: 'LOST', attemptId: null, result: null };
-  const { delivery, subscription, payload } = context;
   const attemptedAt = clock.now();
 
-  if (!subscription.enabled) {
+  if (!context.enabled) {
     await db
       .update(webhookDeliveries)
       .set({ status: 'CANCELED', nextAttemptAt: null, claimToken: null, lastError: 'the subscription is disabled', completedAt: attemptedAt, updatedAt: attemptedAt })
@@ -147,14 +252,14 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
   }
 
   // the catalogue's field order (jsonb keeps its own); deterministic, so the same on every attempt
-  const { id, type, tenantId, createdAt, data } = payload as Record<string, unknown>;
+  const { id, type, tenantId, createdAt, data } = context.payload;
   const body = JSON.stringify({ id, type, tenantId, createdAt, data });
   let result: SendResult;
   try {
-    const secrets = await secretsOf(db, subscription, attemptedAt);
-    const headers = webhookHeaders({ msgId: delivery.eventId, timestamp: Math.floor(attemptedAt.getTime() / 1000), body, secrets });
-    result = await postWebhook(subscription.endpointUrl, body, headers, {
-      verifySsl: subscription.verifySsl,
+    const secrets = await secretsOf(db, claimed.tenantId, context, attemptedAt);
+    const headers = webhookHeaders({ msgId: context.eventId, timestamp: Math.floor(attemptedAt.getTime() / 1000), body, secrets });
+    result = await postWebhook(context.endpointUrl, body, headers, {
+      verifySsl: context.verifySsl,
       timeoutMs: o.timeoutMs,
       allowPrivateNetworks: o.allowPrivateNetworks,
     });
@@ -162,23 +267,28 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
     result = { status: null, body: null, retryAfter: null, location: null, durationMs: 0, error: `cannot sign: ${(error as Error).message}` };
   }
 
-  const attemptNumber = delivery.attemptCount + 1;
+  const attempt: Attempt = { number: context.attemptCount + 1, attemptedAt, completedAt: clock.now(), result, endpointUrl: context.endpointUrl };
   const error = failureText(result);
+  if (!error) {
+    const done = await recordSuccess(db, claimed, context.subscriptionId, attempt);
+    return { deliveryId: claimed.id, outcome: done.updated ? 'SUCCEEDED' : 'LOST', attemptId: done.attemptId, result };
+  }
+
   const gone = result.status === 410;
-  const retriesLeft = attemptNumber <= subscription.maxRetryAttempts;
-  let outcome: AttemptOutcome = !error ? 'SUCCEEDED' : gone || !retriesLeft ? 'FAILED' : 'RETRY';
+  const retriesLeft = attempt.number <= context.maxRetryAttempts;
+  let outcome: AttemptOutcome = gone || !retriesLeft ? 'FAILED' : 'RETRY';
   let nextAttemptAt: Date | null = null;
   if (outcome === 'RETRY') {
     const retryAfter = result.status === 429 || result.status === 503 ? parseRetryAfter(result.retryAfter, attemptedAt) : null;
-    nextAttemptAt = new Date(attemptedAt.getTime() + (retryAfter ?? retryDelayMs(subscription.retryBackoffSeconds, attemptNumber, o.random)));
+    nextAttemptAt = new Date(attemptedAt.getTime() + (retryAfter ?? retryDelayMs(context.retryBackoffSeconds, attempt.number, o.random)));
   }
-  const completedAt = clock.now();
+  const { completedAt } = attempt;
 
   const attemptId = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({
-        status: outcome === 'RETRY' ? 'PENDING' : (outcome as 'SUCCEEDED' | 'FAILED'),
+        status: outcome === 'RETRY' ? 'PENDING' : 'FAILED',
         attemptCount: sql`${webhookDeliveries.attemptCount} + 1`,
         nextAttemptAt,
         claimToken: null,
@@ -205,48 +315,45 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
         .where(and(eq(webhookDeliveries.tenantId, claimed.tenantId), eq(webhookDeliveries.id, claimed.id)));
       if (!exists) return null;
     }
-    const [attempt] = await tx
+    const [row] = await tx
       .insert(webhookAttempts)
       .values({
         tenantId: claimed.tenantId,
         deliveryId: claimed.id,
-        attemptNumber,
+        attemptNumber: attempt.number,
         attemptedAt,
         durationMs: result.durationMs,
-        endpointUrl: subscription.endpointUrl,
+        endpointUrl: context.endpointUrl,
         responseStatus: result.status,
         responseBody: result.body,
         error,
       })
       .returning({ id: webhookAttempts.id });
+    if (!updated) return row!.id;
 
-    const subscriptionWhere = and(eq(webhookSubscriptions.tenantId, claimed.tenantId), eq(webhookSubscriptions.id, subscription.id));
-    if (!error) {
-      // Only a failing subscription's row is written (and locked) on success.
-      await tx.update(webhookSubscriptions).set({ failingSince: null }).where(and(subscriptionWhere, isNotNull(webhookSubscriptions.failingSince)));
-    } else if (gone) {
-      await disableSubscription(tx, claimed.tenantId, subscription.id, 'ENDPOINT_GONE', 'the endpoint answered 410 Gone', completedAt);
+    if (gone) {
+      await disableSubscription(tx, claimed.tenantId, context.subscriptionId, 'ENDPOINT_GONE', 'the endpoint answered 410 Gone', completedAt);
     } else {
       const [state] = await tx
         .update(webhookSubscriptions)
         .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${attemptedAt}::timestamptz)` })
-        .where(subscriptionWhere)
+        .where(and(eq(webhookSubscriptions.tenantId, claimed.tenantId), eq(webhookSubscriptions.id, context.subscriptionId)))
         .returning({ failingSince: webhookSubscriptions.failingSince, enabled: webhookSubscriptions.enabled });
       if (state?.enabled && state.failingSince && attemptedAt.getTime() - state.failingSince.getTime() >= AUTO_DISABLE_AFTER_MS) {
         await disableSubscription(
           tx,
           claimed.tenantId,
-          subscription.id,
+          context.subscriptionId,
           'FAILING_TOO_LONG',
           `every attempt since ${state.failingSince.toISOString()} failed (5 days)`,
           completedAt,
         );
       }
     }
-    return attempt!.id;
+    return row!.id;
   });
 
-  if (error) o.log.info({ deliveryId: claimed.id, tenantId: claimed.tenantId, attemptNumber, outcome, status: result.status, error }, 'webhook attempt failed');
+  o.log.info({ deliveryId: claimed.id, tenantId: claimed.tenantId, attemptNumber: attempt.number, outcome, status: result.status, error }, 'webhook attempt failed');
   return { deliveryId: claimed.id, outcome, attemptId, result };
 }
 

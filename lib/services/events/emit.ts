@@ -40,25 +40,29 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
   const customerId = typeof parsed.customerId === 'string' ? parsed.customerId : null;
   const patterns = sql.join(patternsMatching(type).map((p) => sql`${p}`), sql`, `);
   const nextAttemptAt = options.claim?.until ?? createdAt;
-  const result = await tx.execute<{ id: string }>(sql`
+  const result = await tx.execute(sql`
     with ev as (
       insert into events (id, tenant_id, type, payload, created_at)
       values (${id}, ${tenantId}, ${type}, ${json}::jsonb, ${createdAt})
       returning id
-    )
-    insert into webhook_deliveries (tenant_id, subscription_id, event_id, event_type, status, next_attempt_at, claim_token, created_at, updated_at)
-    select s.tenant_id, s.id, (select id from ev), ${type}, 'PENDING', ${nextAttemptAt}, ${options.claim?.token ?? null}::uuid, ${createdAt}, ${createdAt}
-    from webhook_subscriptions s
-    where s.tenant_id = ${tenantId}
-      and s.enabled
-      and ${
-        options.subscriptionId
-          ? sql`s.id = ${options.subscriptionId}`
-          : sql`jsonb_exists_any(s.subscribed_events, array[${patterns}]::text[]) and (s.customer_id is null or s.customer_id = ${customerId}::uuid)`
-      }
-    returning id`);
+    ),
+    d as (
+      insert into webhook_deliveries (tenant_id, subscription_id, event_id, event_type, status, next_attempt_at, claim_token, created_at, updated_at)
+      select s.tenant_id, s.id, (select id from ev), ${type}, 'PENDING', ${nextAttemptAt}, ${options.claim?.token ?? null}::uuid, ${createdAt}, ${createdAt}
+      from webhook_subscriptions s
+      where s.tenant_id = ${tenantId}
+        and s.enabled
+        and ${
+          options.subscriptionId
+            ? sql`s.id = ${options.subscriptionId}`
+            : sql`jsonb_exists_any(s.subscribed_events, array[${patterns}]::text[]) and (s.customer_id is null or s.customer_id = ${customerId}::uuid)`
+        }
+      returning id
+    ),
+    -- wakes the workers at commit, only when there is something to deliver
+    n as (select pg_notify(${WEBHOOK_WAKEUP_CHANNEL}, '') from (select 1 from d limit 1) x)
+    select d.id, (select count(*) from n) as notified from d`);
   const deliveryIds = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
-  if (deliveryIds.length) await notifyWorker(tx);
   return { event: payload, deliveryIds };
 }
 
