@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request } from 'undici';
 import { RESPONSE_BODY_MAX_BYTES } from '@/lib/contract/webhooks';
-import { parseEndpointUrl, resolveAndCheck, SsrfError } from './ssrf';
+import { parseEndpointUrl, resolveAndCheck, SsrfError, UnresolvableHostError } from './ssrf';
 
 /**
  * The HTTP client of webhook delivery (undici). Its connector resolves the host itself, checks every
@@ -63,8 +63,9 @@ export async function closeWebhookAgents(): Promise<void> {
 
 function describeError(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; code?: string; message?: string; cause?: unknown };
-  if (error instanceof SsrfError) return `refused by the SSRF guard: ${error.message}`;
-  if (e.cause instanceof SsrfError) return `refused by the SSRF guard: ${e.cause.message}`;
+  const guard = error instanceof SsrfError ? error : e.cause instanceof SsrfError ? e.cause : null;
+  if (guard instanceof UnresolvableHostError) return `DNS: ${guard.message}`;
+  if (guard) return `refused by the SSRF guard: ${guard.message}`;
   if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
     return `no answer within ${timeoutMs} ms`;
   }

@@ -466,6 +466,20 @@ describe('SSRF guard at connect time', () => {
   });
 });
 
+describe('DNS at connect time', () => {
+  it('a name that does not resolve is a failed attempt, retried later', async () => {
+    const tenant = await webhookTenant();
+    setResolver(async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    });
+    const sub = await subscribe(tenant.tenantId, { endpointUrl: 'http://hooks.gone.invalid/in' });
+    await emitTest(tenant.tenantId, sub.id);
+    await runWorkerOnce(await getDb());
+    const [delivery] = await deliveriesOf(tenant.tenantId, sub.id);
+    expect(delivery).toMatchObject({ status: 'PENDING', attemptCount: 1, lastStatusCode: null, lastError: 'DNS: hooks.gone.invalid could not be resolved (ENOTFOUND)' });
+  });
+});
+
 describe('TLS', () => {
   let dir: string;
   let server: https.Server | undefined;
