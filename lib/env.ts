@@ -53,6 +53,17 @@ export const envSchema = z.object({
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXTAUTH_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  // webhooks
+  WEBHOOK_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { message: 'must be the base64 of exactly 32 bytes (openssl rand -base64 32)' })
+    .optional()
+    .describe('AES-256-GCM key of webhook signing secrets at rest; unset: generated once (see docs/webhooks.md)'),
+  WEBHOOK_WORKER: booleanString.default(true).describe('run the delivery worker inside the server process'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false).describe('lift the SSRF guard: development and tests only'),
+  WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
+  WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
+  WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,3 +6,4 @@ export * from './customers';
 export * from './sessions';
 export * from './events';
 export * from './onboarding';
+export * from './webhooks';

@@ -3,6 +3,7 @@ import { clock } from '@/lib/clock';
 import type { DbOrTx } from '@/lib/db/client';
 import { loginAttempts } from '@/lib/db/schema';
 import { accountLocked, authenticationFailed, type ApiError } from '@/lib/http/errors';
+import { emitEvent } from '@/lib/services/events/emit';
 
 /**
  * Brute-force protection (contract: 5 attempts, 30 minutes; Keycloak-style). Only failures count;
@@ -40,33 +41,54 @@ export async function assertNotLocked(db: DbOrTx, tenantId: string, loginKey: st
 
 /**
  * Records one failure and returns the error to answer: "authentication failed" with the count, or
- * "account locked" when this failure reached the limit or a lock is already in force.
+ * "account locked" when this failure reached the limit or a lock is already in force. The failure
+ * that sets a lock records a `user.locked` event in the same transaction.
  */
 export async function recordFailure(db: DbOrTx, tenantId: string, loginKey: string): Promise<ApiError> {
   const now = clock.now();
   const lockUntil = new Date(now.getTime() + LOCKOUT_SECONDS * 1000);
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_SECONDS * 1000);
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ tenantId, loginKey, attempts: 1, lockedUntil: MAX_ATTEMPTS <= 1 ? lockUntil : null, lastFailedAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [loginAttempts.tenantId, loginAttempts.loginKey],
-      set: {
-        attempts: sql`case
-          when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.attempts}
-          when ${loginAttempts.lockedUntil} is not null or ${loginAttempts.lastFailedAt} is null or ${loginAttempts.lastFailedAt} < ${windowStart} then 1
-          else ${loginAttempts.attempts} + 1 end`,
-        lockedUntil: sql`case
-          when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.lockedUntil}
-          when ${loginAttempts.lockedUntil} is null and ${loginAttempts.lastFailedAt} >= ${windowStart} and ${loginAttempts.attempts} + 1 >= ${MAX_ATTEMPTS} then ${lockUntil}::timestamptz
-          else null end`,
-        lastFailedAt: sql`case when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.lastFailedAt} else ${now}::timestamptz end`,
-        updatedAt: now,
-      },
-    })
-    .returning({ attempts: loginAttempts.attempts, lockedUntil: loginAttempts.lockedUntil });
-  if (row!.lockedUntil && row!.lockedUntil > now) return lockedError(row!.attempts, row!.lockedUntil, now);
-  return authenticationFailed(row!.attempts, MAX_ATTEMPTS);
+  const row = await db.transaction(async (tx) => {
+    // Make sure the row exists, then read it under a row lock held until commit: concurrent
+    // failures of one identifier serialize here, so exactly one of them sees the lock come on.
+    await tx.insert(loginAttempts).values({ tenantId, loginKey, attempts: 0, lockedUntil: null, lastFailedAt: null, updatedAt: now }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ lockedUntil: loginAttempts.lockedUntil })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.loginKey, loginKey)))
+      .for('update');
+    const [after] = await tx
+      .insert(loginAttempts)
+      .values({ tenantId, loginKey, attempts: 1, lockedUntil: MAX_ATTEMPTS <= 1 ? lockUntil : null, lastFailedAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [loginAttempts.tenantId, loginAttempts.loginKey],
+        set: {
+          attempts: sql`case
+            when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.attempts}
+            when ${loginAttempts.lockedUntil} is not null or ${loginAttempts.lastFailedAt} is null or ${loginAttempts.lastFailedAt} < ${windowStart} then 1
+            else ${loginAttempts.attempts} + 1 end`,
+          lockedUntil: sql`case
+            when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.lockedUntil}
+            when ${loginAttempts.lockedUntil} is null and ${loginAttempts.lastFailedAt} >= ${windowStart} and ${loginAttempts.attempts} + 1 >= ${MAX_ATTEMPTS} then ${lockUntil}::timestamptz
+            else null end`,
+          lastFailedAt: sql`case when ${loginAttempts.lockedUntil} > ${now} then ${loginAttempts.lastFailedAt} else ${now}::timestamptz end`,
+          updatedAt: now,
+        },
+      })
+      .returning({ attempts: loginAttempts.attempts, lockedUntil: loginAttempts.lockedUntil });
+    const wasLocked = !!before?.lockedUntil && before.lockedUntil > now;
+    const isLocked = !!after!.lockedUntil && after!.lockedUntil > now;
+    if (isLocked && !wasLocked) {
+      await emitEvent(tx, tenantId, 'user.locked', {
+        userId: loginKey.startsWith('user:') ? loginKey.slice('user:'.length) : null,
+        attempts: after!.attempts,
+        lockedUntil: after!.lockedUntil!.toISOString(),
+      });
+    }
+    return after!;
+  });
+  if (row.lockedUntil && row.lockedUntil > now) return lockedError(row.attempts, row.lockedUntil, now);
+  return authenticationFailed(row.attempts, MAX_ATTEMPTS);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '@/lib/db/client';
 import { refreshTokens, sessions, users } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { notFound, unauthorized } from '@/lib/http/errors';
+import { emitEvent } from '@/lib/services/events/emit';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
 import { findUserById, toSessionUser, type UserWithRoles } from './users';
 
@@ -67,6 +68,13 @@ export async function openSession(
       await tx.insert(refreshTokens).values({ tenantId: args.user.tenantId, tokenHash: hashToken(refreshToken), sessionId: row!.id, createdAt: now, expiresAt });
     }
     await tx.update(users).set({ lastLogin: now }).where(and(eq(users.tenantId, args.user.tenantId), eq(users.id, args.user.id)));
+    await emitEvent(tx, args.user.tenantId, 'session.created', {
+      userId: args.user.id,
+      sessionId: row!.id,
+      kind: args.kind,
+      platform: args.context.platform ?? null,
+      ipAddress: args.context.ipAddress ?? null,
+    });
     return row!.id;
   });
   const access = await signAccessToken(db, { userId: args.user.id, tenantId: args.user.tenantId, sessionId, kind: args.kind, roles: args.roles });
