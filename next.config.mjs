@@ -2,8 +2,9 @@
 const nextConfig = {
   // Native and WASM-backed server packages are loaded from node_modules at run time, never bundled:
   // PGlite reads its .wasm/.data files next to its own module, argon2 is a native addon, pino and pg
-  // are plain Node packages that bundle badly.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2'],
+  // are plain Node packages that bundle badly; undici (webhook delivery) keeps its own connection
+  // pools and must be the real package, not a bundled copy.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'undici'],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

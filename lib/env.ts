@@ -37,6 +37,33 @@ export const envSchema = z.object({
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
+  // identity
+  JWT_PRIVATE_KEY: z
+    .string()
+    .regex(/-----BEGIN PRIVATE KEY-----/, 'must be an Ed25519 private key in PKCS#8 PEM')
+    .optional()
+    .describe('EdDSA signing key; unset: a key pair is generated once and kept in the database'),
+  JWT_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 . _ -').optional(),
+  JWT_ISSUER: z.string().min(1).default('business-platform'),
+  JWT_AUDIENCE: z.string().min(1).default('business-platform-api'),
+  SESSION_TTL_SECONDS: positiveInt(30 * 24 * 3600, 365 * 24 * 3600),
+  LOGIN_RATE_LIMIT_MAX: positiveInt(30, 1_000_000),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
+  REGISTRATION_RATE_LIMIT_MAX: positiveInt(10, 1_000_000),
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  NEXTAUTH_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  // webhooks
+  WEBHOOK_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, { message: 'must be the base64 of exactly 32 bytes (openssl rand -base64 32)' })
+    .optional()
+    .describe('AES-256-GCM key of webhook signing secrets at rest; unset: generated once (see docs/webhooks.md)'),
+  WEBHOOK_WORKER: booleanString.default(true).describe('run the delivery worker inside the server process'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false).describe('lift the SSRF guard: development and tests only'),
+  WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
+  WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
+  WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
 });
 
 export type Env = z.infer<typeof envSchema>;

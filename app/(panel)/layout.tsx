@@ -1,6 +1,19 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
+import { getPanelUser } from '@/lib/auth/panel';
 
-export default function PanelLayout({ children }: { children: ReactNode }) {
-  return <AppShell>{children}</AppShell>;
+export const dynamic = 'force-dynamic';
+
+/** Every panel page requires a live panel session; otherwise to sign-in, coming back afterwards. */
+export default async function PanelLayout({ children }: { children: ReactNode }) {
+  const user = await getPanelUser();
+  if (!user) {
+    const path = (await headers()).get('x-bp-pathname') ?? '/';
+    redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+  }
+  return (
+    <AppShell user={{ name: user.name, email: user.email, roles: user.roles, tenantName: user.tenant.name }}>{children}</AppShell>
+  );
 }

@@ -1,9 +1,17 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SignOutButton } from '@/components/auth/sign-out-button';
 import { NAV_ITEMS } from './nav-items';
 
 /** Layout of the signed-in panel: a sidebar on wide screens, a scrollable top bar on narrow ones. */
-export function AppShell({ children }: { children: ReactNode }) {
+export interface ShellUser {
+  name: string;
+  email: string;
+  roles: string[];
+  tenantName: string;
+}
+
+export function AppShell({ children, user }: { children: ReactNode; user: ShellUser }) {
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -44,9 +52,28 @@ export function AppShell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
       </aside>
-      <main id="main" className="flex-1 px-4 py-6 md:px-10 md:py-10">
-        {children}
-      </main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-10">
+          <p className="text-sm text-ink-muted">
+            <span className="sr-only">Tenant: </span>
+            <span className="font-medium text-ink" data-testid="shell-tenant">
+              {user.tenantName}
+            </span>
+          </p>
+          <div className="flex items-center gap-3">
+            <p className="text-right text-sm leading-tight">
+              <span className="block font-medium text-ink" data-testid="shell-user">
+                {user.name}
+              </span>
+              <span className="block text-xs text-ink-muted">{user.roles.map((r) => r.replaceAll('_', ' ').toLowerCase()).join(', ')}</span>
+            </p>
+            <SignOutButton />
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 md:px-10 md:py-10">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

@@ -59,5 +59,35 @@ export async function bootstrap(): Promise<void> {
       if (!isApiError(error)) throw error;
     }
   }
+  lines.push('', ...(await startWebhooks()));
   console.log(['', '─── Business Platform ───', ...lines, ''].join('\n'));
+}
+
+/** The banner lines about webhooks: the SSRF guard, the secrets key, and the delivery worker (started here unless WEBHOOK_WORKER=false). */
+export async function webhookBannerLines(): Promise<string[]> {
+  const env = getEnv();
+  const { db } = await database();
+  const { encryptionKey } = await import('@/lib/webhooks/secrets');
+  const key = await encryptionKey(db);
+  return [
+    env.WEBHOOK_ALLOW_PRIVATE_NETWORKS
+      ? 'webhook SSRF guard: OFF. WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets webhooks reach loopback and private networks: for local development and tests only, never in production'
+      : 'webhook SSRF guard: on (loopback, private, link-local and reserved addresses are refused)',
+    `webhook secrets: encrypted with ${key.description}`,
+  ];
+}
+
+async function startWebhooks(): Promise<string[]> {
+  const env = getEnv();
+  const lines = await webhookBannerLines();
+  if (!env.WEBHOOK_WORKER) {
+    lines.push('webhook delivery worker: not in this process (WEBHOOK_WORKER=false); run npm run worker');
+    return lines;
+  }
+  const { startWebhookWorker } = await import('@/lib/webhooks/worker');
+  await startWebhookWorker(await database());
+  lines.push(
+    `webhook delivery worker: running in this process (concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+  );
+  return lines;
 }

@@ -27,6 +27,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap reachability probe. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel (notifications arrive when the notifying transaction commits). Returns the
+   * function that stops listening. node-postgres uses a dedicated connection that reconnects.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       if (client.closed) throw new Error('embedded database is closed');
       await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };
@@ -78,7 +89,45 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection that LISTENs on a channel and reconnects (after a pause) when it drops. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  const { Client } = await import('pg');
+  let stopped = false;
+  let current: InstanceType<typeof Client> | null = null;
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      if (current === client) current = null;
+      void client.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+    };
+    client.on('notification', () => onNotify());
+    client.on('error', fail);
+    client.on('end', fail);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      fail();
+      throw error;
+    }
+    current = client;
+    // a notification may have been missed while (re)connecting
+    onNotify();
+  };
+  // a first failure keeps retrying in the background; polling covers the gap
+  await connect().catch(() => undefined);
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -84,8 +84,11 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       const query = parseWith(definition.schemas.query, queryObject(req));
       let body: unknown = undefined;
       if (definition.schemas.body) {
-        const raw = await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES);
-        body = parseWith(definition.schemas.body, raw);
+        // A body schema that accepts "nothing" (e.g. logout's optional options) allows an empty request.
+        const empty = !req.headers.get('content-type') && (req.headers.get('content-length') ?? '0') === '0';
+        const absent = empty ? definition.schemas.body.safeParse(undefined) : undefined;
+        if (absent?.success) body = absent.data;
+        else body = parseWith(definition.schemas.body, await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES));
       }
       response = await definition.handler({ ...base, ...extra, params, query, body } as BaseContext & X & Parsed<S>);
     } catch (error) {

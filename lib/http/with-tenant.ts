@@ -14,6 +14,8 @@ export interface TenantContext<R extends ContextHeaderName> {
 export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & {
   /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
   headers?: HeaderSpec<R>;
+  /** A larger body limit than MAX_BODY_BYTES (registration with a document). */
+  maxBodyBytes?: number;
 };
 
 /**
@@ -25,10 +27,11 @@ export function withTenant<S extends RouteSchemas = Record<never, never>, R exte
   handler: (ctx: BaseContext & TenantContext<R> & Parsed<S>) => Promise<Response>,
   options: WithTenantOptions<S, R> = {} as WithTenantOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, ...schemas } = options;
+  const { headers: spec, maxBodyBytes, ...schemas } = options;
   const required = [...new Set<ContextHeaderName>(['X-Tenant-ID', ...(spec?.required ?? [])])];
   return createRoute({
     schemas: schemas as S,
+    maxBodyBytes,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, { required, optional: spec?.optional });
       const db = await getDb();

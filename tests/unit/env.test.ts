@@ -8,6 +8,18 @@ const DEFAULTS = {
   SEED_DEMO: true,
   LOG_LEVEL: 'info',
   MAX_BODY_BYTES: 1_048_576,
+  JWT_ISSUER: 'business-platform',
+  JWT_AUDIENCE: 'business-platform-api',
+  SESSION_TTL_SECONDS: 30 * 24 * 3600,
+  LOGIN_RATE_LIMIT_MAX: 30,
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: 60,
+  WEBHOOK_WORKER: true,
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
+  WEBHOOK_TIMEOUT_MS: 15_000,
+  WEBHOOK_POLL_INTERVAL_MS: 500,
+  WEBHOOK_WORKER_CONCURRENCY: 16,
+  REGISTRATION_RATE_LIMIT_MAX: 10,
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: 60,
 };
 
 const KEY = 'k'.repeat(32);
@@ -62,6 +74,7 @@ describe('parseEnv', () => {
         MAX_BODY_BYTES: '2048',
       }),
     ).toEqual({
+      ...DEFAULTS,
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://app:secret@db:5432/app',
       PGLITE_DATA_DIR: 'memory://',
@@ -85,6 +98,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO).toBe(expected);
   });
 
+  it('accepts a 32-byte WEBHOOK_ENCRYPTION_KEY in base64', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ WEBHOOK_ENCRYPTION_KEY: key }).WEBHOOK_ENCRYPTION_KEY).toBe(key);
+  });
+
   it('accepts both postgres:// and postgresql:// URLs', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(parseEnv({ DATABASE_URL: 'postgresql://u@h/d' }).DATABASE_URL).toBe('postgresql://u@h/d');
@@ -106,6 +124,18 @@ describe('parseEnv', () => {
     [{ MAX_BODY_BYTES: '1.5' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ DATABASE_POOL_MAX: '201' }, 'DATABASE_POOL_MAX', 'Invalid environment: DATABASE_POOL_MAX must be a whole number from 1 to 200'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV', 'Invalid environment: NODE_ENV must be one of development, production, test'],
+    [
+      { WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString('base64') },
+      'WEBHOOK_ENCRYPTION_KEY',
+      'Invalid environment: WEBHOOK_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)',
+    ],
+    [
+      { WEBHOOK_ENCRYPTION_KEY: 'not base64 at all!' },
+      'WEBHOOK_ENCRYPTION_KEY',
+      'Invalid environment: WEBHOOK_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (openssl rand -base64 32)',
+    ],
+    [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sure' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'Invalid environment: WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false'],
+    [{ WEBHOOK_TIMEOUT_MS: '0' }, 'WEBHOOK_TIMEOUT_MS', 'Invalid environment: WEBHOOK_TIMEOUT_MS must be a whole number from 1 to 120000'],
   ])('rejects %j with one line naming the variable', (raw, variable, message) => {
     const e = failure(raw);
     expect(e).toEqual({ name: 'EnvError', variable, message });

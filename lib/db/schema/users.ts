@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
+import { customers } from './customers';
 import { organizations } from './organizations';
 import { tenants } from './tenants';
 
@@ -40,6 +41,11 @@ export const users = pgTable(
       columns: [t.tenantId, t.organizationId],
       foreignColumns: [organizations.tenantId, organizations.id],
     }),
+    foreignKey({
+      name: 'users_customer_fk',
+      columns: [t.tenantId, t.customerId],
+      foreignColumns: [customers.tenantId, customers.id],
+    }).onDelete('cascade'),
     check('users_owner_ck', sql`${t.organizationId} is not null or ${t.customerId} is not null`),
   ],
 );

@@ -4,6 +4,8 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/http/errors';
 import { seedDefaultHierarchy } from '@/lib/services/categorization/hierarchy';
+import { seedConsentTexts } from '@/lib/services/onboarding/consents';
+import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { generateTenantKey, generateTenantSecret } from './credentials';
 
@@ -17,6 +19,7 @@ export async function registerTenant(
   input: RegisterTenantBody,
   options: { isDemo?: boolean } = {},
 ): Promise<RegisterTenantResult> {
+  assertPasswordNotCommon(input.admin.password, 'admin.password');
   const tenantKey = generateTenantKey();
   const tenantSecret = generateTenantSecret();
   // Hash outside the transaction: argon2 takes tens of milliseconds and must not hold locks.
@@ -49,6 +52,7 @@ export async function registerTenant(
       const userId = user!.id;
       await tx.insert(userRoles).values({ tenantId, userId, role: 'ADMIN_USER' });
       await seedDefaultHierarchy(tx, tenantId);
+      await seedConsentTexts(tx, tenantId);
       return { tenantId, tenantKey, tenantSecret, organizationId, userId };
     });
   } catch (error) {

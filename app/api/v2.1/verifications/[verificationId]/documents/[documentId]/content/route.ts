@@ -1,0 +1,23 @@
+import { documentParamsSchema } from '@/lib/contract/onboarding';
+import { route } from '@/lib/http/route';
+import { withAuth } from '@/lib/http/with-auth';
+import { documentContent } from '@/lib/services/onboarding/verification';
+
+// GET /api/v2.1/verifications/{verificationId}/documents/{documentId}/content - the file, for the reviewer's viewer
+const getContent = withAuth(
+  async ({ db, principal, params }) => {
+    const doc = await documentContent(db, principal, params.verificationId, params.documentId);
+    return new Response(new Uint8Array(doc.content), {
+      headers: {
+        'Content-Type': doc.mimeType,
+        'Content-Disposition': 'inline',
+        ETag: `"${doc.sha256}"`,
+        'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      },
+    });
+  },
+  { params: documentParamsSchema },
+);
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getContent });

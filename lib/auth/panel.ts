@@ -1,0 +1,46 @@
+import { getServerSession } from 'next-auth';
+import { getDb } from '@/lib/db/client';
+import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
+import { findTenant } from '@/lib/services/tenants/tenants';
+import { getEnv } from '@/lib/env';
+import type { Role } from '@/lib/contract/enums';
+import { authOptions } from './options';
+
+export interface PanelUser {
+  principal: Principal;
+  name: string;
+  email: string;
+  roles: Role[];
+  tenant: { id: string; name: string };
+}
+
+/**
+ * The signed-in panel user for a server component, or null. Besides next-auth's cookie, the
+ * server-side session must still be live (not signed out, revoked, disabled or expired).
+ */
+export async function getPanelUser(): Promise<PanelUser | null> {
+  const session = await getServerSession(await authOptions());
+  const user = session?.user as { id?: string; tenantId?: string; sessionId?: string; roles?: Role[]; name?: string; email?: string } | undefined;
+  if (!user?.id || !user.tenantId || !user.sessionId) return null;
+  const db = await getDb();
+  const env = getEnv();
+  try {
+    const principal = await principalForSession(db, {
+      iss: env.JWT_ISSUER,
+      aud: env.JWT_AUDIENCE,
+      sub: user.id,
+      tid: user.tenantId,
+      sid: user.sessionId,
+      knd: 'PANEL',
+      roles: user.roles ?? [],
+      iat: Math.floor(Date.now() / 1000),
+      exp: 0,
+      jti: 'panel',
+    });
+    const tenant = await findTenant(db, principal.tenantId);
+    if (!tenant || tenant.status !== 'ACTIVE') return null;
+    return { principal, name: user.name ?? '', email: user.email ?? '', roles: principal.roles, tenant: { id: tenant.id, name: tenant.name } };
+  } catch {
+    return null;
+  }
+}

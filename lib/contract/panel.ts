@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The panel's sign-in form; the same schema validates on the client and in next-auth's authorize(). */
+export const panelSignInSchema = z.object({
+  tenantId: z.uuid({ message: 'enter the tenant ID (a UUID)' }),
+  username: z.string().trim().min(1, 'enter your username or email').max(254),
+  password: z.string().min(1, 'enter your password').max(1024),
+});
+export type PanelSignIn = z.infer<typeof panelSignInSchema>;
+
+/** What a failed sign-in tells the form (from the identity service's error envelope). */
+export const panelSignInErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  attempts: z.number().int().optional(),
+  maxAttempts: z.number().int().optional(),
+  lockoutTime: z.string().nullable().optional(),
+  lockoutDuration: z.number().int().optional(),
+  retryAfter: z.number().int().optional(),
+});
+export type PanelSignInError = z.infer<typeof panelSignInErrorSchema>;

@@ -1,0 +1,33 @@
+import type { ContextHeaders } from '@/lib/contract/headers';
+import { endUserIp } from '@/lib/contract/headers';
+import type { Db } from '@/lib/db/client';
+import type { TenantRow } from '@/lib/db/schema';
+import type { ConsentProof } from '@/lib/services/onboarding/consents';
+import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
+import type { BaseContext } from './api-route';
+import { forbidden, tenantAccessDenied } from './errors';
+import { registrationLimiter } from './login-throttle';
+import { optionalPrincipal } from './with-auth';
+
+/**
+ * Who registers a customer: a signed-in administrator of the tenant (recorded as the registrar; the
+ * four-eyes rule keeps them from approving it), or nobody (self sign-up, throttled per client IP).
+ */
+export async function registrationContext(
+  db: Db,
+  req: BaseContext['req'],
+  tenant: TenantRow,
+  headers: Partial<ContextHeaders>,
+): Promise<{ registrarUserId: string | null; proof: ConsentProof }> {
+  const principal = await optionalPrincipal(db, req);
+  const ip = headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null;
+  if (principal) {
+    if (principal.tenantId !== tenant.id) throw tenantAccessDenied(tenant.id);
+    if (!principal.roles.some((r) => (ADMIN_SIDE_ROLES as readonly string[]).includes(r))) {
+      throw forbidden('customers cannot register other customers; sign up without a session');
+    }
+  } else {
+    registrationLimiter.hit(`${tenant.id}:${ip ?? 'unknown'}`);
+  }
+  return { registrarUserId: principal?.userId ?? null, proof: { ipAddress: ip, userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null } };
+}

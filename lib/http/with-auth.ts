@@ -1,0 +1,64 @@
+import type { Role } from '@/lib/contract/enums';
+import type { ContextHeaderName } from '@/lib/contract/headers';
+import { getDb, type Db } from '@/lib/db/client';
+import type { TenantRow } from '@/lib/db/schema';
+import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
+import { bearerToken } from '@/lib/services/identity/tokens';
+import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
+import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RouteSchemas } from './api-route';
+import { forbidden, tenantAccessDenied, unauthorized } from './errors';
+import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
+import { panelPrincipal } from './panel-session';
+
+export interface AuthContext<R extends ContextHeaderName> {
+  principal: Principal;
+  tenant: TenantRow;
+  headers: ParsedHeaders<R>;
+  db: Db;
+}
+
+export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & {
+  headers?: HeaderSpec<R>;
+  /** The caller must hold at least one of these roles (403 otherwise). */
+  roles?: readonly Role[];
+};
+
+/** The caller if it presents a bearer token or a panel session; null for an anonymous request. */
+export async function optionalPrincipal(db: Db, req: BaseContext['req']): Promise<Principal | null> {
+  const token = bearerToken(req.headers.get('authorization'));
+  return token ? authenticateBearer(db, token) : panelPrincipal(db, req);
+}
+
+/**
+ * The wrapper of every signed-in endpoint. The caller is a bearer token (`Authorization: Bearer`,
+ * from a session endpoint or /api/auth/login) or, without one, the admin panel's next-auth session
+ * cookie. The token's tenant is the authority: an X-Tenant-ID that differs answers 403, as does a
+ * suspended tenant. Then the role rule, then params, query and body.
+ */
+export function withAuth<S extends RouteSchemas = Record<never, never>, R extends ContextHeaderName = never>(
+  handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
+  options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
+): RouteHandler {
+  const { headers: spec, roles, ...schemas } = options;
+  return createRoute({
+    schemas: schemas as S,
+    prepare: async (base) => {
+      const headers = parseContextHeaders(base.req.headers, {
+        required: spec?.required ?? [],
+        optional: [...(spec?.optional ?? []), 'X-Tenant-ID'],
+      });
+      const db = await getDb();
+      const principal = await optionalPrincipal(db, base.req);
+      if (!principal) throw unauthorized('sign in, or send Authorization: Bearer <token>');
+      const claimedTenant = headers['X-Tenant-ID'];
+      if (claimedTenant && claimedTenant !== principal.tenantId) throw tenantAccessDenied(claimedTenant);
+      const tenant = await resolveActiveTenant(db, principal.tenantId);
+      if (roles && !roles.some((r) => principal.roles.includes(r))) {
+        throw forbidden(`this operation requires one of the roles ${roles.join(', ')}`);
+      }
+      base.log = base.log.child({ tenantId: tenant.id, userId: principal.userId });
+      return { principal, tenant, headers: headers as ParsedHeaders<R>, db };
+    },
+    handler: (ctx) => handler(ctx as BaseContext & AuthContext<R> & Parsed<S>),
+  });
+}

@@ -1,0 +1,139 @@
+import type { Role } from '@/lib/contract/enums';
+import type { AdminSessionBody, CustomerSessionBody } from '@/lib/contract/identity';
+import type { Db } from '@/lib/db/client';
+import type { TenantRow } from '@/lib/db/schema';
+import { ApiError, forbidden, tenantAccessDenied, unauthorized } from '@/lib/http/errors';
+import { organizationTypeOf } from './organizations';
+import { assertNotLocked, loginKeyFor, recordFailure, recordSuccess } from './lockout';
+import { verifyAgainstDummy, verifySecret } from './passwords';
+import { openSession, type IssuedSession, type SessionContext } from './sessions';
+import { findUserById, findUserByLogin, isAdminSide, isStaff, type UserWithRoles } from './users';
+
+/**
+ * The password check shared by every sign-in: lock check, password verification (against a dummy
+ * hash when there is no such user, so unknown users cost the same time), and the atomic failure or
+ * success bookkeeping. `accept` adds the flow's own conditions; a refusal there counts as a failure
+ * and answers exactly like a wrong password, so nothing tells which part was wrong.
+ */
+async function checkPassword(
+  db: Db,
+  tenantId: string,
+  identifier: string,
+  password: string,
+  user: UserWithRoles | undefined,
+  accept: (user: UserWithRoles) => boolean,
+): Promise<UserWithRoles> {
+  const key = loginKeyFor(user?.id, identifier);
+  await assertNotLocked(db, tenantId, key);
+  const passwordOk = user ? await verifySecret(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!user || !passwordOk || !user.isActive || !accept(user)) throw await recordFailure(db, tenantId, key);
+  await recordSuccess(db, tenantId, key);
+  return user;
+}
+
+function roleMismatch(requested: Role, held: Role[]): ApiError {
+  return new ApiError(403, 'access denied', {
+    error: 'ROLE_MISMATCH',
+    details: `the user does not hold the role ${requested}`,
+    requestedRole: requested,
+    currentRoles: held,
+  });
+}
+
+/** Endpoint 1: an administrator of the organization in the path. */
+export async function createAdminSession(
+  db: Db,
+  tenant: TenantRow,
+  path: { organizationId: string; userId: string },
+  body: AdminSessionBody,
+  context: SessionContext,
+): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
+  const candidate = await findUserByLogin(db, tenant.id, body.username);
+  const user = await checkPassword(
+    db,
+    tenant.id,
+    body.username,
+    body.password,
+    candidate,
+    (u) => u.id === path.userId && u.organizationId === path.organizationId && isAdminSide(u),
+  );
+  const adminRoles = user.roles.filter((r) => r !== 'CUSTOMER');
+  if (body.role && !adminRoles.includes(body.role)) throw roleMismatch(body.role, user.roles);
+  if (body.organizationType) {
+    const actual = await organizationTypeOf(db, tenant.id, path.organizationId);
+    if (actual !== body.organizationType) {
+      throw new ApiError(403, 'access denied', {
+        error: 'ORGANIZATION_TYPE_MISMATCH',
+        details: `the organization is of type ${actual}, not ${body.organizationType}`,
+      });
+    }
+  }
+  const roles = body.role ? [body.role] : adminRoles;
+  const issued = await openSession(db, { user, kind: 'ADMIN', roles, context, withRefreshToken: true });
+  return { issued, user: (await findUserById(db, tenant.id, user.id))! };
+}
+
+const CUSTOMER_STATUSES_THAT_SIGN_IN = ['PENDING_ACTIVATION', 'ACTIVE'];
+
+/** Endpoint 2: a user of the individual customer in the path. */
+export async function createCustomerSession(
+  db: Db,
+  tenant: TenantRow,
+  path: { customerId: string; userId: string },
+  body: CustomerSessionBody,
+  context: SessionContext,
+): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
+  if (body.tenantId && body.tenantId !== tenant.id) throw tenantAccessDenied(body.tenantId);
+  if (body.tenantKey !== undefined && body.tenantSecret !== undefined) {
+    const keyOk = body.tenantKey === tenant.tenantKey;
+    const secretOk = await verifySecret(tenant.tenantSecretHash, body.tenantSecret);
+    if (!keyOk || !secretOk) throw unauthorized('the tenant credentials are not valid');
+  }
+  const viaCredential = body.credentialType === 'PASSWORD';
+  const password = (viaCredential ? body.value : body.password)!;
+  const candidate = viaCredential && !body.username ? await findUserById(db, tenant.id, path.userId) : await findUserByLogin(db, tenant.id, body.username!);
+  const identifier = body.username ?? `id:${path.userId}`;
+  const user = await checkPassword(
+    db,
+    tenant.id,
+    identifier,
+    password,
+    candidate,
+    (u) => u.id === path.userId && u.customerId === path.customerId && u.roles.includes('CUSTOMER'),
+  );
+  if (!CUSTOMER_STATUSES_THAT_SIGN_IN.includes(user.customerStatus ?? '')) {
+    throw forbidden(`the customer is ${user.customerStatus?.toLowerCase() ?? 'unknown'}; sign-in is not possible`);
+  }
+  const issued = await openSession(db, { user, kind: 'CUSTOMER', roles: ['CUSTOMER'], context, withRefreshToken: true });
+  return { issued, user: (await findUserById(db, tenant.id, user.id))! };
+}
+
+/** Endpoint 3: any active user of the tenant, for the virtual card API (no refresh token). */
+export async function cardApiLogin(
+  db: Db,
+  tenant: TenantRow,
+  body: { email: string; password: string; tenantId: string },
+  context: SessionContext,
+): Promise<IssuedSession> {
+  if (body.tenantId !== tenant.id) throw tenantAccessDenied(body.tenantId);
+  const candidate = await findUserByLogin(db, tenant.id, body.email);
+  const user = await checkPassword(db, tenant.id, body.email, body.password, candidate, () => true);
+  if (user.customerId && !CUSTOMER_STATUSES_THAT_SIGN_IN.includes(user.customerStatus ?? '')) {
+    throw forbidden(`the customer is ${user.customerStatus?.toLowerCase() ?? 'unknown'}; sign-in is not possible`);
+  }
+  return openSession(db, { user, kind: 'CARD_API', roles: user.roles, context, withRefreshToken: false });
+}
+
+/** The admin panel (next-auth credentials): the tenant's staff (not B2B customers' admins), by username or email. */
+export async function panelLogin(
+  db: Db,
+  tenant: TenantRow,
+  body: { username: string; password: string },
+  context: SessionContext,
+): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
+  const candidate = await findUserByLogin(db, tenant.id, body.username);
+  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, isStaff);
+  const roles = user.roles.filter((r) => r !== 'CUSTOMER');
+  const issued = await openSession(db, { user, kind: 'PANEL', roles, context, withRefreshToken: false });
+  return { issued, user };
+}

@@ -1,0 +1,250 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
+import type { Role } from '@/lib/contract/enums';
+import type { SessionData } from '@/lib/contract/identity';
+import type { Db, DbOrTx } from '@/lib/db/client';
+import { refreshTokens, sessions, users } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import { notFound, unauthorized } from '@/lib/http/errors';
+import { emitEvent } from '@/lib/services/events/emit';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
+import { findUserById, toSessionUser, type UserWithRoles } from './users';
+
+/** Where a session was opened from: the contract's context headers. */
+export interface SessionContext {
+  deviceId?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  platform?: string | null;
+  forwardedFrom?: string | null;
+}
+
+/** A signed-in panel (browser) session lasts a working day. */
+export const PANEL_SESSION_TTL_SECONDS = 8 * 3600;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newRefreshToken = () => `rt_${randomBytes(32).toString('base64url')}`;
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  refreshToken: string | null;
+  expiresAt: Date;
+  expiresIn: number;
+}
+
+/**
+ * Opens a session for an authenticated user and signs its first access token. Sessions with a
+ * refresh token live SESSION_TTL_SECONDS; card API sessions (no refresh) live as long as their token.
+ */
+export async function openSession(
+  db: Db,
+  args: { user: UserWithRoles; kind: SessionKind; roles: Role[]; context: SessionContext; withRefreshToken: boolean },
+): Promise<IssuedSession> {
+  const now = clock.now();
+  const sessionTtl = args.withRefreshToken ? getEnv().SESSION_TTL_SECONDS : args.kind === 'PANEL' ? PANEL_SESSION_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS;
+  const expiresAt = new Date(now.getTime() + sessionTtl * 1000);
+  const refreshToken = args.withRefreshToken ? newRefreshToken() : null;
+  const sessionId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        tenantId: args.user.tenantId,
+        userId: args.user.id,
+        kind: args.kind,
+        roles: args.roles,
+        deviceId: args.context.deviceId ?? null,
+        ipAddress: args.context.ipAddress ?? null,
+        userAgent: args.context.userAgent ?? null,
+        platform: args.context.platform ?? null,
+        forwardedFrom: args.context.forwardedFrom ?? null,
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt,
+      })
+      .returning({ id: sessions.id });
+    if (refreshToken) {
+      await tx.insert(refreshTokens).values({ tenantId: args.user.tenantId, tokenHash: hashToken(refreshToken), sessionId: row!.id, createdAt: now, expiresAt });
+    }
+    await tx.update(users).set({ lastLogin: now }).where(and(eq(users.tenantId, args.user.tenantId), eq(users.id, args.user.id)));
+    await emitEvent(tx, args.user.tenantId, 'session.created', {
+      userId: args.user.id,
+      sessionId: row!.id,
+      kind: args.kind,
+      platform: args.context.platform ?? null,
+      ipAddress: args.context.ipAddress ?? null,
+    });
+    return row!.id;
+  });
+  const access = await signAccessToken(db, { userId: args.user.id, tenantId: args.user.tenantId, sessionId, kind: args.kind, roles: args.roles });
+  return { sessionId, token: access.token, refreshToken, expiresAt: access.expiresAt, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export function toSessionData(issued: IssuedSession, user: UserWithRoles, message = 'session created'): SessionData {
+  return {
+    success: true,
+    message,
+    token: issued.token,
+    refreshToken: issued.refreshToken ?? '',
+    sessionId: issued.sessionId,
+    expiresAt: issued.expiresAt.toISOString(),
+    expiresIn: issued.expiresIn,
+    errorType: null,
+    user: toSessionUser(user),
+  };
+}
+
+class DeadRefreshToken extends Error {}
+
+/**
+ * Rotates a refresh token: the presented one is spent in the same statement that checks it, a new
+ * one is issued with a new access token. Presenting a spent token again is reuse: the whole session
+ * (every token of the family) is revoked.
+ */
+export async function refreshSession(db: Db, tenantId: string, presented: string): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
+  const now = clock.now();
+  const tokenHash = hashToken(presented);
+  const result = await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (!spent) return { kind: 'invalid' as const };
+    const [session] = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    // An unspent token of a session that has ended (logout, revocation, expiry) or of a disabled
+    // user is merely invalid: roll the spend back so that it is never mistaken for reuse below.
+    if (!session) throw new DeadRefreshToken();
+    const user = await findUserById(tx, tenantId, session.userId);
+    if (!user || !user.isActive) throw new DeadRefreshToken();
+    const next = newRefreshToken();
+    await tx.insert(refreshTokens).values({ tenantId, tokenHash: hashToken(next), sessionId: session.id, createdAt: now, expiresAt: session.expiresAt });
+    await tx.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, session.id)));
+    const roles = (session.roles as Role[]).filter((r) => user.roles.includes(r));
+    return { kind: 'ok' as const, session, user, next, roles };
+  }).catch((error: unknown) => {
+    if (error instanceof DeadRefreshToken) throw unauthorized('the refresh token is invalid or expired');
+    throw error;
+  });
+
+  if (result.kind === 'invalid') {
+    // Reuse of a spent token revokes its session: whoever holds the newer token loses it too.
+    const [reused] = await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, tokenHash), sql`${refreshTokens.rotatedAt} is not null`));
+    if (reused) {
+      await revokeSession(db, tenantId, reused.sessionId, 'REFRESH_TOKEN_REUSE');
+      throw unauthorized('the refresh token was already used; the session has been revoked');
+    }
+    throw unauthorized('the refresh token is invalid or expired');
+  }
+  const access = await signAccessToken(db, { userId: result.user.id, tenantId, sessionId: result.session.id, kind: result.session.kind, roles: result.roles });
+  return {
+    issued: { sessionId: result.session.id, token: access.token, refreshToken: result.next, expiresAt: access.expiresAt, expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    user: result.user,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, tenantId: string, sessionId: string, reason: string, userId?: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now(), revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of a user and invalidates every token issued before now. */
+export async function revokeAllSessions(db: DbOrTx, tenantId: string, userId: string, reason: string): Promise<number> {
+  const now = clock.now();
+  await db.update(users).set({ tokensValidAfter: now, updatedAt: now }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function listActiveSessions(db: DbOrTx, tenantId: string, userId: string, currentSessionId?: string) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())))
+    .orderBy(desc(sessions.lastUsedAt));
+  return rows.map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    roles: s.roles as Role[],
+    deviceId: s.deviceId,
+    ipAddress: s.ipAddress,
+    userAgent: s.userAgent,
+    platform: s.platform,
+    createdAt: s.createdAt.toISOString(),
+    lastUsedAt: s.lastUsedAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    current: s.id === currentSessionId,
+  }));
+}
+
+export async function revokeOwnSession(db: DbOrTx, tenantId: string, userId: string, sessionId: string): Promise<void> {
+  if (!(await revokeSession(db, tenantId, sessionId, 'USER_REVOKED', userId))) throw notFound('session');
+}
+
+/** Who is calling: the result of a verified token and a live session. */
+export interface Principal {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  kind: SessionKind;
+  roles: Role[];
+  customerId: string | null;
+  organizationId: string | null;
+  claims: AccessClaims;
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Resolves a session (from a verified token or the panel's cookie) into a principal: the session
+ * must be live, the user active, the token issued after the user's tokensValidAfter, and the roles
+ * are those of the session that the user still holds (for a customer's user: CUSTOMER at most).
+ */
+export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
+  const now = clock.now();
+  const [row] = await db
+    .select({ session: sessions })
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, claims.tid), eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
+  if (!row || row.session.revokedAt || row.session.expiresAt <= now) throw unauthorized('the session has ended; sign in again');
+  const user = await findUserById(db, claims.tid, claims.sub);
+  if (!user || !user.isActive) throw unauthorized('the session has ended; sign in again');
+  if (user.tokensValidAfter && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+    throw unauthorized('the token was revoked; sign in again');
+  }
+  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.tenantId, claims.tid), eq(sessions.id, claims.sid)));
+  }
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    sessionId: row.session.id,
+    kind: row.session.kind,
+    // A user of a customer (an individual's user, or the administrator of a customer organization)
+    // acts only for that customer: admin roles held inside a customer organization confer no power
+    // over the tenant (its queue, other customers, its users, its categorization).
+    roles: (row.session.roles as Role[]).filter((r) => user.roles.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
+    customerId: user.customerId,
+    organizationId: user.organizationId,
+    claims,
+  };
+}
+
+export async function authenticateBearer(db: Db, token: string): Promise<Principal> {
+  return principalForSession(db, await verifyAccessToken(db, token));
+}

@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ADMIN_ROLES, type Role } from '@/lib/contract/enums';
+import type { SessionUser } from '@/lib/contract/identity';
+import type { DbOrTx } from '@/lib/db/client';
+import { customers, userRoles, users, type UserRow } from '@/lib/db/schema';
+
+export interface UserWithRoles extends UserRow {
+  roles: Role[];
+  customerStatus: string | null;
+}
+
+/** Role order decides the user's primary `role` field. */
+const ROLE_PRIORITY: Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'TRANSACTION_APPROVER', 'EMPLOYEE', 'CUSTOMER'];
+
+export function sortRoles(roles: Role[]): Role[] {
+  return [...new Set(roles)].sort((a, b) => ROLE_PRIORITY.indexOf(a) - ROLE_PRIORITY.indexOf(b));
+}
+
+/** An organization user with an admin role: the tenant's staff, or a B2B customer's own administrators. */
+export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'>) =>
+  user.organizationId !== null && user.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+
+/** The tenant's staff, who use the admin panel: admin-side users not tied to a customer. */
+export const isStaff = (user: Pick<UserWithRoles, 'organizationId' | 'customerId' | 'roles'>) => isAdminSide(user) && user.customerId === null;
+
+async function loadUsers(
+  db: DbOrTx,
+  tenantId: string,
+  where: ReturnType<typeof and>,
+  orderFirst?: ReturnType<typeof sql>,
+): Promise<UserWithRoles[]> {
+  const rows = await db
+    .select({
+      user: users,
+      customerStatus: customers.status,
+      roles: sql<Role[] | null>`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(customers, and(eq(customers.tenantId, users.tenantId), eq(customers.id, users.customerId)))
+    .where(and(eq(users.tenantId, tenantId), where))
+    .orderBy(orderFirst ?? users.id);
+  return rows.map((r) => ({ ...r.user, roles: sortRoles(parseRoles(r.roles)), customerStatus: r.customerStatus ?? null }));
+}
+
+/** PGlite returns text[] as an array, node-postgres too; a defensive parse for the literal form. */
+function parseRoles(value: unknown): Role[] {
+  if (Array.isArray(value)) return value as Role[];
+  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) as Role[];
+  return [];
+}
+
+export async function findUserById(db: DbOrTx, tenantId: string, userId: string): Promise<UserWithRoles | undefined> {
+  return (await loadUsers(db, tenantId, and(eq(users.id, userId))))[0];
+}
+
+/** By username or email, case-insensitively. */
+export async function findUserByLogin(db: DbOrTx, tenantId: string, login: string): Promise<UserWithRoles | undefined> {
+  const value = login.trim().toLowerCase();
+  // A username may look like another user's email: the username match wins, deterministically.
+  return (
+    await loadUsers(
+      db,
+      tenantId,
+      and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`),
+      sql`(lower(${users.username}) = ${value}) desc`,
+    )
+  )[0];
+}
+
+export async function findUsersByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<UserWithRoles[]> {
+  if (!ids.length) return [];
+  return loadUsers(db, tenantId, and(inArray(users.id, ids)));
+}
+
+/** The contract's `data.user` object. */
+export function toSessionUser(user: UserWithRoles): SessionUser {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  return {
+    id: user.id,
+    customerId: user.customerId,
+    customerStatus: user.customerStatus,
+    email: user.email,
+    username: user.username,
+    fullName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    organizationId: user.organizationId,
+    role: user.roles[0] ?? null,
+    roles: user.roles,
+    phoneNumber: user.phoneNumber,
+    isActive: user.isActive,
+    lastLogin: user.lastLogin?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    tenantId: user.tenantId,
+    gender: user.gender,
+    phones: user.phoneNumber ? [{ phoneType: 'MOBILE', encoding: 'E164', number: user.phoneNumber }] : [],
+  };
+}

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { categorizationSelectionSchema } from '@/lib/contract/onboarding';
+import type { RiskLevel } from '@/lib/contract/enums';
+import type { DbOrTx } from '@/lib/db/client';
+import { categories, categoryFeatures, features } from '@/lib/db/schema';
+import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/http/errors';
+
+export interface CategorizationInput {
+  categoryId?: string;
+  riskLevel?: RiskLevel;
+  featureIds?: string[];
+  selection?: z.infer<typeof categorizationSelectionSchema>;
+}
+
+export interface CheckedCategorization {
+  categoryId: string;
+  riskLevel: RiskLevel;
+  featureIds: string[];
+  parameters: Record<string, string>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks a registration's categorization against the tenant's hierarchy: the category must exist
+ * (else 400), be active and meant for this kind of customer (else 403: not available to the
+ * tenant's customers of this kind), and every mandatory key of its enabled features must have a
+ * value, within the feature's allowed values where it lists them (else 400 with missingKeys and
+ * invalidValues).
+ */
+export async function checkCategorization(
+  db: DbOrTx,
+  tenantId: string,
+  customerType: 'INDIVIDUAL' | 'ORGANIZATION',
+  input: CategorizationInput,
+): Promise<CheckedCategorization> {
+  const categoryId = input.categoryId ?? input.selection?.id;
+  if (!categoryId) {
+    throw categorizationValidationFailed({ details: 'no category was chosen', missingKeys: ['categoryId'], invalidValues: {} });
+  }
+  const [category] = UUID.test(categoryId)
+    ? await db.select().from(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, categoryId)))
+    : [];
+  if (!category) {
+    throw categorizationValidationFailed({ details: `category ${categoryId} does not exist`, missingKeys: [], invalidValues: { categoryId: `unknown category ${categoryId}` } });
+  }
+  if (!category.isActive || category.customerType !== customerType) throw tenantAccessDenied(tenantId);
+
+  const rows = await db
+    .select({ feature: features, enabled: categoryFeatures.enabled })
+    .from(categoryFeatures)
+    .innerJoin(features, and(eq(features.tenantId, categoryFeatures.tenantId), eq(features.id, categoryFeatures.featureId)))
+    .where(and(eq(categoryFeatures.tenantId, tenantId), eq(categoryFeatures.categoryId, category.id)));
+  const enabled = rows.filter((r) => r.enabled).map((r) => r.feature);
+
+  const invalidValues: Record<string, string> = {};
+  if (input.riskLevel && input.riskLevel !== category.riskLevel) {
+    invalidValues.riskLevel = `"${input.riskLevel}" does not match the category's risk level ${category.riskLevel}`;
+  }
+  const enabledIds = new Set(enabled.map((f) => f.id));
+  const requested = [...(input.featureIds ?? []), ...(input.selection?.categoryFeatureRelations ?? []).map((r) => r.feature.id).filter((id): id is string => Boolean(id))];
+  const unknownFeatures = requested.filter((id) => !enabledIds.has(id));
+  if (unknownFeatures.length) invalidValues.featureIds = `not features of this category: ${[...new Set(unknownFeatures)].join(', ')}`;
+
+  const parameters: Record<string, string> = {};
+  for (const p of input.selection?.parametrization ?? []) parameters[p.name] = p.value;
+  for (const relation of input.selection?.categoryFeatureRelations ?? []) for (const p of relation.parametrization) parameters[p.name] = p.value;
+
+  const missingKeys: string[] = [];
+  for (const feature of enabled) {
+    for (const key of feature.mandatoryKeys) {
+      const value = parameters[key];
+      if (value === undefined || value === '') {
+        if (!missingKeys.includes(key)) missingKeys.push(key);
+        continue;
+      }
+      const allowed = feature.allowedValues[key];
+      if (allowed && !allowed.includes(value)) invalidValues[key] = `"${value}" is not allowed; allowed values: ${allowed.join(', ')}`;
+    }
+  }
+  if (missingKeys.length || Object.keys(invalidValues).length) {
+    const parts = [
+      missingKeys.length ? `missing mandatory keys: ${missingKeys.join(', ')}` : null,
+      Object.keys(invalidValues).length ? `invalid values for: ${Object.keys(invalidValues).join(', ')}` : null,
+    ].filter(Boolean);
+    throw categorizationValidationFailed({ details: `category ${category.code}: ${parts.join('; ')}`, missingKeys, invalidValues });
+  }
+  return { categoryId: category.id, riskLevel: category.riskLevel, featureIds: enabled.map((f) => f.id), parameters };
+}

@@ -1,0 +1,143 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
+import { CONSENT_TYPES, REQUIRED_CONSENT_TYPES, type ConsentType } from '@/lib/contract/enums';
+import type { DbOrTx } from '@/lib/db/client';
+import { consentRecords, consentTexts } from '@/lib/db/schema';
+import { conflict, validationFailed } from '@/lib/http/errors';
+import { emitEvent } from '@/lib/services/events/emit';
+import { audit } from './audit';
+
+/** The texts every new tenant starts with (version 1.0); tenants publish newer versions later. */
+export const DEFAULT_CONSENT_TEXTS: Record<ConsentType, { title: string; body: string }> = {
+  TERMS: { title: 'Terms and conditions', body: 'The terms and conditions of the account and card services.' },
+  PRIVACY_POLICY: { title: 'Privacy policy', body: 'How we collect, use and protect your personal data.' },
+  DATA_PROCESSING: { title: 'Data processing', body: 'Processing of your personal data for identity verification and the services you use.' },
+  MARKETING: { title: 'Marketing', body: 'News and offers by email. Optional; you can withdraw it at any time.' },
+};
+export const DEFAULT_CONSENT_VERSION = '1.0';
+
+export async function seedConsentTexts(tx: DbOrTx, tenantId: string): Promise<void> {
+  await tx
+    .insert(consentTexts)
+    .values(CONSENT_TYPES.map((consentType) => ({ tenantId, consentType, version: DEFAULT_CONSENT_VERSION, ...DEFAULT_CONSENT_TEXTS[consentType] })))
+    .onConflictDoNothing();
+}
+
+async function versions(db: DbOrTx, tenantId: string, type: ConsentType): Promise<string[]> {
+  const rows = await db
+    .select({ version: consentTexts.version })
+    .from(consentTexts)
+    .where(and(eq(consentTexts.tenantId, tenantId), eq(consentTexts.consentType, type)))
+    .orderBy(desc(consentTexts.createdAt));
+  return rows.map((r) => r.version);
+}
+
+export interface ConsentProof {
+  ipAddress: string | null;
+  userAgent: string | null;
+  actorUserId: string | null;
+}
+
+interface ConsentState {
+  consentType: ConsentType;
+  status: 'ACCEPTED' | 'WITHDRAWN' | 'MISSING';
+  version: string | null;
+  at: string | null;
+}
+
+async function latestRecords(db: DbOrTx, tenantId: string, customerId: string) {
+  const rows = await db
+    .select()
+    .from(consentRecords)
+    .where(and(eq(consentRecords.tenantId, tenantId), eq(consentRecords.customerId, customerId)))
+    .orderBy(asc(consentRecords.createdAt), asc(consentRecords.id));
+  const latest = new Map<ConsentType, (typeof rows)[number]>();
+  for (const r of rows) latest.set(r.consentType as ConsentType, r);
+  return { rows, latest };
+}
+
+export async function currentConsents(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentState[]> {
+  const { latest } = await latestRecords(db, tenantId, customerId);
+  return CONSENT_TYPES.map((consentType) => {
+    const r = latest.get(consentType);
+    return { consentType, status: r ? r.status : 'MISSING', version: r?.version ?? null, at: r?.createdAt.toISOString() ?? null };
+  });
+}
+
+export async function missingRequiredConsents(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentType[]> {
+  const state = await currentConsents(db, tenantId, customerId);
+  return REQUIRED_CONSENT_TYPES.filter((t) => state.find((s) => s.consentType === t)?.status !== 'ACCEPTED');
+}
+
+/** Current state and the whole history, oldest first. */
+export async function listConsents(db: DbOrTx, tenantId: string, customerId: string) {
+  const { rows } = await latestRecords(db, tenantId, customerId);
+  const current = await currentConsents(db, tenantId, customerId);
+  return {
+    customerId,
+    current,
+    missingRequired: REQUIRED_CONSENT_TYPES.filter((t) => current.find((s) => s.consentType === t)?.status !== 'ACCEPTED'),
+    history: rows.map((r) => ({
+      id: r.id,
+      consentType: r.consentType,
+      version: r.version,
+      status: r.status,
+      ipAddress: r.ipAddress,
+      userAgent: r.userAgent,
+      actorUserId: r.actorUserId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Records an acceptance or a withdrawal (a new record; nothing is ever deleted). Accepting what is
+ * accepted (same version) and withdrawing what is not accepted are 409 conflicts.
+ */
+export async function recordConsent(
+  tx: DbOrTx,
+  tenantId: string,
+  customer: { id: string; customerType: 'INDIVIDUAL' | 'ORGANIZATION' },
+  type: ConsentType,
+  status: 'ACCEPTED' | 'WITHDRAWN',
+  proof: ConsentProof,
+  requestedVersion?: string,
+): Promise<ConsentState> {
+  const known = await versions(tx, tenantId, type);
+  const current = known[0] ?? DEFAULT_CONSENT_VERSION;
+  const version = requestedVersion ?? current;
+  if (requestedVersion && known.length && !known.includes(requestedVersion)) {
+    throw validationFailed([{ field: 'version', message: `unknown version; current is ${current}` }]);
+  }
+  const { rows, latest } = await latestRecords(tx, tenantId, customer.id);
+  const last = latest.get(type);
+  if (status === 'ACCEPTED' && last?.status === 'ACCEPTED' && last.version === version) {
+    throw conflict(`the ${type} consent (version ${version}) is already accepted`);
+  }
+  if (status === 'WITHDRAWN' && last?.status !== 'ACCEPTED') throw conflict(`the ${type} consent is not accepted`);
+  // The current state is the newest record by time: keep the times of one customer's records
+  // strictly increasing, so that an acceptance and a withdrawal within one millisecond keep their
+  // order (ties were broken by the random id). Callers hold the customer's row lock.
+  const newest = rows[rows.length - 1]?.createdAt.getTime() ?? 0;
+  const now = new Date(Math.max(clock.now().getTime(), newest + 1));
+  const [row] = await tx
+    .insert(consentRecords)
+    .values({ tenantId, customerId: customer.id, consentType: type, version: status === 'WITHDRAWN' ? last!.version : version, status, ...proof, createdAt: now })
+    .returning();
+  await audit(tx, tenantId, {
+    customerId: customer.id,
+    actorUserId: proof.actorUserId,
+    action: status === 'ACCEPTED' ? 'CONSENT_ACCEPTED' : 'CONSENT_WITHDRAWN',
+    entityType: 'CONSENT',
+    entityId: row!.id,
+    before: last ? { status: last.status, version: last.version } : null,
+    after: { status, version: row!.version },
+  });
+  await emitEvent(tx, tenantId, status === 'ACCEPTED' ? 'customer.consent.accepted' : 'customer.consent.withdrawn', {
+    customerId: customer.id,
+    customerType: customer.customerType,
+    consentType: type,
+    version: row!.version,
+  });
+  return { consentType: type, status, version: row!.version, at: now.toISOString() };
+}

@@ -1,0 +1,35 @@
+// npm run worker - the webhook delivery worker on its own (several may run next to the servers:
+// they claim deliveries with FOR UPDATE SKIP LOCKED). Stops on SIGINT/SIGTERM after the deliveries
+// in flight have finished. With the embedded PGlite only one process may open the database, so a
+// separate worker needs DATABASE_URL.
+import { assertEnvironment, webhookBannerLines } from '@/lib/db/bootstrap';
+import { closeDatabase, database } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
+import { closeWebhookAgents } from '@/lib/webhooks/http';
+import { WebhookWorker } from '@/lib/webhooks/worker';
+
+assertEnvironment();
+const env = getEnv();
+const db = await database();
+const worker = new WebhookWorker(db);
+await worker.start();
+console.log(
+  [
+    ...(await webhookBannerLines()),
+    `webhook worker started (pid ${process.pid}, ${db.driver}, concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+  ].join('\n'),
+);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await worker.stop();
+  await closeWebhookAgents();
+  await closeDatabase();
+  const s = worker.stats;
+  console.log(`webhook worker stopped (${signal}): attempted ${s.attempted}, succeeded ${s.succeeded}, retrying ${s.retrying}, failed ${s.failed}`);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, platformAuth, registrationBody, STRONG_PASSWORD } from '../fixtures';
+
+async function demoTenantId(page: Page): Promise<string> {
+  await page.goto('/sign-in');
+  return page.getByLabel('Tenant ID').inputValue();
+}
+
+async function fillSignIn(page: Page, tenantId: string, username: string, password: string) {
+  await page.getByLabel('Tenant ID').fill(tenantId);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a signed-out visitor is sent to sign-in, signs in as the demo admin, sees the panel and signs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2F$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to the panel' })).toBeVisible();
+  const tenantId = await page.getByLabel('Tenant ID').inputValue();
+  expect(tenantId).toMatch(/^[0-9a-f-]{36}$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/screenshots/sign-in-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screenshots/sign-in-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await fillSignIn(page, tenantId, 'admin', E2E_DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByTestId('shell-user')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('shell-tenant')).toHaveText(DEMO_TENANT_NAME);
+  await expect(page.getByTestId('tenant-name')).toHaveText(DEMO_TENANT_NAME);
+
+  // the panel calls the API with its session cookie
+  const sessions = await page.request.get('/api/v2.1/sessions');
+  expect(sessions.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  // the server-side session is gone: the API refuses the old cookie jar
+  const after = await page.request.get('/api/v2.1/sessions');
+  expect(after.status()).toBe(401);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('wrong passwords count down, the 5th locks the account and the right password is refused during the lock', async ({ page, request }) => {
+  const registered = await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody() });
+  expect(registered.status()).toBe(200);
+  const { tenantId } = (await registered.json()).data as { tenantId: string };
+
+  await page.goto('/sign-in');
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await fillSignIn(page, tenantId, 'owner', `Wrong-password-${attempt}!`);
+    const left = 5 - attempt;
+    await expect(page.getByRole('alert').filter({ hasText: 'Wrong username or password' })).toHaveText(
+      `Wrong username or password. ${left} ${left === 1 ? 'attempt' : 'attempts'} left before the account is locked for 30 minutes.`,
+    );
+  }
+  await fillSignIn(page, tenantId, 'owner', 'Wrong-password-5!');
+  const locked = page.getByRole('alert').filter({ hasText: 'Account locked' });
+  await expect(locked).toContainText('Account locked after 5 failed attempts. Try again at');
+  await expect(locked).toContainText('(in about 30 minutes)');
+  await page.screenshot({ path: 'test-results/screenshots/sign-in-locked-1280.png', fullPage: true });
+
+  await fillSignIn(page, tenantId, 'owner', STRONG_PASSWORD);
+  await expect(page.getByRole('alert').filter({ hasText: 'Account locked' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('sign-in validates the form with the shared schema before calling the server', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Tenant ID').fill('not-a-uuid');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('enter the tenant ID (a UUID)')).toBeVisible();
+  await expect(page.getByText('enter your username or email')).toBeVisible();
+  await expect(page.getByText('enter your password')).toBeVisible();
+  expect(await demoTenantId(page)).toMatch(/^[0-9a-f-]{36}$/);
+});

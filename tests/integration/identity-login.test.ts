@@ -1,0 +1,150 @@
+import { decodeJwt } from 'jose';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as loginRoute from '@/app/api/auth/login/route';
+import * as sessionsRoute from '@/app/api/v2.1/sessions/route';
+import { setClock } from '@/lib/clock';
+import { call, contextHeaders, expectEnvelope } from './helpers';
+import {
+  adminSession,
+  authFailed,
+  bearer,
+  cardLogin,
+  createCustomerUser,
+  createIdentityTenant,
+  customerSession,
+  firstAdmin,
+  freezeClock,
+  resetIdentityState,
+  sessionRow,
+  TENANT_DENIED_MESSAGE,
+  tenantDenied,
+  WRONG_PASSWORD,
+  type TestCustomerUser,
+  type TestTenant,
+} from './identity-fixtures';
+
+const LOGIN_HEADERS = ['X-Tenant-ID', 'X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId'];
+
+let tenant: TestTenant;
+let customer: TestCustomerUser;
+
+beforeAll(async () => {
+  tenant = await createIdentityTenant();
+  customer = await createCustomerUser(tenant.tenantId);
+});
+beforeEach(() => resetIdentityState());
+afterEach(() => {
+  setClock(null);
+  resetIdentityState();
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers the top-level accessToken, tokenType Bearer and expiresIn 3600 for an administrator (by email)', async () => {
+    const clock = freezeClock();
+    const admin = firstAdmin(tenant);
+    const res = await cardLogin(tenant.tenantId, admin.email, admin.password);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), tokenType: 'Bearer', expiresIn: 3600 });
+    const claims = decodeJwt(res.body.accessToken);
+    expect(claims).toMatchObject({ sub: admin.userId, tid: tenant.tenantId, knd: 'CARD_API', roles: ['ADMIN_USER'] });
+    const row = await sessionRow(tenant.tenantId, claims.sid as string);
+    expect(row).toMatchObject({ kind: 'CARD_API', ipAddress: '203.0.113.7', deviceId: 'device-123', platform: 'web', forwardedFrom: 'web-panel' });
+    // a card API session lives exactly as long as its token, and has no refresh token
+    expect(row!.expiresAt.getTime()).toBe(clock.now().getTime() + 3600_000);
+    expect(row!.expiresAt.getTime()).toBe((claims.exp as number) * 1000);
+    expect(claims.iat).toBe(clock.now().getTime() / 1000);
+    // the token works on a protected route
+    expect((await call(sessionsRoute.GET, { headers: bearer(res.body.accessToken) })).status).toBe(200);
+  });
+
+  it('works for a customer user by email, with the CUSTOMER role', async () => {
+    const res = await cardLogin(tenant.tenantId, customer.email, customer.password);
+    expect(res.status).toBe(200);
+    expect(res.body.tokenType).toBe('Bearer');
+    expect(decodeJwt(res.body.accessToken)).toMatchObject({ sub: customer.userId, roles: ['CUSTOMER'], knd: 'CARD_API' });
+  });
+
+  it('answers 401 authentication failed for a wrong password or an unknown email (same body)', async () => {
+    const user = await createCustomerUser(tenant.tenantId);
+    expectEnvelope(await cardLogin(tenant.tenantId, user.email, WRONG_PASSWORD), 401, 'authentication failed', authFailed(1));
+    expectEnvelope(await cardLogin(tenant.tenantId, 'ghost@nowhere.example', WRONG_PASSWORD), 401, 'authentication failed', authFailed(1));
+  });
+
+  it('answers 403 for a suspended customer with the right password', async () => {
+    const user = await createCustomerUser(tenant.tenantId, { status: 'SUSPENDED' });
+    expectEnvelope(await cardLogin(tenant.tenantId, user.email, user.password), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'the customer is suspended; sign-in is not possible',
+    });
+  });
+
+  it('answers 403 tenant access denied when the body tenantId differs from X-Tenant-ID', async () => {
+    const other = '66666666-6666-4666-8666-666666666666';
+    const res = await cardLogin(tenant.tenantId, customer.email, customer.password, { bodyTenantId: other });
+    expectEnvelope(res, 403, TENANT_DENIED_MESSAGE, tenantDenied(other));
+  });
+
+  it('does not sign a user of tenant A into tenant B', async () => {
+    const other = await createIdentityTenant();
+    const res = await cardLogin(other.tenantId, customer.email, customer.password);
+    expectEnvelope(res, 401, 'authentication failed', authFailed(1));
+  });
+
+  it('requires its context headers', async () => {
+    const res = await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: { 'User-Agent': 'x' } });
+    expectEnvelope(res, 400, 'missing required headers', {
+      error: 'MISSING_HEADERS',
+      details: `missing required headers: ${LOGIN_HEADERS.join(', ')}`,
+      errors: LOGIN_HEADERS.map((field) => ({ field, message: 'header is required' })),
+    });
+    for (const name of LOGIN_HEADERS) {
+      const headers = contextHeaders(tenant.tenantId);
+      delete headers[name];
+      expectEnvelope(await cardLogin(tenant.tenantId, customer.email, customer.password, { headers }), 400, 'missing required headers', {
+        error: 'MISSING_HEADERS',
+        details: `missing required headers: ${name}`,
+        errors: [{ field: name, message: 'header is required' }],
+      });
+    }
+  });
+
+  it('answers 400 for a body without email or with a malformed tenantId', async () => {
+    const res = await call(loginRoute.POST, { method: 'POST', headers: contextHeaders(tenant.tenantId), body: { password: 'x', tenantId: 'nope' } });
+    expectEnvelope(res, 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'email', message: 'Invalid input: expected string, received undefined' },
+        { field: 'tenantId', message: 'must be a UUID' },
+      ],
+    });
+  });
+});
+
+describe('per-IP sign-in throttle', () => {
+  it('answers 429 with Retry-After for the 4th sign-in from one IP in the window (LOGIN_RATE_LIMIT_MAX=3); other IPs are not affected', async () => {
+    resetIdentityState('3');
+    const clock = freezeClock();
+    const ipA = contextHeaders(tenant.tenantId, { 'X-Forwarded-For': '192.0.2.10, 10.0.0.1' });
+    const ipB = contextHeaders(tenant.tenantId, { 'X-Forwarded-For': '192.0.2.11' });
+    const admin = firstAdmin(tenant);
+
+    // every sign-in endpoint shares the per-IP budget, successful or not
+    expect((await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: ipA })).status).toBe(200);
+    expect((await adminSession(admin, { headers: { ...ipA, 'X-Forwarded-For': '192.0.2.10' } })).status).toBe(200);
+    expect((await cardLogin(tenant.tenantId, customer.email, WRONG_PASSWORD, { headers: ipA })).status).toBe(401);
+
+    clock.advance(15_000);
+    const limited = await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: ipA });
+    expectEnvelope(limited, 429, 'too many requests', { error: 'RATE_LIMITED', details: 'retry after 45 seconds' });
+    expect(limited.headers.get('Retry-After')).toBe('45');
+    const limitedSession = await customerSession(customer, { username: customer.username, password: customer.password }, { headers: ipA });
+    expectEnvelope(limitedSession, 429, 'too many requests', { error: 'RATE_LIMITED', details: 'retry after 45 seconds' });
+
+    // another IP still signs in
+    expect((await cardLogin(tenant.tenantId, admin.email, admin.password, { headers: ipB })).status).toBe(200);
+
+    // a throttled attempt is not counted as a failed password
+    clock.advance(45_000);
+    expectEnvelope(await cardLogin(tenant.tenantId, customer.email, WRONG_PASSWORD, { headers: ipA }), 401, 'authentication failed', authFailed(2));
+  });
+});
