@@ -56,6 +56,10 @@ export default defineConfig({
       DEMO_ADMIN_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      NEXTAUTH_URL: E2E_BASE_URL,
+      // the specs sign in and register many times from 127.0.0.1; the throttles have tests of their own
+      LOGIN_RATE_LIMIT_MAX: '100000',
+      REGISTRATION_RATE_LIMIT_MAX: '100000',
     },
   },
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_TENANT_NAME, E2E_BASE_URL, REPO_ROOT, platformAuth, registrationBody, uniqueName } from '../fixtures';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
@@ -10,16 +10,23 @@ async function registerTenant(request: APIRequestContext, name = uniqueName('Bro
   return { tenantId: ((await res.json()) as { data: { tenantId: string } }).data.tenantId, name };
 }
 
-async function selectTenant(context: BrowserContext, tenantId: string): Promise<void> {
-  await context.addCookies([{ name: 'bp_tenant', value: tenantId, url: E2E_BASE_URL }]);
-}
-
-/** Waits until the tenant card has settled: a tenant, an error, or the "no tenant yet" hint. */
-async function tenantCardState(page: Page): Promise<'tenant' | 'none' | 'error'> {
-  const card = page.getByTestId('tenant-card');
-  await expect(card.getByTestId('tenant-name').or(card.getByText('No tenant yet')).or(card.getByRole('alert'))).toBeVisible();
-  if (await card.getByTestId('tenant-name').isVisible()) return 'tenant';
-  return (await card.getByRole('alert').isVisible()) ? 'error' : 'none';
+/** Signs in through the form; the demo admin when there is a demo tenant, else a new tenant's owner. */
+async function signIn(page: Page, request: APIRequestContext, tenant?: { tenantId: string; name: string }): Promise<string> {
+  await page.goto('/sign-in');
+  const prefilled = await page.getByLabel('Tenant ID').inputValue();
+  let tenantName = DEMO_TENANT_NAME;
+  let credentials = { tenantId: prefilled, username: 'admin', password: E2E_DEMO_PASSWORD };
+  if (tenant || !prefilled) {
+    const chosen = tenant ?? (await registerTenant(request, uniqueName('Shell')));
+    credentials = { tenantId: chosen.tenantId, username: 'owner', password: STRONG_PASSWORD };
+    tenantName = chosen.name;
+  }
+  await page.getByLabel('Tenant ID').fill(credentials.tenantId);
+  await page.getByLabel('Username or email').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  return tenantName;
 }
 
 async function expectOverview(page: Page, tenantName: string): Promise<void> {
@@ -51,7 +58,7 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 test.describe('panel shell', () => {
-  test('the overview shows the tenant, the system health and the navigation, at desktop and phone widths', async ({ page, context, request }) => {
+  test('the overview shows the tenant, the system health and the navigation, at desktop and phone widths', async ({ page, request }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
@@ -66,15 +73,8 @@ test.describe('panel shell', () => {
     });
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/');
-    let tenantName = DEMO_TENANT_NAME;
-    if ((await tenantCardState(page)) !== 'tenant' || (await page.getByTestId('tenant-name').textContent()) !== DEMO_TENANT_NAME) {
-      // no demo tenant in this database (DATABASE_URL pointing at a database that had tenants): use our own
-      const created = await registerTenant(request, uniqueName('Shell'));
-      await selectTenant(context, created.tenantId);
-      tenantName = created.name;
-      await page.reload();
-    }
+    const tenantName = await signIn(page, request);
+    await expect(page.getByTestId('shell-tenant')).toHaveText(tenantName);
     await expectOverview(page, tenantName);
     await expect(page).toHaveTitle('Business Platform');
     await expectNoHorizontalOverflow(page);
@@ -96,22 +96,25 @@ test.describe('panel shell', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the bp_tenant cookie selects the tenant the panel shows', async ({ page, context, request }) => {
+  test('the panel shows the tenant of whoever signed in', async ({ page, request }) => {
     const tenant = await registerTenant(request);
-    await selectTenant(context, tenant.tenantId);
-    await page.goto('/');
+    await signIn(page, request, tenant);
     await expectOverview(page, tenant.name);
+    await expect(page.getByTestId('shell-user')).toHaveText('Olga Owner');
     await expect(page.getByTestId('tenant-card').getByText(tenant.tenantId)).toBeVisible();
   });
 
-  test('a suspended tenant shows the access error instead of its profile', async ({ page, context, request }) => {
+  test('suspending the tenant ends the panel session, and signing in again says the tenant is not available', async ({ page, request }) => {
     const tenant = await registerTenant(request);
+    await signIn(page, request, tenant);
     const suspend = await request.post(`/api/v2.1/tenants/${tenant.tenantId}/status`, { headers: platformAuth, data: { status: 'SUSPENDED' } });
     expect(suspend.status()).toBe(200);
-    await selectTenant(context, tenant.tenantId);
     await page.goto('/');
-    expect(await tenantCardState(page)).toBe('error');
-    await expect(page.getByTestId('tenant-card').getByRole('alert')).toHaveText('tenant access denied or categorization not available');
-    await expect(page.getByTestId('health-status')).toHaveText('Reachable');
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2F$/);
+    await page.getByLabel('Tenant ID').fill(tenant.tenantId);
+    await page.getByLabel('Username or email').fill('owner');
+    await page.getByLabel('Password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'tenant' })).toHaveText('This tenant is not available. Check the tenant ID.');
   });
 });
