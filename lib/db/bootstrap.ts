@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EnvError, getEnv, parseEnv } from '@/lib/env';
 import { isApiError } from '@/lib/http/errors';
+import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';
 import { database } from './client';
@@ -37,6 +38,8 @@ export async function bootstrap(): Promise<void> {
   assertEnvironment();
   const env = getEnv();
   const { db, driver } = await database();
+  // the unknown-user sign-in path verifies against a dummy hash: have it ready before the first request
+  await warmDummyHash();
   const lines = [`database: ${driver === 'pglite' ? `embedded PGlite (${env.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}, migrations applied`];
   lines.push(`tenant registration API: ${env.PLATFORM_ADMIN_KEY ? 'enabled (PLATFORM_ADMIN_KEY set)' : 'disabled (set PLATFORM_ADMIN_KEY to enable)'}`);
 

@@ -20,12 +20,17 @@ export async function verifySecret(hashed: string, plain: string): Promise<boole
 
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the dummy hash ahead of the first sign-in (start-up), so even that one costs the same. */
+export function warmDummyHash(): Promise<string> {
+  dummyHash ??= hashSecret('dummy-password-for-timing-equalisation');
+  return dummyHash;
+}
+
 /**
  * Verifies against a fixed dummy hash: an unknown user costs the same time as a known one, so
  * response timing does not reveal which usernames exist.
  */
 export async function verifyAgainstDummy(plain: string): Promise<false> {
-  dummyHash ??= hashSecret('dummy-password-for-timing-equalisation');
-  await verifySecret(await dummyHash, plain);
+  await verifySecret(await warmDummyHash(), plain);
   return false;
 }
