@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { summarize, watchdog, type Measurement } from './_stats';
 
 // The configuration must be in place before any lib module reads it.
 process.env.PGLITE_DATA_DIR = 'memory://';
@@ -23,27 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PASSWORD = 'Correct-Horse-9-Battery';
 // A hard bound on the whole run, whatever happens.
-const watchdog = setTimeout(() => {
-  console.error('bench/login.ts: time limit exceeded');
-  process.exit(2);
-}, (SECONDS * 2 + 60) * 1000);
-watchdog.unref();
-
-interface Measurement {
-  name: string;
-  ops: number;
-  errors: number;
-  seconds: number;
-  opsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  meanMs: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
+watchdog('bench/login.ts', SECONDS * 2 + 60);
 
 /** Runs `op` from `concurrency` workers until `seconds` have passed; latency per op. */
 async function measure(name: string, seconds: number, concurrency: number, op: () => Promise<boolean>): Promise<Measurement> {
@@ -61,19 +42,7 @@ async function measure(name: string, seconds: number, concurrency: number, op: (
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    name,
-    ops: latencies.length,
-    errors,
-    seconds: round(elapsed),
-    opsPerSecond: round(latencies.length / elapsed),
-    p50Ms: round(percentile(latencies, 50)),
-    p99Ms: round(percentile(latencies, 99)),
-    meanMs: round(latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length)),
-  };
+  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
 }
 
 async function main(): Promise<void> {

@@ -22,6 +22,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { round, summarize, watchdog, type Measurement } from './_stats';
 
 // The configuration must be in place before any lib module reads it.
 const BENCH_DB = process.env.BENCH_DATABASE_URL;
@@ -37,41 +38,8 @@ process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PRODUCERS = 4;
-const watchdog = setTimeout(() => {
-  console.error('bench/webhooks.ts: time limit exceeded');
-  process.exit(2);
-}, (SECONDS * 3 + 60) * 1000);
-watchdog.unref();
+watchdog('bench/webhooks.ts', SECONDS * 3 + 60);
 
-interface Measurement {
-  name: string;
-  ops: number;
-  errors: number;
-  seconds: number;
-  opsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  meanMs: number;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-function summarize(name: string, latencies: number[], seconds: number, errors = 0): Measurement {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    name,
-    ops: sorted.length,
-    errors,
-    seconds: round(seconds),
-    opsPerSecond: round(sorted.length / seconds),
-    p50Ms: round(percentile(sorted, 50)),
-    p99Ms: round(percentile(sorted, 99)),
-    meanMs: round(sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length)),
-  };
-}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@ import type { RiskLevel } from '@/lib/contract/enums';
 import type { DbOrTx } from '@/lib/db/client';
 import { categories, categoryFeatures, features } from '@/lib/db/schema';
 import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/http/errors';
+import { isUuid } from '@/lib/contract/common';
 
 export interface CategorizationInput {
   categoryId?: string;
@@ -20,7 +21,6 @@ export interface CheckedCategorization {
   parameters: Record<string, string>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks a registration's categorization against the tenant's hierarchy: the category must exist
@@ -39,7 +39,7 @@ export async function checkCategorization(
   if (!categoryId) {
     throw categorizationValidationFailed({ details: 'no category was chosen', missingKeys: ['categoryId'], invalidValues: {} });
   }
-  const [category] = UUID.test(categoryId)
+  const [category] = isUuid(categoryId)
     ? await db.select().from(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, categoryId)))
     : [];
   if (!category) {

@@ -9,6 +9,7 @@ import { ApiError, conflict, notFound, verificationAccessDenied, VERIFICATION_RO
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit, customerAuditLog } from './audit';
+import { isUuid } from '@/lib/contract/common';
 
 /** Review turnaround we promise (used for estimatedCompletionTime). */
 export const REVIEW_SLA_HOURS = 48;
@@ -19,10 +20,9 @@ export function assertVerificationRole(principal: Principal): void {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function lockVerification(tx: DbOrTx, tenantId: string, verificationId: string) {
-  const [row] = UUID.test(verificationId)
+  const [row] = isUuid(verificationId)
     ? await tx.select().from(verifications).where(and(eq(verifications.tenantId, tenantId), eq(verifications.id, verificationId))).for('update')
     : [];
   if (!row) throw notFound('verification');
@@ -262,7 +262,7 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
 /** One case with the customer's data, documents (metadata), notes and history. */
 export async function getVerification(db: DbOrTx, principal: Principal, verificationId: string) {
   assertVerificationRole(principal);
-  const [row] = UUID.test(verificationId)
+  const [row] = isUuid(verificationId)
     ? await db
         .select({ v: verifications, customer: customers })
         .from(verifications)
@@ -299,7 +299,7 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
 /** The content of one document of a case, for the reviewer's viewer. */
 export async function documentContent(db: DbOrTx, principal: Principal, verificationId: string, documentId: string) {
   assertVerificationRole(principal);
-  const [row] = UUID.test(verificationId) && UUID.test(documentId)
+  const [row] = isUuid(verificationId) && isUuid(documentId)
     ? await db
         .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256 })
         .from(documents)

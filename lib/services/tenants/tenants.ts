@@ -4,6 +4,7 @@ import type { Tenant } from '@/lib/contract/tenants';
 import type { DbOrTx } from '@/lib/db/client';
 import { tenants, type TenantRow } from '@/lib/db/schema';
 import { notFound, tenantAccessDenied } from '@/lib/http/errors';
+import { isUuid } from '@/lib/contract/common';
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -16,10 +17,9 @@ export function toTenant(row: TenantRow): Tenant {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findTenant(db: DbOrTx, tenantId: string): Promise<TenantRow | undefined> {
-  if (!UUID.test(tenantId)) return undefined;
+  if (!isUuid(tenantId)) return undefined;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return row;
 }
@@ -42,7 +42,7 @@ export async function resolveActiveTenant(db: DbOrTx, tenantId: string): Promise
 }
 
 export async function setTenantStatus(db: DbOrTx, tenantId: string, status: TenantStatus): Promise<Tenant> {
-  if (!UUID.test(tenantId)) throw notFound('tenant');
+  if (!isUuid(tenantId)) throw notFound('tenant');
   const [row] = await db
     .update(tenants)
     .set({ status, updatedAt: sql`now()` })
