@@ -4,7 +4,7 @@ import { panelSignInSchema, type PanelSignInError } from '@/lib/contract/panel';
 import { endUserIp } from '@/lib/contract/headers';
 import { getDb } from '@/lib/db/client';
 import { isApiError } from '@/lib/http/errors';
-import { loginLimiter } from '@/lib/http/login-throttle';
+import { loginLimiter } from '@/lib/http/throttles';
 import { panelLogin } from '@/lib/services/identity/login';
 import { PANEL_SESSION_TTL_SECONDS, revokeSession } from '@/lib/services/identity/sessions';
 import { toSessionUser } from '@/lib/services/identity/users';

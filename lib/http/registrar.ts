@@ -6,7 +6,7 @@ import type { ConsentProof } from '@/lib/services/onboarding/consents';
 import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import type { BaseContext } from './api-route';
 import { forbidden, tenantAccessDenied } from './errors';
-import { registrationLimiter } from './login-throttle';
+import { registrationLimiter } from './throttles';
 import { optionalPrincipal } from './with-auth';
 
 /**

@@ -1,6 +1,6 @@
 import { endUserIp, type ContextHeaders } from '@/lib/contract/headers';
 import type { SessionContext } from '@/lib/services/identity/sessions';
-import { loginLimiter } from './login-throttle';
+import { loginLimiter } from './throttles';
 
 /** The session context recorded from the contract's headers. */
 export function sessionContextOf(headers: Partial<ContextHeaders>): SessionContext {

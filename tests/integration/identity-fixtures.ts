@@ -9,7 +9,7 @@ import type { SessionData } from '@/lib/contract/identity';
 import { getDb } from '@/lib/db/client';
 import { customers, loginAttempts, sessions, userRoles, users } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { loginLimiter } from '@/lib/http/login-throttle';
+import { loginLimiter } from '@/lib/http/throttles';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { createAdminUser } from '@/lib/services/identity/user-admin';
 import { call, contextHeaders, createTenant, STRONG_PASSWORD, uniqueName, type CallResult } from './helpers';

@@ -28,7 +28,7 @@ import { setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { events } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { loginLimiter, registrationLimiter } from '@/lib/http/login-throttle';
+import { loginLimiter, registrationLimiter } from '@/lib/http/throttles';
 import { getHierarchy } from '@/lib/services/categorization/hierarchy';
 import { call, contextHeaders, type CallResult } from './helpers';
 import { adminToken, bearer, customerSession, type TestAdminUser } from './identity-fixtures';

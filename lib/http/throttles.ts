@@ -1,7 +1,7 @@
 import { getEnv } from '@/lib/env';
 import { WindowLimiter } from './rate-limit';
 
-/** Sign-in attempts per (tenant, client IP) and window: LOGIN_RATE_LIMIT_MAX per LOGIN_RATE_LIMIT_WINDOW_SECONDS. */
+/** The in-process throttles. Sign-in attempts per (tenant, client IP) and window: LOGIN_RATE_LIMIT_MAX per LOGIN_RATE_LIMIT_WINDOW_SECONDS. */
 const holder = globalThis as unknown as { __bpLoginLimiter?: WindowLimiter };
 export const loginLimiter = (holder.__bpLoginLimiter ??= new WindowLimiter(
   () => getEnv().LOGIN_RATE_LIMIT_MAX,
