@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Business errors of the virtual card API (Envelope B, HTTP 200, success false, code -1). Each has a
+ * fixed `msg` and a machine-readable `data.reason`; some add members to `data` (listed here).
+ * Card numbers never appear in `data`.
+ */
+export const CARD_BUSINESS_ERRORS = {
+  CARD_NOT_FOUND: 'card not found',
+  INVALID_STATE_TRANSITION: 'card state does not allow this operation',
+  CARD_NOT_ACTIVE: 'card is not active',
+  CARDHOLDER_NOT_FOUND: 'cardholder not found',
+  CARDHOLDER_CUSTOMER_REQUIRED: 'a customer is required for the cardholder',
+  CURRENCY_MISMATCH: 'currency does not match the card',
+  OTP_REQUIRED: 'one-time code required',
+  OTP_INVALID: 'one-time code is invalid',
+  OTP_EXPIRED: 'one-time code has expired',
+  OTP_ATTEMPTS_EXCEEDED: 'too many wrong one-time codes',
+  IDEMPOTENCY_KEY_REUSED: 'idempotency key was used with a different request',
+  INSUFFICIENT_FUNDS: 'insufficient funds',
+  QUOTE_NOT_FOUND: 'quote not found',
+  QUOTE_EXPIRED: 'quote has expired',
+  ORDER_NOT_FOUND: 'funding order not found',
+  TRANSACTION_NOT_FOUND: 'transaction not found',
+  AUTHORIZATION_NOT_FOUND: 'authorization not found',
+  STATEMENT_NOT_FOUND: 'statement not found',
+  STATEMENT_FORMAT_UNAVAILABLE: 'statement format not available',
+  CONTROL_TOKEN_INVALID: 'control token is invalid or expired',
+  PIN_TOO_WEAK: 'PIN is too weak',
+  CHALLENGE_NOT_FOUND: '3-D Secure challenge not found',
+  CHALLENGE_EXPIRED: '3-D Secure challenge has expired',
+  WALLET_TOKEN_NOT_FOUND: 'wallet token not found',
+  WALLET_TOKEN_STATE: 'wallet token state does not allow this action',
+  WALLET_ALREADY_PROVISIONED: 'card is already in this device wallet',
+  DISPUTE_NOT_FOUND: 'dispute not found',
+  DISPUTE_EXISTS: 'a dispute is already open for this transaction',
+  DISPUTE_NOT_ALLOWED: 'this transaction cannot be disputed',
+  DISPUTE_AMOUNT_EXCEEDED: 'dispute amount exceeds the transaction amount',
+  LIMIT_CURRENCY_MISMATCH: 'limit currency does not match the card',
+} as const;
+export type CardBusinessReason = keyof typeof CARD_BUSINESS_ERRORS;
+export const CARD_BUSINESS_REASONS = Object.keys(CARD_BUSINESS_ERRORS) as [CardBusinessReason, ...CardBusinessReason[]];
+export const cardBusinessReasonSchema = z.enum(CARD_BUSINESS_REASONS);
+
+/** data of a business error: the reason plus optional details (remaining OTP attempts, balances, ...). */
+export const cardBusinessErrorDataSchema = z
+  .object({
+    reason: cardBusinessReasonSchema.describe('machine-readable reason'),
+    details: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type CardBusinessErrorData = z.infer<typeof cardBusinessErrorDataSchema>;
+
+/** Envelope B `msg` and `code` for the transport-level answers of the card API. */
+export const CARD_API_MESSAGES = {
+  missingHeaders: (names: readonly string[]) => `missing required headers: ${names.join(', ')}`,
+  invalidHeaders: 'invalid request headers',
+  validation: 'request validation failed',
+  unauthorized: 'unauthorized',
+  tokenExpired: 'token expired',
+  unknownOperation: 'unknown card operation',
+  forbidden: 'insufficient permissions',
+  tenantMismatch: 'tenant access denied',
+  processorUnavailable: 'card processor unavailable',
+  processorTimeout: 'card processor timed out',
+  internal: 'internal server error',
+} as const;
