@@ -1,16 +1,34 @@
-/** The panel's navigation. Entries without `ready` are placeholders for screens later issues add. */
+import type { Role } from '@/lib/contract/enums';
+
+/**
+ * The panel's navigation. `roles`: who is offered the entry (the API refuses the others anyway);
+ * entries without `ready` are placeholders for screens later issues add.
+ */
 export interface NavItem {
   href: string;
   label: string;
   ready: boolean;
+  roles?: readonly Role[];
 }
+
+export const STAFF: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE', 'TRANSACTION_APPROVER'];
+export const REVIEWERS: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER'];
+export const ADMINS: readonly Role[] = ['ADMIN_USER'];
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
-  { href: '/customers', label: 'Customers', ready: false },
-  { href: '/verifications', label: 'Review queue', ready: false },
-  { href: '/webhooks', label: 'Webhooks', ready: false },
-  { href: '/cards', label: 'Card lookup', ready: false },
-  { href: '/users', label: 'Users', ready: false },
+  { href: '/customers', label: 'Customers', ready: true, roles: STAFF },
+  { href: '/verifications', label: 'Review queue', ready: true, roles: REVIEWERS },
+  { href: '/webhooks', label: 'Webhooks', ready: true, roles: ADMINS },
+  { href: '/cards', label: 'Card lookup', ready: false, roles: STAFF },
+  { href: '/users', label: 'Users', ready: true, roles: ADMINS },
   { href: '/api-reference', label: 'API reference', ready: false },
 ];
+
+export function mayUse(roles: readonly string[], allowed?: readonly Role[]): boolean {
+  return !allowed || allowed.some((r) => roles.includes(r));
+}
+
+export function navFor(roles: readonly string[]): NavItem[] {
+  return NAV_ITEMS.filter((item) => mayUse(roles, item.roles));
+}

@@ -172,7 +172,7 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
   it('returns the profile, documents, consents with history, verification history and audit log', async () => {
     const res = await detail(admin, ada.customerId);
     expect(res.status, res.text).toBe(200);
-    const d = res.json.data as Record<string, never>;
+    const d = res.json.data as Record<string, unknown>;
     expect(d).toMatchObject({
       id: ada.customerId,
       customerType: 'INDIVIDUAL',

@@ -1,0 +1,36 @@
+'use client';
+
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal on the native <dialog>: focus moves into it and back, Escape closes it, the rest of the
+ * page is inert while it is open.
+ */
+export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open ? (
+        <div className="p-5">
+          <h2 id={titleId} className="text-lg font-semibold text-ink">
+            {title}
+          </h2>
+          <div className="mt-3">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
