@@ -23,7 +23,15 @@ export function applyServerErrors<T extends FieldValues>(
       focused = true;
     } else leftovers.push(`${item.field}: ${item.message}`);
   }
-  const data = error.data as { missingKeys?: unknown; invalidValues?: unknown; details?: unknown };
+  const data = error.data as { missingKeys?: unknown; invalidValues?: unknown; details?: unknown; field?: unknown };
+  // a conflict that names its field (e.g. 409 "a user with this email already exists", data.field "email")
+  if (typeof data.field === 'string' && !error.data.errors?.length) {
+    const target = mapField(data.field);
+    if (target) {
+      setError(target as Path<T>, { type: 'server', message: error.message }, { shouldFocus: !focused });
+      return leftovers;
+    }
+  }
   if (Array.isArray(data.missingKeys) || (data.invalidValues && typeof data.invalidValues === 'object')) {
     const mapKey = options.mapKey ?? ((k: string) => k);
     for (const key of (data.missingKeys as string[] | undefined) ?? []) {
