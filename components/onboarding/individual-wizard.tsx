@@ -52,7 +52,8 @@ const STEPS = [
 ] as const;
 const REVIEW = STEPS.length - 1;
 
-const wizardSchema = z.object({
+/** The whole form: every step's schema side by side (its type is the form's values). */
+export const wizardSchema = z.object({
   ...accountStepFields,
   PERSONAL_INFO: personalInfoStepSchema,
   CATEGORIZATION: categorizationStepSchema,
@@ -144,6 +145,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     if (!restored) return;
     const save = () => window.localStorage.setItem(draftKey(tenantId), JSON.stringify({ values: withoutSecrets(getValues()), step: stepRef.current }));
     save();
+    // eslint-disable-next-line react-hooks/incompatible-library -- a subscription, not a memoized value
     const sub = watch(() => save());
     return () => sub.unsubscribe();
   }, [restored, step, tenantId, watch, getValues]);

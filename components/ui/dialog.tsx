@@ -21,7 +21,7 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
       aria-labelledby={titleId}
       onClose={onClose}
       onCancel={onClose}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       {open ? (
         <div className="p-5">
