@@ -52,7 +52,7 @@ function DecisionForm({ id, onDone }: { id: string; onDone: () => Promise<unknow
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Decision">
+    <form onSubmit={submit} noValidate className="space-y-3">
       <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
       <SelectField label="Decision" options={DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] }))} error={form.formState.errors.decision?.message} {...form.register('decision')} />
       <SelectField label="Reason code" options={REASON_CODES} error={form.formState.errors.reasonCode?.message} {...form.register('reasonCode')} />

@@ -46,7 +46,7 @@ export function DataTable<T>({
   const pages = total !== undefined && pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   return (
     <div className="rounded-xl bg-white shadow-card">
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
