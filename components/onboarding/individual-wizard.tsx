@@ -112,7 +112,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const resolver: Resolver<Values> = (values, context, options) =>
     (zodResolver(STEPS[stepRef.current]!.schema as never) as unknown as Resolver<Values>)(values, context, options);
   const form = useForm<Values>({ resolver, defaultValues: EMPTY, mode: 'onSubmit' });
-  const { register, formState, watch, setValue, setError, clearErrors, getValues, trigger } = form;
+  const { register, formState, watch, setValue, setError, clearErrors, getValues } = form;
   const errors = formState.errors;
 
   const hierarchy = useQuery({
@@ -155,9 +155,8 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     setStep(to);
     requestAnimationFrame(() => document.getElementById('wizard-step-title')?.focus());
   };
-  const next = async () => {
-    if (await trigger()) go(step + 1);
-  };
+  // through handleSubmit so that, once a step was tried, each field revalidates as it changes
+  const next = form.handleSubmit(() => go(stepRef.current + 1));
 
   const onFile = (file: File | undefined) => {
     clearErrors('DOCUMENT_UPLOAD.documentFile');
@@ -225,7 +224,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const v = watch();
   const title = STEPS[step]!.label;
   return (
-    <form onSubmit={step === REVIEW ? submit : (e) => (e.preventDefault(), void next())} noValidate className="space-y-6">
+    <form onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
       <Stepper steps={STEPS.map((s) => s.label)} current={step} onSelect={go} />
       <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
         <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
