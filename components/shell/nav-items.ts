@@ -1,4 +1,5 @@
 import type { Role } from '@/lib/contract/enums';
+import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 
 /**
  * The panel's navigation. `roles`: who is offered the entry (the API refuses the others anyway);
@@ -14,13 +15,15 @@ export interface NavItem {
 export const STAFF: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE', 'TRANSACTION_APPROVER'];
 export const REVIEWERS: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER'];
 export const ADMINS: readonly Role[] = ['ADMIN_USER'];
+/** The card gateway's admin read roles (PANEL_CARD_ROLES). */
+export const CARD_STAFF: readonly Role[] = PANEL_CARD_ROLES;
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
   { href: '/customers', label: 'Customers', ready: true, roles: STAFF },
   { href: '/verifications', label: 'Review queue', ready: true, roles: REVIEWERS },
   { href: '/webhooks', label: 'Webhooks', ready: true, roles: ADMINS },
-  { href: '/cards', label: 'Card lookup', ready: false, roles: STAFF },
+  { href: '/cards', label: 'Card lookup', ready: true, roles: CARD_STAFF },
   { href: '/users', label: 'Users', ready: true, roles: ADMINS },
   { href: '/api-reference', label: 'API reference', ready: false },
 ];

@@ -48,6 +48,5 @@ export const dashboardSummarySchema = z.object({
   verificationsWaiting: z.number().int().describe('cases PENDING_REVIEW or IN_REVIEW'),
   verificationsByStatus: z.record(verificationStatusSchema, z.number().int()),
   failedWebhookDeliveries24h: z.number().int().describe('deliveries that ended FAILED in the last 24 hours'),
-  cardsByState: z.record(z.string(), z.number().int()).nullable().describe('null until the card gateway is installed'),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

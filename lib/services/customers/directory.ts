@@ -234,6 +234,5 @@ export async function dashboardSummary(db: DbOrTx, tenantId: string): Promise<Da
     verificationsWaiting: verificationsByStatus.PENDING_REVIEW + verificationsByStatus.IN_REVIEW,
     verificationsByStatus,
     failedWebhookDeliveries24h: Number(failed.n),
-    cardsByState: null,
   };
 }
