@@ -72,7 +72,7 @@ function fakeProcessor() {
         card.status = 'FROZEN';
         return { ok: true, data: card };
       case 'secure/otp/send':
-        return { ok: true, data: { purpose: body.purpose, channel: 'SMS', destination: '+49******678', expiresAt: new Date(Date.now() + 300_000).toISOString() } };
+        return { ok: true, data: { purpose: body.purpose, channel: 'SMS', destination: '+49******678', expiresAt: new Date(Date.now() + 300_000).toISOString(), attemptsAllowed: 3 } };
       case 'card/unfreeze':
         if (body.otp !== OTP) return { ok: false, reason: 'OTP_INVALID' };
         history.push({ from: card.status, to: 'ACTIVE', reason: null, actorUserId: null, at: new Date().toISOString() });
