@@ -8,7 +8,6 @@ import { useCurrentUser } from '@/components/shell/user-context';
 import { CUSTOMER_STATUSES } from '@/lib/contract/enums';
 import type { DashboardSummary } from '@/lib/contract/customers';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
-import { cardCall } from '@/lib/ui/card-api';
 import { apiFetch, errorMessage } from '@/lib/ui/fetcher';
 
 function Tile({ title, testId, children, href, linkLabel }: { title: string; testId: string; children: ReactNode; href?: string; linkLabel?: string }) {
@@ -27,33 +26,23 @@ function Tile({ title, testId, children, href, linkLabel }: { title: string; tes
   );
 }
 
-/** Cards by state, asked from the card gateway with the panel's card token (one card/list per state). */
-function CardsTile() {
-  const { tenantId } = useCurrentUser();
-  const cards = useQuery({
-    queryKey: ['cards-by-state'],
-    queryFn: async () => Object.fromEntries(await Promise.all(CARD_STATUSES.map(async (status) => [status, (await cardCall(tenantId, 'card/list', { status, pageSize: 1 })).total] as const))),
-    retry: false,
-  });
+/** Cards by state (the summary asks the card processor for callers with a card role). */
+function CardsTile({ summary }: { summary: DashboardSummary }) {
   return (
     <Tile title="Cards by state" testId="cards-tile" href="/cards" linkLabel="Card lookup">
-      {cards.isPending ? (
-        <p className="text-sm text-ink-muted">Asking the card processor…</p>
-      ) : cards.isError ? (
-        <p className="text-sm text-ink-muted" role="status">
-          Not available: {errorMessage(cards.error)}
-        </p>
-      ) : (
+      {summary.cardsByState ? (
         <ul className="space-y-1 text-sm">
           {CARD_STATUSES.map((state) => (
             <li key={state} className="flex items-center justify-between gap-2">
               <Badge status={state} />
               <span className="font-medium" data-testid={`cards-${state}`}>
-                {cards.data[state]}
+                {summary.cardsByState![state] ?? 0}
               </span>
             </li>
           ))}
         </ul>
+      ) : (
+        <p className="text-sm text-ink-muted">Not available: {summary.cardsUnavailable ?? 'no card role'}</p>
       )}
     </Tile>
   );
@@ -104,7 +93,7 @@ export function DashboardSummaryTiles() {
         </p>
         <p className="mt-1 text-sm text-ink-muted">deliveries that gave up in the last 24 hours</p>
       </Tile>
-      {has('ADMIN_USER', 'EMPLOYEE') ? <CardsTile /> : null}
+      {has('ADMIN_USER', 'EMPLOYEE') ? <CardsTile summary={s} /> : null}
     </div>
   );
 }

@@ -48,5 +48,10 @@ export const dashboardSummarySchema = z.object({
   verificationsWaiting: z.number().int().describe('cases PENDING_REVIEW or IN_REVIEW'),
   verificationsByStatus: z.record(verificationStatusSchema, z.number().int()),
   failedWebhookDeliveries24h: z.number().int().describe('deliveries that ended FAILED in the last 24 hours'),
+  cardsByState: z
+    .record(z.string(), z.number().int())
+    .nullable()
+    .describe('cards per state from the card processor; null when the caller has no card role or the processor is unavailable'),
+  cardsUnavailable: z.string().nullable().describe('why cardsByState is null, when the caller may see cards'),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

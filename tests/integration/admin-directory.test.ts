@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetCardProcessor } from '@/lib/card-processor';
+import { resetEnvCache } from '@/lib/env';
 import * as customersRoute from '@/app/api/v2.1/customers/route';
 import * as exportRoute from '@/app/api/v2.1/customers/export/route';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
@@ -222,9 +226,49 @@ describe('GET /api/v2.1/dashboard/summary', () => {
       verificationsWaiting: 1,
       verificationsByStatus: { NOT_STARTED: 0, PENDING_REVIEW: 1, IN_REVIEW: 0, REVISION_REQUESTED: 0, APPROVED: 1, REJECTED: 1 },
       failedWebhookDeliveries24h: 0,
+      // a compliance officer has no card role
+      cardsByState: null,
+      cardsUnavailable: null,
     });
+
     const other = await createIdentityTenant();
     expect((await summary(await tokenOf(firstAdmin(other)))).json.data).toMatchObject({ customersTotal: 0, verificationsWaiting: 0 });
+  });
+
+  it('counts an administrator’s cards by state through the card processor, tenant scope', async () => {
+    const seen: { path: string; scope: unknown; body: { status: string } }[] = [];
+    const server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { status: string };
+        seen.push({ path: req.url ?? '', scope: req.headers['x-card-scope'], body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, data: { items: [], pageNo: 1, pageSize: 1, total: { ACTIVE: 3, FROZEN: 1 }[body.status] ?? 0 } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      process.env.CARD_PROCESSOR_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resetEnvCache();
+      await resetCardProcessor();
+      expect((await summary(admin)).json.data).toMatchObject({ cardsByState: { INACTIVE: 0, ACTIVE: 3, FROZEN: 1, CANCELED: 0 }, cardsUnavailable: null });
+      expect(seen.map((s) => [s.path, s.scope, s.body.status]).sort()).toEqual(
+        [
+          ['/operations/card/list', 'tenant', 'ACTIVE'],
+          ['/operations/card/list', 'tenant', 'CANCELED'],
+          ['/operations/card/list', 'tenant', 'FROZEN'],
+          ['/operations/card/list', 'tenant', 'INACTIVE'],
+        ],
+      );
+      // the processor gone: the rest of the dashboard still answers
+      await new Promise<void>((r) => server.close(() => r()));
+      expect((await summary(admin)).json.data).toMatchObject({ customersTotal: 3, cardsByState: null, cardsUnavailable: 'card processor unavailable' });
+    } finally {
+      server.close();
+      delete process.env.CARD_PROCESSOR_URL;
+      resetEnvCache();
+      await resetCardProcessor();
+    }
   });
 
   it('answers 403 to a customer', async () => {

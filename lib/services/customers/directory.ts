@@ -17,7 +17,12 @@ import {
   verifications,
   webhookDeliveries,
 } from '@/lib/db/schema';
+import { getCardProcessor } from '@/lib/card-processor';
+import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
+import { CARD_STATUSES } from '@/lib/contract/card-operations';
 import { notFound } from '@/lib/http/errors';
+import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
+import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import { customerAuditLog } from '@/lib/services/onboarding/audit';
 import { listConsents } from '@/lib/services/onboarding/consents';
@@ -217,8 +222,32 @@ export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId
   };
 }
 
-/** The dashboard's counts, each one grouped query scoped to the tenant. */
-export async function dashboardSummary(db: DbOrTx, tenantId: string): Promise<DashboardSummary> {
+/**
+ * Cards per state, asked from the card processor (one card/list per state, tenant scope) for a
+ * caller with a card read role; null with the reason when the processor does not answer.
+ */
+async function cardsByState(principal: Principal, requestId: string): Promise<Pick<DashboardSummary, 'cardsByState' | 'cardsUnavailable'>> {
+  if (!CARD_ADMIN_READ_ROLES.some((r) => principal.roles.includes(r))) return { cardsByState: null, cardsUnavailable: null };
+  try {
+    const processor = await getCardProcessor();
+    const context = { tenantId: principal.tenantId, userId: principal.userId, requestId, scope: { kind: 'tenant' as const } };
+    const counts = await Promise.all(
+      CARD_STATUSES.map(async (status) => {
+        const result = await processor.execute({ operation: 'card/list', body: { status, pageNo: 1, pageSize: 1 }, context });
+        if (!result.ok) throw new CardProcessorUnavailableError('bad_gateway', result.reason);
+        return [status, Number((result.data as { total?: number }).total ?? 0)] as const;
+      }),
+    );
+    return { cardsByState: Object.fromEntries(counts), cardsUnavailable: null };
+  } catch (error) {
+    if (error instanceof CardProcessorUnavailableError) return { cardsByState: null, cardsUnavailable: 'card processor unavailable' };
+    throw error;
+  }
+}
+
+/** The dashboard's counts, each one grouped query scoped to the tenant; cards from the processor. */
+export async function dashboardSummary(db: DbOrTx, principal: Principal, requestId: string): Promise<DashboardSummary> {
+  const tenantId = principal.tenantId;
   const byStatus = await db.select({ status: customers.status, n: count() }).from(customers).where(eq(customers.tenantId, tenantId)).groupBy(customers.status);
   const customersByStatus = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s, Number(byStatus.find((r) => r.status === s)?.n ?? 0)])) as DashboardSummary['customersByStatus'];
   const vStatus = await db.select({ status: verifications.status, n: count() }).from(verifications).where(eq(verifications.tenantId, tenantId)).groupBy(verifications.status);
@@ -234,5 +263,6 @@ export async function dashboardSummary(db: DbOrTx, tenantId: string): Promise<Da
     verificationsWaiting: verificationsByStatus.PENDING_REVIEW + verificationsByStatus.IN_REVIEW,
     verificationsByStatus,
     failedWebhookDeliveries24h: Number(failed.n),
+    ...(await cardsByState(principal, requestId)),
   };
 }
