@@ -2,20 +2,20 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { FormAlert, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { CARD_OPERATIONS } from '@/lib/contract/card-operations';
 import { cardCall, maskPan } from '@/lib/ui/card-api';
 import { errorMessage } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useContractForm } from '@/lib/ui/use-contract-form';
 
 const lookupSchema = CARD_OPERATIONS['card/info'].body;
 const freezeSchema = CARD_OPERATIONS['card/freeze'].body.pick({ reason: true });
@@ -24,79 +24,52 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 const label = (s: string) => s.replaceAll('_', ' ').toLowerCase();
 
 function FreezeDialog({ open, onClose, onDone, run }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; run: (reason: string) => Promise<unknown> }) {
-  const [alert, setAlert] = useState<string[]>([]);
-  const form = useForm<z.input<typeof freezeSchema>>({ resolver: zodResolver(freezeSchema), defaultValues: { reason: '' } });
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setAlert([]);
-    try {
-      await run(reason);
-      await onDone();
-      onClose();
-    } catch (e) {
-      setAlert(applyServerErrors(e, form.setError));
-    }
+  const { form, alert, submit, errors, pending } = useContractForm(freezeSchema, { reason: '' }, async ({ reason }) => {
+    await run(reason);
+    await onDone();
+    onClose();
   });
   return (
     <Dialog open={open} onClose={onClose} title="Freeze card">
       <form onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
-        <Field label="Reason" error={form.formState.errors.reason?.message} {...form.register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Freezingâ€¦' : 'Freeze card'}
-          </Button>
-        </div>
+        <Field label="Reason" error={errors.reason?.message} {...form.register('reason')} />
+        <DialogActions onCancel={onClose} pending={pending} label="Freeze card" variant="danger" />
       </form>
     </Dialog>
   );
 }
 
 function UnfreezeDialog({ open, onClose, onDone, sendCode, run }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; sendCode: () => Promise<{ destination: string }>; run: (otp: string) => Promise<unknown> }) {
-  const [alert, setAlert] = useState<string[]>([]);
+  const [sendError, setSendError] = useState<unknown>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<z.input<typeof unfreezeSchema>>({ resolver: zodResolver(unfreezeSchema), defaultValues: { otp: '' } });
-  const submit = form.handleSubmit(async ({ otp }) => {
-    setAlert([]);
-    try {
-      await run(otp);
-      await onDone();
-      onClose();
-    } catch (e) {
-      setAlert(applyServerErrors(e, form.setError));
-    }
+  const { form, alert, submit, errors, pending } = useContractForm(unfreezeSchema, { otp: '' }, async ({ otp }) => {
+    await run(otp);
+    await onDone();
+    onClose();
   });
   return (
     <Dialog open={open} onClose={onClose} title="Unfreeze card">
       <form onSubmit={submit} noValidate className="space-y-3">
-        <FormAlert messages={alert} />
+        <FormAlert messages={sendError ? [errorMessage(sendError)] : alert} />
         <p className="text-sm text-ink-muted">Unfreezing needs a one-time code sent to the cardholder.</p>
         <Button
           type="button"
           variant="secondary"
           onClick={async () => {
-            setAlert([]);
+            setSendError(null);
             try {
               setSent((await sendCode()).destination);
             } catch (e) {
-              setAlert([errorMessage(e)]);
+              setSendError(e);
             }
           }}
         >
           {sent ? 'Send again' : 'Send code'}
         </Button>
         {sent ? <p role="status" className="text-sm">Code sent to {sent}.</p> : null}
-        <Field label="One-time code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={form.formState.errors.otp?.message} {...form.register('otp')} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Unfreeze card
-          </Button>
-        </div>
+        <Field label="One-time code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.otp?.message} {...form.register('otp')} />
+        <DialogActions onCancel={onClose} pending={pending} label="Unfreeze card" />
       </form>
     </Dialog>
   );
@@ -111,14 +84,14 @@ export function CardLookup() {
   const { tenantId, has } = useCurrentUser();
   const toast = useToast();
   const client = useQueryClient();
-  const pan = useRef<string | null>(null);
-  const [lookup, setLookup] = useState<{ id: number; masked: string } | null>(null);
+  // the number lives only in this state (memory): not in the URL, a query key, storage or the DOM
+  const [lookup, setLookup] = useState<{ id: number; masked: string; pan: string } | null>(null);
   const [alert, setAlert] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | null>(null);
   const form = useForm<z.input<typeof lookupSchema>>({ resolver: zodResolver(lookupSchema), defaultValues: { cardNo: '' } });
   const enabled = lookup !== null;
   const call = <O extends Parameters<typeof cardCall>[1]>(op: O, extra: Record<string, unknown> = {}) =>
-    cardCall(tenantId, op, { cardNo: pan.current!, ...extra } as never);
+    cardCall(tenantId, op, { cardNo: lookup!.pan, ...extra } as never);
   const key = (part: string) => ['card', lookup?.id, part];
   const info = useQuery({ queryKey: key('info'), queryFn: () => call('card/info'), enabled, retry: false });
   const limits = useQuery({ queryKey: key('limits'), queryFn: () => call('limit/info'), enabled: enabled && info.isSuccess, retry: false });
@@ -128,8 +101,7 @@ export function CardLookup() {
 
   const submit = form.handleSubmit(({ cardNo }) => {
     setAlert([]);
-    pan.current = cardNo;
-    setLookup({ id: Date.now(), masked: maskPan(cardNo) });
+    setLookup((previous) => ({ id: (previous?.id ?? 0) + 1, masked: maskPan(cardNo), pan: cardNo }));
     form.reset({ cardNo: '' });
   });
   const card = info.data;

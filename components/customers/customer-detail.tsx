@@ -1,24 +1,20 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { CONSENT_SLUGS, deactivationBodySchema } from '@/lib/contract/onboarding';
 import type { getCustomerDetail } from '@/lib/services/customers/directory';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useContractForm } from '@/lib/ui/use-contract-form';
 
 type Detail = Awaited<ReturnType<typeof getCustomerDetail>>;
-type Deactivation = z.input<typeof deactivationBodySchema>;
 
 const SLUG_OF = Object.fromEntries(Object.entries(CONSENT_SLUGS).map(([slug, type]) => [type, slug])) as Record<string, string>;
 const label = (s: string) => s.replaceAll('_', ' ').toLowerCase();
@@ -77,34 +73,20 @@ function ActivationAnswer({ error, onAccept, pending }: { error: ApiClientError;
 function DeactivateDialog({ open, onClose, base }: { open: boolean; onClose: () => void; base: string }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [alert, setAlert] = useState<string[]>([]);
-  const form = useForm<Deactivation>({ resolver: zodResolver(deactivationBodySchema), defaultValues: { status: 'SUSPENDED', reason: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setAlert([]);
-    try {
-      await apiFetch(`${base}/deactivation`, { method: 'POST', json: values });
-      await client.invalidateQueries({ queryKey: ['customer'] });
-      await client.invalidateQueries({ queryKey: ['customers'] });
-      toast('success', `Customer ${values.status.toLowerCase()}`);
-      onClose();
-    } catch (e) {
-      setAlert(applyServerErrors(e, form.setError));
-    }
+  const { form, alert, submit, errors, pending } = useContractForm(deactivationBodySchema, { status: 'SUSPENDED', reason: '' }, async (values) => {
+    await apiFetch(`${base}/deactivation`, { method: 'POST', json: values });
+    await client.invalidateQueries({ queryKey: ['customer'] });
+    await client.invalidateQueries({ queryKey: ['customers'] });
+    toast('success', `Customer ${values.status.toLowerCase()}`);
+    onClose();
   });
   return (
     <Dialog open={open} onClose={onClose} title="Deactivate customer">
       <form onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
-        <SelectField label="New status" options={['SUSPENDED', 'CLOSED']} error={form.formState.errors.status?.message} {...form.register('status')} />
-        <TextareaField label="Reason" error={form.formState.errors.reason?.message} {...form.register('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Saving…' : 'Deactivate'}
-          </Button>
-        </div>
+        <SelectField label="New status" options={['SUSPENDED', 'CLOSED']} error={errors.status?.message} {...form.register('status')} />
+        <TextareaField label="Reason" error={errors.reason?.message} {...form.register('reason')} />
+        <DialogActions onCancel={onClose} pending={pending} label="Deactivate" pendingLabel="Saving…" variant="danger" />
       </form>
     </Dialog>
   );
@@ -143,12 +125,7 @@ export function CustomerDetail({ customerId }: { customerId: string }) {
   });
 
   if (detail.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (detail.isError)
-    return (
-      <p role="alert" className="text-rose-700">
-        {errorMessage(detail.error)}
-      </p>
-    );
+  if (detail.isError) return <QueryError error={detail.error} />;
   const c = detail.data;
   const base = `/api/v2.1/customer/${c.customerType === 'INDIVIDUAL' ? 'individual' : 'organization'}/${c.id}`;
   const mayDeactivate = has('ADMIN_USER', 'COMPLIANCE_OFFICER');

@@ -4,12 +4,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { QueryError } from '@/components/ui/page-header';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { DataTable, type Column } from '@/components/ui/table';
 import type { CustomerListItem } from '@/lib/contract/customers';
 import { CUSTOMER_STATUSES, CUSTOMER_TYPES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
-import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
+import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
 interface Page {
   items: CustomerListItem[];
@@ -113,11 +114,7 @@ export function CustomerList({ tenantId, initial }: { tenantId: string; initial:
           </a>
         </div>
       </form>
-      {customers.isError ? (
-        <p role="alert" className="text-rose-700">
-          {errorMessage(customers.error)}
-        </p>
-      ) : null}
+      <QueryError error={customers.error} />
       <DataTable
         caption="Customers"
         columns={columns}

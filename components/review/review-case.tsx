@@ -9,16 +9,16 @@ import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { DECISIONS, decisionBodySchema, noteBodySchema, REASON_CODES } from '@/lib/contract/onboarding';
 import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useContractForm } from '@/lib/ui/use-contract-form';
 
 type Case = Awaited<ReturnType<typeof getVerification>>;
 type Decision = z.input<typeof decisionBodySchema>;
-type Note = z.input<typeof noteBodySchema>;
 const label = (s: string) => s.replaceAll('_', ' ').toLowerCase();
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const DECISION_LABELS = { APPROVE: 'Approve', REJECT: 'Reject', REQUEST_REVISION: 'Request revision' } as const;
@@ -65,17 +65,10 @@ function DecisionForm({ id, onDone }: { id: string; onDone: () => Promise<unknow
 }
 
 function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }) {
-  const form = useForm<Note>({ resolver: zodResolver(noteBodySchema), defaultValues: { body: '' } });
-  const [alert, setAlert] = useState<string[]>([]);
-  const submit = form.handleSubmit(async (values) => {
-    setAlert([]);
-    try {
-      await apiFetch(`/api/v2.1/verifications/${id}/notes`, { method: 'POST', json: values });
-      form.reset({ body: '' });
-      await onDone();
-    } catch (e) {
-      setAlert(applyServerErrors(e, form.setError));
-    }
+  const { form, alert, submit } = useContractForm(noteBodySchema, { body: '' }, async (values, self) => {
+    await apiFetch(`/api/v2.1/verifications/${id}/notes`, { method: 'POST', json: values });
+    self.reset({ body: '' });
+    await onDone();
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
@@ -115,12 +108,7 @@ export function ReviewCase({ id, userId }: { id: string; userId: string }) {
     onError: (e) => setDocError(e),
   });
   if (c.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (c.isError)
-    return (
-      <p role="alert" className="text-rose-700">
-        {errorMessage(c.error)}
-      </p>
-    );
+  if (c.isError) return <QueryError error={c.error} />;
   const v = c.data;
   const open = v.status === 'PENDING_REVIEW' || v.status === 'IN_REVIEW';
   return (

@@ -4,11 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { QueryError } from '@/components/ui/page-header';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { DataTable, type Column } from '@/components/ui/table';
 import { VERIFICATION_STATUSES } from '@/lib/contract/enums';
-import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
+import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
 export interface QueueItem {
   id: string;
@@ -87,11 +88,7 @@ export function ReviewQueue({ userId }: { userId: string }) {
           </button>
         </div>
       </form>
-      {queue.isError ? (
-        <p role="alert" className="text-rose-700">
-          {errorMessage(queue.error)}
-        </p>
-      ) : null}
+      <QueryError error={queue.error} />
       <DataTable
         caption="Verification cases"
         columns={columns}

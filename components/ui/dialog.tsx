@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
 
 /**
  * A modal on the native <dialog>: focus moves into it and back, Escape closes it, the rest of the
@@ -32,5 +33,19 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The buttons at the foot of a dialog's form: Cancel and the submit button (disabled while pending). */
+export function DialogActions({ onCancel, pending, label, pendingLabel, variant = 'primary' }: { onCancel: () => void; pending: boolean; label: string; pendingLabel?: string; variant?: 'primary' | 'danger' }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} disabled={pending}>
+        {pending && pendingLabel ? pendingLabel : label}
+      </Button>
+    </div>
   );
 }

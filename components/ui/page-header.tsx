@@ -1,4 +1,6 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/ui/fetcher';
 
 /** The h1 of a panel page with an optional description and actions. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
@@ -47,5 +49,23 @@ export function FormAlert({ messages, id }: { messages: string[]; id?: string })
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The error of a query, announced. */
+export function QueryError({ error }: { error: unknown }) {
+  return error ? (
+    <p role="alert" className="text-rose-700">
+      {errorMessage(error)}
+    </p>
+  ) : null;
+}
+
+/** The "← back" link above a detail page. */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+      ← {children}
+    </Link>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,19 +7,18 @@ import type { z } from 'zod';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
-import { FormAlert } from '@/components/ui/page-header';
+import { FormAlert, QueryError } from '@/components/ui/page-header';
 import { DataTable, type Column } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { ADMIN_ROLES } from '@/lib/contract/enums';
 import { createUserBodySchema, setRolesBodySchema, type adminUserSchema } from '@/lib/contract/identity';
 import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useContractForm } from '@/lib/ui/use-contract-form';
 
 type AdminUser = z.infer<typeof adminUserSchema>;
-type CreateValues = z.input<typeof createUserBodySchema>;
 type RolesValues = z.input<typeof setRolesBodySchema>;
 const PAGE_SIZE = 20;
 const roleLabel = (r: string) => r.replaceAll('_', ' ').toLowerCase();
@@ -48,19 +46,11 @@ function RoleBoxes({ register, error }: { register: ReturnType<typeof useForm<{ 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [alert, setAlert] = useState<string[]>([]);
-  const form = useForm<CreateValues>({ resolver: zodResolver(createUserBodySchema), defaultValues: { username: '', email: '', password: '', roles: ['EMPLOYEE'] } });
-  const e = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    setAlert([]);
-    try {
-      await apiFetch('/api/v2.1/admin/users', { method: 'POST', json: values });
-      await client.invalidateQueries({ queryKey: ['admin-users'] });
-      toast('success', `User ${values.username} created`);
-      onDone();
-    } catch (err) {
-      setAlert(applyServerErrors(err, form.setError));
-    }
+  const { form, alert, submit, errors: e, pending } = useContractForm(createUserBodySchema, { username: '', email: '', password: '', roles: ['EMPLOYEE'] }, async (values) => {
+    await apiFetch('/api/v2.1/admin/users', { method: 'POST', json: values });
+    await client.invalidateQueries({ queryKey: ['admin-users'] });
+    toast('success', `User ${values.username} created`);
+    onDone();
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
@@ -73,14 +63,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         <Field label="Initial password" type="password" autoComplete="new-password" className="sm:col-span-2" error={e.password?.message} {...form.register('password')} />
       </div>
       <RoleBoxes register={form.register as never} error={e.roles?.message ?? e.roles?.root?.message} />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Creating…' : 'Create user'}
-        </Button>
-      </div>
+      <DialogActions onCancel={onDone} pending={pending} label="Create user" pendingLabel="Creating…" />
     </form>
   );
 }
@@ -88,31 +71,17 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
 function RolesForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [alert, setAlert] = useState<string[]>([]);
-  const form = useForm<RolesValues>({ resolver: zodResolver(setRolesBodySchema), defaultValues: { roles: user.roles.filter((r) => r !== 'CUSTOMER') as RolesValues['roles'] } });
-  const submit = form.handleSubmit(async (values) => {
-    setAlert([]);
-    try {
-      await apiFetch(`/api/v2.1/admin/users/${user.id}/roles`, { method: 'PUT', json: values });
-      await client.invalidateQueries({ queryKey: ['admin-users'] });
-      toast('success', `Roles of ${user.username} saved`);
-      onDone();
-    } catch (err) {
-      setAlert(applyServerErrors(err, form.setError));
-    }
+  const { form, alert, submit, errors, pending } = useContractForm(setRolesBodySchema, { roles: user.roles.filter((r) => r !== 'CUSTOMER') as RolesValues['roles'] }, async (values) => {
+    await apiFetch(`/api/v2.1/admin/users/${user.id}/roles`, { method: 'PUT', json: values });
+    await client.invalidateQueries({ queryKey: ['admin-users'] });
+    toast('success', `Roles of ${user.username} saved`);
+    onDone();
   });
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
-      <RoleBoxes register={form.register as never} error={form.formState.errors.roles?.message ?? form.formState.errors.roles?.root?.message} />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          Save roles
-        </Button>
-      </div>
+      <RoleBoxes register={form.register as never} error={errors.roles?.message ?? errors.roles?.root?.message} />
+      <DialogActions onCancel={onDone} pending={pending} label="Save roles" />
     </form>
   );
 }
@@ -209,11 +178,7 @@ export function UserAdmin() {
           </Button>
         </div>
       </form>
-      {users.isError ? (
-        <p role="alert" className="text-rose-700">
-          {errorMessage(users.error)}
-        </p>
-      ) : null}
+      <QueryError error={users.error} />
       <DataTable caption="Users" columns={columns} rows={users.data?.items ?? []} rowKey={(u) => u.id} page={page} pageSize={PAGE_SIZE} total={users.data?.total ?? 0} onPage={setPage} loading={users.isPending} />
       <Dialog open={creating} onClose={() => setCreating(false)} title="New user">
         <CreateUserForm onDone={() => setCreating(false)} />

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
 import { DataTable, type Column } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DELIVERY_STATUSES, recoverBodySchema, type WebhookAttempt, type WebhookDelivery, type WebhookSubscription } from '@/lib/contract/webhooks';
@@ -121,12 +121,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
   });
 
   if (sub.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (sub.isError)
-    return (
-      <p role="alert" className="text-rose-700">
-        {errorMessage(sub.error)}
-      </p>
-    );
+  if (sub.isError) return <QueryError error={sub.error} />;
   const s = sub.data;
   const columns: Column<WebhookDelivery>[] = [
     { key: 'event', header: 'Event', cell: (d) => <span className="font-mono text-xs">{d.eventType}</span> },

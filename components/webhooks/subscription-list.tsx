@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { QueryError } from '@/components/ui/page-header';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox } from '@/components/ui/input';
@@ -68,11 +69,7 @@ export function SubscriptionList() {
           }}
         />
       ) : null}
-      {subs.isError ? (
-        <p role="alert" className="text-rose-700">
-          {errorMessage(subs.error)}
-        </p>
-      ) : null}
+      <QueryError error={subs.error} />
       <DataTable
         caption="Webhook subscriptions"
         columns={columns}

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { CustomerDetail } from '@/components/customers/customer-detail';
+import { BackLink } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Customer' };
 export const dynamic = 'force-dynamic';
@@ -9,9 +9,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
   const { customerId } = await params;
   return (
     <div className="mx-auto max-w-6xl">
-      <Link href="/customers" className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← Customers
-      </Link>
+      <BackLink href="/customers">Customers</BackLink>
       <CustomerDetail customerId={customerId} />
     </div>
   );

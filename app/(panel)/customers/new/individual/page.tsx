@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { IndividualWizard } from '@/components/onboarding/individual-wizard';
-import { PageHeader } from '@/components/ui/page-header';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { getPanelUser } from '@/lib/auth/panel';
 
 export const metadata: Metadata = { title: 'Register individual' };
@@ -11,9 +10,7 @@ export default async function RegisterIndividualPage() {
   const user = await getPanelUser();
   return (
     <div className="mx-auto max-w-4xl">
-      <Link href="/customers" className="mb-4 inline-block text-sm font-medium text-brand-700 hover:underline">
-        ← Customers
-      </Link>
+      <BackLink href="/customers">Customers</BackLink>
       <PageHeader title="Register individual customer" description="Six steps and a review. Your input is kept in this browser until you register or discard it (never the password)." />
       <IndividualWizard tenantId={user?.tenant.id ?? ''} />
     </div>
