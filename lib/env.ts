@@ -64,6 +64,15 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
+  // card processor
+  CARD_PROCESSOR_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .regex(/^https?:\/\//, 'must be an absolute http(s) URL')
+    .optional()
+    .describe('base URL of a real card processor; unset: the built-in sandbox processor'),
+  CARD_PROCESSOR_API_KEY: z.string().min(16, 'must be at least 16 characters').optional().describe('bearer key sent to the card processor'),
+  CARD_PROCESSOR_TIMEOUT_MS: positiveInt(10_000, 120_000),
+  CARD_PROCESSOR_CONNECTIONS: positiveInt(64, 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

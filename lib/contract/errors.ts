@@ -40,6 +40,9 @@ export const ERROR_MESSAGES = {
   tooManyRequests: 'too many requests',
   internal: 'internal server error',
   serviceUnavailable: 'service unavailable',
+  unknownCardOperation: 'unknown card operation',
+  cardProcessorUnavailable: 'card processor unavailable',
+  cardProcessorTimeout: 'card processor timed out',
 } as const;
 
 /** The machine-readable `data.error` values. */
@@ -63,6 +66,9 @@ export const ERROR_TYPES = {
   tooManyRequests: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  unknownCardOperation: 'UNKNOWN_OPERATION',
+  cardProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
+  cardProcessorTimeout: 'PROCESSOR_TIMEOUT',
 } as const;
 
 export const validationFailedDataSchema = z.object({
