@@ -350,7 +350,7 @@ export async function latestOtp(tx: Tx, card: CardRow, purpose: string) {
  */
 export async function verifyOtp(c: Pick<OpContext<never>, 'tx' | 'keys' | 'now'>, card: CardRow, purpose: string, code: string): Promise<void> {
   const row = await latestOtp(c.tx, card, purpose);
-  if (!row) fail('OTP_REQUIRED', { details: `send a ${purpose} code with secure/otp/send first` });
+  if (!row) fail('OTP_REQUIRED', { details: `send a code for ${purpose} with secure/otp/send first` });
   if (row!.attempts >= OTP_MAX_ATTEMPTS) fail('OTP_ATTEMPTS_EXCEEDED');
   if (row!.expiresAt <= c.now) fail('OTP_EXPIRED');
   const expected = Buffer.from(row!.codeHash, 'hex');
