@@ -18,6 +18,8 @@ export interface CardActor {
   token: string;
   userId: string;
   customerId?: string;
+  email: string;
+  password: string;
 }
 
 export type CardResult<T = Record<string, unknown>> = CallResult<T> & { json: { success: boolean; code: number; msg: string; data: T } };
@@ -59,7 +61,12 @@ export async function business(actor: CardActor, operation: AnyCardOperationName
 async function login(tenantId: string, email: string, password: string, userId: string, customerId?: string): Promise<CardActor> {
   const res = await cardLogin(tenantId, email, password);
   expect(res.status, res.text).toBe(200);
-  return { tenantId, token: res.body.accessToken, userId, customerId };
+  return { tenantId, token: res.body.accessToken, userId, customerId, email, password };
+}
+
+/** Signs the actor in again (a fresh token after the test clock moved past the last one's hour). */
+export async function relogin<T extends CardActor>(actor: T): Promise<T> {
+  return { ...actor, token: (await login(actor.tenantId, actor.email, actor.password, actor.userId, actor.customerId)).token };
 }
 
 export interface CardWorld {
