@@ -58,7 +58,7 @@ export async function business(actor: CardActor, operation: AnyCardOperationName
   expectBusiness(await cardOp(actor, operation, body), reason, extra);
 }
 
-async function login(tenantId: string, email: string, password: string, userId: string, customerId?: string): Promise<CardActor> {
+export async function signIn(tenantId: string, email: string, password: string, userId: string, customerId?: string): Promise<CardActor> {
   const res = await cardLogin(tenantId, email, password);
   expect(res.status, res.text).toBe(200);
   return { tenantId, token: res.body.accessToken, userId, customerId, email, password };
@@ -66,7 +66,7 @@ async function login(tenantId: string, email: string, password: string, userId: 
 
 /** Signs the actor in again (a fresh token after the test clock moved past the last one's hour). */
 export async function relogin<T extends CardActor>(actor: T): Promise<T> {
-  return { ...actor, token: (await login(actor.tenantId, actor.email, actor.password, actor.userId, actor.customerId)).token };
+  return { ...actor, token: (await signIn(actor.tenantId, actor.email, actor.password, actor.userId, actor.customerId)).token };
 }
 
 export interface CardWorld {
@@ -86,10 +86,10 @@ export async function cardWorld(): Promise<CardWorld> {
   const b = await createCustomerUser(tenant.tenantId);
   return {
     tenant,
-    admin: await login(tenant.tenantId, admin.email, admin.password, admin.userId),
-    employee: await login(tenant.tenantId, employee.email, employee.password, employee.userId),
-    alice: (await login(tenant.tenantId, a.email, a.password, a.userId, a.customerId)) as CardActor & { customerId: string },
-    bob: (await login(tenant.tenantId, b.email, b.password, b.userId, b.customerId)) as CardActor & { customerId: string },
+    admin: await signIn(tenant.tenantId, admin.email, admin.password, admin.userId),
+    employee: await signIn(tenant.tenantId, employee.email, employee.password, employee.userId),
+    alice: (await signIn(tenant.tenantId, a.email, a.password, a.userId, a.customerId)) as CardActor & { customerId: string },
+    bob: (await signIn(tenant.tenantId, b.email, b.password, b.userId, b.customerId)) as CardActor & { customerId: string },
   };
 }
 
