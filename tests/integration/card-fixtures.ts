@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as cardRoute from '@/app/api/v2.1/card/virtual/[...operation]/route';
+import { cardKeys, decryptPan } from '@/lib/card-processor/sandbox/core';
 import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
 import type { AnyCardOperationName } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
@@ -141,7 +142,6 @@ export async function issueCard(actor: CardActor, options: { activate?: boolean;
 /** The clear PAN of a card, decrypted from its row with the sandbox's key (a test-side shortcut). */
 export async function panOf(tenantId: string, cardId: string): Promise<string> {
   const db = await getDb();
-  const { cardKeys, decryptPan } = await import('@/lib/card-processor/sandbox/core');
   const [row] = await db.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
   return decryptPan(await cardKeys(db), row!);
 }

@@ -9,7 +9,6 @@ import {
   authorize,
   balance,
   business,
-  cardOp,
   cardWorld,
   fund,
   holderBody,
@@ -18,6 +17,7 @@ import {
   merchant,
   ok,
   otpFor,
+  panOf,
   type CardWorld,
   type TestCard,
 } from './card-fixtures';
@@ -240,7 +240,6 @@ const TABLE: Record<CardOperationName, Case> = {
       expect(data.card.cardNo).not.toBe(data.previous.cardNo);
       // the hold stays with the old card, the available money moves
       expect(await balance(w.alice, card.cardNo)).toEqual({ currency: 'EUR', available: '0.00', pending: '20.00', ledger: '20.00' });
-      const { panOf } = await import('./card-fixtures');
       const successor = await panOf(w.tenant.tenantId, data.card.cardId as string);
       expect(await balance(w.alice, successor)).toEqual({ currency: 'EUR', available: '30.00', pending: '0.00', ledger: '30.00' });
       expect((await ok<{ items: Array<{ interval: string; amount: string }> }>(w.alice, 'limit/info', { cardNo: successor })).items).toMatchObject([{ interval: 'DAILY', amount: '99.00' }]);
