@@ -16,7 +16,7 @@ import {
   iso,
   maskedOf,
   NOT_CANCELED,
-  pageWindow,
+  paged,
   panHash,
   requireStatus,
   scopeCondition,
@@ -105,10 +105,12 @@ const list: OpHandler<'card/list'> = async ({ tx, ctx, body }) => {
     body.status ? eq(cards.status, body.status) : undefined,
     body.cardholderId ? eq(cards.cardholderId, uuidOr(body.cardholderId, 'CARDHOLDER_NOT_FOUND')) : undefined,
   );
-  const { limit, offset } = pageWindow(body);
-  const rows = await tx.select().from(cards).where(where).orderBy(desc(cards.createdAt), desc(cards.id)).limit(limit).offset(offset);
-  const [total] = await tx.select({ n: countSql }).from(cards).where(where);
-  return { items: rows.map(cardRecord), pageNo: body.pageNo, pageSize: body.pageSize, total: total?.n ?? 0 };
+  return paged(
+    body,
+    (limit, offset) => tx.select().from(cards).where(where).orderBy(desc(cards.createdAt), desc(cards.id)).limit(limit).offset(offset),
+    () => tx.select({ n: countSql }).from(cards).where(where),
+    cardRecord,
+  );
 };
 
 const info: OpHandler<'card/info'> = async (c) => cardRecord(await findCard(c, c.body.cardNo, false));

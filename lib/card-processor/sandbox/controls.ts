@@ -18,23 +18,15 @@ const uniq = <T>(values: T[]) => [...new Set(values)];
 
 const info: OpHandler<'control/info'> = async (c) => (await findCard(c, c.body.cardNo, false)).controls;
 
-const mcc: OpHandler<'control/mcc/update'> = (c) =>
-  updateControls(c, (cur) => ({
-    ...cur,
-    mcc: {
-      allowed: c.body.allowed === undefined ? cur.mcc.allowed : c.body.allowed && uniq(c.body.allowed),
-      blocked: c.body.blocked === undefined ? cur.mcc.blocked : uniq(c.body.blocked),
-    },
-  }));
+/** An allow/block rule: a member left out keeps its value; allowed null means everything. */
+type Rule = { allowed: string[] | null; blocked: string[] };
+const updateRule = (cur: Rule, change: { allowed?: string[] | null; blocked?: string[] }): Rule => ({
+  allowed: change.allowed === undefined ? cur.allowed : change.allowed && uniq(change.allowed),
+  blocked: change.blocked === undefined ? cur.blocked : uniq(change.blocked),
+});
 
-const country: OpHandler<'control/country/update'> = (c) =>
-  updateControls(c, (cur) => ({
-    ...cur,
-    country: {
-      allowed: c.body.allowed === undefined ? cur.country.allowed : c.body.allowed && uniq(c.body.allowed),
-      blocked: c.body.blocked === undefined ? cur.country.blocked : uniq(c.body.blocked),
-    },
-  }));
+const mcc: OpHandler<'control/mcc/update'> = (c) => updateControls(c, (cur) => ({ ...cur, mcc: updateRule(cur.mcc, c.body) }));
+const country: OpHandler<'control/country/update'> = (c) => updateControls(c, (cur) => ({ ...cur, country: updateRule(cur.country, c.body) }));
 
 const channel: OpHandler<'control/channel/update'> = (c) =>
   updateControls(c, (cur) => ({

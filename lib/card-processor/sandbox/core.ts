@@ -367,7 +367,16 @@ export async function verifyOtp(c: Pick<OpContext<never>, 'tx' | 'keys' | 'now'>
   await c.tx.update(cardOtps).set({ consumedAt: c.now }).where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
 }
 
-/** Paging of list operations. */
-export const pageWindow = (b: { pageNo: number; pageSize: number }) => ({ limit: b.pageSize, offset: (b.pageNo - 1) * b.pageSize });
-export const countOf = async (query: Promise<Array<{ n: number }>>) => Number((await query)[0]?.n ?? 0);
 export const countSql = sql<number>`count(*)::int`;
+
+/** One page of a list operation: `rows(limit, offset)` for the page, `count()` for the total. */
+export async function paged<Row, Item>(
+  body: { pageNo: number; pageSize: number },
+  rows: (limit: number, offset: number) => Promise<Row[]>,
+  count: () => Promise<Array<{ n: number }>>,
+  map: (row: Row) => Item,
+) {
+  const items = (await rows(body.pageSize, (body.pageNo - 1) * body.pageSize)).map(map);
+  const [total] = await count();
+  return { items, pageNo: body.pageNo, pageSize: body.pageSize, total: total?.n ?? 0 };
+}

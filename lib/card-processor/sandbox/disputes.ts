@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { CardOperationResult } from '@/lib/contract/card-operations';
 import type { Currency } from '@/lib/contract/money';
 import { cardDisputes, cards, cardTransactions } from '@/lib/db/schema';
-import { countSql, dec, fail, findCard, fmt, pageWindow, scopeCondition, uuidOr, type OpHandler } from './core';
+import { countSql, dec, fail, findCard, fmt, paged, scopeCondition, uuidOr, type OpHandler } from './core';
 
 /** Disputes of SETTLED transactions, one open (OPEN / UNDER_REVIEW) dispute per transaction. */
 type DisputeRow = typeof cardDisputes.$inferSelect;
@@ -54,10 +54,12 @@ const info: OpHandler<'dispute/info'> = async ({ tx, ctx, body }) => {
 const list: OpHandler<'dispute/list'> = async (c) => {
   const card = await findCard(c, c.body.cardNo, false);
   const where = and(eq(cardDisputes.tenantId, card.tenantId), eq(cardDisputes.cardId, card.id), c.body.status ? eq(cardDisputes.status, c.body.status) : undefined);
-  const { limit, offset } = pageWindow(c.body);
-  const rows = await c.tx.select().from(cardDisputes).where(where).orderBy(desc(cardDisputes.createdAt), desc(cardDisputes.id)).limit(limit).offset(offset);
-  const [total] = await c.tx.select({ n: countSql }).from(cardDisputes).where(where);
-  return { items: rows.map(record), pageNo: c.body.pageNo, pageSize: c.body.pageSize, total: total?.n ?? 0 };
+  return paged(
+    c.body,
+    (limit, offset) => c.tx.select().from(cardDisputes).where(where).orderBy(desc(cardDisputes.createdAt), desc(cardDisputes.id)).limit(limit).offset(offset),
+    () => c.tx.select({ n: countSql }).from(cardDisputes).where(where),
+    record,
+  );
 };
 
 export const disputeHandlers = { 'dispute/create': create, 'dispute/info': info, 'dispute/list': list };

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { CardOperationResult } from '@/lib/contract/card-operations';
 import type { Currency } from '@/lib/contract/money';
 import { cardFundOrders, cardQuotes, cards, type CardRow } from '@/lib/db/schema';
-import { countSql, dec, fail, findCard, fmt, NOT_CANCELED, pageWindow, requireStatus, scopeCondition, uuidOr, type OpContext, type OpHandler } from './core';
+import { countSql, dec, fail, findCard, fmt, NOT_CANCELED, paged, requireStatus, scopeCondition, uuidOr, type OpContext, type OpHandler } from './core';
 
 /**
  * Balances and the ledger of funding orders. ledger = settled money on the card; pending = what
@@ -125,10 +125,12 @@ const orderList: OpHandler<'fund/order/list'> = async (c) => {
     c.body.type ? eq(cardFundOrders.type, c.body.type) : undefined,
     dateRange(cardFundOrders.createdAt, c.body.dateFrom, c.body.dateTo),
   );
-  const { limit, offset } = pageWindow(c.body);
-  const rows = await c.tx.select().from(cardFundOrders).where(where).orderBy(desc(cardFundOrders.createdAt), desc(cardFundOrders.id)).limit(limit).offset(offset);
-  const [total] = await c.tx.select({ n: countSql }).from(cardFundOrders).where(where);
-  return { items: rows.map(orderRecord), pageNo: c.body.pageNo, pageSize: c.body.pageSize, total: total?.n ?? 0 };
+  return paged(
+    c.body,
+    (limit, offset) => c.tx.select().from(cardFundOrders).where(where).orderBy(desc(cardFundOrders.createdAt), desc(cardFundOrders.id)).limit(limit).offset(offset),
+    () => c.tx.select({ n: countSql }).from(cardFundOrders).where(where),
+    orderRecord,
+  );
 };
 
 export const fundingHandlers = {

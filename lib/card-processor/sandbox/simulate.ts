@@ -39,34 +39,25 @@ export async function decide(c: Pick<OpContext<never>, 'tx' | 'now'>, card: Card
   return null;
 }
 
-export function authorizationRecord(a: CardAuthorizationRow): CardOperationResult<'simulate/authorize'> {
+/** What authorizations and transactions share on the wire. */
+function movement(r: CardAuthorizationRow | CardTransactionRow) {
   return {
-    authorizationId: a.id,
-    cardId: a.cardId,
-    status: a.status,
-    amount: fmt(a.amount, a.currency),
-    currency: a.currency as Currency,
-    merchant: a.merchant,
-    channel: a.channel as Channel | null,
-    declineReason: a.declineReason as DeclineReason | null,
-    createdAt: a.createdAt.toISOString(),
+    cardId: r.cardId,
+    amount: fmt(r.amount, r.currency),
+    currency: r.currency as Currency,
+    merchant: r.merchant,
+    channel: r.channel as Channel | null,
+    declineReason: r.declineReason as DeclineReason | null,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
+export function authorizationRecord(a: CardAuthorizationRow): CardOperationResult<'simulate/authorize'> {
+  return { authorizationId: a.id, status: a.status, ...movement(a) };
+}
+
 export function transactionRecord(t: CardTransactionRow): CardOperationResult<'transaction/info'> {
-  return {
-    transactionId: t.id,
-    cardId: t.cardId,
-    authorizationId: t.authorizationId,
-    status: t.status,
-    amount: fmt(t.amount, t.currency),
-    currency: t.currency as Currency,
-    merchant: t.merchant,
-    channel: t.channel as Channel | null,
-    declineReason: t.declineReason as DeclineReason | null,
-    createdAt: t.createdAt.toISOString(),
-    settledAt: iso(t.settledAt),
-  };
+  return { transactionId: t.id, authorizationId: t.authorizationId, status: t.status, ...movement(t), settledAt: iso(t.settledAt) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { cardAuthorizations, cardTransactions } from '@/lib/db/schema';
-import { countSql, fail, findCard, pageWindow, uuidOr, type OpHandler } from './core';
+import { countSql, fail, findCard, paged, uuidOr, type OpHandler } from './core';
 import { dateRange } from './funding';
 import { authorizationRecord, transactionRecord } from './simulate';
 
@@ -14,10 +14,12 @@ const list: OpHandler<'transaction/list'> = async (c) => {
     c.body.status ? eq(cardTransactions.status, c.body.status) : undefined,
     dateRange(cardTransactions.createdAt, c.body.dateFrom, c.body.dateTo),
   );
-  const { limit, offset } = pageWindow(c.body);
-  const rows = await c.tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset);
-  const [total] = await c.tx.select({ n: countSql }).from(cardTransactions).where(where);
-  return { items: rows.map(transactionRecord), pageNo: c.body.pageNo, pageSize: c.body.pageSize, total: total?.n ?? 0 };
+  return paged(
+    c.body,
+    (limit, offset) => c.tx.select().from(cardTransactions).where(where).orderBy(desc(cardTransactions.createdAt), desc(cardTransactions.id)).limit(limit).offset(offset),
+    () => c.tx.select({ n: countSql }).from(cardTransactions).where(where),
+    transactionRecord,
+  );
 };
 
 const info: OpHandler<'transaction/info'> = async (c) => {
@@ -33,10 +35,12 @@ const info: OpHandler<'transaction/info'> = async (c) => {
 const authorizations: OpHandler<'authorization/list'> = async (c) => {
   const card = await findCard(c, c.body.cardNo, false);
   const where = and(eq(cardAuthorizations.tenantId, card.tenantId), eq(cardAuthorizations.cardId, card.id), c.body.status ? eq(cardAuthorizations.status, c.body.status) : undefined);
-  const { limit, offset } = pageWindow(c.body);
-  const rows = await c.tx.select().from(cardAuthorizations).where(where).orderBy(desc(cardAuthorizations.createdAt), desc(cardAuthorizations.id)).limit(limit).offset(offset);
-  const [total] = await c.tx.select({ n: countSql }).from(cardAuthorizations).where(where);
-  return { items: rows.map(authorizationRecord), pageNo: c.body.pageNo, pageSize: c.body.pageSize, total: total?.n ?? 0 };
+  return paged(
+    c.body,
+    (limit, offset) => c.tx.select().from(cardAuthorizations).where(where).orderBy(desc(cardAuthorizations.createdAt), desc(cardAuthorizations.id)).limit(limit).offset(offset),
+    () => c.tx.select({ n: countSql }).from(cardAuthorizations).where(where),
+    authorizationRecord,
+  );
 };
 
 export const transactionHandlers = { 'transaction/list': list, 'transaction/info': info, 'authorization/list': authorizations };
