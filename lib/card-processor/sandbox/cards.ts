@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CardControls } from '@/lib/db/schema';
 import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens } from '@/lib/db/schema';
 import type { CardStatus } from '@/lib/contract/card-operations';
+import { isUuid } from '@/lib/contract/common';
 import {
   assertMove,
   cardRecord,
@@ -79,12 +80,10 @@ export async function issueCard(
       updatedAt: now,
     })
     .returning();
-  await tx.insert(cardStatusHistory).values({ tenantId: ctx.tenantId, cardId: id, seq: 1, fromStatus: null, toStatus: 'INACTIVE', reason: input.replacesCardId ? 'REPLACEMENT' : 'ISSUED', actorUserId: actor(ctx.userId), createdAt: now });
+  await tx.insert(cardStatusHistory).values({ tenantId: ctx.tenantId, cardId: id, seq: 1, fromStatus: null, toStatus: 'INACTIVE', reason: input.replacesCardId ? 'REPLACEMENT' : 'ISSUED', actorUserId: isUuid(ctx.userId) ? ctx.userId : null, createdAt: now });
   await emitCardEvent(tx, ctx.tenantId, 'card.issued', { cardId: id, maskedCardNo: maskedOf(card!), cardholderId: input.cardholderId, customerId: input.customerId, currency: input.currency });
   return card!;
 }
-
-const actor = (userId: string) => (/^[0-9a-f-]{36}$/i.test(userId) ? userId : null);
 
 const apply: OpHandler<'card/apply'> = async (c) => {
   const { tx, ctx, body } = c;
