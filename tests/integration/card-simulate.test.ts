@@ -199,6 +199,14 @@ describe('holds, clearing and reversals', () => {
     expect(auths.items.map((a) => a.status).sort()).toEqual(['CLEARED', 'REVERSED']);
   });
 
+  it('concurrent authorizations on one card never spend more than the balance (the card row is locked)', async () => {
+    const card = await funded(w.alice, '50.00');
+    const results = await Promise.all(Array.from({ length: 6 }, () => authorize(w.alice, card.cardNo, '20.00')));
+    expect(results.map((r) => r.status).sort()).toEqual(['APPROVED', 'APPROVED', 'DECLINED', 'DECLINED', 'DECLINED', 'DECLINED']);
+    expect(results.filter((r) => r.status === 'DECLINED').every((r) => r.declineReason === 'INSUFFICIENT_FUNDS')).toBe(true);
+    expect(await balance(w.alice, card.cardNo)).toEqual({ currency: 'EUR', available: '10.00', pending: '40.00', ledger: '50.00' });
+  });
+
   it('AUTHORIZATION_NOT_FOUND, AUTHORIZATION_STATE, CLEAR_AMOUNT_EXCEEDED, CURRENCY_MISMATCH', async () => {
     const card = await funded();
     const other = await funded();
