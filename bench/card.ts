@@ -5,7 +5,7 @@
  *
  * One in-memory PGlite database, one tenant, one active card. For BENCH_SECONDS each, the same
  * `card/info` request:
- *   (a) a bare route handler answering a constant Envelope B (the floor: NextRequest + JSON),
+ *   (a) the bare route handler POST /api/bench/envelope (a constant Envelope B; BENCH_ROUTES=true),
  *   (b) straight to the sandbox processor's HTTP server (lib/card-processor/server.ts) over a
  *       keep-alive connection, no gateway,
  *   (c) through the gateway route handler in process with the built-in sandbox (the default set-up),
@@ -23,6 +23,7 @@ process.env.LOG_LEVEL = 'silent';
 process.env.SEED_DEMO = 'false';
 delete process.env.DATABASE_URL;
 delete process.env.CARD_PROCESSOR_URL;
+process.env.BENCH_ROUTES = 'true';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -48,7 +49,7 @@ async function measure(name: string, op: () => Promise<boolean>, seconds = SECON
 }
 
 async function main(): Promise<void> {
-  const [{ NextRequest }, { getDb, closeDatabase }, { registerTenant }, loginRoute, cardRoute, schema, { createSandboxProcessor }, { serveCardProcessor }, cardProcessor, { resetEnvCache }, core, { Agent, request }] =
+  const [{ NextRequest }, { getDb, closeDatabase }, { registerTenant }, loginRoute, cardRoute, schema, { createSandboxProcessor }, { serveCardProcessor }, cardProcessor, { resetEnvCache }, core, { Agent, request }, bareRoute] =
     await Promise.all([
       import('next/server'),
       import('@/lib/db/client'),
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       import('@/lib/env'),
       import('@/lib/card-processor/sandbox/core'),
       import('undici'),
+      import('@/app/api/bench/envelope/route'),
     ]);
 
   // --- set-up: tenant, admin token, customer, cardholder, active card
@@ -105,11 +107,6 @@ async function main(): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, ...context };
   const gatewayRequest = () => new NextRequest(new URL('/api/v2.1/card/virtual/card/info', 'http://localhost:3000'), { method: 'POST', headers, body });
   const params = { params: Promise.resolve({ operation: ['card', 'info'] }) };
-  const CONSTANT = { success: true, code: 200, msg: 'success', data: { cardId: 'c', status: 'ACTIVE' } };
-  const bare = async (req: InstanceType<typeof NextRequest>) => {
-    await req.json();
-    return Response.json(CONSTANT);
-  };
 
   const served = await serveCardProcessor(sandbox);
   const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000 });
@@ -129,7 +126,7 @@ async function main(): Promise<void> {
     return res.status === 200 && json.success === true;
   };
   const viaBare = async () => {
-    const res = await bare(gatewayRequest());
+    const res = await bareRoute.POST(new NextRequest(new URL('/api/bench/envelope', 'http://localhost:3000'), { method: 'POST', headers, body }), { params: Promise.resolve({}) });
     return res.status === 200 && ((await res.json()) as { success?: boolean }).success === true;
   };
 
@@ -139,7 +136,7 @@ async function main(): Promise<void> {
     await measure('warm-up', op, 0.5);
   }
   const results: Measurement[] = [];
-  results.push(await measure('(a) bare route handler, constant Envelope B', viaBare));
+  results.push(await measure('(a) bare route /api/bench/envelope (constant B)', viaBare));
   results.push(await measure('(b) sandbox HTTP server directly (keep-alive)', direct));
   results.push(await measure('(c) gateway -> sandbox in process', viaGateway));
   process.env.CARD_PROCESSOR_URL = served.url;
