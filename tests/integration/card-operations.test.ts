@@ -136,6 +136,9 @@ const TABLE: Record<CardOperationName, Case> = {
       expect(adminList.items.map((c) => c.cardId)).toEqual(expect.arrayContaining([mine.cardId, bobs.cardId]));
       const filtered = await ok<{ items: Array<{ status: string }> }>(w.alice, 'card/list', { status: 'INACTIVE', pageSize: 100 });
       expect(filtered.items.every((c) => c.status === 'INACTIVE')).toBe(true);
+      for (const cardholderId of ['not-an-id', '00000000-0000-4000-8000-000000000000', bobs.cardholderId]) {
+        expect(await ok(w.alice, 'card/list', { cardholderId })).toEqual({ items: [], pageNo: 1, pageSize: 20, total: 0 });
+      }
       const page = await ok<{ items: unknown[]; total: number }>(w.alice, 'card/list', { pageNo: 2, pageSize: 1 });
       expect(page.items).toHaveLength(1);
       expect(page.total).toBeGreaterThanOrEqual(2);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CardControls } from '@/lib/db/schema';
 import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens } from '@/lib/db/schema';
 import type { CardStatus } from '@/lib/contract/card-operations';
@@ -102,7 +102,8 @@ const list: OpHandler<'card/list'> = async ({ tx, ctx, body }) => {
     eq(cards.tenantId, ctx.tenantId),
     scopeCondition(ctx, cards.customerId),
     body.status ? eq(cards.status, body.status) : undefined,
-    body.cardholderId ? eq(cards.cardholderId, uuidOr(body.cardholderId, 'CARDHOLDER_NOT_FOUND')) : undefined,
+    // an id that cannot exist filters everything out, like an unknown one
+    body.cardholderId ? (isUuid(body.cardholderId) ? eq(cards.cardholderId, body.cardholderId) : sql`false`) : undefined,
   );
   return paged(
     body,

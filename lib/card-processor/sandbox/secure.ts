@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { CardStatus } from '@/lib/contract/card-operations';
 import { cardholders, cardOtps, cardSecureTokens, type CardRow } from '@/lib/db/schema';
 import {
@@ -46,8 +46,10 @@ const send: OpHandler<'secure/otp/send'> = async (c) => {
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
   // a new code replaces the codes sent before for the same purpose
-  const previous = await latestOtp(tx, card, body.purpose);
-  if (previous) await tx.update(cardOtps).set({ consumedAt: now }).where(and(eq(cardOtps.tenantId, card.tenantId), eq(cardOtps.cardId, card.id), eq(cardOtps.purpose, body.purpose)));
+  await tx
+    .update(cardOtps)
+    .set({ consumedAt: now })
+    .where(and(eq(cardOtps.tenantId, card.tenantId), eq(cardOtps.cardId, card.id), eq(cardOtps.purpose, body.purpose), isNull(cardOtps.consumedAt)));
   await tx.insert(cardOtps).values({
     tenantId: card.tenantId,
     cardId: card.id,
