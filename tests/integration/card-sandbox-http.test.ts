@@ -61,3 +61,24 @@ it('a card flow through gateway -> HTTP client -> sandbox server', async () => {
   const reveal = await ok<{ cardNo: string }>(w.alice, 'secure/reveal', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'REVEAL'), fields: ['PAN'] });
   expect(reveal.cardNo).toBe(card.cardNo);
 });
+
+it('with CARD_PROCESSOR_SANDBOX=true the sandbox-only operations are forwarded; cards are addressed by cardId', async () => {
+  resetIdentityState();
+  process.env.CARD_PROCESSOR_SANDBOX = 'true';
+  resetEnvCache();
+  await resetCardProcessor();
+  try {
+    expect((await getCardProcessor()).kind).toBe('sandbox');
+    const w = await cardWorld();
+    const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+    const { cardId } = await ok<{ cardId: string }>(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', idempotencyKey: key() });
+    await ok(w.alice, 'secure/otp/send', { cardNo: cardId, purpose: 'ACTIVATE' });
+    const { otp } = await ok<{ otp: string }>(w.alice, 'sandbox/otp/peek', { cardNo: cardId, purpose: 'ACTIVATE' });
+    expect(await ok(w.alice, 'card/activate', { cardNo: cardId, otp })).toMatchObject({ cardId, status: 'ACTIVE' });
+    await business(w.bob, 'card/info', { cardNo: cardId }, 'CARD_NOT_FOUND');
+  } finally {
+    delete process.env.CARD_PROCESSOR_SANDBOX;
+    resetEnvCache();
+    await resetCardProcessor();
+  }
+});

@@ -234,7 +234,13 @@ export async function findCard(c: Pick<OpContext<never>, 'tx' | 'ctx' | 'keys'>,
   const query = c.tx
     .select()
     .from(cards)
-    .where(and(eq(cards.tenantId, c.ctx.tenantId), eq(cards.panHash, panHash(c.keys, c.ctx.tenantId, cardNo)), scopeCondition(c.ctx, cards.customerId)));
+    .where(
+      and(
+        eq(cards.tenantId, c.ctx.tenantId),
+        isUuid(cardNo) ? eq(cards.id, cardNo) : eq(cards.panHash, panHash(c.keys, c.ctx.tenantId, cardNo)),
+        scopeCondition(c.ctx, cards.customerId),
+      ),
+    );
   const [card] = lock ? await query.for('update') : await query;
   return card ?? fail('CARD_NOT_FOUND');
 }
