@@ -1,0 +1,64 @@
+import Decimal from 'decimal.js';
+import { and, eq } from 'drizzle-orm';
+import type { Role } from '@/lib/contract/enums';
+import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+import type { DbOrTx } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
+import { notFound, unprocessable, validationFailed } from '@/lib/http/errors';
+
+/**
+ * Who acts on wallets, beneficiaries, consents, limits and transfers (docs/ledger.md, role rules).
+ * A customer's user acts on its own customer only: another customer's resource answers 404 like an
+ * unknown one. An administrator (no customerId) acts on every customer of the tenant, as far as its
+ * roles allow (checked by the route).
+ */
+export interface Actor {
+  userId: string;
+  /** set for a customer's user: every query is limited to this customer */
+  customerId: string | null;
+  roles: Role[];
+}
+
+/** Roles that may read wallets, statements, beneficiaries, consents, limits and transfers. */
+export const READ_ROLES = ['CUSTOMER', 'ADMIN_USER', 'EMPLOYEE', 'TRANSACTION_APPROVER', 'COMPLIANCE_OFFICER'] as const satisfies readonly Role[];
+/** Roles that may create and change them (a customer: its own). */
+export const MANAGE_ROLES = ['CUSTOMER', 'ADMIN_USER'] as const satisfies readonly Role[];
+/** Administrator-only operations: unfreeze, limits, transfer settings, reconciliation. */
+export const ADMIN_ROLES = ['ADMIN_USER'] as const satisfies readonly Role[];
+/** Approving or rejecting a transfer that awaits four-eyes approval. */
+export const APPROVER_ROLES = ['TRANSACTION_APPROVER'] as const satisfies readonly Role[];
+
+export function actorOf(principal: { userId: string; customerId: string | null; roles: Role[] }): Actor {
+  return { userId: principal.userId, customerId: principal.roles.includes('CUSTOMER') ? principal.customerId : null, roles: principal.roles };
+}
+
+/**
+ * The customer a new resource belongs to: a customer's user -> its own (a different customerId in
+ * the body answers 404); an administrator must name it. The customer must exist in the tenant.
+ */
+export async function targetCustomer(db: DbOrTx, tenantId: string, actor: Actor, requested: string | undefined) {
+  if (actor.customerId && requested && requested !== actor.customerId) throw notFound('customer');
+  const customerId = actor.customerId ?? requested;
+  if (!customerId) throw validationFailed([{ field: 'customerId', message: 'is required for an administrator' }]);
+  const [customer] = await db
+    .select({ id: customers.id, status: customers.status })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  if (!customer) throw notFound('customer');
+  return customer;
+}
+
+export function customerNotActive(customerId: string, status: string) {
+  return unprocessable('CUSTOMER_NOT_ACTIVE', `the customer ${customerId} is ${status}; only an ACTIVE customer's wallets can send or receive`, { customerId, status });
+}
+
+/** A numeric from the database (or a decimal string) in the currency's minor units: "12.5000" -> "12.50". */
+export function fmt(value: string | Decimal, currency: string): string {
+  return new Decimal(value).toFixed(CURRENCY_MINOR_UNITS[currency as Currency] ?? 2);
+}
+
+export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function pageOf(query: { page: number; pageSize: number }) {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
