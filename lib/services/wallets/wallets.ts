@@ -145,13 +145,14 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
     to ? lt(journalLines.postedAt, to) : undefined,
   );
   const signed = sql<string>`coalesce(sum(case when ${journalLines.side} = 'CREDIT' then ${journalLines.amount} else -${journalLines.amount} end), 0)::text`;
-  const before = (at: Date | undefined) =>
+  /** the wallet's balance just before `at`; `otherwise` without a bound */
+  const before = (at: Date | undefined, otherwise: string) =>
     at
       ? db
           .select({ v: signed })
           .from(journalLines)
           .where(and(eq(journalLines.tenantId, tenantId), eq(journalLines.accountId, walletId), lt(journalLines.postedAt, at)))
-      : Promise.resolve([{ v: at === from ? '0' : wallet.balance }]);
+      : Promise.resolve([{ v: otherwise }]);
   const { limit, offset } = pageOf(query);
   const [rows, [total], [opening], [closing]] = await Promise.all([
     db
@@ -172,8 +173,8 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(journalLines).where(where),
-    before(from),
-    before(to),
+    before(from, '0'),
+    before(to, wallet.balance),
   ]);
   return {
     walletId,
