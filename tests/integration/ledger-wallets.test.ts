@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
 import type { Beneficiary, PaymentConsent, Wallet } from '@/lib/contract/wallets';
 import { getDb } from '@/lib/db/client';
-import { journalEntries, journalLines, wallets } from '@/lib/db/schema';
+import { journalEntries, journalLines, tenants, wallets } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { expectEnvelope } from './helpers';
@@ -329,6 +329,16 @@ describe('the ledger guards in the database', () => {
     await expect(db.update(wallets).set({ balance: '-0.01' }).where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id)))).rejects.toThrow();
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('5.00');
     expect((await reconciliation(t.admin)).balanced).toBe(true);
+  });
+
+  it('deleting a tenant takes its ledger with it (the immutability guard lets the cascade through)', async () => {
+    const db = await getDb();
+    const gone = await ledgerTenant();
+    const wallet = await openWallet(gone.alice);
+    await fund(gone.alice, wallet.id, '3.00');
+    await db.delete(tenants).where(eq(tenants.id, gone.tenantId));
+    const left = await db.execute(sql`select count(*)::int as n from journal_lines where tenant_id = ${gone.tenantId}`);
+    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 
   it('reconciliation is for ADMIN_USER only', async () => {
