@@ -10,7 +10,6 @@ import {
   expectOk,
   fund,
   IBANS,
-  inDays,
   ledgerTenant,
   newKey,
   notFoundData,
