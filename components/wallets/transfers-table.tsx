@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { TRANSFER_STATUSES, type Transfer } from '@/lib/contract/wallets';
 import { apiFetch, describeError } from './fetcher';
-import { Money, Notice, Panel, shortId, StatusBadge, when } from './ui';
+import { Money, Notice, Pager, Panel, shortId, StatusBadge, when } from './ui';
 
 interface Page<T> {
   items: T[];
@@ -85,17 +85,7 @@ export function TransfersTable() {
         {query.isPending ? <p className="px-4 py-6 text-sm text-ink-muted">Loading transfers…</p> : null}
         {query.data && query.data.items.length === 0 ? <p className="px-4 py-6 text-sm text-ink-muted">No transfers.</p> : null}
       </Panel>
-      <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-        <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </button>
-        <span className="text-ink-muted">
-          Page {page} of {pages}
-        </span>
-        <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

@@ -58,3 +58,20 @@ export function Notice({ tone = 'info', children }: { tone?: 'info' | 'error'; c
 
 export const shortId = (id: string) => id.slice(0, 8);
 export const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/** Previous / next with "Page n of m". */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+      <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="text-ink-muted">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

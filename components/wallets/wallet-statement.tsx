@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Wallet } from '@/lib/contract/wallets';
 import { apiFetch, describeError } from './fetcher';
-import { Money, Notice, Panel, StatusBadge, when } from './ui';
+import { Money, Notice, Pager, Panel, StatusBadge, when } from './ui';
 
 interface StatementLine {
   entryId: string;
@@ -107,17 +107,7 @@ export function WalletStatement({ walletId }: { walletId: string }) {
         </div>
         {statement.data && statement.data.items.length === 0 ? <p className="px-4 py-6 text-sm text-ink-muted">No entries in this period.</p> : null}
       </Panel>
-      <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-        <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </button>
-        <span className="text-ink-muted">
-          Page {page} of {pages}
-        </span>
-        <button type="button" className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-50" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

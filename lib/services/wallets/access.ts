@@ -62,3 +62,14 @@ export const iso = (d: Date | null): string | null => (d ? d.toISOString() : nul
 export function pageOf(query: { page: number; pageSize: number }) {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
+
+/**
+ * The customer a list is limited to: a customer's user -> its own (asking for another customer
+ * gives `false`: an empty page, as if there were none); an administrator -> the one asked for, if any.
+ */
+export function listCustomer(actor: Actor, requested: string | undefined): string | undefined | false {
+  if (actor.customerId && requested && requested !== actor.customerId) return false;
+  return actor.customerId ?? requested;
+}
+
+export const emptyPage = (query: { page: number; pageSize: number }) => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });

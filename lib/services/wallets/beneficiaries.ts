@@ -3,7 +3,7 @@ import type { Beneficiary, CreateBeneficiaryBody, ListBeneficiariesQuery } from 
 import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/http/errors';
-import { pageOf, targetCustomer, type Actor } from './access';
+import { emptyPage, listCustomer, pageOf, targetCustomer, type Actor } from './access';
 
 /** Beneficiaries (payees) of a customer: create, list, get, deactivate. IBAN and BIC are validated by the contract. */
 export function toBeneficiary(row: BeneficiaryRow): Beneficiary {
@@ -37,8 +37,8 @@ export async function createBeneficiary(db: DbOrTx, tenantId: string, actor: Act
 }
 
 export async function listBeneficiaries(db: DbOrTx, tenantId: string, actor: Actor, query: ListBeneficiariesQuery) {
-  if (actor.customerId && query.customerId && query.customerId !== actor.customerId) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
-  const customerId = actor.customerId ?? query.customerId;
+  const customerId = listCustomer(actor, query.customerId);
+  if (customerId === false) return emptyPage(query);
   const where = and(
     eq(beneficiaries.tenantId, tenantId),
     customerId ? eq(beneficiaries.customerId, customerId) : undefined,

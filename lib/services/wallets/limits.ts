@@ -5,7 +5,7 @@ import type { SetTransactionLimitBody, TransactionLimit } from '@/lib/contract/w
 import type { DbOrTx } from '@/lib/db/client';
 import { transactionLimits, type TransactionLimitRow, type WalletRow } from '@/lib/db/schema';
 import { currencyMismatch, notFound, transactionLimitExceeded } from '@/lib/http/errors';
-import { fmt, targetCustomer, type Actor } from './access';
+import { fmt, listCustomer, targetCustomer, type Actor } from './access';
 import { findWallet } from './wallets';
 
 /**
@@ -152,8 +152,8 @@ export async function listTransactionLimits(db: DbOrTx, tenantId: string, actor:
   if (query.walletId) {
     rows = await limitsOf(db, tenantId, await findWallet(db, tenantId, actor, query.walletId));
   } else {
-    if (actor.customerId && query.customerId && query.customerId !== actor.customerId) throw notFound('customer');
-    const customerId = actor.customerId ?? query.customerId;
+    const customerId = listCustomer(actor, query.customerId);
+    if (customerId === false) throw notFound('customer');
     rows = await db
       .select()
       .from(transactionLimits)

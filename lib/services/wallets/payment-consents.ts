@@ -4,7 +4,7 @@ import { MAX_CONSENT_DAYS, type CreatePaymentConsentBody, type ListPaymentConsen
 import type { DbOrTx } from '@/lib/db/client';
 import { paymentConsents, type PaymentConsentRow } from '@/lib/db/schema';
 import { currencyMismatch, notFound, validationFailed } from '@/lib/http/errors';
-import { fmt, iso, pageOf, type Actor } from './access';
+import { emptyPage, fmt, iso, listCustomer, pageOf, type Actor } from './access';
 import { findWallet } from './wallets';
 
 /**
@@ -61,8 +61,8 @@ export async function createPaymentConsent(db: DbOrTx, tenantId: string, actor: 
 }
 
 export async function listPaymentConsents(db: DbOrTx, tenantId: string, actor: Actor, query: ListPaymentConsentsQuery) {
-  if (actor.customerId && query.customerId && query.customerId !== actor.customerId) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
-  const customerId = actor.customerId ?? query.customerId;
+  const customerId = listCustomer(actor, query.customerId);
+  if (customerId === false) return emptyPage(query);
   const now = clock.now();
   const byStatus: Record<PaymentConsent['status'], SQL | undefined> = {
     AUTHORIZED: and(eq(paymentConsents.status, 'AUTHORIZED'), gt(paymentConsents.expiresAt, now)),

@@ -25,7 +25,7 @@ import {
 } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
-import { customerNotActive, fmt, iso, pageOf, type Actor } from './access';
+import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, type Actor } from './access';
 import { claim, complete, release, requestHash, type IdempotencyScope } from './idempotency';
 import { assertWithinLimits } from './limits';
 import { effectiveStatus } from './payment-consents';
@@ -250,8 +250,8 @@ async function withBeneficiaries(db: DbOrTx, tenantId: string, rows: TransferRow
 }
 
 export async function listTransfers(db: DbOrTx, tenantId: string, actor: Actor, query: ListTransfersQuery) {
-  if (actor.customerId && query.customerId && query.customerId !== actor.customerId) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
-  const customerId = actor.customerId ?? query.customerId;
+  const customerId = listCustomer(actor, query.customerId);
+  if (customerId === false) return emptyPage(query);
   const where = and(
     eq(transfers.tenantId, tenantId),
     customerId ? eq(transfers.customerId, customerId) : undefined,

@@ -7,7 +7,7 @@ import { getEnv } from '@/lib/env';
 import { conflict, currencyMismatch, forbidden, notFound, walletNotActive } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
-import { customerNotActive, fmt, iso, pageOf, targetCustomer, type Actor } from './access';
+import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, targetCustomer, type Actor } from './access';
 
 /**
  * Wallets: open, list, get, freeze/unfreeze/close, statement and sandbox funding. A wallet's ledger
@@ -69,10 +69,11 @@ export async function openWallet(db: DbOrTx, tenantId: string, actor: Actor, bod
 
 // GET /wallets
 export async function listWallets(db: DbOrTx, tenantId: string, actor: Actor, query: ListWalletsQuery) {
-  if (actor.customerId && query.customerId && query.customerId !== actor.customerId) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
+  const customerId = listCustomer(actor, query.customerId);
+  if (customerId === false) return emptyPage(query);
   const where = and(
     eq(wallets.tenantId, tenantId),
-    actor.customerId ? eq(wallets.customerId, actor.customerId) : query.customerId ? eq(wallets.customerId, query.customerId) : undefined,
+    customerId ? eq(wallets.customerId, customerId) : undefined,
     query.status ? eq(wallets.status, query.status) : undefined,
     query.currency ? eq(wallets.currency, query.currency) : undefined,
   );
