@@ -28,8 +28,9 @@ export const ADMIN_ROLES = ['ADMIN_USER'] as const satisfies readonly Role[];
 /** Approving or rejecting a transfer that awaits four-eyes approval. */
 export const APPROVER_ROLES = ['TRANSACTION_APPROVER'] as const satisfies readonly Role[];
 
+/** Any user that belongs to a customer acts for that customer only, whatever its roles. */
 export function actorOf(principal: { userId: string; customerId: string | null; roles: Role[] }): Actor {
-  return { userId: principal.userId, customerId: principal.roles.includes('CUSTOMER') ? principal.customerId : null, roles: principal.roles };
+  return { userId: principal.userId, customerId: principal.customerId, roles: principal.roles };
 }
 
 /**
