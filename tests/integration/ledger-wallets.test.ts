@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
 import type { Beneficiary, PaymentConsent, Wallet } from '@/lib/contract/wallets';
 import { getDb } from '@/lib/db/client';
-import { journalEntries, journalLines, tenants, wallets } from '@/lib/db/schema';
+import { customers, journalEntries, journalLines, tenants, wallets } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { expectEnvelope } from './helpers';
@@ -279,6 +279,35 @@ describe('transaction limits', () => {
     expectEnvelope(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'YEARLY', limit: '1', currency: 'EUR' } }), 400, 'request validation failed', validation('limitType', 'Invalid option: expected one of "DAILY"|"WEEKLY"|"MONTHLY"|"PER_TRANSACTION"'));
     expectEnvelope(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'DAILY', limit: '1', currency: 'USD' } }), 400, 'currency mismatch', { walletCurrency: 'EUR', requestedCurrency: 'USD' });
     expectEnvelope(await api(routes.limits.GET, t.bob, { query: `walletId=${wallet.id}` }), 404, 'resource not found', notFoundData('wallet'));
+  });
+});
+
+describe('transfer settings', () => {
+  it('ADMIN_USER reads and sets the four-eyes threshold (null: never); others 403; bad values 400', async () => {
+    const f = await ledgerTenant();
+    expect(expectOk(await api(routes.settings.GET, f.admin))).toEqual({ fourEyesThreshold: '10000' });
+    const set = await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: null } });
+    expect(set.json).toEqual({ code: 200, message: 'transfer settings updated', data: { fourEyesThreshold: null } });
+    expect(expectOk(await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: '2500.5' } }))).toEqual({ fourEyesThreshold: '2500.5' });
+    expectEnvelope(await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: 100 } }), 400, 'request validation failed', validation('fourEyesThreshold', 'Invalid input: expected string, received number'));
+    expectEnvelope(await api(routes.settings.PUT, f.approver, { method: 'PUT', body: { fourEyesThreshold: '1' } }), 403, 'access denied', forbiddenData('ADMIN_USER'));
+    expectEnvelope(await api(routes.settings.GET, f.alice), 403, 'access denied', forbiddenData('ADMIN_USER'));
+  });
+
+  it('sandbox funding needs an ACTIVE customer too', async () => {
+    const wallet = await openWallet(t.bob);
+    const db = await getDb();
+    await db.update(customers).set({ status: 'SUSPENDED' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
+    try {
+      expectEnvelope(await api(routes.fund.POST, t.admin, { params: { walletId: wallet.id }, body: { amount: '1.00', currency: 'EUR' } }), 422, 'unprocessable request', {
+        error: 'CUSTOMER_NOT_ACTIVE',
+        details: `the customer ${t.bob.customerId} is SUSPENDED; only an ACTIVE customer's wallets can send or receive`,
+        customerId: t.bob.customerId,
+        status: 'SUSPENDED',
+      });
+    } finally {
+      await db.update(customers).set({ status: 'ACTIVE' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
+    }
   });
 });
 
