@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
 import type { Beneficiary, CreateBeneficiaryBody, ListBeneficiariesQuery } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
@@ -65,7 +66,7 @@ export async function getBeneficiary(db: DbOrTx, tenantId: string, actor: Actor,
 export async function deactivateBeneficiary(db: DbOrTx, tenantId: string, actor: Actor, id: string): Promise<Beneficiary> {
   const [row] = await db
     .update(beneficiaries)
-    .set({ status: 'INACTIVE', updatedAt: new Date() })
+    .set({ status: 'INACTIVE', updatedAt: clock.now() })
     .where(and(scoped(tenantId, actor, id), eq(beneficiaries.status, 'ACTIVE')))
     .returning();
   return row ? toBeneficiary(row) : getBeneficiary(db, tenantId, actor, id);

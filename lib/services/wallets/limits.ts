@@ -130,7 +130,7 @@ export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: A
   } else {
     customerId = (await targetCustomer(db, tenantId, actor, body.customerId)).id;
   }
-  const now = new Date();
+  const now = clock.now();
   const target = walletId
     ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
     : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;

@@ -73,8 +73,8 @@ export async function getTransferSettings(db: DbOrTx, tenantId: string): Promise
 export async function updateTransferSettings(db: DbOrTx, tenantId: string, body: TransferSettings): Promise<TransferSettings> {
   await db
     .insert(transferSettings)
-    .values({ tenantId, fourEyesThreshold: body.fourEyesThreshold, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: transferSettings.tenantId, set: { fourEyesThreshold: body.fourEyesThreshold, updatedAt: new Date() } });
+    .values({ tenantId, fourEyesThreshold: body.fourEyesThreshold, updatedAt: clock.now() })
+    .onConflictDoUpdate({ target: transferSettings.tenantId, set: { fourEyesThreshold: body.fourEyesThreshold, updatedAt: clock.now() } });
   return getTransferSettings(db, tenantId);
 }
 

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, StatementQuery, Wallet } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
@@ -123,7 +124,7 @@ export async function changeWalletStatus(db: DbOrTx, tenantId: string, actor: Ac
         throw conflict('the wallet has transfers awaiting approval; approve or reject them first', { error: 'WALLET_HAS_PENDING_TRANSFERS', walletId });
       }
     }
-    const now = new Date();
+    const now = clock.now();
     const [updated] = await tx
       .update(wallets)
       .set({ status: to, statusReason: reason ?? null, updatedAt: now, ...(to === 'CLOSED' ? { closedAt: now } : {}) })
@@ -228,7 +229,7 @@ export async function sandboxFund(db: DbOrTx, tenantId: string, actor: Actor, wa
     });
     const [updated] = await tx
       .update(wallets)
-      .set({ balance: sql`${wallets.balance} + ${body.amount}::numeric`, updatedAt: new Date() })
+      .set({ balance: sql`${wallets.balance} + ${body.amount}::numeric`, updatedAt: clock.now() })
       .where(and(eq(wallets.tenantId, tenantId), eq(wallets.id, walletId)))
       .returning();
     await emitEvent(tx, tenantId, 'wallet.funded', {
