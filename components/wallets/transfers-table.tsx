@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { TRANSFER_STATUSES, type Transfer } from '@/lib/contract/wallets';
 import { apiFetch, describeError } from './fetcher';
-import { Money, Notice, Pager, Panel, shortId, StatusBadge, when } from './ui';
+import { Money, Notice, Pager, Panel, shortId, StatusBadge, TableHead, when } from './ui';
 
 interface Page<T> {
   items: T[];
@@ -47,16 +47,7 @@ export function TransfersTable() {
       <Panel label="Transfers">
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">Created</th>
-                <th scope="col" className="px-4 py-3">Beneficiary</th>
-                <th scope="col" className="px-4 py-3 text-right">Amount</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Wallet</th>
-                <th scope="col" className="px-4 py-3">Reference</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Created', 'Beneficiary', { label: 'Amount', right: true }, 'Status', 'Wallet', 'Reference']} />
             <tbody className="divide-y divide-slate-100">
               {query.data?.items.map((t) => (
                 <tr key={t.id} data-testid="transfer-row">

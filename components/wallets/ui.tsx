@@ -75,3 +75,21 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
     </nav>
   );
 }
+
+/** A table's header row; `right` aligns a column's header with right-aligned amounts. */
+export function TableHead({ columns }: { columns: Array<string | { label: string; right: true }> }) {
+  return (
+    <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-ink-muted">
+      <tr>
+        {columns.map((c) => {
+          const label = typeof c === 'string' ? c : c.label;
+          return (
+            <th key={label} scope="col" className={`px-4 py-3${typeof c === 'string' ? '' : ' text-right'}`}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

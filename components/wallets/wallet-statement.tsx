@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Wallet } from '@/lib/contract/wallets';
 import { apiFetch, describeError } from './fetcher';
-import { Money, Notice, Pager, Panel, StatusBadge, when } from './ui';
+import { Money, Notice, Pager, Panel, StatusBadge, TableHead, when } from './ui';
 
 interface StatementLine {
   entryId: string;
@@ -83,14 +83,7 @@ export function WalletStatement({ walletId }: { walletId: string }) {
       <Panel label="Statement">
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">Posted</th>
-                <th scope="col" className="px-4 py-3">Description</th>
-                <th scope="col" className="px-4 py-3">Kind</th>
-                <th scope="col" className="px-4 py-3 text-right">Amount</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Posted', 'Description', 'Kind', { label: 'Amount', right: true }]} />
             <tbody className="divide-y divide-slate-100">
               {statement.data?.items.map((line) => (
                 <tr key={`${line.entryId}-${line.direction}`} data-testid="statement-row">

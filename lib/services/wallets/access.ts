@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '@/lib/contract/enums';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
@@ -74,3 +75,19 @@ export function listCustomer(actor: Actor, requested: string | undefined): strin
 }
 
 export const emptyPage = (query: { page: number; pageSize: number }) => ({ items: [], page: query.page, pageSize: query.pageSize, total: 0 });
+
+/** One page of a table's rows, newest first (created_at, then id), with the total count of `where`. */
+export async function pageRows<T extends PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn }>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  query: { page: number; pageSize: number },
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const { limit, offset } = pageOf(query);
+  const from = table as PgTable;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(from).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(from).where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: total!.n };
+}

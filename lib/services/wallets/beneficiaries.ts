@@ -1,10 +1,10 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { Beneficiary, CreateBeneficiaryBody, ListBeneficiariesQuery } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/http/errors';
-import { emptyPage, listCustomer, pageOf, targetCustomer, type Actor } from './access';
+import { emptyPage, listCustomer, pageRows, targetCustomer, type Actor } from './access';
 
 /** Beneficiaries (payees) of a customer: create, list, get, deactivate. IBAN and BIC are validated by the contract. */
 export function toBeneficiary(row: BeneficiaryRow): Beneficiary {
@@ -45,12 +45,8 @@ export async function listBeneficiaries(db: DbOrTx, tenantId: string, actor: Act
     customerId ? eq(beneficiaries.customerId, customerId) : undefined,
     query.status ? eq(beneficiaries.status, query.status) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(beneficiaries).where(where).orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(beneficiaries).where(where),
-  ]);
-  return { items: rows.map(toBeneficiary), page: query.page, pageSize: query.pageSize, total: total!.n };
+  const { rows, total } = await pageRows(db, beneficiaries, where, query);
+  return { items: rows.map(toBeneficiary), page: query.page, pageSize: query.pageSize, total };
 }
 
 const scoped = (tenantId: string, actor: Actor, id: string) =>

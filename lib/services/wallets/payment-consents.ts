@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import { MAX_CONSENT_DAYS, type CreatePaymentConsentBody, type ListPaymentConsentsQuery, type PaymentConsent } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { paymentConsents, type PaymentConsentRow } from '@/lib/db/schema';
 import { currencyMismatch, notFound, validationFailed } from '@/lib/http/errors';
-import { emptyPage, fmt, iso, listCustomer, pageOf, type Actor } from './access';
+import { emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
 import { findWallet } from './wallets';
 
 /**
@@ -75,12 +75,8 @@ export async function listPaymentConsents(db: DbOrTx, tenantId: string, actor: A
     query.walletId ? eq(paymentConsents.walletId, query.walletId) : undefined,
     query.status ? or(byStatus[query.status]) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(paymentConsents).where(where).orderBy(desc(paymentConsents.createdAt), desc(paymentConsents.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(paymentConsents).where(where),
-  ]);
-  return { items: rows.map(toPaymentConsent), page: query.page, pageSize: query.pageSize, total: total!.n };
+  const { rows, total } = await pageRows(db, paymentConsents, where, query);
+  return { items: rows.map(toPaymentConsent), page: query.page, pageSize: query.pageSize, total };
 }
 
 const scoped = (tenantId: string, actor: Actor, id: string) =>

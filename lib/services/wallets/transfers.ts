@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import {
   DEFAULT_FOUR_EYES_THRESHOLD,
@@ -25,7 +25,7 @@ import {
 } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
-import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, type Actor } from './access';
+import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
 import { claim, complete, release, requestHash, type IdempotencyScope } from './idempotency';
 import { assertWithinLimits } from './limits';
 import { effectiveStatus } from './payment-consents';
@@ -258,12 +258,8 @@ export async function listTransfers(db: DbOrTx, tenantId: string, actor: Actor, 
     query.walletId ? eq(transfers.walletId, query.walletId) : undefined,
     query.status ? eq(transfers.status, query.status) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(transfers).where(where).orderBy(desc(transfers.createdAt), desc(transfers.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(transfers).where(where),
-  ]);
-  return { items: await withBeneficiaries(db, tenantId, rows), page: query.page, pageSize: query.pageSize, total: total!.n };
+  const { rows, total } = await pageRows(db, transfers, where, query);
+  return { items: await withBeneficiaries(db, tenantId, rows), page: query.page, pageSize: query.pageSize, total };
 }
 
 const scoped = (tenantId: string, actor: Actor, id: string) =>

@@ -8,7 +8,7 @@ import { getEnv } from '@/lib/env';
 import { conflict, currencyMismatch, forbidden, notFound, walletNotActive } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
-import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, targetCustomer, type Actor } from './access';
+import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';
 
 /**
  * Wallets: open, list, get, freeze/unfreeze/close, statement and sandbox funding. A wallet's ledger
@@ -78,13 +78,9 @@ export async function listWallets(db: DbOrTx, tenantId: string, actor: Actor, qu
     query.status ? eq(wallets.status, query.status) : undefined,
     query.currency ? eq(wallets.currency, query.currency) : undefined,
   );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(wallets).where(where).orderBy(desc(wallets.createdAt), desc(wallets.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(wallets).where(where),
-  ]);
+  const { rows, total } = await pageRows(db, wallets, where, query);
   const pending = await pendingOutgoing(db, tenantId, rows.map((r) => r.id));
-  return { items: rows.map((r) => toWallet(r, pending.get(r.id))), page: query.page, pageSize: query.pageSize, total: total!.n };
+  return { items: rows.map((r) => toWallet(r, pending.get(r.id))), page: query.page, pageSize: query.pageSize, total };
 }
 
 // GET /wallets/{id}
