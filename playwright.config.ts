@@ -60,6 +60,8 @@ export default defineConfig({
       // the specs sign in and register many times from 127.0.0.1; the throttles have tests of their own
       LOGIN_RATE_LIMIT_MAX: '100000',
       REGISTRATION_RATE_LIMIT_MAX: '100000',
+      // the production build under test is a sandbox: the transfer specs fund wallets (docs/ledger.md)
+      SANDBOX_FUNDING: 'true',
     },
   },
 });
