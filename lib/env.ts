@@ -61,6 +61,7 @@ export const envSchema = z.object({
     .describe('AES-256-GCM key of webhook signing secrets at rest; unset: generated once (see docs/webhooks.md)'),
   WEBHOOK_WORKER: booleanString.default(true).describe('run the delivery worker inside the server process'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false).describe('lift the SSRF guard: development and tests only'),
+  SANDBOX_FUNDING: booleanString.optional().describe('allow POST /wallets/{id}/sandbox/fund; default: on unless NODE_ENV=production (docs/ledger.md)'),
   WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
@@ -73,6 +74,7 @@ export const envSchema = z.object({
   CARD_PROCESSOR_API_KEY: z.string().min(16, 'must be at least 16 characters').optional().describe('bearer key sent to the card processor'),
   CARD_PROCESSOR_TIMEOUT_MS: positiveInt(10_000, 120_000),
   CARD_PROCESSOR_CONNECTIONS: positiveInt(64, 1024),
+  CARD_PROCESSOR_SANDBOX: booleanString.default(false).describe('the processor at CARD_PROCESSOR_URL is our sandbox (npm run card-processor): forward its sandbox-only operations'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -114,9 +114,9 @@ export function CardLookup() {
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
-          placeholder={lookup ? `${lookup.masked} — type another number to search again` : '16 digits'}
+          placeholder={lookup ? `${lookup.masked} — type another number to search again` : 'card number or card ID'}
           error={form.formState.errors.cardNo?.message}
-          {...form.register('cardNo', { setValueAs: (v: string) => v.replace(/[\s-]/g, '') })}
+          {...form.register('cardNo', { setValueAs: (v: string) => (/^[\d\s-]+$/.test(v) ? v.replace(/[\s-]/g, '') : v.trim()) })}
         />
         <Button type="submit">Look up</Button>
         <FormAlert messages={alert} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
+import { navItemsFor } from './nav-items';
 import { NavLink } from './nav-link';
-import { navFor } from './nav-items';
 
 /** Layout of the signed-in panel: a sidebar on wide screens, a scrollable top bar on narrow ones. */
 export interface ShellUser {
@@ -26,7 +26,7 @@ export function AppShell({ children, user }: { children: ReactNode; user: ShellU
         </div>
         <nav aria-label="Main" className="overflow-x-auto px-3 pb-3 md:pb-6">
           <ul className="flex gap-1 md:flex-col">
-            {navFor(user.roles).map((item) => (
+            {navItemsFor(user.roles).map((item) => (
               <li key={item.href}>
                 {item.ready ? (
                   <NavLink href={item.href}>{item.label}</NavLink>

@@ -2,13 +2,14 @@ import type { Role } from '@/lib/contract/enums';
 import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 
 /**
- * The panel's navigation. `roles`: who is offered the entry (the API refuses the others anyway);
- * entries without `ready` are placeholders for screens later issues add.
+ * The panel's navigation. `roles`: who is offered the entry (all users when absent; the API refuses
+ * the others anyway); entries without `ready` are placeholders for screens later issues add.
  */
 export interface NavItem {
   href: string;
   label: string;
   ready: boolean;
+  /** shown only to users holding one of these roles (all users when absent) */
   roles?: readonly Role[];
 }
 
@@ -23,6 +24,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/customers', label: 'Customers', ready: true, roles: STAFF },
   { href: '/verifications', label: 'Review queue', ready: true, roles: REVIEWERS },
   { href: '/webhooks', label: 'Webhooks', ready: true, roles: ADMINS },
+  { href: '/transfers', label: 'Transfers', ready: true, roles: ['ADMIN_USER', 'EMPLOYEE', 'COMPLIANCE_OFFICER', 'TRANSACTION_APPROVER'] },
+  { href: '/transfers/approvals', label: 'Approvals', ready: true, roles: ['TRANSACTION_APPROVER'] },
   { href: '/cards', label: 'Card lookup', ready: true, roles: CARD_STAFF },
   { href: '/users', label: 'Users', ready: true, roles: ADMINS },
   { href: '/api-reference', label: 'API reference', ready: false },
@@ -32,6 +35,7 @@ export function mayUse(roles: readonly string[], allowed?: readonly Role[]): boo
   return !allowed || allowed.some((r) => roles.includes(r));
 }
 
-export function navFor(roles: readonly string[]): NavItem[] {
+/** The entries a user with these roles sees. */
+export function navItemsFor(roles: readonly string[]): NavItem[] {
   return NAV_ITEMS.filter((item) => mayUse(roles, item.roles));
 }

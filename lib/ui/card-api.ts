@@ -58,6 +58,7 @@ export async function cardCall<O extends CardOp>(tenantId: string, op: O, body: 
 
 /** Masked as the gateway masks: first 6 and last 4 digits. */
 export function maskPan(pan: string): string {
-  const digits = pan.replace(/\D/g, '');
+  if (!/^\d+$/.test(pan)) return pan; // a cardId is not sensitive
+  const digits = pan;
   return digits.length <= 10 ? digits : `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
 }

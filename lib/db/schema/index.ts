@@ -7,3 +7,5 @@ export * from './sessions';
 export * from './events';
 export * from './onboarding';
 export * from './webhooks';
+export * from './cards';
+export * from './ledger';

@@ -159,7 +159,7 @@ test('card lookup: masked once submitted, details, limits, transactions, history
   await expect(page.getByRole('heading', { level: 1, name: 'Card lookup' })).toBeVisible();
   await page.getByLabel('Card number').fill('4111');
   await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('must be a card number of 12 to 19 digits');
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('must be a card number of 12 to 19 digits or a cardId');
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Look up' }).click();
   // the typed number is gone from the box and the page; only the masked form is shown
