@@ -38,6 +38,7 @@ export const ERROR_MESSAGES = {
   unsupportedMediaType: 'unsupported media type',
   unprocessable: 'unprocessable request',
   tooManyRequests: 'too many requests',
+  idempotencyKeyReused: 'idempotency key reused with a different request',
   internal: 'internal server error',
   serviceUnavailable: 'service unavailable',
 } as const;
@@ -61,6 +62,8 @@ export const ERROR_TYPES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'UNPROCESSABLE',
   tooManyRequests: 'RATE_LIMITED',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotentRequestInProgress: 'IDEMPOTENT_REQUEST_IN_PROGRESS',
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;

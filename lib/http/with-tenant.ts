@@ -2,7 +2,7 @@ import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
-import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RouteSchemas } from './api-route';
+import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
 
 export interface TenantContext<R extends ContextHeaderName> {
@@ -11,7 +11,7 @@ export interface TenantContext<R extends ContextHeaderName> {
   db: Db;
 }
 
-export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & {
+export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
   /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
   headers?: HeaderSpec<R>;
   /** A larger body limit than MAX_BODY_BYTES (registration with a document). */
@@ -27,16 +27,19 @@ export function withTenant<S extends RouteSchemas = Record<never, never>, R exte
   handler: (ctx: BaseContext & TenantContext<R> & Parsed<S>) => Promise<Response>,
   options: WithTenantOptions<S, R> = {} as WithTenantOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, maxBodyBytes, ...schemas } = options;
+  const { headers: spec, maxBodyBytes, rateLimit, idempotency, ...schemas } = options;
   const required = [...new Set<ContextHeaderName>(['X-Tenant-ID', ...(spec?.required ?? [])])];
   return createRoute({
     schemas: schemas as S,
     maxBodyBytes,
+    rateLimit,
+    idempotency,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, { required, optional: spec?.optional });
       const db = await getDb();
       const tenant = await resolveActiveTenant(db, headers['X-Tenant-ID']);
       base.log = base.log.child({ tenantId: tenant.id });
+      base.identity.tenantId = tenant.id;
       return { headers: headers as ParsedHeaders<R | 'X-Tenant-ID'>, tenant, db };
     },
     handler: (ctx) => handler(ctx as BaseContext & TenantContext<R> & Parsed<S>),

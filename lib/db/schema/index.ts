@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './events';
 export * from './onboarding';
 export * from './webhooks';
+export * from './idempotency';

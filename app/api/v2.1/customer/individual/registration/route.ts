@@ -16,6 +16,8 @@ const postRegistration = withTenant(
   {
     headers: { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] },
     body: individualRegistrationBodySchema,
+    rateLimit: 'registration',
+    idempotency: true,
     maxBodyBytes: REGISTRATION_MAX_BODY_BYTES,
   },
 );

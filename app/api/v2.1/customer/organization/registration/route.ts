@@ -16,6 +16,8 @@ const postRegistration = withTenant(
   {
     headers: { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] },
     body: organizationRegistrationBodySchema,
+    rateLimit: 'registration',
+    idempotency: true,
   },
 );
 
