@@ -85,6 +85,11 @@ export const envSchema = z.object({
   RATE_LIMIT_WEBHOOKS_WINDOW_SECONDS: positiveInt(60, 86_400),
   RATE_LIMIT_CARD_MAX: positiveInt(300),
   RATE_LIMIT_CARD_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 . _ : -')
+    .default('bp-rl')
+    .describe('prefix of the counters in Redis (several deployments sharing one Redis)'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')

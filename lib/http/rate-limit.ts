@@ -90,12 +90,12 @@ function redisClient(url: string): Redis {
 }
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
-  const redisUrl = getEnv().REDIS_URL;
-  const id = `${policy.name}:${policy.limit}:${policy.windowSeconds}:${redisUrl ?? 'memory'}`;
+  const { REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: prefix } = getEnv();
+  const id = `${prefix}:${policy.name}:${policy.limit}:${policy.windowSeconds}:${redisUrl ?? 'memory'}`;
   const limiters = (store.__bpRateLimiters ??= new Map());
   let limiter = limiters.get(id);
   if (!limiter) {
-    const options = { keyPrefix: `bp-rl-${policy.name}`, points: policy.limit, duration: policy.windowSeconds };
+    const options = { keyPrefix: `${prefix}:${policy.name}`, points: policy.limit, duration: policy.windowSeconds };
     limiter = redisUrl
       ? new RateLimiterRedis({ ...options, storeClient: redisClient(redisUrl), insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
