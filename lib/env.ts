@@ -100,6 +100,15 @@ export const envSchema = z.object({
     .refine((v) => v.split(',').every((c) => isCidr(c.trim())), { message: 'must be a comma-separated list of IP addresses or CIDR ranges' })
     .optional()
     .describe('reverse proxies whose X-Forwarded-For entries are believed'),
+  // card processor
+  CARD_PROCESSOR_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .regex(/^https?:\/\//, 'must be an absolute http(s) URL')
+    .optional()
+    .describe('base URL of a real card processor; unset: the built-in sandbox processor'),
+  CARD_PROCESSOR_API_KEY: z.string().min(16, 'must be at least 16 characters').optional().describe('bearer key sent to the card processor'),
+  CARD_PROCESSOR_TIMEOUT_MS: positiveInt(10_000, 120_000),
+  CARD_PROCESSOR_CONNECTIONS: positiveInt(64, 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

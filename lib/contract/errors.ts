@@ -41,6 +41,9 @@ export const ERROR_MESSAGES = {
   idempotencyKeyReused: 'idempotency key reused with a different request',
   internal: 'internal server error',
   serviceUnavailable: 'service unavailable',
+  unknownCardOperation: 'unknown card operation',
+  cardProcessorUnavailable: 'card processor unavailable',
+  cardProcessorTimeout: 'card processor timed out',
 } as const;
 
 /** The machine-readable `data.error` values. */
@@ -66,6 +69,9 @@ export const ERROR_TYPES = {
   idempotentRequestInProgress: 'IDEMPOTENT_REQUEST_IN_PROGRESS',
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  unknownCardOperation: 'UNKNOWN_OPERATION',
+  cardProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
+  cardProcessorTimeout: 'PROCESSOR_TIMEOUT',
 } as const;
 
 export const validationFailedDataSchema = z.object({

@@ -131,6 +131,21 @@ export function serviceUnavailable(details: string): ApiError {
   return new ApiError(503, M.serviceUnavailable, { error: T.serviceUnavailable, details });
 }
 
+/** The card API: an operation path that is not one of the catalogue's (or a sandbox one without the sandbox). */
+export function unknownCardOperation(operation: string): ApiError {
+  return new ApiError(404, M.unknownCardOperation, { error: T.unknownCardOperation, details: `no card operation ${operation}` });
+}
+
+/** The card processor answered 5xx, an unusable body, or could not be reached. Its own body is never passed on. */
+export function cardProcessorUnavailable(): ApiError {
+  return new ApiError(502, M.cardProcessorUnavailable, { error: T.cardProcessorUnavailable, details: 'the card processor did not give a usable answer; retry later' });
+}
+
+/** The card processor did not answer within CARD_PROCESSOR_TIMEOUT_MS. */
+export function cardProcessorTimeout(): ApiError {
+  return new ApiError(504, M.cardProcessorTimeout, { error: T.cardProcessorTimeout, details: 'the card processor did not answer in time; retry later' });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The contract's catalogue: one constructor per row, exact message and data members.
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { withApi, type RouteHandler } from './api-route';
+import { createRoute, type ErrorRenderer, type RouteHandler } from './api-route';
 import { methodNotAllowed } from './errors';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -9,20 +9,25 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * an `Allow` header, OPTIONS answers 204 with `Allow`. Use as
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: handler });`
  */
-export function route(handlers: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+export function route(
+  handlers: Partial<Record<HttpMethod, RouteHandler>>,
+  options: { renderError?: ErrorRenderer } = {},
+): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const served = HTTP_METHODS.filter((m) => handlers[m]);
   const allowed = [...served, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'];
-  const refuse = withApi(async ({ req }) => {
+  const plain = (handler: Parameters<typeof createRoute<object, object>>[0]['handler']) =>
+    createRoute<object, object>({ schemas: {}, prepare: async () => ({}), handler, renderError: options.renderError });
+  const refuse = plain(async ({ req }) => {
     throw methodNotAllowed(req.method, allowed);
   });
-  // through withApi like every other answer, so the 204 carries X-Request-ID too
-  const options = withApi(async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } }));
+  // through createRoute like every other answer, so the 204 carries X-Request-ID too
+  const preflight = plain(async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } }));
   return {
     GET: handlers.GET ?? refuse,
     POST: handlers.POST ?? refuse,
     PUT: handlers.PUT ?? refuse,
     PATCH: handlers.PATCH ?? refuse,
     DELETE: handlers.DELETE ?? refuse,
-    OPTIONS: options,
+    OPTIONS: preflight,
   };
 }

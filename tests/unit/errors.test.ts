@@ -576,6 +576,30 @@ const generic: Row[] = [
     data: { error: 'SERVICE_UNAVAILABLE', details: 'the database is not reachable' },
     schema: genericErrorDataSchema,
   },
+  {
+    name: 'unknownCardOperation',
+    error: E.unknownCardOperation('card/nope'),
+    status: 404,
+    message: 'unknown card operation',
+    data: { error: 'UNKNOWN_OPERATION', details: 'no card operation card/nope' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'cardProcessorUnavailable',
+    error: E.cardProcessorUnavailable(),
+    status: 502,
+    message: 'card processor unavailable',
+    data: { error: 'PROCESSOR_UNAVAILABLE', details: 'the card processor did not give a usable answer; retry later' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'cardProcessorTimeout',
+    error: E.cardProcessorTimeout(),
+    status: 504,
+    message: 'card processor timed out',
+    data: { error: 'PROCESSOR_TIMEOUT', details: 'the card processor did not answer in time; retry later' },
+    schema: genericErrorDataSchema,
+  },
 ];
 
 describe('error catalogue of the contract', () => {

@@ -1,0 +1,84 @@
+import { getCardProcessor } from '@/lib/card-processor';
+import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
+import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
+import { cardOperation } from '@/lib/contract/card-operations';
+import type { EnvelopeB } from '@/lib/contract/envelopes';
+import { getEnv } from '@/lib/env';
+import type { BaseContext } from './api-route';
+import { readJsonBody } from './body';
+import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from './errors';
+import { assertCardWriteAllowed, type CardAuthContext } from './with-card-auth';
+
+/**
+ * One card operation through the gateway: look the operation up in the contract table (404 when it
+ * is not one, or is sandbox-only without the sandbox), check the role rule, parse the body with the
+ * operation's schema, hand it to the processor and answer Envelope B. Business errors are HTTP 200,
+ * `success` false, `code` -1, the catalogue's msg and `data.reason`. Card numbers are masked in every
+ * answer except secure/reveal, whatever the processor sends.
+ */
+export async function runCardOperation(ctx: BaseContext & CardAuthContext, path: string): Promise<Response> {
+  const found = cardOperation(path);
+  const processor = await getCardProcessor();
+  if (!found || (found.spec.sandboxOnly && processor.kind !== 'sandbox')) throw unknownCardOperation(path);
+  const { name, spec } = found;
+  if (spec.access === 'write') assertCardWriteAllowed(ctx.principal, ctx.scope);
+
+  const parsed = spec.body.safeParse(await readJsonBody(ctx.req, getEnv().MAX_BODY_BYTES));
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const body = parsed.data as Record<string, unknown>;
+
+  let result;
+  try {
+    result = await processor.execute({
+      operation: name,
+      body,
+      context: {
+        tenantId: ctx.tenant.id,
+        userId: ctx.principal.userId,
+        requestId: ctx.requestId,
+        scope: ctx.scope,
+        idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : undefined,
+      },
+    });
+  } catch (error) {
+    if (error instanceof CardProcessorUnavailableError) {
+      ctx.log.warn({ operation: name, kind: error.kind, reason: error.message }, 'card processor unavailable');
+      throw error.kind === 'timeout' ? cardProcessorTimeout() : cardProcessorUnavailable();
+    }
+    throw error;
+  }
+
+  const envelope: EnvelopeB<unknown> = result.ok
+    ? { success: true, code: 200, msg: 'success', data: result.data }
+    : {
+        success: false,
+        code: -1,
+        msg: CARD_BUSINESS_ERRORS[result.reason],
+        data: { ...result.data, reason: result.reason, ...(result.details ? { details: result.details } : {}) },
+      };
+  if (!result.ok) ctx.log.info({ operation: name, reason: result.reason }, 'card business error');
+  const text = JSON.stringify(envelope);
+  return new Response(name === 'secure/reveal' ? text : maskPans(text), {
+    status: 200,
+    headers: { 'content-type': 'application/json', ...(spec.sensitive ? { Pragma: 'no-cache' } : {}) },
+  });
+}
+
+/** Luhn check of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits in a text: the last line of defence. */
+export function maskPans(text: string): string {
+  return text.replace(/(?<!\d)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? `${run.slice(0, 6)}${'*'.repeat(run.length - 10)}${run.slice(-4)}` : run));
+}

@@ -1,0 +1,94 @@
+import type { CardScope } from '@/lib/card-processor/types';
+import { REQUIRED_HEADERS } from '@/lib/contract/headers';
+import type { EnvelopeB } from '@/lib/contract/envelopes';
+import { ERROR_TYPES } from '@/lib/contract/errors';
+import { getDb, type Db } from '@/lib/db/client';
+import type { TenantRow } from '@/lib/db/schema';
+import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
+import { bearerToken } from '@/lib/services/identity/tokens';
+import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
+import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
+import { isJsonContentType } from './body';
+import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType } from './errors';
+import { parseContextHeaders, type ParsedHeaders } from './headers';
+
+/**
+ * The wrapper of the virtual card API (the 46 operations). Everything it answers is Envelope B
+ * `{ success, code, msg, data }`:
+ * - a required header absent: HTTP 400, `code` 500, msg naming the missing headers (the contract);
+ *   Authorization absent, empty, malformed, invalid or expired: HTTP 401, `code` 401 (expired: the
+ *   JWT_EXPIRED data);
+ * - every other ApiError keeps its HTTP status; `code` mirrors it, except that 400 is `code` 500 as
+ *   the contract says and 5xx are `code` 500. Business errors (HTTP 200, `code` -1) are answered by
+ *   the route, not thrown.
+ * Only a bearer token is accepted (never the panel cookie). The token's tenant must be X-Tenant-ID.
+ */
+
+export const CARD_ADMIN_READ_ROLES = ['ADMIN_USER', 'EMPLOYEE'] as const;
+export const CARD_ADMIN_WRITE_ROLES = ['ADMIN_USER'] as const;
+
+export type CardHeaders = ParsedHeaders<(typeof REQUIRED_HEADERS.card)[number]>;
+
+export interface CardAuthContext {
+  principal: Principal;
+  tenant: TenantRow;
+  headers: CardHeaders;
+  scope: CardScope;
+  db: Db;
+}
+
+/** Envelope B for an ApiError. */
+export const renderEnvelopeB: ErrorRenderer = (error) => {
+  const code = error.status === 400 || error.status >= 500 ? 500 : error.status;
+  const msg = error.data.error === ERROR_TYPES.missingHeaders && typeof error.data.details === 'string' ? error.data.details : error.message;
+  const body: EnvelopeB<Record<string, unknown>> = { success: false, code, msg, data: error.data };
+  return Response.json(body, { status: error.status, headers: error.headers });
+};
+
+/** The scope of the principal's card access: its customer's cards, or (admins) the tenant's. */
+export function cardScopeOf(principal: Principal): CardScope {
+  if (principal.customerId) return { kind: 'customer', customerId: principal.customerId };
+  if (!CARD_ADMIN_READ_ROLES.some((role) => principal.roles.includes(role))) {
+    throw forbidden(`the card API requires a customer user or one of the roles ${CARD_ADMIN_READ_ROLES.join(', ')}`);
+  }
+  return { kind: 'tenant' };
+}
+
+/** Admins change card state only with ADMIN_USER; customers act on their own cards. */
+export function assertCardWriteAllowed(principal: Principal, scope: CardScope): void {
+  if (scope.kind === 'customer') return;
+  if (!CARD_ADMIN_WRITE_ROLES.some((role) => principal.roles.includes(role))) {
+    throw forbidden(`changing a card requires the role ${CARD_ADMIN_WRITE_ROLES.join(', ')}`);
+  }
+}
+
+export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { params: RawParams }) => Promise<Response>): RouteHandler {
+  return createRoute({
+    schemas: {},
+    renderError: renderEnvelopeB,
+    rateLimit: 'card',
+    prepare: async (base): Promise<CardAuthContext> => {
+      const h = base.req.headers;
+      // Authorization is answered by the token rule (401); every other required header by the 400 rule.
+      const missing = ['Content-Type', ...REQUIRED_HEADERS.card].filter((name) => h.get(name) === null);
+      if (missing.length) throw missingHeaders(missing);
+      if (!isJsonContentType(h.get('content-type'))) throw unsupportedMediaType(h.get('content-type'));
+      const headers = parseContextHeaders(h, { required: REQUIRED_HEADERS.card, optional: ['User-Agent'] });
+
+      const token = bearerToken(h.get('authorization'));
+      // bearerToken refuses a present but malformed header itself
+      if (!token) throw unauthorized('send Authorization: Bearer <token> from /api/auth/login');
+      const db = await getDb();
+      const principal = await authenticateBearer(db, token);
+      base.identity.tenantId = principal.tenantId;
+      base.identity.userId = principal.userId;
+      if (headers['X-Tenant-ID'] !== principal.tenantId) throw tenantAccessDenied(headers['X-Tenant-ID']);
+      const tenant = await resolveActiveTenant(db, principal.tenantId);
+      const scope = cardScopeOf(principal);
+      base.log = base.log.child({ tenantId: tenant.id, userId: principal.userId });
+      return { principal, tenant, headers, scope, db };
+    },
+    handler: (ctx) => handler(ctx),
+  });
+}
+
