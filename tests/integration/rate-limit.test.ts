@@ -5,10 +5,9 @@ import * as tenantRegistration from '@/app/api/v2.1/tenants/registration/route';
 import * as subscriptions from '@/app/api/v2.1/webhooks/subscriptions/route';
 import * as loginRoute from '@/app/api/auth/login/route';
 import * as catchAll from '@/app/api/[[...slug]]/route';
+import * as cardRoute from '@/app/api/v2.1/card/virtual/[...operation]/route';
 import { resetEnvCache } from '@/lib/env';
-import { createRoute } from '@/lib/http/api-route';
 import { PEER_HEADER } from '@/lib/http/client-ip';
-import { envelopeB } from '@/lib/http/envelope';
 import { resetRateLimits } from '@/lib/http/rate-limit';
 import { adminToken, bearer, createExtraAdmin, createIdentityTenant, firstAdmin, type TestTenant } from './identity-fixtures';
 import { call, contextHeaders, platformAuth, type CallResult } from './helpers';
@@ -200,22 +199,13 @@ describe('route classes', () => {
     });
   });
 
-  it('card: a route with a card-style renderError answers 429 in Envelope B with the same headers', async () => {
+  it('card: the card API answers 429 in Envelope B (through its renderError) with the same headers', async () => {
     limits({ CARD: 1 });
-    const cardRoute = createRoute({
-      schemas: {},
-      rateLimit: 'card',
-      prepare: async () => ({}),
-      handler: async () => envelopeB({ ok: true }),
-      renderError: (error) => envelopeB(error.data, { status: error.status, code: error.status, msg: error.message, success: false, headers: error.headers }),
-    });
-    const ok = await call(cardRoute, { method: 'POST', path: '/api/v2.1/card/virtual/card/info', headers: peer('198.51.100.23') });
-    expect({ status: ok.status, body: ok.json, limit: ok.headers.get('RateLimit') }).toEqual({
-      status: 200,
-      body: { success: true, code: 200, msg: 'success', data: { ok: true } },
-      limit: '"card";r=0;t=60',
-    });
-    const limited = await call(cardRoute, { method: 'POST', path: '/api/v2.1/card/virtual/card/info', headers: peer('198.51.100.23') });
+    const cardCall = () =>
+      call(cardRoute.POST, { method: 'POST', path: '/api/v2.1/card/virtual/card/info', headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.23') }, params: { operation: ['card', 'info'] }, body: {} });
+    const first = await cardCall();
+    expect({ status: first.status, code: first.json.code, limit: first.headers.get('RateLimit') }).toEqual({ status: 401, code: 401, limit: '"card";r=0;t=60' });
+    const limited = await cardCall();
     expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
       status: 429,
       body: { success: false, code: 429, msg: 'too many requests', data: { error: 'RATE_LIMITED', details: 'retry after 60 seconds' } },
