@@ -73,9 +73,9 @@ describe('the OpenAPI document', () => {
     const documentedPaths = Object.entries(doc.paths);
     for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
       const route = routeOf(file);
-      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
       const skipped = UNDOCUMENTED_ROUTES.find((u) => u.route === route);
-      for (const method of servedMethods(module)) {
+      for (const method of servedMethods(routeModule)) {
         if (skipped && (skipped.methods === 'ALL' || skipped.methods.includes(method))) continue;
         const found = documentedPaths.some(([p, item]) => documents(route, p) && item[method.toLowerCase()]);
         if (!found) missing.push(`${method} ${route}`);
@@ -87,8 +87,8 @@ describe('the OpenAPI document', () => {
   it('documents nothing that no route file serves', async () => {
     const served: Array<[string, string]> = [];
     for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
-      const module = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-      for (const method of servedMethods(module)) served.push([routeOf(file), method.toLowerCase()]);
+      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      for (const method of servedMethods(routeModule)) served.push([routeOf(file), method.toLowerCase()]);
     }
     const orphans = Object.entries(doc.paths).flatMap(([p, item]) =>
       Object.keys(item)
