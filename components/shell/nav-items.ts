@@ -12,5 +12,5 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/webhooks', label: 'Webhooks', ready: false },
   { href: '/cards', label: 'Card lookup', ready: false },
   { href: '/users', label: 'Users', ready: false },
-  { href: '/api-reference', label: 'API reference', ready: false },
+  { href: '/api-reference', label: 'API reference', ready: true },
 ];
