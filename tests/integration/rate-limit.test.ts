@@ -46,6 +46,15 @@ function limitHeaders(res: CallResult<unknown>) {
 
 const peer = (ip: string) => ({ [PEER_HEADER]: ip });
 
+/** The exact 429 of a class whose window (60 s, frozen clock) is full: Envelope A, Retry-After and both fields. */
+function expectLimited(res: CallResult<unknown>, cls: string, limit: number, body: unknown = rateLimited(60)): void {
+  expect({ status: res.status, body: res.json, headers: limitHeaders(res) }).toEqual({
+    status: 429,
+    body,
+    headers: { policy: `"${cls}";q=${limit};w=60`, limit: `"${cls}";r=0;t=60`, retryAfter: '60' },
+  });
+}
+
 let tenant: TestTenant;
 let other: TestTenant;
 beforeAll(async () => {
@@ -73,11 +82,7 @@ describe('default class', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(limitHeaders(first)).toEqual({ policy: '"default";q=2;w=60', limit: '"default";r=1;t=60', retryAfter: null });
     expect(limitHeaders(second)).toEqual({ policy: '"default";q=2;w=60', limit: '"default";r=0;t=60', retryAfter: null });
-    expect({ status: third.status, body: third.json, headers: limitHeaders(third) }).toEqual({
-      status: 429,
-      body: rateLimited(60),
-      headers: { policy: '"default";q=2;w=60', limit: '"default";r=0;t=60', retryAfter: '60' },
-    });
+    expectLimited(third, 'default', 2);
     expect(third.headers.get('X-Request-ID')).toBeTruthy();
   });
 
@@ -129,11 +134,7 @@ describe('default class', () => {
     expect((await list(a.token)).status).toBe(200);
     expect((await list(b.token)).status).toBe(200);
     const limited = await list(a.token);
-    expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
-      status: 429,
-      body: rateLimited(60),
-      headers: { policy: '"webhooks";q=1;w=60', limit: '"webhooks";r=0;t=60', retryAfter: '60' },
-    });
+    expectLimited(limited, 'webhooks', 1);
   });
 
   it('requests that fail before the caller is known (bad token, unknown tenant) count against the IP', async () => {
@@ -164,39 +165,18 @@ describe('route classes', () => {
       call(loginRoute.POST, { method: 'POST', path: '/api/auth/login', headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.20') }, body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId } });
     expect((await login()).status).toBe(401);
     const limited = await login();
-    expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
-      status: 429,
-      body: rateLimited(60),
-      headers: { policy: '"login";q=1;w=60', limit: '"login";r=0;t=60', retryAfter: '60' },
-    });
+    expectLimited(limited, 'login', 1);
     // the default class of the same client is untouched
     expect((await getTenant(tenant.tenantId, peer('198.51.100.20'))).status).toBe(200);
   });
 
-  it('registration: customer self sign-up', async () => {
+  it.each([
+    ['customer self sign-up', () => call(individualRegistration.POST, { method: 'POST', path: '/api/v2.1/customer/individual/registration', headers: { 'X-Tenant-ID': tenant.tenantId, ...peer('198.51.100.21') }, body: {} })],
+    ['tenant registration (platform operator)', () => call(tenantRegistration.POST, { method: 'POST', path: '/api/v2.1/tenants/registration', headers: { ...platformAuth, ...peer('198.51.100.22') }, body: {} })],
+  ])('registration: %s', async (_name, register) => {
     limits({ REGISTRATION: 1 });
-    const register = () =>
-      call(individualRegistration.POST, { method: 'POST', path: '/api/v2.1/customer/individual/registration', headers: { 'X-Tenant-ID': tenant.tenantId, ...peer('198.51.100.21') }, body: {} });
     expect((await register()).status).toBe(400);
-    const limited = await register();
-    expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
-      status: 429,
-      body: rateLimited(60),
-      headers: { policy: '"registration";q=1;w=60', limit: '"registration";r=0;t=60', retryAfter: '60' },
-    });
-  });
-
-  it('registration: tenant registration (platform operator)', async () => {
-    limits({ REGISTRATION: 1 });
-    const register = () =>
-      call(tenantRegistration.POST, { method: 'POST', path: '/api/v2.1/tenants/registration', headers: { ...platformAuth, ...peer('198.51.100.22') }, body: {} });
-    expect((await register()).status).toBe(400);
-    const limited = await register();
-    expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
-      status: 429,
-      body: rateLimited(60),
-      headers: { policy: '"registration";q=1;w=60', limit: '"registration";r=0;t=60', retryAfter: '60' },
-    });
+    expectLimited(await register(), 'registration', 1);
   });
 
   it('card: the card API answers 429 in Envelope B (through its renderError) with the same headers', async () => {
@@ -206,10 +186,6 @@ describe('route classes', () => {
     const first = await cardCall();
     expect({ status: first.status, code: first.json.code, limit: first.headers.get('RateLimit') }).toEqual({ status: 401, code: 401, limit: '"card";r=0;t=60' });
     const limited = await cardCall();
-    expect({ status: limited.status, body: limited.json, headers: limitHeaders(limited) }).toEqual({
-      status: 429,
-      body: { success: false, code: 429, msg: 'too many requests', data: { error: 'RATE_LIMITED', details: 'retry after 60 seconds' } },
-      headers: { policy: '"card";q=1;w=60', limit: '"card";r=0;t=60', retryAfter: '60' },
-    });
+    expectLimited(limited, 'card', 1, { success: false, code: 429, msg: 'too many requests', data: { error: 'RATE_LIMITED', details: 'retry after 60 seconds' } });
   });
 });

@@ -90,7 +90,7 @@ const env = {
 
 function run(step: Step): void {
   const wrapped = `set -eo pipefail\n[ -f .state ] && source .state\n${step.script}\n{ export -p; declare -f; } > .state\n`;
-  const result = spawnSync('bash', ['-c', wrapped], { cwd: workdir, env, encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync('bash', ['-c', wrapped], { cwd: workdir, env: env as unknown as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 });
   const where = `docs/api.md line ${step.line}`;
   expect(result.status, `${where} failed:\n${result.stderr}`).toBe(0);
   if (!step.expected) return;
