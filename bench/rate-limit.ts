@@ -39,18 +39,18 @@ async function main(): Promise<void> {
     return res.status === 404 && res.headers.has('ratelimit');
   };
   const limiter = async () => (await consumeRateLimit('default', `-:ip:${ip()}`)).allowed;
-  const use = (redis: boolean) => {
+  const selectStore = (redis: boolean) => {
     if (redis) process.env.REDIS_URL = REDIS_URL;
     else delete process.env.REDIS_URL;
     resetEnvCache();
     resetRateLimits();
   };
 
-  use(false);
+  selectStore(false);
   await measure('warm-up', 0.5, CONCURRENCY, route);
   const routeMemory = await measure('404 route, memory limiter', SECONDS, CONCURRENCY, route);
   const limiterMemory = await measure('limiter alone, memory', SECONDS, CONCURRENCY, limiter);
-  use(true);
+  selectStore(true);
   await measure('warm-up', 0.5, CONCURRENCY, limiter);
   const routeRedis = await measure('404 route, Redis limiter', SECONDS, CONCURRENCY, route);
   const limiterRedis = await measure('limiter alone, Redis', SECONDS, CONCURRENCY, limiter);
