@@ -8,6 +8,7 @@ import { customers, tenants, webhookSubscriptions } from '@/lib/db/schema';
 import { createRoute } from '@/lib/http/api-route';
 import { envelopeA } from '@/lib/http/envelope';
 import { claimIdempotencyKey } from '@/lib/services/idempotency/keys';
+import { PEER_HEADER } from '@/lib/http/client-ip';
 import { requestFingerprint } from '@/lib/http/idempotency';
 import { adminToken, bearer, createExtraAdmin, createIdentityTenant, firstAdmin, freezeClock, resetIdentityState, type TestTenant } from './identity-fixtures';
 import { call, expectEnvelope, platformAuth, STRONG_PASSWORD, uniqueName } from './helpers';
@@ -174,6 +175,20 @@ describe('scope and lifetime', () => {
     const b = await subscribe(k, { subscriptionName: name }, second.token);
     expect([a.status, b.status, b.headers.get('Idempotent-Replayed')]).toEqual([200, 200, null]);
     expect(await subscriptionCount(tenant.tenantId, name)).toBe(2);
+  });
+
+  it('customer registration by administrators: the key belongs to the signed-in user, not to the IP', async () => {
+    const k = key();
+    const second = await adminToken(await createExtraAdmin(tenant, ['ADMIN_USER']));
+    const register = (auth: string) =>
+      registerIndividual(individualBody(cats), { 'X-Tenant-ID': tenant.tenantId, 'Idempotency-Key': k, ...bearer(auth), [PEER_HEADER]: '198.51.100.60' });
+    const a = await register(token);
+    const b = await register(second.token);
+    expect([a.status, b.status, b.headers.get('Idempotent-Replayed')]).toEqual([200, 200, null]);
+    expect((a.json.data as { registeredBy: string }).registeredBy).toBe(tenant.userId);
+    // the first administrator's retry with another body is still its own key: 422
+    const again = await register(token);
+    expect(again.status).toBe(422);
   });
 
   it('keys are per tenant: the same key in another tenant is a new request', async () => {
