@@ -109,6 +109,7 @@ export const envSchema = z.object({
   CARD_PROCESSOR_API_KEY: z.string().min(16, 'must be at least 16 characters').optional().describe('bearer key sent to the card processor'),
   CARD_PROCESSOR_TIMEOUT_MS: positiveInt(10_000, 120_000),
   CARD_PROCESSOR_CONNECTIONS: positiveInt(64, 1024),
+  CARD_PROCESSOR_SANDBOX: booleanString.default(false).describe('the processor at CARD_PROCESSOR_URL is our sandbox (npm run card-processor): forward its sandbox-only operations'),
 });
 
 export type Env = z.infer<typeof envSchema>;

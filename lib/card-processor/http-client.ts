@@ -20,6 +20,8 @@ export interface HttpCardProcessorOptions {
   apiKey?: string;
   timeoutMs: number;
   connections: number;
+  /** the processor is our sandbox served over HTTP: its sandbox-only operations are forwarded too */
+  sandbox?: boolean;
 }
 
 const wireSchema = z.discriminatedUnion('ok', [
@@ -90,7 +92,7 @@ export function createHttpCardProcessor(options: HttpCardProcessorOptions): Card
     return { ok: true, data: data.data };
   }
 
-  return { kind: 'http', execute, close: () => pool.close() };
+  return { kind: options.sandbox ? 'sandbox' : 'http', execute, close: () => pool.close() };
 }
 
 function toUnavailable(error: unknown): CardProcessorUnavailableError {

@@ -19,6 +19,7 @@ export async function getCardProcessor(): Promise<CardProcessor> {
         apiKey: env.CARD_PROCESSOR_API_KEY,
         timeoutMs: env.CARD_PROCESSOR_TIMEOUT_MS,
         connections: env.CARD_PROCESSOR_CONNECTIONS,
+        sandbox: env.CARD_PROCESSOR_SANDBOX,
       })
     : createSandboxProcessor();
   const previous = holder.__bpCardProcessor?.processor;

@@ -42,7 +42,7 @@ export class CardProcessorUnavailableError extends Error {
 }
 
 export interface CardProcessor {
-  /** 'sandbox' also serves the SANDBOX_OPERATIONS */
+  /** 'sandbox' also serves the SANDBOX_OPERATIONS (the in-process sandbox, or the HTTP client with CARD_PROCESSOR_SANDBOX=true) */
   readonly kind: 'sandbox' | 'http';
   execute(request: CardProcessorRequest): Promise<CardProcessorResult>;
   close?(): Promise<void>;

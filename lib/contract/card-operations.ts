@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, isUuid } from './common';
 import { currencySchema, decimalStringSchema, positiveAmountSchema, withMinorUnits } from './money';
 
 /**
@@ -13,11 +13,16 @@ import { currencySchema, decimalStringSchema, positiveAmountSchema, withMinorUni
 
 // ---------------------------------------------------------------- shared pieces
 
-/** A card number as the client sends it: 12 to 19 digits. Sensitive: never logged, masked in answers. */
+/**
+ * Identifies a card: its number (12 to 19 digits) or its `cardId` as card/apply and card/list answer
+ * it. The number is sensitive: never logged, masked in every answer but secure/reveal. Clients that
+ * keep no card numbers (the PCI-friendly way) address cards by cardId and reveal the number only
+ * when the cardholder asks for it.
+ */
 export const cardNoSchema = z
   .string()
-  .regex(/^\d{12,19}$/, 'must be a card number of 12 to 19 digits')
-  .describe('card number (sensitive: never logged, masked in every answer but secure/reveal)');
+  .refine((v) => /^\d{12,19}$/.test(v) || isUuid(v), 'must be a card number of 12 to 19 digits or a cardId')
+  .describe('card number, or the cardId (sensitive: never logged, masked in every answer but secure/reveal)');
 /** A masked card number: first 6 and last 4 at most, e.g. 535522******1234. */
 export const maskedCardNoSchema = z.string().regex(/^\d{6}\*+\d{4}$/).describe('masked card number: first 6 + last 4');
 

@@ -78,7 +78,10 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits in a text: the last line of defence. */
+/**
+ * Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits that starts like a card scheme
+ * (2-6) and is not a phone number (no leading +): the last line of defence.
+ */
 export function maskPans(text: string): string {
-  return text.replace(/(?<!\d)\d{13,19}(?!\d)/g, (run) => (luhnValid(run) ? `${run.slice(0, 6)}${'*'.repeat(run.length - 10)}${run.slice(-4)}` : run));
+  return text.replace(/(?<![\d+])[2-6]\d{12,18}(?!\d)/g, (run) => (luhnValid(run) ? `${run.slice(0, 6)}${'*'.repeat(run.length - 10)}${run.slice(-4)}` : run));
 }

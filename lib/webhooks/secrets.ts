@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
+import { open, seal } from '@/lib/crypto/aead';
 import { getEnv } from '@/lib/env';
 import { platformSecret } from '@/lib/services/identity/platform-secrets';
 
@@ -93,21 +94,12 @@ export function resetEncryptionKey(): void {
   holder.__bpWebhookKey = undefined;
 }
 
-const aad = (tenantId: string, subscriptionId: string) => Buffer.from(`webhook-secret:${tenantId}:${subscriptionId}`);
+const aad = (owner: { tenantId: string; subscriptionId: string }) => `webhook-secret:${owner.tenantId}:${owner.subscriptionId}`;
 
 export function encryptSecret(key: Buffer, plaintext: string, owner: { tenantId: string; subscriptionId: string }): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(owner.tenantId, owner.subscriptionId));
-  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64'), ciphertext.toString('base64'), cipher.getAuthTag().toString('base64')].join(':');
+  return seal(key, plaintext, aad(owner));
 }
 
 export function decryptSecret(key: Buffer, stored: string, owner: { tenantId: string; subscriptionId: string }): string {
-  const [version, iv, ciphertext, tag] = stored.split(':');
-  if (version !== 'v1' || !iv || !ciphertext || !tag) throw new Error('unknown secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-  decipher.setAAD(aad(owner.tenantId, owner.subscriptionId));
-  decipher.setAuthTag(Buffer.from(tag, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+  return open(key, stored, aad(owner));
 }

@@ -301,7 +301,7 @@ describe('operations and bodies', () => {
       data: {
         error: 'VALIDATION_FAILED',
         errors: expect.arrayContaining([
-          { field: 'cardNo', message: 'must be a card number of 12 to 19 digits' },
+          { field: 'cardNo', message: 'must be a card number of 12 to 19 digits or a cardId' },
           expect.objectContaining({ field: 'reason' }),
           { field: 'body', message: 'Unrecognized key: "extra"' },
         ]),
@@ -402,6 +402,13 @@ describe('maskPans', () => {
   it('masks Luhn-valid 13-19 digit runs only', () => {
     expect(maskPans(`{"a":"${PAN}","b":"4000001234567890","c":"12345678901234567890","d":"5555555555554444"}`)).toBe(
       `{"a":"${MASKED}","b":"4000001234567890","c":"12345678901234567890","d":"555555******4444"}`,
+    );
+  });
+
+  it('leaves phone numbers and digit runs no card scheme starts with alone', () => {
+    // +4915112345678 and 9000000000000009 are Luhn-valid but not card numbers
+    expect(maskPans('{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}')).toBe(
+      '{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}',
     );
   });
 });

@@ -8,3 +8,4 @@ export * from './events';
 export * from './onboarding';
 export * from './webhooks';
 export * from './idempotency';
+export * from './cards';

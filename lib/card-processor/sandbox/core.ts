@@ -1,0 +1,389 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clock } from '@/lib/clock';
+import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
+import {
+  ALL_CARD_OPERATIONS,
+  maskCardNo,
+  type AnyCardOperationName,
+  type CardOperationBody,
+  type CardOperationResult,
+  type CardStatus,
+} from '@/lib/contract/card-operations';
+import { isUuid } from '@/lib/contract/common';
+import type { EventData } from '@/lib/contract/events';
+import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+import { deriveKey, open, seal } from '@/lib/crypto/aead';
+import type { Db, Tx } from '@/lib/db/client';
+import { cardIdempotency, cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
+import { emitEvent } from '@/lib/services/events/emit';
+import { encryptionKey } from '@/lib/webhooks/secrets';
+import type { CardProcessorResult, CardRequestContext } from '../types';
+
+/**
+ * The sandbox processor's common machinery: business errors, the one-transaction runner with
+ * idempotency, key material, card lookup by number within the caller's scope, the card record,
+ * status changes with their history and events, one-time codes and money formatting.
+ */
+
+// ---------------------------------------------------------------- errors
+
+/** A business error: rolls the operation back and answers { ok: false, reason }. */
+export class CardBusinessError extends Error {
+  constructor(
+    readonly reason: CardBusinessReason,
+    readonly extra: { details?: string; data?: Record<string, unknown>; afterRollback?: (tx: Tx) => Promise<void> } = {},
+  ) {
+    super(CARD_BUSINESS_ERRORS[reason]);
+    this.name = 'CardBusinessError';
+  }
+
+  result(): CardProcessorResult {
+    return {
+      ok: false,
+      reason: this.reason,
+      ...(this.extra.details ? { details: this.extra.details } : {}),
+      ...(this.extra.data ? { data: this.extra.data } : {}),
+    };
+  }
+}
+
+export function fail(reason: CardBusinessReason, extra?: CardBusinessError['extra']): never {
+  throw new CardBusinessError(reason, extra);
+}
+
+// ---------------------------------------------------------------- keys
+
+export interface CardKeys {
+  pan: Buffer;
+  panHash: Buffer;
+  cvv: Buffer;
+  otp: Buffer;
+}
+
+const keyHolder = globalThis as unknown as { __bpCardKeys?: { master: Buffer; keys: CardKeys } };
+
+/** Subkeys of the platform data key (lib/webhooks/secrets.ts), one per purpose. */
+export async function cardKeys(db: Db): Promise<CardKeys> {
+  const master = (await encryptionKey(db)).key;
+  if (keyHolder.__bpCardKeys?.master !== master) {
+    keyHolder.__bpCardKeys = {
+      master,
+      keys: {
+        pan: deriveKey(master, 'card-pan-encryption'),
+        panHash: deriveKey(master, 'card-pan-lookup'),
+        cvv: deriveKey(master, 'card-cvv'),
+        otp: deriveKey(master, 'card-otp'),
+      },
+    };
+  }
+  return keyHolder.__bpCardKeys.keys;
+}
+
+export const panHash = (keys: CardKeys, tenantId: string, pan: string) => createHmac('sha256', keys.panHash).update(`${tenantId}:${pan}`).digest('hex');
+export const panAad = (tenantId: string, cardId: string) => `card-pan:${tenantId}:${cardId}`;
+export const encryptPan = (keys: CardKeys, tenantId: string, cardId: string, pan: string) => seal(keys.pan, pan, panAad(tenantId, cardId));
+export const decryptPan = (keys: CardKeys, card: Pick<CardRow, 'tenantId' | 'id' | 'panCiphertext'>) => open(keys.pan, card.panCiphertext, panAad(card.tenantId, card.id));
+
+/** The CVV is never stored: it is an HMAC of PAN and expiry, cut to 3 digits. */
+export function deriveCvv(keys: CardKeys, pan: string, month: number, year: number): string {
+  const digest = createHmac('sha256', keys.cvv).update(`${pan}:${month}:${year}`).digest();
+  return String(digest.readUInt32BE(0) % 1000).padStart(3, '0');
+}
+
+/** A Luhn-valid 16-digit number in the test BIN range 400000xx. */
+export function generatePan(): string {
+  let body = '400000';
+  while (body.length < 15) body += String(randomInt(10));
+  return body + luhnCheckDigit(body);
+}
+
+export function luhnCheckDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+export function luhnValid(pan: string): boolean {
+  return luhnCheckDigit(pan.slice(0, -1)) === pan.slice(-1);
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+// ---------------------------------------------------------------- money
+
+export const dec = (value: string | number | Decimal) => new Decimal(value);
+/** A numeric column value in the currency's minor units: "12.5000" EUR -> "12.50". */
+export function fmt(value: string | Decimal, currency: string): string {
+  return dec(value).toFixed(CURRENCY_MINOR_UNITS[currency as Currency] ?? 2, Decimal.ROUND_HALF_EVEN);
+}
+
+// ---------------------------------------------------------------- the operation runner
+
+export interface OpContext<N extends AnyCardOperationName> {
+  tx: Tx;
+  db: Db;
+  body: CardOperationBody<N>;
+  ctx: CardRequestContext;
+  keys: CardKeys;
+  now: Date;
+}
+export type OpHandler<N extends AnyCardOperationName> = (c: OpContext<N>) => Promise<CardOperationResult<N>>;
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Canonical JSON (sorted keys) so that the same body hashes the same whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Runs one operation in ONE transaction. The handler runs inside a savepoint: a business error
+ * rolls it back entirely; an error may carry `afterRollback` (a wrong one-time code counts its
+ * attempt), which then runs in the outer transaction before it commits. Idempotent operations:
+ * the key is locked for the transaction; a stored answer for the same body is replayed, another
+ * body answers IDEMPOTENCY_KEY_REUSED; only successful answers are stored (24 h).
+ */
+export async function runOperation<N extends AnyCardOperationName>(
+  db: Db,
+  name: N,
+  handler: OpHandler<N>,
+  body: CardOperationBody<N>,
+  ctx: CardRequestContext,
+): Promise<CardProcessorResult> {
+  const spec = ALL_CARD_OPERATIONS[name];
+  const keys = await cardKeys(db);
+  const key = spec.idempotent ? ((body as { idempotencyKey?: string }).idempotencyKey ?? ctx.idempotencyKey) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      let bodyHash = '';
+      if (key) {
+        bodyHash = sha256(canonicalJson({ body, scope: ctx.scope }));
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`card-idem:${ctx.tenantId}:${name}:${key}`}, 0))`);
+        const [stored] = await tx
+          .select()
+          .from(cardIdempotency)
+          .where(and(eq(cardIdempotency.tenantId, ctx.tenantId), eq(cardIdempotency.operation, name), eq(cardIdempotency.idempotencyKey, key)));
+        if (stored && stored.expiresAt > now) {
+          if (stored.bodyHash !== bodyHash) fail('IDEMPOTENCY_KEY_REUSED');
+          return { ok: true as const, data: stored.response };
+        }
+        if (stored) await tx.delete(cardIdempotency).where(and(eq(cardIdempotency.tenantId, ctx.tenantId), eq(cardIdempotency.id, stored.id)));
+      }
+      let data: unknown;
+      try {
+        // reads change nothing: no savepoint to roll back to (one round trip less on the hot path)
+        data = spec.access === 'read' ? await handler({ tx, db, body, ctx, keys, now }) : await tx.transaction((sp) => handler({ tx: sp, db, body, ctx, keys, now }));
+      } catch (error) {
+        if (error instanceof CardBusinessError && error.extra.afterRollback) {
+          await error.extra.afterRollback(tx);
+          return error.result();
+        }
+        throw error;
+      }
+      data = spec.response.parse(data);
+      if (key) {
+        await tx.insert(cardIdempotency).values({
+          tenantId: ctx.tenantId,
+          operation: name,
+          idempotencyKey: key,
+          bodyHash,
+          response: data,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+          createdAt: now,
+        });
+      }
+      return { ok: true as const, data };
+    });
+  } catch (error) {
+    if (error instanceof CardBusinessError) return error.result();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- scope and lookup
+
+/** The caller's scope as a condition on a customer_id column. */
+export function scopeCondition(ctx: CardRequestContext, column: AnyPgColumn): SQL | undefined {
+  return ctx.scope.kind === 'customer' ? eq(column, ctx.scope.customerId) : undefined;
+}
+
+/**
+ * The card with this number, if the caller may see it; locked for update when the operation
+ * writes. Unknown, other customer's and other tenant's cards all answer CARD_NOT_FOUND.
+ */
+export async function findCard(c: Pick<OpContext<never>, 'tx' | 'ctx' | 'keys'>, cardNo: string, lock = true): Promise<CardRow> {
+  const query = c.tx
+    .select()
+    .from(cards)
+    .where(
+      and(
+        eq(cards.tenantId, c.ctx.tenantId),
+        isUuid(cardNo) ? eq(cards.id, cardNo) : eq(cards.panHash, panHash(c.keys, c.ctx.tenantId, cardNo)),
+        scopeCondition(c.ctx, cards.customerId),
+      ),
+    );
+  const [card] = lock ? await query.for('update') : await query;
+  return card ?? fail('CARD_NOT_FOUND');
+}
+
+/** A card by id within the tenant (ids come from rows the caller could already see). */
+export async function cardById(tx: Tx, tenantId: string, cardId: string): Promise<CardRow> {
+  const [card] = await tx.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
+  return card ?? fail('CARD_NOT_FOUND');
+}
+
+/** ids are UUIDs in the sandbox: anything else is unknown, not a database error. */
+export const uuidOr = (value: string, reason: CardBusinessReason): string => (isUuid(value) ? value : fail(reason));
+
+export const maskedOf = (card: Pick<CardRow, 'panFirst6' | 'panLast4' | 'panLength'>) =>
+  maskCardNo(card.panFirst6 + '0'.repeat(Math.max(card.panLength - 10, 0)) + card.panLast4);
+
+export function cardRecord(card: CardRow): CardOperationResult<'card/info'> {
+  return {
+    cardId: card.id,
+    cardNo: maskedOf(card),
+    last4: card.panLast4,
+    cardholderId: card.cardholderId,
+    customerId: card.customerId,
+    currency: card.currency as Currency,
+    nickname: card.nickname,
+    status: card.status,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    replacesCardId: card.replacesCardId,
+    replacedByCardId: card.replacedByCardId,
+    createdAt: card.createdAt.toISOString(),
+    updatedAt: card.updatedAt.toISOString(),
+  };
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// ---------------------------------------------------------------- state machine
+
+const MOVES: Record<CardStatus, readonly CardStatus[]> = {
+  INACTIVE: ['ACTIVE', 'CANCELED'],
+  ACTIVE: ['FROZEN', 'CANCELED'],
+  FROZEN: ['ACTIVE', 'CANCELED'],
+  CANCELED: [],
+};
+
+export function assertMove(card: CardRow, to: CardStatus, from?: readonly CardStatus[]): void {
+  if ((from && !from.includes(card.status)) || !MOVES[card.status].includes(to)) {
+    fail('INVALID_STATE_TRANSITION', { data: { status: card.status } });
+  }
+}
+
+/** Moves the card, records the change (time, actor, reason) and emits card.status.changed. */
+export async function changeStatus(c: Pick<OpContext<never>, 'tx' | 'ctx' | 'now'>, card: CardRow, to: CardStatus, reason: string | null): Promise<CardRow> {
+  const [updated] = await c.tx
+    .update(cards)
+    .set({ status: to, updatedAt: c.now })
+    .where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)))
+    .returning();
+  const [last] = await c.tx
+    .select({ n: countSql })
+    .from(cardStatusHistory)
+    .where(and(eq(cardStatusHistory.tenantId, card.tenantId), eq(cardStatusHistory.cardId, card.id)));
+  await c.tx.insert(cardStatusHistory).values({
+    tenantId: card.tenantId,
+    cardId: card.id,
+    seq: (last?.n ?? 0) + 1,
+    fromStatus: card.status,
+    toStatus: to,
+    reason,
+    actorUserId: isUuid(c.ctx.userId) ? c.ctx.userId : null,
+    createdAt: c.now,
+  });
+  await emitCardEvent(c.tx, card.tenantId, 'card.status.changed', { cardId: card.id, maskedCardNo: maskedOf(card), previousStatus: card.status, status: to, reason });
+  return updated!;
+}
+
+export function emitCardEvent<T extends 'card.issued' | 'card.status.changed' | 'card.transaction.created'>(tx: Tx, tenantId: string, type: T, data: EventData<T>) {
+  return emitEvent(tx, tenantId, type, data);
+}
+
+export function requireStatus(card: CardRow, allowed: readonly CardStatus[]): void {
+  if (!allowed.includes(card.status)) fail('CARD_NOT_ACTIVE', { data: { status: card.status } });
+}
+export const NOT_CANCELED: readonly CardStatus[] = ['INACTIVE', 'ACTIVE', 'FROZEN'];
+
+// ---------------------------------------------------------------- one-time codes
+
+export const OTP_TTL_MS = 5 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+
+export const otpHash = (keys: CardKeys, cardId: string, purpose: string, code: string) =>
+  createHmac('sha256', keys.otp).update(`${cardId}:${purpose}:${code}`).digest('hex');
+export const otpAad = (tenantId: string, cardId: string, purpose: string) => `card-otp:${tenantId}:${cardId}:${purpose}`;
+export const sealOtp = (keys: CardKeys, tenantId: string, cardId: string, purpose: string, code: string) => seal(keys.otp, code, otpAad(tenantId, cardId, purpose));
+export const openOtp = (keys: CardKeys, tenantId: string, cardId: string, purpose: string, stored: string) => open(keys.otp, stored, otpAad(tenantId, cardId, purpose));
+
+/** The latest code sent for (card, purpose) that was not used yet. */
+export async function latestOtp(tx: Tx, card: CardRow, purpose: string) {
+  const [row] = await tx
+    .select()
+    .from(cardOtps)
+    .where(and(eq(cardOtps.tenantId, card.tenantId), eq(cardOtps.cardId, card.id), eq(cardOtps.purpose, purpose), isNull(cardOtps.consumedAt)))
+    .orderBy(desc(cardOtps.createdAt), desc(cardOtps.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * Checks the code against the latest one sent for this purpose and consumes it. A wrong code
+ * counts an attempt that survives the rollback of the operation; after 5 wrong codes, or 5
+ * minutes, the code is dead and a new one must be sent.
+ */
+export async function verifyOtp(c: Pick<OpContext<never>, 'tx' | 'keys' | 'now'>, card: CardRow, purpose: string, code: string): Promise<void> {
+  const row = await latestOtp(c.tx, card, purpose);
+  if (!row) fail('OTP_REQUIRED', { details: `send a code for ${purpose} with secure/otp/send first` });
+  if (row!.attempts >= OTP_MAX_ATTEMPTS) fail('OTP_ATTEMPTS_EXCEEDED');
+  if (row!.expiresAt <= c.now) fail('OTP_EXPIRED');
+  const expected = Buffer.from(row!.codeHash, 'hex');
+  const given = Buffer.from(otpHash(c.keys, card.id, purpose, code), 'hex');
+  if (!timingSafeEqual(expected, given)) {
+    const attempts = row!.attempts + 1;
+    fail('OTP_INVALID', {
+      data: { attemptsRemaining: OTP_MAX_ATTEMPTS - attempts },
+      afterRollback: async (tx) => {
+        await tx.update(cardOtps).set({ attempts }).where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
+      },
+    });
+  }
+  await c.tx.update(cardOtps).set({ consumedAt: c.now }).where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
+}
+
+export const countSql = sql<number>`count(*)::int`;
+
+/** One page of a list operation: `rows(limit, offset)` for the page, `count()` for the total. */
+export async function paged<Row, Item>(
+  body: { pageNo: number; pageSize: number },
+  rows: (limit: number, offset: number) => Promise<Row[]>,
+  count: () => Promise<Array<{ n: number }>>,
+  map: (row: Row) => Item,
+) {
+  const items = (await rows(body.pageSize, (body.pageNo - 1) * body.pageSize)).map(map);
+  const [total] = await count();
+  return { items, pageNo: body.pageNo, pageSize: body.pageSize, total: total?.n ?? 0 };
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getCardProcessor, resetCardProcessor } from '@/lib/card-processor';
+import { createSandboxProcessor } from '@/lib/card-processor/sandbox';
+import { serveCardProcessor, type ServedProcessor } from '@/lib/card-processor/server';
+import { resetEnvCache } from '@/lib/env';
+import { business, cardOp, cardWorld, fund, holderBody, key, ok, panOf, type CardActor } from './card-fixtures';
+import { resetIdentityState } from './identity-fixtures';
+
+/**
+ * The gateway against the sandbox served over real HTTP on 127.0.0.1 (lib/card-processor/server.ts)
+ * through the HTTP client: the same answers as in process, business errors included.
+ */
+let served: ServedProcessor;
+const API_KEY = 'sandbox-http-key-0123456789';
+
+beforeAll(async () => {
+  served = await serveCardProcessor(createSandboxProcessor(), { apiKey: API_KEY });
+  process.env.CARD_PROCESSOR_URL = served.url;
+  process.env.CARD_PROCESSOR_API_KEY = API_KEY;
+  resetEnvCache();
+  await resetCardProcessor();
+});
+afterAll(async () => {
+  await resetCardProcessor();
+  delete process.env.CARD_PROCESSOR_URL;
+  delete process.env.CARD_PROCESSOR_API_KEY;
+  resetEnvCache();
+  await served.close();
+});
+
+const sandbox = createSandboxProcessor();
+
+/** Sandbox-only operations are not served over the processor seam: the code is read from the sandbox in process. */
+async function otpFor(actor: CardActor, cardNo: string, purpose: string): Promise<string> {
+  await ok(actor, 'secure/otp/send', { cardNo, purpose });
+  const peeked = await sandbox.execute({
+    operation: 'sandbox/otp/peek',
+    body: { cardNo, purpose },
+    context: { tenantId: actor.tenantId, userId: actor.userId, requestId: 'test', scope: { kind: 'tenant' } },
+  });
+  if (!peeked.ok) throw new Error(peeked.reason);
+  return (peeked.data as { otp: string }).otp;
+}
+
+it('a card flow through gateway -> HTTP client -> sandbox server', async () => {
+  resetIdentityState();
+  expect((await getCardProcessor()).kind).toBe('http');
+  const w = await cardWorld();
+  const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+  const applied = await ok<{ cardId: string }>(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', idempotencyKey: key() });
+  const card = { cardNo: await panOf(w.tenant.tenantId, applied.cardId) };
+  // sandbox-only operations answer 404 when the processor is reached over HTTP
+  expect((await cardOp(w.alice, 'sandbox/otp/peek', { cardNo: card.cardNo, purpose: 'ACTIVATE' })).status).toBe(404);
+  await ok(w.alice, 'card/activate', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'ACTIVATE') });
+  await fund(w.alice, card.cardNo, '20.00');
+  expect(await ok(w.alice, 'balance/info', { cardNo: card.cardNo })).toEqual({ currency: 'EUR', available: '20.00', pending: '0.00', ledger: '20.00' });
+  const info = await ok<{ cardNo: string; status: string }>(w.employee, 'card/info', { cardNo: card.cardNo });
+  expect(info).toMatchObject({ status: 'ACTIVE', cardNo: `${card.cardNo.slice(0, 6)}******${card.cardNo.slice(-4)}` });
+  await business(w.bob, 'card/info', { cardNo: card.cardNo }, 'CARD_NOT_FOUND');
+  await business(w.alice, 'withdraw/create', { cardNo: card.cardNo, amount: '25', currency: 'EUR', targetAccountId: 'a', idempotencyKey: 'http-1' }, 'INSUFFICIENT_FUNDS', { available: '20.00' });
+  const reveal = await ok<{ cardNo: string }>(w.alice, 'secure/reveal', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'REVEAL'), fields: ['PAN'] });
+  expect(reveal.cardNo).toBe(card.cardNo);
+});
+
+it('with CARD_PROCESSOR_SANDBOX=true the sandbox-only operations are forwarded; cards are addressed by cardId', async () => {
+  resetIdentityState();
+  process.env.CARD_PROCESSOR_SANDBOX = 'true';
+  resetEnvCache();
+  await resetCardProcessor();
+  try {
+    expect((await getCardProcessor()).kind).toBe('sandbox');
+    const w = await cardWorld();
+    const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+    const { cardId } = await ok<{ cardId: string }>(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', idempotencyKey: key() });
+    await ok(w.alice, 'secure/otp/send', { cardNo: cardId, purpose: 'ACTIVATE' });
+    const { otp } = await ok<{ otp: string }>(w.alice, 'sandbox/otp/peek', { cardNo: cardId, purpose: 'ACTIVATE' });
+    expect(await ok(w.alice, 'card/activate', { cardNo: cardId, otp })).toMatchObject({ cardId, status: 'ACTIVE' });
+    await business(w.bob, 'card/info', { cardNo: cardId }, 'CARD_NOT_FOUND');
+  } finally {
+    delete process.env.CARD_PROCESSOR_SANDBOX;
+    resetEnvCache();
+    await resetCardProcessor();
+  }
+});
