@@ -9,7 +9,7 @@ import { E2E_BASE_URL, E2E_PLATFORM_KEY, REPO_ROOT } from '../fixtures';
  * docs/api.md cannot drift: its ```bash blocks run here, in order, with bash, curl and jq against the
  * test server, and each block's output must match the ```json / ```text block shown after it.
  * Placeholders in a shown answer: <uuid>, <jwt>, <time>, <masked card number>; any other <...> is
- * "a non-empty string". The card steps (after the card-api marker) need the sandbox card processor.
+ * "a non-empty string". The card steps run against the built-in sandbox card processor.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -19,20 +19,16 @@ interface Step {
   line: number;
 }
 
-function stepsOf(markdown: string): { before: Step[]; cards: Step[] } {
-  const [head, tail = ''] = markdown.split('<!-- card-api');
-  const parse = (text: string, offset: number): Step[] => {
-    const steps: Step[] = [];
-    const fence = /^```(\w+)\n([\s\S]*?)^```$/gm;
-    for (let m = fence.exec(text); m; m = fence.exec(text)) {
-      const [, lang, body] = m;
-      const line = offset + text.slice(0, m.index).split('\n').length;
-      if (lang === 'bash') steps.push({ script: body!, line });
-      else if ((lang === 'json' || lang === 'text') && steps.length && !steps.at(-1)!.expected) steps.at(-1)!.expected = { kind: lang, body: body! };
-    }
-    return steps;
-  };
-  return { before: parse(head!, 0), cards: parse(tail, head!.split('\n').length - 1) };
+function stepsOf(markdown: string): Step[] {
+  const steps: Step[] = [];
+  const fence = /^```(\w+)\n([\s\S]*?)^```$/gm;
+  for (let m = fence.exec(markdown); m; m = fence.exec(markdown)) {
+    const [, lang, body] = m;
+    const line = markdown.slice(0, m.index).split('\n').length;
+    if (lang === 'bash') steps.push({ script: body!, line });
+    else if ((lang === 'json' || lang === 'text') && steps.length && !steps.at(-1)!.expected) steps.at(-1)!.expected = { kind: lang, body: body! };
+  }
+  return steps;
 }
 
 /** Splits concatenated JSON values (jq prints one per object). */
@@ -103,19 +99,10 @@ function run(step: Step): void {
   expect(actual, where).toEqual(resolve(shown, actual));
 }
 
-const { before, cards } = stepsOf(readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8'));
+const steps = stepsOf(readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8'));
 
-test('docs/api.md: tenant registration, sign-in, customer registration (with its idempotent replay) and a webhook subscription', () => {
-  test.setTimeout(120_000);
-  expect(before.length).toBeGreaterThanOrEqual(8);
-  for (const step of before) run(step);
-});
-
-test('docs/api.md: the card lookup through the card API', () => {
-  // The gateway is on main, but the sandbox processor (issue 6s) is not yet: every card operation
-  // answers 502 until it lands. The lead completes this test at that merge: remove the fixme, set
-  // CARD_NO in docs/api.md from the sandbox's documented test card, adjust the shown answers.
-  test.fixme(true, 'needs the sandbox card processor (issue 6s)');
-  test.setTimeout(60_000);
-  for (const step of cards) run(step);
+test('docs/api.md: tenant registration, sign-in, customer registration (and its idempotent replay), webhook subscription, card lookup', () => {
+  test.setTimeout(180_000);
+  expect(steps.length).toBeGreaterThanOrEqual(12);
+  for (const step of steps) run(step);
 });
