@@ -71,6 +71,7 @@ export const envSchema = z.object({
     .describe('AES-256-GCM key of webhook signing secrets at rest; unset: generated once (see docs/webhooks.md)'),
   WEBHOOK_WORKER: booleanString.default(true).describe('run the delivery worker inside the server process'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanString.default(false).describe('lift the SSRF guard: development and tests only'),
+  SANDBOX_FUNDING: booleanString.optional().describe('allow POST /wallets/{id}/sandbox/fund; default: on unless NODE_ENV=production (docs/ledger.md)'),
   WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
+import { UserProvider } from '@/components/shell/user-context';
 import { getPanelUser } from '@/lib/auth/panel';
 
 export const dynamic = 'force-dynamic';
@@ -14,6 +15,8 @@ export default async function PanelLayout({ children }: { children: ReactNode })
     redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
   }
   return (
-    <AppShell user={{ name: user.name, email: user.email, roles: user.roles, tenantName: user.tenant.name }}>{children}</AppShell>
+    <AppShell user={{ name: user.name, email: user.email, roles: user.roles, tenantName: user.tenant.name }}>
+      <UserProvider user={{ userId: user.principal.userId, tenantId: user.tenant.id, roles: user.roles }}>{children}</UserProvider>
+    </AppShell>
   );
 }

@@ -1,3 +1,4 @@
+import { DashboardSummaryTiles } from '@/components/dashboard/dashboard-summary';
 import { StatusOverview } from '@/components/shell/status-overview';
 import { getPanelUser } from '@/lib/auth/panel';
 
@@ -6,11 +7,12 @@ export const dynamic = 'force-dynamic';
 export default async function OverviewPage() {
   const user = await getPanelUser();
   return (
-    <div className="mx-auto max-w-5xl">
-      <header className="mb-6">
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
         <h1 className="text-2xl font-semibold tracking-tight text-ink">Overview</h1>
-        <p className="mt-1 text-sm text-ink-muted">The tenant you are working in and the state of the platform.</p>
+        <p className="mt-1 text-sm text-ink-muted">Customers, reviews and deliveries of your tenant at a glance.</p>
       </header>
+      <DashboardSummaryTiles />
       <StatusOverview tenantId={user?.tenant.id ?? null} />
     </div>
   );

@@ -1,7 +1,7 @@
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
+import { NavLink } from './nav-link';
 
 /** Layout of the signed-in panel: a sidebar on wide screens, a scrollable top bar on narrow ones. */
 export interface ShellUser {
@@ -26,15 +26,10 @@ export function AppShell({ children, user }: { children: ReactNode; user: ShellU
         </div>
         <nav aria-label="Main" className="overflow-x-auto px-3 pb-3 md:pb-6">
           <ul className="flex gap-1 md:flex-col">
-            {NAV_ITEMS.map((item) => (
+            {navItemsFor(user.roles).map((item) => (
               <li key={item.href}>
                 {item.ready ? (
-                  <Link
-                    href={item.href}
-                    className="block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-700"
-                  >
-                    {item.label}
-                  </Link>
+                  <NavLink href={item.href}>{item.label}</NavLink>
                 ) : (
                   <span
                     aria-disabled="true"

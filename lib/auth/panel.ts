@@ -1,3 +1,4 @@
+import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
 import { getDb } from '@/lib/db/client';
 import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
@@ -43,4 +44,11 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   } catch {
     return null;
   }
+}
+
+/** A panel page's guard: the signed-in user holding one of `roles` (any staff role when omitted); otherwise to the dashboard. */
+export async function requirePanelUser(roles?: readonly Role[]): Promise<PanelUser> {
+  const user = await getPanelUser();
+  if (!user || (roles && !roles.some((r) => user.roles.includes(r)))) redirect('/');
+  return user;
 }

@@ -25,6 +25,13 @@ export const ERROR_MESSAGES = {
   insufficientBalance: 'insufficient balance',
   transactionLimitExceeded: 'transaction limit exceeded',
   beneficiaryNotFound: 'beneficiary not found',
+  // transfer rules in the catalogue's style (our design; docs/errors.md, docs/ledger.md)
+  walletNotActive: 'wallet not active',
+  beneficiaryInactive: 'beneficiary inactive',
+  paymentConsentRequired: 'payment consent required',
+  paymentConsentInvalid: 'payment consent invalid',
+  currencyMismatch: 'currency mismatch',
+  approverMustDiffer: 'approver must differ from initiator',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -169,6 +176,49 @@ export const transactionLimitExceededDataSchema = z.object({
 export const beneficiaryNotFoundDataSchema = z.object({
   iban: z.string(),
   suggestion: z.string(),
+});
+
+export const walletNotActiveDataSchema = z.object({
+  walletId: z.string(),
+  status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']),
+  requiredStatus: z.literal('ACTIVE'),
+});
+
+export const beneficiaryInactiveDataSchema = z.object({
+  beneficiaryId: z.string(),
+  iban: z.string(),
+  status: z.literal('INACTIVE'),
+});
+
+export const paymentConsentRequiredDataSchema = z.object({
+  field: z.literal('paymentConsentId'),
+  suggestion: z.string(),
+});
+
+export const PAYMENT_CONSENT_INVALID_REASONS = [
+  'NOT_FOUND',
+  'REVOKED',
+  'EXPIRED',
+  'WALLET_MISMATCH',
+  'CURRENCY_MISMATCH',
+  'AMOUNT_EXCEEDED',
+  'ALREADY_USED',
+] as const;
+export const paymentConsentInvalidDataSchema = z.object({
+  paymentConsentId: z.string(),
+  reason: z.enum(PAYMENT_CONSENT_INVALID_REASONS),
+  details: z.string(),
+});
+
+export const currencyMismatchDataSchema = z.object({
+  walletCurrency: z.string(),
+  requestedCurrency: z.string(),
+});
+
+export const approverMustDifferDataSchema = z.object({
+  transferId: z.string(),
+  initiatedBy: z.string(),
+  approverId: z.string(),
 });
 
 /** Generic errors: `error` type, optional human `details`. */

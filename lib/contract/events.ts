@@ -43,6 +43,28 @@ export const EVENT_DATA_SCHEMAS = {
     reason: z.enum(['ENDPOINT_GONE', 'FAILING_TOO_LONG']),
     details: z.string(),
   }),
+  'wallet.opened': z.object({ walletId: z.uuid(), customerId: z.uuid(), currency: z.string(), status: z.literal('ACTIVE') }),
+  'wallet.status.changed': z.object({
+    walletId: z.uuid(),
+    customerId: z.uuid(),
+    previousStatus: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']),
+    status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']),
+    reason: z.string().nullable(),
+  }),
+  'wallet.funded': z.object({ walletId: z.uuid(), customerId: z.uuid(), entryId: z.uuid(), amount: z.string(), currency: z.string(), balance: z.string() }),
+  'transfer.created': z.object({
+    transferId: z.uuid(),
+    customerId: z.uuid(),
+    walletId: z.uuid(),
+    beneficiaryId: z.uuid(),
+    amount: z.string(),
+    currency: z.string(),
+    status: z.enum(['PENDING_APPROVAL', 'COMPLETED']),
+    initiatedBy: z.uuid(),
+  }),
+  'transfer.completed': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), approvedBy: z.uuid().nullable() }),
+  'transfer.rejected': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), rejectedBy: z.uuid(), reason: z.string().nullable() }),
+  'transfer.failed': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), reason: z.string() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
@@ -76,10 +98,19 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'card.transaction.created': 'a card transaction was authorized or declined',
   'webhook.test': 'a test event sent from POST .../subscriptions/{id}/test, to that subscription only',
   'webhook.subscription.disabled': 'a subscription was disabled automatically: its endpoint answered 410 Gone, or failed for 5 days',
+  'wallet.opened': 'a wallet was opened for a customer',
+  'wallet.status.changed': 'a wallet was frozen, unfrozen or closed',
+  'wallet.funded': 'a wallet received sandbox funding (demo and test tenants)',
+  'transfer.created': 'a transfer was accepted: COMPLETED at once, or PENDING_APPROVAL (funds held) above the four-eyes threshold',
+  'transfer.completed': 'a transfer awaiting approval was approved and posted to outgoing settlement',
+  'transfer.rejected': 'a transfer awaiting approval was rejected; the held funds went back to the wallet',
+  'transfer.failed': 'a transfer awaiting approval could not post (wallet or customer no longer ACTIVE); the held funds went back',
 };
 
 const EXAMPLE_CUSTOMER = '0f8e2d4c-6b1a-4c3e-9d2f-7a5b8c9d0e1f';
 const EXAMPLE_USER = '3c2b1a09-8f7e-4d6c-a5b4-c3d2e1f0a9b8';
+const EXAMPLE_WALLET = '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e';
+const EXAMPLE_TRANSFER = '8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';
 
 /** One example `data` per event type; each parses with its schema (tests) and appears in docs/webhooks.md. */
 export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
@@ -124,4 +155,20 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     reason: 'ENDPOINT_GONE',
     details: 'the endpoint answered 410 Gone',
   },
+  'wallet.opened': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, currency: 'EUR', status: 'ACTIVE' },
+  'wallet.status.changed': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, previousStatus: 'ACTIVE', status: 'FROZEN', reason: 'suspicious activity' },
+  'wallet.funded': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, entryId: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b', amount: '250.00', currency: 'EUR', balance: '250.00' },
+  'transfer.created': {
+    transferId: EXAMPLE_TRANSFER,
+    customerId: EXAMPLE_CUSTOMER,
+    walletId: EXAMPLE_WALLET,
+    beneficiaryId: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a',
+    amount: '120.00',
+    currency: 'EUR',
+    status: 'COMPLETED',
+    initiatedBy: EXAMPLE_USER,
+  },
+  'transfer.completed': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', approvedBy: EXAMPLE_USER },
+  'transfer.rejected': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', rejectedBy: EXAMPLE_USER, reason: 'beneficiary unknown to the customer' },
+  'transfer.failed': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', reason: 'the wallet is FROZEN' },
 };

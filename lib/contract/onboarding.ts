@@ -175,8 +175,16 @@ export const individualCustomerSchema = z.object({
   categorization: categorizationSelectionSchema.optional(),
 });
 
-const matchingPasswords = <T extends { password: string; matchingPassword: string }>(body: T, ctx: z.RefinementCtx) => {
+export const matchingPasswords = <T extends { password: string; matchingPassword: string }>(body: T, ctx: z.RefinementCtx) => {
   if (body.password !== body.matchingPassword) ctx.addIssue({ code: 'custom', path: ['matchingPassword'], message: 'passwords do not match' });
+};
+
+/** The login of a new individual customer: the registration body's top-level fields (the wizard's account step). */
+export const accountStepFields = {
+  email: emailSchema,
+  phone: phoneSchema.optional(),
+  password: passwordSchema,
+  matchingPassword: z.string().max(128),
 };
 
 // POST /api/v2.1/customer/individual/registration
@@ -184,10 +192,7 @@ export const individualRegistrationBodySchema = z
   .object({
     firstName: optText(100),
     lastName: optText(100),
-    email: emailSchema,
-    phone: phoneSchema.optional(),
-    password: passwordSchema,
-    matchingPassword: z.string().max(128),
+    ...accountStepFields,
     dateOfBirth: adultDateOfBirth.optional(),
     gender: genderSchema.optional(),
     nationality: countrySchema.optional(),

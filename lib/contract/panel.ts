@@ -19,3 +19,14 @@ export const panelSignInErrorSchema = z.object({
   retryAfter: z.number().int().optional(),
 });
 export type PanelSignInError = z.infer<typeof panelSignInErrorSchema>;
+
+/** POST /api/v2.1/panel/card-token: a short-lived card API token for the signed-in panel user. */
+export const panelCardTokenSchema = z.object({
+  token: z.string().describe('bearer token of a CARD_API session (no refresh token)'),
+  expiresAt: z.string().describe('ISO timestamp'),
+  expiresIn: z.number().int().describe('seconds'),
+  clientIp: z.string().describe('the caller’s address as the server saw it, for the card API’s X-Forwarded-For'),
+});
+export type PanelCardToken = z.infer<typeof panelCardTokenSchema>;
+/** Who may look cards up in the panel (the card API's admin read roles). */
+export const PANEL_CARD_ROLES = ['ADMIN_USER', 'EMPLOYEE'] as const;

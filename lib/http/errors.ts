@@ -284,3 +284,44 @@ export function transactionLimitExceeded(args: {
 export function beneficiaryNotFound(iban: string, suggestion: string): ApiError {
   return new ApiError(404, M.beneficiaryNotFound, { iban, suggestion });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Transfer rules in the catalogue's style (our design; docs/ledger.md)
+// ---------------------------------------------------------------------------------------------
+
+/** 400: the wallet is FROZEN or CLOSED; only an ACTIVE wallet sends or receives. */
+export function walletNotActive(walletId: string, status: 'ACTIVE' | 'FROZEN' | 'CLOSED'): ApiError {
+  return new ApiError(400, M.walletNotActive, { walletId, status, requiredStatus: 'ACTIVE' });
+}
+
+/** 400: the transfer names a beneficiary that was deactivated. */
+export function beneficiaryInactive(beneficiaryId: string, iban: string): ApiError {
+  return new ApiError(400, M.beneficiaryInactive, { beneficiaryId, iban, status: 'INACTIVE' });
+}
+
+/** 400: a transfer without paymentConsentId. */
+export function paymentConsentRequired(): ApiError {
+  return new ApiError(400, M.paymentConsentRequired, {
+    field: 'paymentConsentId',
+    suggestion: 'authorize payments from the wallet first: POST /api/v2.1/payment-consents',
+  });
+}
+
+/** 422: the payment consent does not cover the transfer (unknown, revoked, expired, wrong wallet or currency, amount above its maximum, single use spent). */
+export function paymentConsentInvalid(
+  paymentConsentId: string,
+  reason: 'NOT_FOUND' | 'REVOKED' | 'EXPIRED' | 'WALLET_MISMATCH' | 'CURRENCY_MISMATCH' | 'AMOUNT_EXCEEDED' | 'ALREADY_USED',
+  details: string,
+): ApiError {
+  return new ApiError(422, M.paymentConsentInvalid, { paymentConsentId, reason, details });
+}
+
+/** 400: the amount's currency is not the wallet's. */
+export function currencyMismatch(walletCurrency: string, requestedCurrency: string): ApiError {
+  return new ApiError(400, M.currencyMismatch, { walletCurrency, requestedCurrency });
+}
+
+/** 403: four-eyes: the initiator of a transfer may not approve or reject it. */
+export function approverMustDiffer(transferId: string, initiatedBy: string, approverId: string): ApiError {
+  return new ApiError(403, M.approverMustDiffer, { transferId, initiatedBy, approverId });
+}

@@ -95,8 +95,9 @@ export interface SpawnedServer {
  * Starts `next start` on a free port with the given environment (on top of a minimal base: PATH
  * and HOME only, so the outer test server's settings do not leak in).
  */
-export async function spawnNextStart(env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnNextStart(env: Record<string, string> | ((port: number) => Record<string, string>)): Promise<SpawnedServer> {
   const port = await freePort();
+  if (typeof env === 'function') env = env(port);
   const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { errorEnvelopeASchema } from '@/lib/contract/envelopes';
 import {
   accountLockedDataSchema,
+  approverMustDifferDataSchema,
   authenticationFailedDataSchema,
+  beneficiaryInactiveDataSchema,
+  currencyMismatchDataSchema,
+  paymentConsentInvalidDataSchema,
+  paymentConsentRequiredDataSchema,
+  walletNotActiveDataSchema,
   beneficiaryNotFoundDataSchema,
   categorizationValidationFailedDataSchema,
   customerNotVerifiedDataSchema,
@@ -314,6 +320,54 @@ const nestedError = zodFailure(nested, {
 });
 
 const generic: Row[] = [
+  {
+    name: 'walletNotActive',
+    error: E.walletNotActive('w-1', 'FROZEN'),
+    status: 400,
+    message: 'wallet not active',
+    data: { walletId: 'w-1', status: 'FROZEN', requiredStatus: 'ACTIVE' },
+    schema: walletNotActiveDataSchema,
+  },
+  {
+    name: 'beneficiaryInactive',
+    error: E.beneficiaryInactive('b-1', 'DE89370400440532013000'),
+    status: 400,
+    message: 'beneficiary inactive',
+    data: { beneficiaryId: 'b-1', iban: 'DE89370400440532013000', status: 'INACTIVE' },
+    schema: beneficiaryInactiveDataSchema,
+  },
+  {
+    name: 'paymentConsentRequired',
+    error: E.paymentConsentRequired(),
+    status: 400,
+    message: 'payment consent required',
+    data: { field: 'paymentConsentId', suggestion: 'authorize payments from the wallet first: POST /api/v2.1/payment-consents' },
+    schema: paymentConsentRequiredDataSchema,
+  },
+  {
+    name: 'paymentConsentInvalid',
+    error: E.paymentConsentInvalid('c-1', 'EXPIRED', 'the consent expired at 2026-01-01T00:00:00.000Z'),
+    status: 422,
+    message: 'payment consent invalid',
+    data: { paymentConsentId: 'c-1', reason: 'EXPIRED', details: 'the consent expired at 2026-01-01T00:00:00.000Z' },
+    schema: paymentConsentInvalidDataSchema,
+  },
+  {
+    name: 'currencyMismatch',
+    error: E.currencyMismatch('EUR', 'USD'),
+    status: 400,
+    message: 'currency mismatch',
+    data: { walletCurrency: 'EUR', requestedCurrency: 'USD' },
+    schema: currencyMismatchDataSchema,
+  },
+  {
+    name: 'approverMustDiffer',
+    error: E.approverMustDiffer('t-1', 'u-1', 'u-1'),
+    status: 403,
+    message: 'approver must differ from initiator',
+    data: { transferId: 't-1', initiatedBy: 'u-1', approverId: 'u-1' },
+    schema: approverMustDifferDataSchema,
+  },
   {
     name: 'validationFailed',
     error: E.validationFailed([

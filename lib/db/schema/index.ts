@@ -9,3 +9,4 @@ export * from './onboarding';
 export * from './webhooks';
 export * from './idempotency';
 export * from './cards';
+export * from './ledger';

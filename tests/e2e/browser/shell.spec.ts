@@ -34,7 +34,8 @@ async function expectOverview(page: Page, tenantName: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/');
-  await expect(nav.getByText('Customers')).toHaveAttribute('aria-disabled', 'true');
+  await expect(nav.getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/customers');
+  await expect(nav.getByText('API reference')).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('main')).toBeVisible();
 
   const tenantCard = page.getByTestId('tenant-card');

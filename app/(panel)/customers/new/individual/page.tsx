@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { IndividualWizard } from '@/components/onboarding/individual-wizard';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { getPanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Register individual' };
+export const dynamic = 'force-dynamic';
+
+export default async function RegisterIndividualPage() {
+  const user = await getPanelUser();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink href="/customers">Customers</BackLink>
+      <PageHeader title="Register individual customer" description="Six steps and a review. Your input is kept in this browser until you register or discard it (never the password)." />
+      <IndividualWizard tenantId={user?.tenant.id ?? ''} />
+    </div>
+  );
+}

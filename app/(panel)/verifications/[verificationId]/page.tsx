@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { ReviewCase } from '@/components/review/review-case';
+import { REVIEWERS } from '@/components/shell/nav-items';
+import { BackLink } from '@/components/ui/page-header';
+import { requirePanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Review case' };
+export const dynamic = 'force-dynamic';
+
+export default async function ReviewCasePage({ params }: { params: Promise<{ verificationId: string }> }) {
+  const user = await requirePanelUser(REVIEWERS);
+  const { verificationId } = await params;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink href="/verifications">Review queue</BackLink>
+      <ReviewCase id={verificationId} userId={user.principal.userId} />
+    </div>
+  );
+}

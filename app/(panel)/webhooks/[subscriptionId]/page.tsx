@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { ADMINS } from '@/components/shell/nav-items';
+import { SubscriptionDetail } from '@/components/webhooks/subscription-detail';
+import { BackLink } from '@/components/ui/page-header';
+import { requirePanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Webhook subscription' };
+export const dynamic = 'force-dynamic';
+
+export default async function WebhookPage({ params }: { params: Promise<{ subscriptionId: string }> }) {
+  await requirePanelUser(ADMINS);
+  const { subscriptionId } = await params;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <BackLink href="/webhooks">Webhooks</BackLink>
+      <SubscriptionDetail id={subscriptionId} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { ADMINS } from '@/components/shell/nav-items';
+import { PageHeader } from '@/components/ui/page-header';
+import { SubscriptionList } from '@/components/webhooks/subscription-list';
+import { requirePanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Webhooks' };
+export const dynamic = 'force-dynamic';
+
+export default async function WebhooksPage() {
+  await requirePanelUser(ADMINS);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Webhooks" description="Signed deliveries (Standard Webhooks) of your tenant’s events to your endpoints." />
+      <SubscriptionList />
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
+import { FormAlert } from '@/components/ui/page-header';
+import { Stepper } from '@/components/ui/stepper';
+import { useToast } from '@/components/ui/toast';
+import {
+  accountStepFields,
+  activationStepSchema,
+  ADDRESS_TYPES,
+  addressInfoStepSchema,
+  categorizationStepSchema,
+  consentStepSchema,
+  CONTACT_TYPES,
+  contactInfoStepSchema,
+  DOCUMENT_MIME_TYPES,
+  DOCUMENT_TYPES,
+  documentUploadStepSchema,
+  GENDERS,
+  MAX_DOCUMENT_BYTES,
+  matchingPasswords,
+  personalInfoStepSchema,
+  type RegistrationResult,
+} from '@/lib/contract/onboarding';
+import { apiFetch } from '@/lib/ui/fetcher';
+import { applyServerErrors } from '@/lib/ui/form-errors';
+
+/**
+ * Registration of an individual customer in six steps and a review. Each step validates with the
+ * contract's step schema (the very ones the registration route composes); the server's answer is
+ * mapped back onto the fields, and the wizard jumps to the first step with an error. A draft
+ * (never the password, never the file) is kept in localStorage per tenant.
+ */
+
+const paramsSchema = z.record(z.string(), z.string());
+const STEPS = [
+  { label: 'Personal info', schema: z.object({ PERSONAL_INFO: personalInfoStepSchema, CATEGORIZATION: categorizationStepSchema, params: paramsSchema.optional() }), prefixes: ['PERSONAL_INFO', 'CATEGORIZATION', 'params', 'individualCustomer', 'customerCategory'] },
+  { label: 'Contact', schema: z.object({ ...accountStepFields, CONTACT_INFO: contactInfoStepSchema }).superRefine(matchingPasswords), prefixes: ['CONTACT_INFO', 'email', 'phone', 'password', 'matchingPassword'] },
+  { label: 'Address', schema: z.object({ ADDRESS_INFO: addressInfoStepSchema }), prefixes: ['ADDRESS_INFO'] },
+  { label: 'Documents', schema: z.object({ DOCUMENT_UPLOAD: documentUploadStepSchema }), prefixes: ['DOCUMENT_UPLOAD'] },
+  { label: 'Consents', schema: z.object({ CONSENT: consentStepSchema }), prefixes: ['CONSENT'] },
+  { label: 'Activation', schema: z.object({ ACTIVATION: activationStepSchema }), prefixes: ['ACTIVATION'] },
+  { label: 'Review', schema: z.object({}), prefixes: [] },
+] as const;
+const REVIEW = STEPS.length - 1;
+
+/** The whole form: every step's schema side by side (its type is the form's values). */
+export const wizardSchema = z.object({
+  ...accountStepFields,
+  PERSONAL_INFO: personalInfoStepSchema,
+  CATEGORIZATION: categorizationStepSchema,
+  params: paramsSchema.optional(),
+  CONTACT_INFO: contactInfoStepSchema,
+  ADDRESS_INFO: addressInfoStepSchema,
+  DOCUMENT_UPLOAD: documentUploadStepSchema,
+  CONSENT: consentStepSchema,
+  ACTIVATION: activationStepSchema,
+});
+type Values = z.input<typeof wizardSchema>;
+
+const EMPTY: Values = {
+  email: '',
+  password: '',
+  matchingPassword: '',
+  PERSONAL_INFO: { firstName: '', lastName: '', dateOfBirth: '' },
+  CATEGORIZATION: { categoryId: '' },
+  params: {},
+  CONTACT_INFO: { contactType: 'MOBILE', contactValue: '', isPrimary: true },
+  ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: '', city: '', country: '', isPrimary: true },
+  DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentFile: '' },
+  CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
+  ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
+};
+
+interface Hierarchy {
+  categories: { id: string; name: string; customerType: string; isActive: boolean; riskLevel: string; features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[] }[];
+}
+
+/** Optional inputs: an empty box means "not given", not an empty string. */
+const opt = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
+const draftKey = (tenantId: string) => `bp.draft.individual.${tenantId}`;
+const stepOf = (path: string) => {
+  const i = STEPS.findIndex((s) => (s.prefixes as readonly string[]).some((p) => path === p || path.startsWith(`${p}.`)));
+  return i < 0 ? null : i;
+};
+function firstErrorStep(errors: FieldErrors<Values>): number | null {
+  const keys = Object.keys(errors).map(stepOf).filter((i): i is number => i !== null);
+  return keys.length ? Math.min(...keys) : null;
+}
+function withoutSecrets(values: Values) {
+  return { ...values, password: '', matchingPassword: '', DOCUMENT_UPLOAD: { ...values.DOCUMENT_UPLOAD, documentFile: '' } };
+}
+
+export function IndividualWizard({ tenantId }: { tenantId: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [step, setStep] = useState(0);
+  const stepRef = useRef(0);
+  stepRef.current = step;
+  const [alert, setAlert] = useState<string[]>([]);
+  const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
+  const [restored, setRestored] = useState(false);
+  const resolver: Resolver<Values> = (values, context, options) =>
+    (zodResolver(STEPS[stepRef.current]!.schema as never) as unknown as Resolver<Values>)(values, context, options);
+  const form = useForm<Values>({ resolver, defaultValues: EMPTY, mode: 'onSubmit' });
+  const { register, formState, watch, setValue, setError, clearErrors, getValues } = form;
+  const errors = formState.errors;
+
+  const hierarchy = useQuery({
+    queryKey: ['hierarchy', tenantId],
+    queryFn: () => apiFetch<Hierarchy>(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: { 'X-Tenant-ID': tenantId } }),
+    staleTime: 300_000,
+  });
+  const categories = (hierarchy.data?.categories ?? []).filter((c) => c.customerType === 'INDIVIDUAL' && c.isActive);
+  const categoryId = watch('CATEGORIZATION.categoryId');
+  const category = categories.find((c) => c.id === categoryId);
+  const mandatory = [...new Set((category?.features ?? []).filter((f) => f.enabled).flatMap((f) => f.mandatoryKeys))];
+  const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
+
+  // restore the draft once, then keep saving it (without the password and the file)
+  useEffect(() => {
+    try {
+      const raw = window.localStorage.getItem(draftKey(tenantId));
+      if (raw) {
+        const draft = JSON.parse(raw) as { values: Values; step: number };
+        form.reset({ ...EMPTY, ...draft.values, password: '', matchingPassword: '' });
+        setStep(Math.min(draft.step, 3));
+      }
+    } catch {
+      window.localStorage.removeItem(draftKey(tenantId));
+    }
+    setRestored(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, [tenantId]);
+  useEffect(() => {
+    if (!restored) return;
+    const save = () => window.localStorage.setItem(draftKey(tenantId), JSON.stringify({ values: withoutSecrets(getValues()), step: stepRef.current }));
+    save();
+    // eslint-disable-next-line react-hooks/incompatible-library -- a subscription, not a memoized value
+    const sub = watch(() => save());
+    return () => sub.unsubscribe();
+  }, [restored, step, tenantId, watch, getValues]);
+
+  const go = (to: number) => {
+    setAlert([]);
+    setStep(to);
+    requestAnimationFrame(() => document.getElementById('wizard-step-title')?.focus());
+  };
+  // through handleSubmit so that, once a step was tried, each field revalidates as it changes
+  const next = form.handleSubmit(() => go(stepRef.current + 1));
+
+  const onFile = (file: File | undefined) => {
+    clearErrors('DOCUMENT_UPLOAD.documentFile');
+    setPreview(null);
+    setValue('DOCUMENT_UPLOAD.documentFile', '');
+    if (!file) return;
+    if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) {
+      setError('DOCUMENT_UPLOAD.documentFile', { type: 'client', message: 'the file must be a PDF, PNG or JPEG' });
+      return;
+    }
+    if (file.size > MAX_DOCUMENT_BYTES) {
+      setError('DOCUMENT_UPLOAD.documentFile', { type: 'client', message: 'the file must be at most 5 MiB' });
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      setValue('DOCUMENT_UPLOAD.documentFile', url);
+      setPreview({ name: file.name, url, type: file.type });
+    };
+    reader.readAsDataURL(file);
+  };
+
+  const submit = form.handleSubmit(async () => {
+    setAlert([]);
+    const v = getValues();
+    const parametrization = Object.entries(v.params ?? {})
+      .filter(([k, val]) => mandatory.includes(k) && val)
+      .map(([name, value]) => ({ name, value }));
+    const body = {
+      email: v.email,
+      phone: v.phone,
+      password: v.password,
+      matchingPassword: v.matchingPassword,
+      customerCategory: { id: v.CATEGORIZATION.categoryId },
+      individualCustomer: {
+        customerName: `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`.trim(),
+        categorization: { id: v.CATEGORIZATION.categoryId, parametrization },
+      },
+      CATEGORIZATION: v.CATEGORIZATION,
+      PERSONAL_INFO: v.PERSONAL_INFO,
+      CONTACT_INFO: v.CONTACT_INFO,
+      ADDRESS_INFO: v.ADDRESS_INFO,
+      DOCUMENT_UPLOAD: v.DOCUMENT_UPLOAD,
+      CONSENT: v.CONSENT,
+      ACTIVATION: v.ACTIVATION,
+    };
+    try {
+      const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/individual/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
+      window.localStorage.removeItem(draftKey(tenantId));
+      await client.invalidateQueries({ queryKey: ['customers'] });
+      toast('success', 'Customer registered');
+      router.push(`/customers/${result.customerId}`);
+    } catch (e) {
+      const leftovers = applyServerErrors<Values>(e, setError, {
+        mapField: (path) => (stepOf(path) !== null && !path.startsWith('individualCustomer') && !path.startsWith('customerCategory') ? path : undefined),
+        mapKey: (key) => `params.${key}`,
+      });
+      const target = firstErrorStep(form.formState.errors) ?? (leftovers.length ? null : 0);
+      if (target !== null && target !== REVIEW) setStep(target);
+      setAlert(leftovers);
+    }
+  });
+
+  const v = watch();
+  const title = STEPS[step]!.label;
+  return (
+    <form onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
+      <Stepper steps={STEPS.map((s) => s.label)} current={step} onSelect={go} />
+      <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
+        <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+          Step {step + 1} of {STEPS.length}: {title}
+        </h2>
+        <FormAlert messages={alert} />
+        {step === 0 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
+            <Field label="Last name" autoComplete="off" error={errors.PERSONAL_INFO?.lastName?.message} {...register('PERSONAL_INFO.lastName')} />
+            <Field label="Date of birth" type="date" error={errors.PERSONAL_INFO?.dateOfBirth?.message} {...register('PERSONAL_INFO.dateOfBirth')} />
+            <SelectField label="Gender" options={GENDERS} placeholder="Not given" error={errors.PERSONAL_INFO?.gender?.message} {...register('PERSONAL_INFO.gender', opt)} />
+            <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
+            <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
+            <SelectField
+              label="Category"
+              className="sm:col-span-2"
+              options={categories.map((c) => ({ value: c.id, label: `${c.name} (${c.riskLevel.toLowerCase()} risk)` }))}
+              placeholder={hierarchy.isPending ? 'Loading categories…' : 'Choose a category'}
+              error={errors.CATEGORIZATION?.categoryId?.message}
+              {...register('CATEGORIZATION.categoryId')}
+            />
+            {mandatory.map((key) =>
+              allowed[key] ? (
+                <SelectField
+                  key={key}
+                  label={key}
+                  options={allowed[key]!}
+                  placeholder="Choose a value"
+                  hint="required by this category"
+                  error={errors.params?.[key]?.message}
+                  {...register(`params.${key}`)}
+                />
+              ) : (
+                <Field key={key} label={key} hint="required by this category" error={errors.params?.[key]?.message} {...register(`params.${key}`)} />
+              ),
+            )}
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Email (login)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+            <Field label="Phone" type="tel" placeholder="+4915112345678" error={errors.phone?.message} {...register('phone', opt)} />
+            <SelectField label="Contact type" options={CONTACT_TYPES} error={errors.CONTACT_INFO?.contactType?.message} {...register('CONTACT_INFO.contactType')} />
+            <Field label="Contact value" error={errors.CONTACT_INFO?.contactValue?.message} {...register('CONTACT_INFO.contactValue')} />
+            <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
+            <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
+          </div>
+        ) : null}
+        {step === 2 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField label="Address type" options={ADDRESS_TYPES} error={errors.ADDRESS_INFO?.addressType?.message} {...register('ADDRESS_INFO.addressType')} />
+            <Field label="Street" error={errors.ADDRESS_INFO?.street?.message} {...register('ADDRESS_INFO.street')} />
+            <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
+            <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
+            <Field label="City" error={errors.ADDRESS_INFO?.city?.message} {...register('ADDRESS_INFO.city')} />
+            <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
+          </div>
+        ) : null}
+        {step === 3 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField label="Document type" options={DOCUMENT_TYPES} error={errors.DOCUMENT_UPLOAD?.documentType?.message} {...register('DOCUMENT_UPLOAD.documentType')} />
+            <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
+            <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
+            <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
+            <Field
+              label="Document file"
+              type="file"
+              accept={DOCUMENT_MIME_TYPES.join(',')}
+              hint="PDF, PNG or JPEG, at most 5 MiB"
+              className="sm:col-span-2"
+              error={errors.DOCUMENT_UPLOAD?.documentFile?.message}
+              onChange={(e) => onFile(e.target.files?.[0])}
+            />
+            {preview ? (
+              <figure className="sm:col-span-2">
+                {preview.type.startsWith('image/') ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a local data: URL preview
+                  <img src={preview.url} alt={`Preview of ${preview.name}`} className="max-h-48 rounded ring-1 ring-slate-200" />
+                ) : (
+                  <p className="text-sm">PDF selected</p>
+                )}
+                <figcaption className="mt-1 text-xs text-ink-muted">{preview.name}</figcaption>
+              </figure>
+            ) : v.DOCUMENT_UPLOAD.documentFile ? null : (
+              <p className="text-xs text-ink-muted sm:col-span-2">The file is not kept in the draft; choose it again after a reload.</p>
+            )}
+          </div>
+        ) : null}
+        {step === 4 ? (
+          <fieldset className="space-y-3">
+            <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
+            <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
+            <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
+            <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
+            <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
+          </fieldset>
+        ) : null}
+        {step === 5 ? (
+          <div className="space-y-3">
+            <Checkbox label="Activate as soon as verification and consents allow" {...register('ACTIVATION.activationConfirm')} />
+            <Checkbox label="Welcome email sent" {...register('ACTIVATION.welcomeEmailSent')} />
+            <TextareaField label="Activation notes" error={errors.ACTIVATION?.activationNotes?.message} {...register('ACTIVATION.activationNotes', opt)} />
+          </div>
+        ) : null}
+        {step === REVIEW ? (
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="review">
+            {(
+              [
+                ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
+                ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
+                ['Category', category?.name ?? '—'],
+                ...mandatory.map((k) => [k, v.params?.[k] || '—']),
+                ['Email', v.email],
+                ['Contact', `${v.CONTACT_INFO.contactType}: ${v.CONTACT_INFO.contactValue}`],
+                ['Address', `${v.ADDRESS_INFO.street}, ${v.ADDRESS_INFO.postalCode ?? ''} ${v.ADDRESS_INFO.city}, ${v.ADDRESS_INFO.country}`],
+                ['Document', `${v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
+                ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => k.replace(/Accepted|Consent/, '')).join(', ') || 'none yet'],
+              ] as [string, string][]
+            ).map(([k, val]) => (
+              <div key={k} className="contents">
+                <dt className="text-ink-muted">{k}</dt>
+                <dd className="break-words font-medium">{val}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </section>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button type="button" variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
+          Back
+        </Button>
+        <div className="flex gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => {
+              window.localStorage.removeItem(draftKey(tenantId));
+              form.reset(EMPTY);
+              setPreview(null);
+              go(0);
+            }}
+          >
+            Discard draft
+          </Button>
+          {step === REVIEW ? (
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Registering…' : 'Register customer'}
+            </Button>
+          ) : (
+            <Button type="submit">{step === REVIEW - 1 ? 'Review' : 'Next'}</Button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { QueryError } from '@/components/ui/page-header';
+import { Field } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/input';
+import { DataTable, type Column } from '@/components/ui/table';
+import { VERIFICATION_STATUSES } from '@/lib/contract/enums';
+import { apiFetch, toQuery } from '@/lib/ui/fetcher';
+
+export interface QueueItem {
+  id: string;
+  customerId: string;
+  customerType: 'INDIVIDUAL' | 'ORGANIZATION';
+  customerName: string;
+  customerEmail: string | null;
+  status: string;
+  assigneeUserId: string | null;
+  submittedAt: string;
+  ageHours: number;
+}
+
+const ASSIGNEES = [
+  { value: 'mine_and_unassigned', label: 'Mine and unassigned' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'any', label: 'Everyone’s' },
+];
+const PAGE_SIZE = 20;
+
+function age(hours: number): string {
+  if (hours < 1) return 'under 1 h';
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/** The review queue: "mine + unassigned" by default, status filter, search, age, sort, paging. */
+export function ReviewQueue({ userId }: { userId: string }) {
+  const [assignee, setAssignee] = useState('mine_and_unassigned');
+  const [status, setStatus] = useState('');
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState('submittedAt');
+  const [page, setPage] = useState(1);
+  const query = toQuery({ assignee, status, q, sort, pageNo: page, pageSize: PAGE_SIZE });
+  const queue = useQuery({
+    queryKey: ['verifications', query],
+    queryFn: () => apiFetch<{ items: QueueItem[]; total: number }>(`/api/v2.1/verifications${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<QueueItem>[] = [
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (i) => (
+        <Link href={`/verifications/${i.id}`} className="font-medium text-brand-700 hover:underline">
+          {i.customerName}
+        </Link>
+      ),
+    },
+    { key: 'type', header: 'Type', cell: (i) => (i.customerType === 'INDIVIDUAL' ? 'Individual' : 'Organization') },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (i) => <Badge status={i.status} /> },
+    { key: 'assignee', header: 'Assignee', cell: (i) => (i.assigneeUserId === userId ? 'me' : i.assigneeUserId ? 'someone else' : 'unassigned') },
+    { key: 'age', header: 'Waiting', sortKey: 'submittedAt', cell: (i) => age(i.ageHours) },
+  ];
+  const reset = () => setPage(1);
+  return (
+    <div className="space-y-4">
+      <form
+        role="search"
+        aria-label="Filter the queue"
+        className="grid gap-3 rounded-xl bg-white p-4 shadow-card sm:grid-cols-2 lg:grid-cols-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(search.trim());
+          reset();
+        }}
+      >
+        <SelectField label="Cases" value={assignee} onChange={(e) => (setAssignee(e.target.value), reset())} options={ASSIGNEES} />
+        <SelectField label="Status" value={status} onChange={(e) => (setStatus(e.target.value), reset())} options={VERIFICATION_STATUSES} placeholder="Any status" />
+        <Field label="Search" type="search" placeholder="Name, email, registration no." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <div className="flex items-end">
+          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Search
+          </button>
+        </div>
+      </form>
+      <QueryError error={queue.error} />
+      <DataTable
+        caption="Verification cases"
+        columns={columns}
+        rows={queue.data?.items ?? []}
+        rowKey={(i) => i.id}
+        sort={sort}
+        onSort={(s) => (setSort(s), reset())}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={queue.data?.total ?? 0}
+        onPage={setPage}
+        loading={queue.isPending}
+        empty="No case matches. Try “Everyone’s” or another status."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantRef, updatedAt } from './columns';
+import { customers } from './customers';
+import { tenants } from './tenants';
+
+/**
+ * The double-entry ledger, wallets, beneficiaries, payment consents, transaction limits and
+ * transfers (docs/ledger.md). Amounts are numeric(19,4): exact decimals, never floats. Every table
+ * is tenant-owned with composite (tenant_id, id) keys; every index starts with tenant_id.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 19, scale: 4 });
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    currency: text('currency').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] }).notNull().default('ACTIVE'),
+    /** Kept in lock-step with the wallet account's journal lines, under the wallet's row lock. */
+    balance: money('balance').notNull().default('0'),
+    statusReason: text('status_reason'),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('wallets_tenant_id_uq').on(t.tenantId, t.id),
+    unique('wallets_tenant_id_currency_uq').on(t.tenantId, t.id, t.currency),
+    index('wallets_tenant_customer_idx').on(t.tenantId, t.customerId, t.currency),
+    index('wallets_tenant_created_idx').on(t.tenantId, t.createdAt),
+    foreignKey({ name: 'wallets_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    check('wallets_status_ck', sql`${t.status} in ('ACTIVE', 'FROZEN', 'CLOSED')`),
+    check('wallets_balance_ck', sql`${t.balance} >= 0`),
+  ],
+);
+
+/**
+ * Ledger accounts: one per wallet (kind WALLET, wallet_id set) and the tenant's system accounts
+ * per currency (SANDBOX_FUNDING, TRANSFER_CLEARING, OUTGOING_SETTLEMENT). Balance of any account =
+ * sum(credits) - sum(debits) of its lines; over a tenant and currency the balances sum to zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT'] }).notNull(),
+    currency: text('currency').notNull(),
+    walletId: uuid('wallet_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_tenant_id_uq').on(t.tenantId, t.id),
+    unique('ledger_accounts_tenant_id_currency_uq').on(t.tenantId, t.id, t.currency),
+    uniqueIndex('ledger_accounts_tenant_wallet_uq').on(t.tenantId, t.walletId).where(sql`${t.walletId} is not null`),
+    uniqueIndex('ledger_accounts_tenant_system_uq').on(t.tenantId, t.kind, t.currency).where(sql`${t.walletId} is null`),
+    foreignKey({ name: 'ledger_accounts_wallet_fk', columns: [t.tenantId, t.walletId, t.currency], foreignColumns: [wallets.tenantId, wallets.id, wallets.currency] }).onDelete('cascade'),
+    check('ledger_accounts_kind_ck', sql`${t.kind} in ('WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')`),
+    check('ledger_accounts_wallet_ck', sql`(${t.kind} = 'WALLET') = (${t.walletId} is not null)`),
+  ],
+);
+
+/** A journal entry: immutable; its lines balance per currency (service + deferred trigger). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['SANDBOX_FUNDING', 'TRANSFER_HOLD', 'TRANSFER_SETTLEMENT', 'TRANSFER_RELEASE'] }).notNull(),
+    transferId: uuid('transfer_id'),
+    description: text('description').notNull(),
+    postedAt: ts('posted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('journal_entries_tenant_id_uq').on(t.tenantId, t.id),
+    index('journal_entries_tenant_posted_idx').on(t.tenantId, t.postedAt),
+    index('journal_entries_tenant_transfer_idx').on(t.tenantId, t.transferId),
+    check('journal_entries_kind_ck', sql`${t.kind} in ('SANDBOX_FUNDING', 'TRANSFER_HOLD', 'TRANSFER_SETTLEMENT', 'TRANSFER_RELEASE')`),
+  ],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: id(),
+    tenantId: tenantRef(),
+    entryId: uuid('entry_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    side: text('side', { enum: ['DEBIT', 'CREDIT'] }).notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** the entry's time, repeated so statements and limit windows read one table */
+    postedAt: ts('posted_at').notNull(),
+  },
+  (t) => [
+    unique('journal_lines_tenant_id_uq').on(t.tenantId, t.id),
+    index('journal_lines_tenant_entry_idx').on(t.tenantId, t.entryId),
+    index('journal_lines_tenant_account_posted_idx').on(t.tenantId, t.accountId, t.postedAt),
+    foreignKey({ name: 'journal_lines_entry_fk', columns: [t.tenantId, t.entryId], foreignColumns: [journalEntries.tenantId, journalEntries.id] }).onDelete('cascade'),
+    // the line's currency is its account's currency
+    foreignKey({
+      name: 'journal_lines_account_fk',
+      columns: [t.tenantId, t.accountId, t.currency],
+      foreignColumns: [ledgerAccounts.tenantId, ledgerAccounts.id, ledgerAccounts.currency],
+    }).onDelete('cascade'),
+    check('journal_lines_side_ck', sql`${t.side} in ('DEBIT', 'CREDIT')`),
+    check('journal_lines_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    name: text('name').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    country: text('country').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('beneficiaries_tenant_id_uq').on(t.tenantId, t.id),
+    index('beneficiaries_tenant_customer_iban_idx').on(t.tenantId, t.customerId, t.iban),
+    foreignKey({ name: 'beneficiaries_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    check('beneficiaries_status_ck', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+  ],
+);
+
+export const paymentConsents = pgTable(
+  'payment_consents',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    walletId: uuid('wallet_id').notNull(),
+    scope: text('scope', { enum: ['SINGLE_PAYMENT', 'RECURRING_PAYMENTS'] }).notNull(),
+    maxAmountPerPayment: money('max_amount_per_payment').notNull(),
+    currency: text('currency').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    status: text('status', { enum: ['AUTHORIZED', 'REVOKED'] }).notNull().default('AUTHORIZED'),
+    authorizedBy: uuid('authorized_by').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payment_consents_tenant_id_uq').on(t.tenantId, t.id),
+    index('payment_consents_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    index('payment_consents_tenant_wallet_idx').on(t.tenantId, t.walletId),
+    foreignKey({ name: 'payment_consents_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'payment_consents_wallet_fk', columns: [t.tenantId, t.walletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
+    check('payment_consents_status_ck', sql`${t.status} in ('AUTHORIZED', 'REVOKED')`),
+    check('payment_consents_scope_ck', sql`${t.scope} in ('SINGLE_PAYMENT', 'RECURRING_PAYMENTS')`),
+    check('payment_consents_amount_ck', sql`${t.maxAmountPerPayment} > 0`),
+  ],
+);
+
+/** A limit applies to one customer (all its wallets in the currency) or to one wallet. */
+export const transactionLimits = pgTable(
+  'transaction_limits',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    walletId: uuid('wallet_id'),
+    limitType: text('limit_type', { enum: ['DAILY', 'WEEKLY', 'MONTHLY', 'PER_TRANSACTION'] }).notNull(),
+    limitAmount: money('limit_amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('transaction_limits_tenant_id_uq').on(t.tenantId, t.id),
+    uniqueIndex('transaction_limits_tenant_customer_uq')
+      .on(t.tenantId, t.customerId, t.limitType, t.currency)
+      .where(sql`${t.walletId} is null`),
+    uniqueIndex('transaction_limits_tenant_wallet_uq').on(t.tenantId, t.walletId, t.limitType).where(sql`${t.walletId} is not null`),
+    foreignKey({ name: 'transaction_limits_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'transaction_limits_wallet_fk', columns: [t.tenantId, t.walletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
+    check('transaction_limits_type_ck', sql`${t.limitType} in ('DAILY', 'WEEKLY', 'MONTHLY', 'PER_TRANSACTION')`),
+    check('transaction_limits_amount_ck', sql`${t.limitAmount} >= 0`),
+  ],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
+    walletId: uuid('wallet_id').notNull(),
+    beneficiaryId: uuid('beneficiary_id').notNull(),
+    paymentConsentId: uuid('payment_consent_id').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: ['PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED'] }).notNull(),
+    initiatedBy: uuid('initiated_by').notNull(),
+    approvedBy: uuid('approved_by'),
+    decidedAt: ts('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('transfers_tenant_id_uq').on(t.tenantId, t.id),
+    index('transfers_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('transfers_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
+    index('transfers_tenant_wallet_idx').on(t.tenantId, t.walletId, t.createdAt),
+    index('transfers_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    index('transfers_tenant_consent_idx').on(t.tenantId, t.paymentConsentId),
+    foreignKey({ name: 'transfers_wallet_fk', columns: [t.tenantId, t.walletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'transfers_beneficiary_fk', columns: [t.tenantId, t.beneficiaryId], foreignColumns: [beneficiaries.tenantId, beneficiaries.id] }).onDelete('cascade'),
+    foreignKey({ name: 'transfers_consent_fk', columns: [t.tenantId, t.paymentConsentId], foreignColumns: [paymentConsents.tenantId, paymentConsents.id] }).onDelete('cascade'),
+    check('transfers_status_ck', sql`${t.status} in ('PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED')`),
+    check('transfers_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Per-tenant transfer settings; a tenant without a row has the defaults (docs/ledger.md). */
+export const transferSettings = pgTable('transfer_settings', {
+  tenantId: tenantRef()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** transfers with an amount above this need a second person's approval; null: never */
+  fourEyesThreshold: money('four_eyes_threshold'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Idempotency records of POST /transfers: one per (tenant, client, key). The row is inserted in
+ * its own statement before the work starts (IN_PROGRESS); the transfer's transaction completes it
+ * with the response. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['IN_PROGRESS', 'COMPLETED'] }).notNull().default('IN_PROGRESS'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.tenantId, t.clientId, t.key] }),
+    index('idempotency_keys_tenant_expires_idx').on(t.tenantId, t.expiresAt),
+    check('idempotency_keys_status_ck', sql`${t.status} in ('IN_PROGRESS', 'COMPLETED')`),
+  ],
+);
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
+export type PaymentConsentRow = typeof paymentConsents.$inferSelect;
+export type TransactionLimitRow = typeof transactionLimits.$inferSelect;
+export type TransferRow = typeof transfers.$inferSelect;

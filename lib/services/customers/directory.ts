@@ -1,0 +1,268 @@
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { clock } from '@/lib/clock';
+import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
+import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
+import type { DbOrTx } from '@/lib/db/client';
+import {
+  addresses,
+  categories,
+  contacts,
+  customerCategorizations,
+  customers,
+  documents,
+  organizations,
+  persons,
+  representatives,
+  verifications,
+  webhookDeliveries,
+} from '@/lib/db/schema';
+import { getCardProcessor } from '@/lib/card-processor';
+import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
+import { CARD_STATUSES } from '@/lib/contract/card-operations';
+import { notFound } from '@/lib/http/errors';
+import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
+import type { Principal } from '@/lib/services/identity/sessions';
+import { isUuid } from '@/lib/contract/common';
+import { customerAuditLog } from '@/lib/services/onboarding/audit';
+import { listConsents } from '@/lib/services/onboarding/consents';
+
+/**
+ * The admin panel's customer directory: one query with the verification state and category of each
+ * customer, filtered, sorted and paged; the CSV export runs the same query without paging.
+ */
+
+type Filters = Omit<ListCustomersQuery, 'pageNo' | 'pageSize'>;
+
+function escapeLike(q: string): string {
+  return `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+}
+
+function directoryWhere(tenantId: string, filters: Filters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(customers.tenantId, tenantId)];
+  if (filters.type) conditions.push(eq(customers.customerType, filters.type));
+  if (filters.status) conditions.push(eq(customers.status, filters.status));
+  if (filters.verificationStatus) conditions.push(eq(verifications.status, filters.verificationStatus));
+  if (filters.categoryId) conditions.push(eq(customerCategorizations.categoryId, filters.categoryId));
+  if (filters.q) {
+    const like = escapeLike(filters.q);
+    conditions.push(
+      sql`(lower(${customers.displayName}) like ${like} or lower(coalesce(${customers.email}, '')) like ${like} or lower(coalesce(${organizations.registrationNumber}, '')) like ${like})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** The joins of the directory, every one on (tenant_id, customer_id). */
+function withJoins<T extends PgSelect>(qb: T) {
+  return qb
+    .leftJoin(verifications, and(eq(verifications.tenantId, customers.tenantId), eq(verifications.customerId, customers.id)))
+    .leftJoin(customerCategorizations, and(eq(customerCategorizations.tenantId, customers.tenantId), eq(customerCategorizations.customerId, customers.id)))
+    .leftJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
+    .leftJoin(organizations, and(eq(organizations.tenantId, customers.tenantId), eq(organizations.customerId, customers.id)));
+}
+
+const ORDER = {
+  createdAt: [asc(customers.createdAt)],
+  '-createdAt': [desc(customers.createdAt)],
+  displayName: [asc(sql`lower(${customers.displayName})`)],
+  '-displayName': [desc(sql`lower(${customers.displayName})`)],
+  status: [asc(customers.status), desc(customers.createdAt)],
+} as const;
+
+const itemColumns = {
+  id: customers.id,
+  customerType: customers.customerType,
+  displayName: customers.displayName,
+  email: customers.email,
+  status: customers.status,
+  createdAt: customers.createdAt,
+  activatedAt: customers.activatedAt,
+  verificationStatus: verifications.status,
+  verificationId: verifications.id,
+  categoryId: customerCategorizations.categoryId,
+  categoryName: categories.name,
+  riskLevel: customerCategorizations.riskLevel,
+  registrationNumber: organizations.registrationNumber,
+};
+
+type ItemRow = {
+  [K in keyof typeof itemColumns]: unknown;
+};
+
+function toItem(r: ItemRow): CustomerListItem {
+  return {
+    id: r.id as string,
+    customerType: r.customerType as CustomerListItem['customerType'],
+    displayName: r.displayName as string,
+    email: (r.email as string | null) ?? null,
+    status: r.status as CustomerListItem['status'],
+    verificationStatus: (r.verificationStatus as CustomerListItem['verificationStatus']) ?? null,
+    verificationId: (r.verificationId as string | null) ?? null,
+    categoryId: (r.categoryId as string | null) ?? null,
+    categoryName: (r.categoryName as string | null) ?? null,
+    riskLevel: (r.riskLevel as CustomerListItem['riskLevel']) ?? null,
+    registrationNumber: (r.registrationNumber as string | null) ?? null,
+    createdAt: (r.createdAt as Date).toISOString(),
+    activatedAt: (r.activatedAt as Date | null)?.toISOString() ?? null,
+  };
+}
+
+export async function listCustomers(db: DbOrTx, tenantId: string, query: ListCustomersQuery) {
+  const where = directoryWhere(tenantId, query);
+  const rows = await withJoins(db.select(itemColumns).from(customers).$dynamic())
+    .where(where)
+    .orderBy(...ORDER[query.sort], asc(customers.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
+  const [{ total }] = (await withJoins(db.select({ total: count() }).from(customers).$dynamic()).where(where)) as [{ total: number }];
+  return { items: rows.map((r) => toItem(r as ItemRow)), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
+}
+
+const CSV_COLUMNS: (keyof CustomerListItem)[] = [
+  'id',
+  'customerType',
+  'displayName',
+  'email',
+  'status',
+  'verificationStatus',
+  'categoryName',
+  'riskLevel',
+  'registrationNumber',
+  'createdAt',
+  'activatedAt',
+];
+
+/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets do not run it as a formula. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** The filtered directory as CSV (header line + at most CUSTOMER_EXPORT_MAX_ROWS rows). */
+export async function exportCustomersCsv(db: DbOrTx, tenantId: string, filters: Filters): Promise<string> {
+  const rows = await withJoins(db.select(itemColumns).from(customers).$dynamic())
+    .where(directoryWhere(tenantId, filters))
+    .orderBy(...ORDER[filters.sort], asc(customers.id))
+    .limit(CUSTOMER_EXPORT_MAX_ROWS);
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    const item = toItem(r as ItemRow);
+    lines.push(CSV_COLUMNS.map((c) => csvCell(item[c])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One customer with everything the detail page shows; another tenant's customer is 404. */
+export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string) {
+  const [row] = isUuid(customerId) ? await db.select().from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId))) : [];
+  if (!row) throw notFound('customer');
+  const t = tenantId;
+  const [person] = await db.select().from(persons).where(and(eq(persons.tenantId, t), eq(persons.customerId, customerId)));
+  const [organization] = await db.select().from(organizations).where(and(eq(organizations.tenantId, t), eq(organizations.customerId, customerId)));
+  const reps = organization ? await db.select().from(representatives).where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id))) : [];
+  const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
+  const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
+  const docs = await db
+    .select({
+      id: documents.id,
+      documentType: documents.documentType,
+      documentNumber: documents.documentNumber,
+      mimeType: documents.mimeType,
+      sizeBytes: documents.sizeBytes,
+      status: documents.status,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .where(and(eq(documents.tenantId, t), eq(documents.customerId, customerId)))
+    .orderBy(asc(documents.createdAt));
+  const [verification] = await db.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
+  const [categorization] = await db
+    .select({ categoryId: customerCategorizations.categoryId, categoryName: categories.name, riskLevel: customerCategorizations.riskLevel, parameters: customerCategorizations.parameters })
+    .from(customerCategorizations)
+    .leftJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
+    .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
+  const auditEntries = await customerAuditLog(db, t, customerId);
+  return {
+    id: row.id,
+    customerType: row.customerType,
+    displayName: row.displayName,
+    email: row.email,
+    status: row.status,
+    statusReason: row.statusReason,
+    createdAt: row.createdAt.toISOString(),
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    person: person
+      ? { firstName: person.firstName, lastName: person.lastName, email: person.email, dateOfBirth: person.dateOfBirth, gender: person.gender, nationality: person.nationality, placeOfBirth: person.placeOfBirth }
+      : null,
+    organization: organization
+      ? { id: organization.id, legalName: organization.legalName, registrationNumber: organization.registrationNumber, taxId: organization.taxId, businessType: organization.businessType, industry: organization.industry, website: organization.website }
+      : null,
+    representatives: reps.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, position: r.position, isPrimaryOwner: r.isPrimaryOwner, ownershipShare: r.ownershipShare })),
+    addresses: addr.map((a) => ({ id: a.id, addressType: a.addressType, street: a.street, building: a.building, city: a.city, postalCode: a.postalCode, country: a.country, isPrimary: a.isPrimary })),
+    contacts: cont.map((c) => ({ id: c.id, contactType: c.contactType, value: c.value, isPrimary: c.isPrimary })),
+    documents: docs.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
+    categorization: categorization ?? null,
+    consents: await listConsents(db, t, customerId),
+    verification: verification
+      ? {
+          id: verification.id,
+          status: verification.status,
+          assigneeUserId: verification.assigneeUserId,
+          reasonCode: verification.reasonCode,
+          comment: verification.comment,
+          decidedAt: verification.decidedAt?.toISOString() ?? null,
+          submittedAt: verification.submittedAt.toISOString(),
+        }
+      : null,
+    verificationHistory: auditEntries.filter((e) => e.entityType === 'VERIFICATION').reverse(),
+    audit: auditEntries,
+  };
+}
+
+/**
+ * Cards per state, asked from the card processor (one card/list per state, tenant scope) for a
+ * caller with a card read role; null with the reason when the processor does not answer.
+ */
+async function cardsByState(principal: Principal, requestId: string): Promise<Pick<DashboardSummary, 'cardsByState' | 'cardsUnavailable'>> {
+  if (!CARD_ADMIN_READ_ROLES.some((r) => principal.roles.includes(r))) return { cardsByState: null, cardsUnavailable: null };
+  try {
+    const processor = await getCardProcessor();
+    const context = { tenantId: principal.tenantId, userId: principal.userId, requestId, scope: { kind: 'tenant' as const } };
+    const counts = await Promise.all(
+      CARD_STATUSES.map(async (status) => {
+        const result = await processor.execute({ operation: 'card/list', body: { status, pageNo: 1, pageSize: 1 }, context });
+        if (!result.ok) throw new CardProcessorUnavailableError('bad_gateway', result.reason);
+        return [status, Number((result.data as { total?: number }).total ?? 0)] as const;
+      }),
+    );
+    return { cardsByState: Object.fromEntries(counts), cardsUnavailable: null };
+  } catch (error) {
+    if (error instanceof CardProcessorUnavailableError) return { cardsByState: null, cardsUnavailable: 'card processor unavailable' };
+    throw error;
+  }
+}
+
+/** The dashboard's counts, each one grouped query scoped to the tenant; cards from the processor. */
+export async function dashboardSummary(db: DbOrTx, principal: Principal, requestId: string): Promise<DashboardSummary> {
+  const tenantId = principal.tenantId;
+  const byStatus = await db.select({ status: customers.status, n: count() }).from(customers).where(eq(customers.tenantId, tenantId)).groupBy(customers.status);
+  const customersByStatus = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s, Number(byStatus.find((r) => r.status === s)?.n ?? 0)])) as DashboardSummary['customersByStatus'];
+  const vStatus = await db.select({ status: verifications.status, n: count() }).from(verifications).where(eq(verifications.tenantId, tenantId)).groupBy(verifications.status);
+  const verificationsByStatus = Object.fromEntries(VERIFICATION_STATUSES.map((s) => [s, Number(vStatus.find((r) => r.status === s)?.n ?? 0)])) as DashboardSummary['verificationsByStatus'];
+  const since = new Date(clock.now().getTime() - 24 * 3_600_000);
+  const [failed] = (await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.status, 'FAILED'), gte(webhookDeliveries.updatedAt, since)))) as [{ n: number }];
+  return {
+    customersByStatus,
+    customersTotal: Object.values(customersByStatus).reduce((a, b) => a + b, 0),
+    verificationsWaiting: verificationsByStatus.PENDING_REVIEW + verificationsByStatus.IN_REVIEW,
+    verificationsByStatus,
+    failedWebhookDeliveries24h: Number(failed.n),
+    ...(await cardsByState(principal, requestId)),
+  };
+}

@@ -1,0 +1,164 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
+import type { SetTransactionLimitBody, TransactionLimit } from '@/lib/contract/wallets';
+import type { DbOrTx } from '@/lib/db/client';
+import { transactionLimits, type TransactionLimitRow, type WalletRow } from '@/lib/db/schema';
+import { currencyMismatch, notFound, transactionLimitExceeded } from '@/lib/http/errors';
+import { fmt, listCustomer, targetCustomer, type Actor } from './access';
+import { findWallet } from './wallets';
+
+/**
+ * Transaction limits per customer (all its wallets in the currency) or per wallet. Usage is read
+ * from the ledger: the debits of the wallet accounts in scope posted since the window start (UTC),
+ * minus those of transfers that were released again (rejected or failed). PER_TRANSACTION
+ * compares the single amount.
+ */
+type LimitType = TransactionLimitRow['limitType'];
+const DAY = 86_400_000;
+
+/** Start of the current window in UTC: DAILY today 00:00, WEEKLY Monday 00:00, MONTHLY the 1st 00:00. */
+export function windowStart(limitType: LimitType, now = clock.now()): Date | null {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  switch (limitType) {
+    case 'DAILY':
+      return new Date(midnight);
+    case 'WEEKLY':
+      return new Date(midnight - ((now.getUTCDay() + 6) % 7) * DAY);
+    case 'MONTHLY':
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    case 'PER_TRANSACTION':
+      return null;
+  }
+}
+
+/** Outgoing amount of the wallets in scope since `from`, from the ledger. */
+export async function usageSince(db: DbOrTx, tenantId: string, scope: { walletId: string } | { customerId: string; currency: string }, from: Date): Promise<Decimal> {
+  const accounts =
+    'walletId' in scope
+      ? sql`(${scope.walletId}::uuid)`
+      : sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and w.customer_id = ${scope.customerId} and w.currency = ${scope.currency})`;
+  const result = (await db.execute(sql`
+    select coalesce(sum(l.amount), 0)::text as usage
+    from journal_lines l
+    join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
+    where l.tenant_id = ${tenantId}
+      and l.account_id in ${accounts}
+      and l.side = 'DEBIT'
+      and l.posted_at >= ${from}
+      and e.kind in ('TRANSFER_HOLD', 'TRANSFER_SETTLEMENT')
+      and not exists (
+        select 1 from journal_entries r
+        where r.tenant_id = e.tenant_id and r.transfer_id = e.transfer_id and r.kind = 'TRANSFER_RELEASE'
+      )`)) as unknown as { rows: Array<{ usage: string }> };
+  return new Decimal(result.rows[0]!.usage);
+}
+
+const TYPE_ORDER: Record<LimitType, number> = { PER_TRANSACTION: 0, DAILY: 1, WEEKLY: 2, MONTHLY: 3 };
+
+function limitsOf(db: DbOrTx, tenantId: string, wallet: Pick<WalletRow, 'id' | 'customerId' | 'currency'>) {
+  return db
+    .select()
+    .from(transactionLimits)
+    .where(
+      and(
+        eq(transactionLimits.tenantId, tenantId),
+        or(
+          eq(transactionLimits.walletId, wallet.id),
+          and(isNull(transactionLimits.walletId), eq(transactionLimits.customerId, wallet.customerId), eq(transactionLimits.currency, wallet.currency)),
+        ),
+      ),
+    )
+    .orderBy(asc(transactionLimits.createdAt));
+}
+
+async function currentUsage(db: DbOrTx, tenantId: string, row: TransactionLimitRow): Promise<Decimal> {
+  const from = windowStart(row.limitType);
+  if (!from) return new Decimal(0);
+  return usageSince(db, tenantId, row.walletId ? { walletId: row.walletId } : { customerId: row.customerId, currency: row.currency }, from);
+}
+
+/**
+ * Throws the catalogue's "transaction limit exceeded" for the first limit (per transaction, then
+ * daily, weekly, monthly; wallet before customer) the amount would cross. Call under the locks of
+ * the transfer's transaction so concurrent transfers see each other's usage.
+ */
+export async function assertWithinLimits(db: DbOrTx, tenantId: string, wallet: Pick<WalletRow, 'id' | 'customerId' | 'currency'>, amount: string): Promise<void> {
+  const rows = (await limitsOf(db, tenantId, wallet)).sort(
+    (a, b) => TYPE_ORDER[a.limitType] - TYPE_ORDER[b.limitType] || Number(!!b.walletId) - Number(!!a.walletId),
+  );
+  const requested = new Decimal(amount);
+  for (const row of rows) {
+    const usage = await currentUsage(db, tenantId, row);
+    if (usage.plus(requested).gt(row.limitAmount)) {
+      throw transactionLimitExceeded({
+        limitType: row.limitType,
+        limit: fmt(row.limitAmount, row.currency),
+        currentUsage: fmt(usage, row.currency),
+        requestedAmount: fmt(requested, row.currency),
+        currency: row.currency,
+      });
+    }
+  }
+}
+
+async function toLimit(db: DbOrTx, tenantId: string, row: TransactionLimitRow): Promise<TransactionLimit> {
+  const start = windowStart(row.limitType);
+  return {
+    id: row.id,
+    scope: row.walletId ? 'WALLET' : 'CUSTOMER',
+    customerId: row.customerId,
+    walletId: row.walletId,
+    limitType: row.limitType,
+    limit: fmt(row.limitAmount, row.currency),
+    currentUsage: fmt(await currentUsage(db, tenantId, row), row.currency),
+    currency: row.currency as TransactionLimit['currency'],
+    windowStart: start ? start.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Creates or replaces the limit of a type for a customer (per currency) or a wallet. */
+export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: Actor, body: SetTransactionLimitBody): Promise<TransactionLimit> {
+  let customerId: string;
+  let walletId: string | null = null;
+  if (body.walletId) {
+    const wallet = await findWallet(db, tenantId, actor, body.walletId);
+    if (wallet.currency !== body.currency) throw currencyMismatch(wallet.currency, body.currency);
+    customerId = wallet.customerId;
+    walletId = wallet.id;
+  } else {
+    customerId = (await targetCustomer(db, tenantId, actor, body.customerId)).id;
+  }
+  const now = clock.now();
+  const target = walletId
+    ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
+    : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
+  const result = (await db.execute(sql`
+    insert into transaction_limits (tenant_id, customer_id, wallet_id, limit_type, limit_amount, currency, created_at, updated_at)
+    values (${tenantId}, ${customerId}, ${walletId}, ${body.limitType}, ${body.limit}, ${body.currency}, ${now}, ${now})
+    on conflict ${target} do update set limit_amount = excluded.limit_amount, updated_at = excluded.updated_at
+    returning id`)) as unknown as { rows: Array<{ id: string }> };
+  const [row] = await db
+    .select()
+    .from(transactionLimits)
+    .where(and(eq(transactionLimits.tenantId, tenantId), eq(transactionLimits.id, result.rows[0]!.id)));
+  return toLimit(db, tenantId, row!);
+}
+
+/** The limits of a wallet (its own and its customer's) or of a customer (all). */
+export async function listTransactionLimits(db: DbOrTx, tenantId: string, actor: Actor, query: { customerId?: string; walletId?: string }) {
+  let rows: TransactionLimitRow[];
+  if (query.walletId) {
+    rows = await limitsOf(db, tenantId, await findWallet(db, tenantId, actor, query.walletId));
+  } else {
+    const customerId = listCustomer(actor, query.customerId);
+    if (customerId === false) throw notFound('customer');
+    rows = await db
+      .select()
+      .from(transactionLimits)
+      .where(and(eq(transactionLimits.tenantId, tenantId), customerId ? eq(transactionLimits.customerId, customerId) : undefined))
+      .orderBy(asc(transactionLimits.createdAt));
+  }
+  return { items: await Promise.all(rows.map((r) => toLimit(db, tenantId, r))) };
+}

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
+
+/**
+ * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
+ * (above the tenant's threshold of 1,000), then a second user, a TRANSACTION_APPROVER, signs in to
+ * the panel, finds it in the approval queue and approves it; the transfers list and the wallet's
+ * statement show the result. Screenshots at 1280 and 390 px in test-results/screenshots.
+ */
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+const APPROVER_PASSWORD = 'Quiet-Approver-42?';
+const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
+
+const context = (tenantId: string, extra: Record<string, string> = {}) => ({
+  'X-Tenant-ID': tenantId,
+  'X-Forwarded-For': '203.0.113.7',
+  'X-Forwarded-From': 'e2e',
+  platform: 'web',
+  deviceId: 'e2e-device',
+  ...extra,
+});
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** A tenant with an ACTIVE customer holding a funded EUR wallet, a beneficiary, a consent and a pending 2,500 EUR transfer. */
+async function setUp(request: APIRequestContext) {
+  const name = uniqueName('Transfers');
+  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
+    await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(name) }),
+  );
+  const { tenantId } = tenant;
+  const owner = await ok<{ token: string }>(
+    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${tenant.userId}/sessions`, {
+      headers: context(tenantId),
+      data: { username: 'owner', password: STRONG_PASSWORD },
+    }),
+  );
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const approverName = `approver${Date.now().toString(36)}`;
+  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: approverName, email: `${approverName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Ada', lastName: 'Approver', roles: ['TRANSACTION_APPROVER'] } }));
+  const officerName = `officer${Date.now().toString(36)}`;
+  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: APPROVER_PASSWORD, roles: ['COMPLIANCE_OFFICER'] } }));
+  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
+  const officerId = users.items.find((u) => u.username === officerName)!.id;
+  const officer = await ok<{ token: string }>(
+    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${officerId}/sessions`, {
+      headers: context(tenantId),
+      data: { username: officerName, password: APPROVER_PASSWORD },
+    }),
+  );
+
+  // an individual customer registered by the owner with its consents, approved by the officer, activated
+  const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: context(tenantId) }));
+  const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
+  const email = `${Date.now().toString(36)}@customer.example`;
+  const registration = await ok<{ customerId: string; verificationId: string }>(
+    await request.post('/api/v2.1/customer/individual/registration', {
+      headers: { ...context(tenantId), ...auth },
+      data: {
+        email,
+        phone: '+4915112345678',
+        password: CUSTOMER_PASSWORD,
+        matchingPassword: CUSTOMER_PASSWORD,
+        customerCategory: { id: categoryId },
+        individualCustomer: {
+          customerName: 'Grace Customer',
+          person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
+          categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
+        },
+        CATEGORIZATION: { categoryId },
+        PERSONAL_INFO: { firstName: 'Grace', lastName: 'Customer', dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
+        CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
+        ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
+        CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
+        ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
+      },
+    }),
+  );
+  const { customerId } = registration;
+  await ok(
+    await request.post(`/api/v2.1/verifications/${registration.verificationId}/decision`, {
+      headers: { authorization: `Bearer ${officer.token}` },
+      data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' },
+    }),
+  );
+  await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: auth }));
+
+  // wallet, money, beneficiary, consent, threshold, and the transfer the approver will decide
+  const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
+  await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
+  const beneficiary = await ok<{ id: string }>(
+    await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' } }),
+  );
+  const consent = await ok<{ id: string }>(
+    await request.post('/api/v2.1/payment-consents', {
+      headers: auth,
+      data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    }),
+  );
+  await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
+  const transfer = await ok<{ id: string; status: string }>(
+    await request.post('/api/v2.1/transfers', {
+      headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
+      data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
+    }),
+  );
+  expect(transfer.status).toBe('PENDING_APPROVAL');
+  return { tenantId, approverName, walletId: wallet.id, transferId: transfer.id };
+}
+
+async function signIn(page: Page, tenantId: string, username: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Tenant ID').fill(tenantId);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+}
+
+test.describe('transfers in the panel', () => {
+  test('a second user approves a transfer from the approval queue; list and statement show it (1280 and 390 px)', async ({ page, request }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico') problems.push(`${response.status()} ${response.url()}`);
+    });
+    const setup = await setUp(request);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, setup.tenantId, setup.approverName, APPROVER_PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Approvals' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Approvals' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Approval queue' })).toBeVisible();
+    const item = page.getByTestId('approval-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('2500.00 EUR');
+    await expect(item).toContainText('Northwind Traders');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Transfer ${setup.transferId.slice(0, 8)} is now completed.` })).toBeVisible();
+    await expect(page.getByText('Nothing awaits approval.')).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Transfers' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+    const row = page.getByTestId('transfer-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('COMPLETED');
+    await expect(row).toContainText('DE89370400440532013000');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-1280.png'), fullPage: true });
+
+    await row.getByRole('link', { name: setup.walletId.slice(0, 8) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+    await expect(page.getByTestId('wallet-balance')).toHaveText('7500.00 EUR');
+    await expect(page.getByTestId('statement-row')).toHaveCount(2);
+    await expect(page.getByTestId('statement-row').first()).toContainText('-2500.00 EUR');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-390.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
