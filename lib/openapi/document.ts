@@ -172,7 +172,7 @@ function errorsOf(op: ApiOperation): ApiError[] {
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
   if (op.roles) errors.push(forbidden(`this operation requires one of the roles ${op.roles.join(', ')}`));
   if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
-  if (op.params && op.auth !== 'tenant') errors.push(notFound(op.path.split('/').filter((s) => !s.startsWith('{')).pop() ?? 'resource'));
+  if ((op.params || op.path.includes('{')) && op.auth !== 'tenant') errors.push(notFound(op.path.split('/').filter((s) => !s.startsWith('{')).pop() ?? 'resource'));
   if (op.idempotency) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
   errors.push(...(op.errors ?? []));
   errors.push(tooManyRequests(17));
@@ -203,6 +203,9 @@ function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
     }
   };
   objectParams(op.params, 'path');
+  if (!op.params) {
+    for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
   objectParams(op.query, 'query');
   const required = new Set<ContextHeaderName>([...(op.headers?.required ?? []), ...(op.auth === 'tenant' || op.auth === 'tenantOptionalBearer' ? (['X-Tenant-ID'] as const) : [])]);
   const optional = new Set<ContextHeaderName>([...(op.headers?.optional ?? []), ...(op.auth === 'bearer' ? (['X-Tenant-ID'] as const) : [])].filter((h) => !required.has(h)));

@@ -253,13 +253,51 @@ const card: ApiOperation[] = Object.entries(ALL_CARD_OPERATIONS).map(([name, spe
   response: spec.response,
 }));
 
+
+// ------------------------------------------------------------------------------------- wallets, transfers, panel
+// Entered from the route files' comments at the merge of issues 7 and 9: shapes are not yet linked to
+// their lib/contract schemas (the owners add params/query/body/response; path parameters are documented as strings).
+const walletsAndPanel: ApiOperation[] = [
+  { method: 'GET', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Saved beneficiaries (a customer: its own)' },
+  { method: 'POST', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)' },
+  { method: 'POST', path: '/api/v2.1/beneficiaries/{beneficiaryId}/deactivate', tags: ['Transfers'], auth: 'bearer', summary: 'Set a beneficiary INACTIVE (no more transfers to it)' },
+  { method: 'GET', path: '/api/v2.1/beneficiaries/{beneficiaryId}', tags: ['Transfers'], auth: 'bearer', summary: 'One beneficiary' },
+  { method: 'GET', path: '/api/v2.1/customers', tags: ['Panel'], auth: 'bearer', summary: 'The tenant\'s customers (search, type/status/verification/category filters, sort, paging)' },
+  { method: 'GET', path: '/api/v2.1/customers/export', tags: ['Panel'], auth: 'bearer', summary: 'The filtered customer list as CSV (same filters and sort as the list)', envelope: 'none', responseContentType: 'text/csv' },
+  { method: 'GET', path: '/api/v2.1/customers/{customerId}', tags: ['Panel'], auth: 'bearer', summary: 'One customer: profile, documents, consents with history, verification, audit log' },
+  { method: 'GET', path: '/api/v2.1/dashboard/summary', tags: ['Panel'], auth: 'bearer', summary: 'The panel dashboard\'s counts (customers by status, waiting reviews, failed deliveries, cards)' },
+  { method: 'GET', path: '/api/v2.1/ledger/reconciliation', tags: ['Wallets'], auth: 'bearer', summary: 'The tenant\'s ledger checks: balanced entries, wallet balances, zero sums' },
+  { method: 'POST', path: '/api/v2.1/panel/card-token', tags: ['Panel'], auth: 'bearer', summary: 'A short-lived card API token for the signed-in panel user (the card lookup screen)' },
+  { method: 'GET', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Payment consents (a customer: its own; filter by wallet, status)' },
+  { method: 'POST', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Authorize payments from a wallet (scope, max per payment, expiry)' },
+  { method: 'POST', path: '/api/v2.1/payment-consents/{consentId}/revoke', tags: ['Transfers'], auth: 'bearer', summary: 'Revoke an AUTHORIZED payment consent' },
+  { method: 'GET', path: '/api/v2.1/payment-consents/{consentId}', tags: ['Transfers'], auth: 'bearer', summary: 'One payment consent (status EXPIRED once past expiresAt)' },
+  { method: 'GET', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Limits of a customer or wallet with their current usage' },
+  { method: 'PUT', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Set (create or replace) a customer or wallet limit' },
+  { method: 'GET', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Transfers (a customer: its own; filter by status, wallet, customer)' },
+  { method: 'POST', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Pay a saved beneficiary from a wallet (Idempotency-Key required)', description: 'Idempotency-Key required (the ledger keeps its own records; docs/ledger.md).' },
+  { method: 'GET', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'The tenant\'s four-eyes threshold' },
+  { method: 'PUT', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'Set the four-eyes threshold (null: never)' },
+  { method: 'GET', path: '/api/v2.1/transfers/{transferId}', tags: ['Transfers'], auth: 'bearer', summary: 'One transfer' },
+  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', tags: ['Transfers'], auth: 'bearer', summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator' },
+  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/reject', tags: ['Transfers'], auth: 'bearer', summary: 'Reject a transfer awaiting approval; the held money returns to the wallet' },
+  { method: 'GET', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Wallets (a customer: its own; admins: filter by customerId, status, currency)' },
+  { method: 'POST', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Open a wallet for an ACTIVE customer in a currency' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', tags: ['Wallets'], auth: 'bearer', summary: 'Credit a wallet from the sandbox funding account (off in production)' },
+  { method: 'GET', path: '/api/v2.1/wallets/{walletId}', tags: ['Wallets'], auth: 'bearer', summary: 'One wallet with its available balance' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/close', tags: ['Wallets'], auth: 'bearer', summary: 'Close a wallet with a zero balance and nothing pending' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/freeze', tags: ['Wallets'], auth: 'bearer', summary: 'Freeze an ACTIVE wallet (no transfers in or out)' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/unfreeze', tags: ['Wallets'], auth: 'bearer', summary: 'Unfreeze a FROZEN wallet (administrators only)' },
+  { method: 'GET', path: '/api/v2.1/wallets/{walletId}/statement', tags: ['Wallets'], auth: 'bearer', summary: 'The wallet\'s ledger lines (newest first, paged, from/to)' },
+];
+
 // ------------------------------------------------------------------------------------- platform
 const platform: ApiOperation[] = [
   { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Database reachability; 503 when the database does not answer', response: healthSchema },
   { method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') },
 ];
 
-export const OPERATIONS: readonly ApiOperation[] = [...platform, ...tenants, ...identity, ...onboarding, ...webhooks, ...card];
+export const OPERATIONS: readonly ApiOperation[] = [...platform, ...tenants, ...identity, ...onboarding, ...webhooks, ...walletsAndPanel, ...card];
 
 /** The card API path of an operation name (the route's catch-all segment). */
 export const CARD_OPERATION_PATH_PREFIX = CARD_PREFIX;

@@ -10,8 +10,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * tenant (tenant registration) use the nil UUID as tenant_id, so there is no foreign key to tenants.
  * Only SHA-256 hashes of the request are kept, never the request itself.
  */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
+export const httpIdempotencyKeys = pgTable(
+  'http_idempotency_keys',
   {
     tenantId: tenantRef(),
     clientKey: text('client_key').notNull(),
@@ -26,7 +26,7 @@ export const idempotencyKeys = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'idempotency_keys_pk', columns: [t.tenantId, t.clientKey, t.key] }),
-    check('idempotency_keys_state_ck', sql`${t.state} in ('RUNNING', 'DONE')`),
+    primaryKey({ name: 'http_idempotency_keys_pk', columns: [t.tenantId, t.clientKey, t.key] }),
+    check('http_idempotency_keys_state_ck', sql`${t.state} in ('RUNNING', 'DONE')`),
   ],
 );

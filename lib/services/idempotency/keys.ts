@@ -1,7 +1,7 @@
 import { and, eq, lte, or } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { Db } from '@/lib/db/client';
-import { idempotencyKeys } from '@/lib/db/schema';
+import { httpIdempotencyKeys } from '@/lib/db/schema';
 
 /** How long a key is remembered, and how long a RUNNING claim holds before a crashed request's key is reusable. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -24,7 +24,7 @@ export type ClaimResult =
   | { outcome: 'replay'; answer: StoredAnswer };
 
 const where = (s: IdempotencyScope) =>
-  and(eq(idempotencyKeys.tenantId, s.tenantId), eq(idempotencyKeys.clientKey, s.clientKey), eq(idempotencyKeys.key, s.key));
+  and(eq(httpIdempotencyKeys.tenantId, s.tenantId), eq(httpIdempotencyKeys.clientKey, s.clientKey), eq(httpIdempotencyKeys.key, s.key));
 
 /**
  * Claims a key for a request (atomically: INSERT ... ON CONFLICT DO NOTHING), or says what the
@@ -35,7 +35,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = clock.now();
     const inserted = await db
-      .insert(idempotencyKeys)
+      .insert(httpIdempotencyKeys)
       .values({
         ...scope,
         requestHash,
@@ -44,16 +44,16 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
         expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000),
       })
       .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+      .returning({ key: httpIdempotencyKeys.key });
     if (inserted.length) return { outcome: 'claimed' };
 
-    const [existing] = await db.select().from(idempotencyKeys).where(where(scope));
+    const [existing] = await db.select().from(httpIdempotencyKeys).where(where(scope));
     if (!existing) continue; // deleted between the two statements: try again
     if (existing.expiresAt <= now || (existing.state === 'RUNNING' && existing.lockedUntil <= now)) {
       // stale: delete exactly that stale row (a concurrent taker deletes nothing) and claim again
       await db
-        .delete(idempotencyKeys)
-        .where(and(where(scope), or(lte(idempotencyKeys.expiresAt, now), and(eq(idempotencyKeys.state, 'RUNNING'), lte(idempotencyKeys.lockedUntil, now)))));
+        .delete(httpIdempotencyKeys)
+        .where(and(where(scope), or(lte(httpIdempotencyKeys.expiresAt, now), and(eq(httpIdempotencyKeys.state, 'RUNNING'), lte(httpIdempotencyKeys.lockedUntil, now)))));
       continue;
     }
     if (existing.requestHash !== requestHash) return { outcome: 'mismatch' };
@@ -69,12 +69,12 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
 /** Stores the first answer for replay. */
 export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
   await db
-    .update(idempotencyKeys)
+    .update(httpIdempotencyKeys)
     .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body, responseContentType: answer.contentType })
-    .where(and(where(scope), eq(idempotencyKeys.state, 'RUNNING')));
+    .where(and(where(scope), eq(httpIdempotencyKeys.state, 'RUNNING')));
 }
 
 /** Forgets a claim whose request failed with a 5xx (or threw): the client may retry with the same key. */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(scope), eq(idempotencyKeys.state, 'RUNNING')));
+  await db.delete(httpIdempotencyKeys).where(and(where(scope), eq(httpIdempotencyKeys.state, 'RUNNING')));
 }

@@ -1,4 +1,4 @@
-CREATE TABLE "idempotency_keys" (
+CREATE TABLE "http_idempotency_keys" (
 	"tenant_id" uuid NOT NULL,
 	"client_key" text NOT NULL,
 	"key" text NOT NULL,
@@ -10,6 +10,6 @@ CREATE TABLE "idempotency_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "idempotency_keys_pk" PRIMARY KEY("tenant_id","client_key","key"),
-	CONSTRAINT "idempotency_keys_state_ck" CHECK ("idempotency_keys"."state" in ('RUNNING', 'DONE'))
+	CONSTRAINT "http_idempotency_keys_pk" PRIMARY KEY("tenant_id","client_key","key"),
+	CONSTRAINT "http_idempotency_keys_state_ck" CHECK ("http_idempotency_keys"."state" in ('RUNNING', 'DONE'))
 );
