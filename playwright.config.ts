@@ -60,6 +60,10 @@ export default defineConfig({
       // the specs sign in and register many times from 127.0.0.1; the throttles have tests of their own
       LOGIN_RATE_LIMIT_MAX: '100000',
       REGISTRATION_RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_DEFAULT_MAX: '100000',
+      RATE_LIMIT_LOGIN_MAX: '100000',
+      RATE_LIMIT_REGISTRATION_MAX: '100000',
+      RATE_LIMIT_WEBHOOKS_MAX: '100000',
       // the browser specs deliver webhooks to a receiver they start on 127.0.0.1 (docs/webhooks.md)
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // the production build under test is a sandbox: the transfer specs fund wallets (docs/ledger.md)

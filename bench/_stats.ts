@@ -41,3 +41,33 @@ export function watchdog(label: string, seconds: number): void {
     process.exit(2);
   }, seconds * 1000).unref();
 }
+
+/** Runs `op` from `concurrency` workers until `seconds` have passed; latency per op. */
+export async function measure(name: string, seconds: number, concurrency: number, op: () => Promise<boolean>): Promise<Measurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const ok = await op().catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
+}
+
+/** Prints measurements as an aligned table. */
+export function printTable(rows: Measurement[]): void {
+  const header = ['measurement', 'ops', 'errors', 'ops/s', 'p50 ms', 'p99 ms', 'mean ms'];
+  const cells = rows.map((r) => [r.name, String(r.ops), String(r.errors), r.opsPerSecond.toFixed(1), r.p50Ms.toFixed(1), r.p99Ms.toFixed(1), r.meanMs.toFixed(1)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const c of cells) console.log(line(c));
+}

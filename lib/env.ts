@@ -1,9 +1,19 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
  * The whole configuration of the server, validated once at start-up (instrumentation.ts) and read
  * through getEnv() everywhere else. Every variable is documented in README.md.
  */
+/** An IP address or CIDR range such as 10.0.0.0/8 or fd00::/8. */
+export function isCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -65,6 +75,32 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
+  // developer-facing API: rate limits per route class (docs/developer-api.md), shared counters, client IP
+  RATE_LIMIT_DEFAULT_MAX: positiveInt(600),
+  RATE_LIMIT_DEFAULT_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_LOGIN_MAX: positiveInt(60),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_REGISTRATION_MAX: positiveInt(30),
+  RATE_LIMIT_REGISTRATION_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_WEBHOOKS_MAX: positiveInt(120),
+  RATE_LIMIT_WEBHOOKS_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_CARD_MAX: positiveInt(300),
+  RATE_LIMIT_CARD_WINDOW_SECONDS: positiveInt(60, 86_400),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 . _ : -')
+    .default('bp-rl')
+    .describe('prefix of the counters in Redis (several deployments sharing one Redis)'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .describe('share rate-limit counters between server instances; unset: process memory'),
+  TRUSTED_PROXIES: z
+    .string()
+    .refine((v) => v.split(',').every((c) => isCidr(c.trim())), { message: 'must be a comma-separated list of IP addresses or CIDR ranges' })
+    .optional()
+    .describe('reverse proxies whose X-Forwarded-For entries are believed'),
   // card processor
   CARD_PROCESSOR_URL: z
     .url({ message: 'must be an absolute http(s) URL' })

@@ -28,7 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/transfers/approvals', label: 'Approvals', ready: true, roles: ['TRANSACTION_APPROVER'] },
   { href: '/cards', label: 'Card lookup', ready: true, roles: CARD_STAFF },
   { href: '/users', label: 'Users', ready: true, roles: ADMINS },
-  { href: '/api-reference', label: 'API reference', ready: false },
+  { href: '/api-reference', label: 'API reference', ready: true },
 ];
 
 export function mayUse(roles: readonly string[], allowed?: readonly Role[]): boolean {

@@ -5,7 +5,10 @@ import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { readJsonBody } from './body';
 import { envelopeA, REQUEST_ID_HEADER } from './envelope';
-import { ApiError, fromZodError, internalError, isApiError } from './errors';
+import { clientIp } from './client-ip';
+import { ApiError, fromZodError, internalError, isApiError, tooManyRequests } from './errors';
+import { runIdempotent } from './idempotency';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitDecision } from './rate-limit';
 import { requestIdOf } from './request-id';
 
 /**
@@ -30,6 +33,29 @@ export interface BaseContext {
   req: NextRequest;
   requestId: string;
   log: Logger;
+  /** Who is calling, filled by the wrappers' prepare: keys the rate limit and Idempotency-Key records. */
+  identity: CallerIdentity;
+}
+
+export interface CallerIdentity {
+  tenantId?: string;
+  userId?: string;
+  /** the socket peer or, behind TRUSTED_PROXIES, the forwarded client; null in-process */
+  ip: string | null;
+}
+
+/** Per-route policies every wrapper accepts: the rate-limit class and Idempotency-Key support. */
+export interface RoutePolicy {
+  /** route class of the rate limit (RATE_LIMIT_<CLASS>_MAX per window); default "default" */
+  rateLimit?: RateLimitClass;
+  /** accept `Idempotency-Key` (POSTs that create something): replay, 409 while running, 422 on a different body */
+  idempotency?: boolean;
+}
+
+/** The rate-limit key: per tenant and per client (the user, else the IP). */
+export function rateLimitKey(identity: CallerIdentity): string {
+  const client = identity.userId ? `user:${identity.userId}` : `ip:${identity.ip ?? 'unknown'}`;
+  return `${identity.tenantId ?? '-'}:${client}`;
 }
 
 export type Parsed<S extends RouteSchemas> = {
@@ -44,7 +70,7 @@ export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
 export const renderEnvelopeA: ErrorRenderer = (error) =>
   envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
 
-export interface RouteDefinition<S extends RouteSchemas, X> {
+export interface RouteDefinition<S extends RouteSchemas, X> extends RoutePolicy {
   schemas: S;
   /** Runs before params/query/body validation: header checks, authentication, tenant resolution. */
   prepare: (base: BaseContext) => Promise<X>;
@@ -71,33 +97,51 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
 
 export function createRoute<S extends RouteSchemas, X>(definition: RouteDefinition<S, X>): RouteHandler {
   const render = definition.renderError ?? renderEnvelopeA;
+  const limitClass = definition.rateLimit ?? 'default';
   return async (req, ctx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
     // The wrappers refine base.log (tenant, user); the error and access lines use the refined one.
-    const base: BaseContext = { req, requestId, log: logger().child({ requestId }) };
+    const base: BaseContext = { req, requestId, log: logger().child({ requestId }), identity: { ip: clientIp(req.headers) } };
     let response: Response;
+    // Counted once per request: after prepare (tenant and user known), or on its failure by IP.
+    let decision: RateLimitDecision | undefined;
+    const limit = async () => {
+      if (decision) return;
+      decision = await consumeRateLimit(limitClass, rateLimitKey(base.identity));
+      if (!decision.allowed) throw tooManyRequests(decision.resetSeconds);
+    };
     try {
       const extra = await definition.prepare(base);
+      await limit();
       const rawParams = ((await ctx?.params) ?? {}) as RawParams;
       const params = parseWith(definition.schemas.params, rawParams);
       const query = parseWith(definition.schemas.query, queryObject(req));
       let body: unknown = undefined;
+      let rawBody: unknown = undefined;
       if (definition.schemas.body) {
         // A body schema that accepts "nothing" (e.g. logout's optional options) allows an empty request.
         const empty = !req.headers.get('content-type') && (req.headers.get('content-length') ?? '0') === '0';
         const absent = empty ? definition.schemas.body.safeParse(undefined) : undefined;
         if (absent?.success) body = absent.data;
-        else body = parseWith(definition.schemas.body, await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES));
+        else body = parseWith(definition.schemas.body, (rawBody = await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES)));
       }
-      response = await definition.handler({ ...base, ...extra, params, query, body } as BaseContext & X & Parsed<S>);
-    } catch (error) {
+      const run = () => definition.handler({ ...base, ...extra, params, query, body } as BaseContext & X & Parsed<S>);
+      response = definition.idempotency ? await runIdempotent(base, rawBody, run, (e) => render(e, requestId)) : await run();
+    } catch (thrown) {
+      let error = thrown;
+      // a request that failed before it was counted (bad credentials, unknown tenant) still counts, by IP
+      if (!decision) await limit().catch((e: unknown) => (error = isApiError(e) ? e : error));
       if (isApiError(error)) {
         response = render(error, requestId);
       } else {
         base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
         response = render(internalError(requestId), requestId);
       }
+    }
+    if (decision) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+      if (!decision.allowed) response.headers.set('Retry-After', String(decision.resetSeconds));
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     response.headers.set('Cache-Control', response.headers.get('Cache-Control') ?? 'no-store');
@@ -112,7 +156,8 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
 /** A route with no tenant and no credentials (health, the catch-all 404). */
 export function withApi<S extends RouteSchemas = Record<never, never>>(
   handler: (ctx: BaseContext & Parsed<S>) => Promise<Response>,
-  schemas: S = {} as S,
+  options: S & RoutePolicy = {} as S & RoutePolicy,
 ): RouteHandler {
-  return createRoute<S, object>({ schemas, prepare: async () => ({}), handler });
+  const { rateLimit, idempotency, ...schemas } = options;
+  return createRoute<S, object>({ schemas: schemas as S, rateLimit, idempotency, prepare: async () => ({}), handler });
 }

@@ -106,6 +106,23 @@ export function tooManyRequests(retryAfterSeconds: number): ApiError {
   );
 }
 
+/** 422: an Idempotency-Key already used with a different method, path or body (within 24 h). */
+export function idempotencyKeyReused(): ApiError {
+  return unprocessableWith(M.idempotencyKeyReused, T.idempotencyKeyReused, 'this Idempotency-Key was used with a different request; use a new key for a new request');
+}
+
+/** 409: the first request with this Idempotency-Key is still being served. */
+export function idempotentRequestInProgress(): ApiError {
+  return new ApiError(409, M.conflict, {
+    error: T.idempotentRequestInProgress,
+    details: 'a request with this Idempotency-Key is still in progress; retry after it completes',
+  }, { 'Retry-After': '1' });
+}
+
+function unprocessableWith(message: string, error: string, details: string): ApiError {
+  return new ApiError(422, message, { error, details });
+}
+
 export function internalError(requestId: string): ApiError {
   return new ApiError(500, M.internal, { error: T.internal, details: 'an unexpected error occurred', requestId });
 }

@@ -2,6 +2,7 @@ import type { ContextHeaders } from '@/lib/contract/headers';
 import { endUserIp } from '@/lib/contract/headers';
 import type { Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
+import type { Principal } from '@/lib/services/identity/sessions';
 import type { ConsentProof } from '@/lib/services/onboarding/consents';
 import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import type { BaseContext } from './api-route';
@@ -18,8 +19,10 @@ export async function registrationContext(
   req: BaseContext['req'],
   tenant: TenantRow,
   headers: Partial<ContextHeaders>,
+  /** the caller as withTenant's `optionalPrincipal` resolved it; undefined: resolve it here */
+  resolved?: Principal | null,
 ): Promise<{ registrarUserId: string | null; proof: ConsentProof }> {
-  const principal = await optionalPrincipal(db, req);
+  const principal = resolved === undefined ? await optionalPrincipal(db, req) : resolved;
   const ip = headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null;
   if (principal) {
     if (principal.tenantId !== tenant.id) throw tenantAccessDenied(tenant.id);

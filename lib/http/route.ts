@@ -20,8 +20,10 @@ export function route(
   const refuse = plain(async ({ req }) => {
     throw methodNotAllowed(req.method, allowed);
   });
+  notServed.add(refuse);
   // through createRoute like every other answer, so the 204 carries X-Request-ID too
   const preflight = plain(async () => new Response(null, { status: 204, headers: { Allow: allowed.join(', ') } }));
+  notServed.add(preflight);
   return {
     GET: handlers.GET ?? refuse,
     POST: handlers.POST ?? refuse,
@@ -30,4 +32,12 @@ export function route(
     DELETE: handlers.DELETE ?? refuse,
     OPTIONS: preflight,
   };
+}
+
+/** The 405 and OPTIONS handlers route() generates: exported by every route file, serving nothing. */
+const notServed = new WeakSet<RouteHandler>();
+
+/** The methods a route module really serves (for the OpenAPI coverage test): its exports minus route()'s 405/OPTIONS. */
+export function servedMethods(module: Record<string, unknown>): HttpMethod[] {
+  return HTTP_METHODS.filter((m) => typeof module[m] === 'function' && !notServed.has(module[m] as RouteHandler));
 }

@@ -5,7 +5,7 @@ import type { TenantRow } from '@/lib/db/schema';
 import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
 import { bearerToken } from '@/lib/services/identity/tokens';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
-import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RouteSchemas } from './api-route';
+import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { forbidden, tenantAccessDenied, unauthorized } from './errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
 import { panelPrincipal } from './panel-session';
@@ -17,7 +17,7 @@ export interface AuthContext<R extends ContextHeaderName> {
   db: Db;
 }
 
-export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & {
+export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
   headers?: HeaderSpec<R>;
   /** The caller must hold at least one of these roles (403 otherwise). */
   roles?: readonly Role[];
@@ -39,9 +39,11 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
   handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
   options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, roles, ...schemas } = options;
+  const { headers: spec, roles, rateLimit, idempotency, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
+    rateLimit,
+    idempotency,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, {
         required: spec?.required ?? [],
@@ -52,6 +54,8 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
       if (!principal) throw unauthorized('sign in, or send Authorization: Bearer <token>');
       const claimedTenant = headers['X-Tenant-ID'];
       if (claimedTenant && claimedTenant !== principal.tenantId) throw tenantAccessDenied(claimedTenant);
+      base.identity.tenantId = principal.tenantId;
+      base.identity.userId = principal.userId;
       const tenant = await resolveActiveTenant(db, principal.tenantId);
       if (roles && !roles.some((r) => principal.roles.includes(r))) {
         throw forbidden(`this operation requires one of the roles ${roles.join(', ')}`);

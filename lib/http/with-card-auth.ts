@@ -9,7 +9,7 @@ import { bearerToken } from '@/lib/services/identity/tokens';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
 import { isJsonContentType } from './body';
-import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType } from './errors';
+import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from './errors';
 import { parseContextHeaders, type ParsedHeaders } from './headers';
 
 /**
@@ -37,13 +37,15 @@ export interface CardAuthContext {
   db: Db;
 }
 
-/** Envelope B for an ApiError. */
-export const renderEnvelopeB: ErrorRenderer = (error) => {
+/** The Envelope B body of an ApiError (also the OpenAPI document's examples). */
+export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, unknown>> {
   const code = error.status === 400 || error.status >= 500 ? 500 : error.status;
   const msg = error.data.error === ERROR_TYPES.missingHeaders && typeof error.data.details === 'string' ? error.data.details : error.message;
-  const body: EnvelopeB<Record<string, unknown>> = { success: false, code, msg, data: error.data };
-  return Response.json(body, { status: error.status, headers: error.headers });
-};
+  return { success: false, code, msg, data: error.data };
+}
+
+/** Envelope B for an ApiError. */
+export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: error.headers });
 
 /** The scope of the principal's card access: its customer's cards, or (admins) the tenant's. */
 export function cardScopeOf(principal: Principal): CardScope {
@@ -66,6 +68,7 @@ export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { pa
   return createRoute({
     schemas: {},
     renderError: renderEnvelopeB,
+    rateLimit: 'card',
     prepare: async (base): Promise<CardAuthContext> => {
       const h = base.req.headers;
       // Authorization is answered by the token rule (401); every other required header by the 400 rule.
@@ -79,6 +82,8 @@ export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { pa
       if (!token) throw unauthorized('send Authorization: Bearer <token> from /api/auth/login');
       const db = await getDb();
       const principal = await authenticateBearer(db, token);
+      base.identity.tenantId = principal.tenantId;
+      base.identity.userId = principal.userId;
       if (headers['X-Tenant-ID'] !== principal.tenantId) throw tenantAccessDenied(headers['X-Tenant-ID']);
       const tenant = await resolveActiveTenant(db, principal.tenantId);
       const scope = cardScopeOf(principal);

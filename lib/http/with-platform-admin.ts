@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { getDb, type Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RouteSchemas } from './api-route';
+import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { routeNotFound, unauthorized } from './errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -19,10 +19,13 @@ export function platformKeyMatches(authorization: string | null, key: string): b
  */
 export function withPlatformAdmin<S extends RouteSchemas = Record<never, never>>(
   handler: (ctx: BaseContext & { db: Db } & Parsed<S>) => Promise<Response>,
-  schemas: S = {} as S,
+  options: S & RoutePolicy = {} as S & RoutePolicy,
 ): RouteHandler {
+  const { rateLimit, idempotency, ...schemas } = options;
   return createRoute({
-    schemas,
+    schemas: schemas as S,
+    rateLimit,
+    idempotency,
     prepare: async ({ req }) => {
       const key = getEnv().PLATFORM_ADMIN_KEY;
       if (!key) throw routeNotFound(req.method, req.nextUrl.pathname);

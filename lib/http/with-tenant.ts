@@ -1,21 +1,30 @@
 import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
+import type { Principal } from '@/lib/services/identity/sessions';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
-import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RouteSchemas } from './api-route';
+import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
+import { optionalPrincipal } from './with-auth';
 
 export interface TenantContext<R extends ContextHeaderName> {
   tenant: TenantRow;
   headers: ParsedHeaders<R | 'X-Tenant-ID'>;
   db: Db;
+  /** the signed-in caller when `optionalPrincipal` is set and a credential was sent; else null */
+  principal: Principal | null;
 }
 
-export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & {
+export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
   /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
   headers?: HeaderSpec<R>;
   /** A larger body limit than MAX_BODY_BYTES (registration with a document). */
   maxBodyBytes?: number;
+  /**
+   * Resolve a bearer token or panel session if one is sent (an invalid one answers 401), so that
+   * rate limits and Idempotency-Key records are the user's rather than the IP's.
+   */
+  optionalPrincipal?: boolean;
 };
 
 /**
@@ -27,17 +36,22 @@ export function withTenant<S extends RouteSchemas = Record<never, never>, R exte
   handler: (ctx: BaseContext & TenantContext<R> & Parsed<S>) => Promise<Response>,
   options: WithTenantOptions<S, R> = {} as WithTenantOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, maxBodyBytes, ...schemas } = options;
+  const { headers: spec, maxBodyBytes, rateLimit, idempotency, optionalPrincipal: withPrincipal, ...schemas } = options;
   const required = [...new Set<ContextHeaderName>(['X-Tenant-ID', ...(spec?.required ?? [])])];
   return createRoute({
     schemas: schemas as S,
     maxBodyBytes,
+    rateLimit,
+    idempotency,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, { required, optional: spec?.optional });
       const db = await getDb();
       const tenant = await resolveActiveTenant(db, headers['X-Tenant-ID']);
       base.log = base.log.child({ tenantId: tenant.id });
-      return { headers: headers as ParsedHeaders<R | 'X-Tenant-ID'>, tenant, db };
+      base.identity.tenantId = tenant.id;
+      const principal = withPrincipal ? await optionalPrincipal(db, base.req) : null;
+      if (principal) base.identity.userId = principal.userId;
+      return { headers: headers as ParsedHeaders<R | 'X-Tenant-ID'>, tenant, db, principal };
     },
     handler: (ctx) => handler(ctx as BaseContext & TenantContext<R> & Parsed<S>),
   });

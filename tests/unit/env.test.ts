@@ -20,6 +20,20 @@ const DEFAULTS = {
   WEBHOOK_WORKER_CONCURRENCY: 16,
   REGISTRATION_RATE_LIMIT_MAX: 10,
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: 60,
+  CARD_PROCESSOR_TIMEOUT_MS: 10_000,
+  CARD_PROCESSOR_CONNECTIONS: 64,
+  CARD_PROCESSOR_SANDBOX: false,
+  RATE_LIMIT_DEFAULT_MAX: 600,
+  RATE_LIMIT_DEFAULT_WINDOW_SECONDS: 60,
+  RATE_LIMIT_LOGIN_MAX: 60,
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: 60,
+  RATE_LIMIT_REGISTRATION_MAX: 30,
+  RATE_LIMIT_REGISTRATION_WINDOW_SECONDS: 60,
+  RATE_LIMIT_WEBHOOKS_MAX: 120,
+  RATE_LIMIT_WEBHOOKS_WINDOW_SECONDS: 60,
+  RATE_LIMIT_CARD_MAX: 300,
+  RATE_LIMIT_CARD_WINDOW_SECONDS: 60,
+  RATE_LIMIT_KEY_PREFIX: 'bp-rl',
 };
 
 const KEY = 'k'.repeat(32);
@@ -103,6 +117,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ WEBHOOK_ENCRYPTION_KEY: key }).WEBHOOK_ENCRYPTION_KEY).toBe(key);
   });
 
+  it('accepts REDIS_URL and TRUSTED_PROXIES of IPv4 and IPv6 addresses and ranges', () => {
+    const env = parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379/0', TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1, fd00::/8, ::1' });
+    expect([env.REDIS_URL, env.TRUSTED_PROXIES]).toEqual(['redis://127.0.0.1:6379/0', '10.0.0.0/8, 192.0.2.1, fd00::/8, ::1']);
+  });
+
   it('accepts both postgres:// and postgresql:// URLs', () => {
     expect(parseEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(parseEnv({ DATABASE_URL: 'postgresql://u@h/d' }).DATABASE_URL).toBe('postgresql://u@h/d');
@@ -136,6 +155,12 @@ describe('parseEnv', () => {
     ],
     [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sure' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'Invalid environment: WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false'],
     [{ WEBHOOK_TIMEOUT_MS: '0' }, 'WEBHOOK_TIMEOUT_MS', 'Invalid environment: WEBHOOK_TIMEOUT_MS must be a whole number from 1 to 120000'],
+    [{ RATE_LIMIT_LOGIN_MAX: '0' }, 'RATE_LIMIT_LOGIN_MAX', 'Invalid environment: RATE_LIMIT_LOGIN_MAX must be a whole number from 1 to 1000000'],
+    [{ RATE_LIMIT_CARD_WINDOW_SECONDS: '86401' }, 'RATE_LIMIT_CARD_WINDOW_SECONDS', 'Invalid environment: RATE_LIMIT_CARD_WINDOW_SECONDS must be a whole number from 1 to 86400'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL', 'Invalid environment: REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ RATE_LIMIT_KEY_PREFIX: 'has space' }, 'RATE_LIMIT_KEY_PREFIX', 'Invalid environment: RATE_LIMIT_KEY_PREFIX must be 1-64 of A-Z a-z 0-9 . _ : -'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8, not-an-ip' }, 'TRUSTED_PROXIES', 'Invalid environment: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES', 'Invalid environment: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges'],
   ])('rejects %j with one line naming the variable', (raw, variable, message) => {
     const e = failure(raw);
     expect(e).toEqual({ name: 'EnvError', variable, message });

@@ -562,6 +562,23 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'idempotencyKeyReused',
+    error: E.idempotencyKeyReused(),
+    status: 422,
+    message: 'idempotency key reused with a different request',
+    data: { error: 'IDEMPOTENCY_KEY_REUSED', details: 'this Idempotency-Key was used with a different request; use a new key for a new request' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'idempotentRequestInProgress',
+    error: E.idempotentRequestInProgress(),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'IDEMPOTENT_REQUEST_IN_PROGRESS', details: 'a request with this Idempotency-Key is still in progress; retry after it completes' },
+    headers: { 'Retry-After': '1' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'tooManyRequests (whole seconds)',
     error: E.tooManyRequests(30),
     status: 429,

@@ -7,5 +7,6 @@ export * from './sessions';
 export * from './events';
 export * from './onboarding';
 export * from './webhooks';
+export * from './idempotency';
 export * from './cards';
 export * from './ledger';

@@ -12,7 +12,7 @@ const postLogin = withTenant(
     const issued = await cardApiLogin(db, tenant, body, sessionContextOf(headers));
     return Response.json({ accessToken: issued.token, tokenType: 'Bearer', expiresIn: issued.expiresIn });
   },
-  { headers: { required: REQUIRED_HEADERS.login, optional: ['User-Agent', 'sec-ch-ua-platform'] }, body: loginBodySchema },
+  { headers: { required: REQUIRED_HEADERS.login, optional: ['User-Agent', 'sec-ch-ua-platform'] }, body: loginBodySchema, rateLimit: 'login' },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: postLogin });

@@ -10,7 +10,7 @@ const postRefresh = withTenant(
     const { issued, user } = await refreshSession(db, tenant.id, body.refreshToken);
     return envelopeA(toSessionData(issued, user, 'session refreshed'), { message: 'session refreshed' });
   },
-  { body: refreshBodySchema },
+  { body: refreshBodySchema, rateLimit: 'login' },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: postRefresh });

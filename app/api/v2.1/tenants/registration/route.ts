@@ -11,7 +11,7 @@ const postRegistration = withPlatformAdmin(
     log.info({ tenantId: result.tenantId }, 'tenant registered');
     return envelopeA(result, { message: 'tenant registered' });
   },
-  { body: registerTenantBodySchema },
+  { body: registerTenantBodySchema, rateLimit: 'registration', idempotency: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: postRegistration });

@@ -7,7 +7,7 @@ import { createSubscription, listSubscriptions } from '@/lib/services/webhooks/s
 
 // GET /api/v2.1/webhooks/subscriptions - the tenant's webhook subscriptions (paged, filter by enabled)
 const getSubscriptions = withAuth(async ({ db, tenant, query }) => envelopeA(await listSubscriptions(db, tenant.id, query)), {
-  roles: ['ADMIN_USER'],
+  roles: ['ADMIN_USER'], rateLimit: 'webhooks',
   query: listWebhookSubscriptionsQuerySchema,
 });
 
@@ -19,7 +19,7 @@ const postSubscription = withAuth(
     log.info({ subscriptionId: created.id, events: created.subscribedEvents }, 'webhook subscription created');
     return envelopeA(created, { message: 'webhook subscription created' });
   },
-  { roles: ['ADMIN_USER'], body: createWebhookSubscriptionBodySchema },
+  { roles: ['ADMIN_USER'], body: createWebhookSubscriptionBodySchema, rateLimit: 'webhooks', idempotency: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getSubscriptions, POST: postSubscription });

@@ -7,8 +7,8 @@ import { registerIndividual } from '@/lib/services/onboarding/register-individua
 
 // POST /api/v2.1/customer/individual/registration - register an individual (B2C) customer
 const postRegistration = withTenant(
-  async ({ db, req, tenant, headers, body, log }) => {
-    const context = await registrationContext(db, req, tenant, headers);
+  async ({ db, req, tenant, headers, body, log, principal }) => {
+    const context = await registrationContext(db, req, tenant, headers, principal);
     const result = await registerIndividual(db, tenant.id, body, context);
     log.info({ customerId: result.customerId, registeredBy: result.registeredBy }, 'individual customer registered');
     return envelopeA(result, { message: 'customer registered' });
@@ -16,6 +16,9 @@ const postRegistration = withTenant(
   {
     headers: { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] },
     body: individualRegistrationBodySchema,
+    rateLimit: 'registration',
+    idempotency: true,
+    optionalPrincipal: true,
     maxBodyBytes: REGISTRATION_MAX_BODY_BYTES,
   },
 );

@@ -7,8 +7,8 @@ import { registerOrganization } from '@/lib/services/onboarding/register-organiz
 
 // POST /api/v2.1/customer/organization/registration - register an organization (B2B) customer and its default administrator
 const postRegistration = withTenant(
-  async ({ db, req, tenant, headers, body, log }) => {
-    const context = await registrationContext(db, req, tenant, headers);
+  async ({ db, req, tenant, headers, body, log, principal }) => {
+    const context = await registrationContext(db, req, tenant, headers, principal);
     const result = await registerOrganization(db, tenant.id, body, context);
     log.info({ customerId: result.customerId, organizationId: result.organizationId }, 'organization customer registered');
     return envelopeA(result, { message: 'organization registered' });
@@ -16,6 +16,9 @@ const postRegistration = withTenant(
   {
     headers: { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] },
     body: organizationRegistrationBodySchema,
+    rateLimit: 'registration',
+    idempotency: true,
+    optionalPrincipal: true,
   },
 );
 

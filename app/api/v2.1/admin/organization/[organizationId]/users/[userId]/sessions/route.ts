@@ -18,6 +18,7 @@ const postSession = withTenant(
     headers: { required: REQUIRED_HEADERS.adminSession, optional: ['sec-ch-ua-platform'] },
     params: adminSessionParamsSchema,
     body: adminSessionBodySchema,
+    rateLimit: 'login',
   },
 );
 

@@ -18,6 +18,7 @@ const postSession = withTenant(
     headers: { required: REQUIRED_HEADERS.customerSession, optional: ['User-Agent', 'sec-ch-ua-platform'] },
     params: customerSessionParamsSchema,
     body: customerSessionBodySchema,
+    rateLimit: 'login',
   },
 );
 

@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { CARD_BUSINESS_ERRORS, cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
+import { authorizationSchema, cardSchema, cardholderSchema, disputeSchema, fundOrderSchema, transactionSchema, walletTokenSchema } from '@/lib/contract/card-operations';
+import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
+import { contextHeaderSchemas, type ContextHeaderName } from '@/lib/contract/headers';
+import { sessionDataSchema, sessionUserSchema } from '@/lib/contract/identity';
+import { tenantSchema } from '@/lib/contract/tenants';
+import { webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
+import {
+  cardProcessorTimeout,
+  cardProcessorUnavailable,
+  forbidden,
+  idempotencyKeyReused,
+  idempotentRequestInProgress,
+  internalError,
+  malformedJson,
+  missingHeaders,
+  notFound,
+  payloadTooLarge,
+  tenantAccessDenied,
+  tokenExpired,
+  tooManyRequests,
+  unauthorized,
+  unsupportedMediaType,
+  validationFailed,
+  type ApiError,
+} from '@/lib/http/errors';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/http/idempotency';
+import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
+import { OPERATIONS } from './operations';
+import type { ApiOperation } from './types';
+
+/**
+ * Builds the OpenAPI 3.1 document from the operation registry and the zod schemas of lib/contract
+ * (zod 4's z.toJSONSchema, JSON Schema draft 2020-12, which OpenAPI 3.1 uses as is). Pure and
+ * deterministic: `npm run openapi` writes its output to docs/openapi.json and a test compares.
+ */
+type Json = Record<string, unknown>;
+
+export const OPENAPI_INFO = { title: 'Business BFF API', version: '1.0.0' } as const;
+
+/** Reusable schemas, named in components/schemas wherever an operation uses them. */
+const COMPONENTS: Record<string, z.ZodType> = {
+  FieldError: fieldErrorSchema,
+  ErrorData: errorDataSchema,
+  SessionUser: sessionUserSchema,
+  SessionData: sessionDataSchema,
+  Tenant: tenantSchema,
+  WebhookSubscription: webhookSubscriptionSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  Card: cardSchema,
+  Cardholder: cardholderSchema,
+  Transaction: transactionSchema,
+  Authorization: authorizationSchema,
+  FundOrder: fundOrderSchema,
+  WalletToken: walletTokenSchema,
+  Dispute: disputeSchema,
+  CardBusinessErrorData: cardBusinessErrorDataSchema,
+};
+
+const EXAMPLE_REQUEST_ID = 'req_01J9Z3K7Q8M2N4P6R8T0V2X4Z6';
+const EXAMPLE_TENANT = '5d3c1b2a-8e7f-4a6b-9c0d-1e2f3a4b5c6d';
+
+class SchemaConverter {
+  readonly components: Record<string, Json> = {};
+
+  /** zod -> JSON Schema; named components are hoisted and referenced. */
+  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Json;
+    delete json.$schema;
+    const defs = (json.$defs ?? {}) as Record<string, Json>;
+    delete json.$defs;
+    const names: Record<string, string> = {};
+    for (const [name, def] of Object.entries(defs)) names[name] = this.hoist(name, def, io);
+    // the root itself is a named component
+    const rootId = typeof json.id === 'string' ? json.id : undefined;
+    const rewritten = this.rewrite(json, names) as Json;
+    if (rootId) {
+      delete rewritten.id;
+      return { $ref: `#/components/schemas/${this.hoist(rootId, rewritten, io, names)}` };
+    }
+    return rewritten;
+  }
+
+  private hoist(name: string, def: Json, io: 'input' | 'output', names: Record<string, string> = {}): string {
+    const body = this.rewrite({ ...def }, names) as Json;
+    delete body.id;
+    const text = JSON.stringify(body);
+    const existing = this.components[name];
+    if (!existing || JSON.stringify(existing) === text) {
+      this.components[name] = body;
+      return name;
+    }
+    // the request form of a schema (defaults optional, before transforms) may differ from the answer form
+    const alt = io === 'input' ? `${name}Input` : `${name}Output`;
+    this.components[alt] = body;
+    return alt;
+  }
+
+  private rewrite(value: unknown, names: Record<string, string>): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.rewrite(v, names));
+    if (value && typeof value === 'object') {
+      const out: Json = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
+          const name = v.slice('#/$defs/'.length);
+          out[k] = `#/components/schemas/${names[name] ?? name}`;
+        } else out[k] = this.rewrite(v, names);
+      }
+      return out;
+    }
+    return value;
+  }
+}
+
+/** Runs `build` with the component ids set on the shared schemas, and takes them off again. */
+function withComponentIds<T>(build: () => T): T {
+  const saved: Array<[z.ZodType, ReturnType<typeof z.globalRegistry.get>]> = [];
+  for (const [id, schema] of Object.entries(COMPONENTS)) {
+    const previous = z.globalRegistry.get(schema);
+    saved.push([schema, previous]);
+    if (previous) z.globalRegistry.remove(schema);
+    z.globalRegistry.add(schema, { ...previous, id });
+  }
+  try {
+    return build();
+  } finally {
+    for (const [schema, previous] of saved) {
+      z.globalRegistry.remove(schema);
+      if (previous) z.globalRegistry.add(schema, previous);
+    }
+  }
+}
+
+const envelopeAOf = (data: Json): Json => ({
+  type: 'object',
+  required: ['code', 'message', 'data'],
+  properties: { code: { type: 'integer', description: 'mirrors the HTTP status' }, message: { type: 'string' }, data },
+});
+
+const envelopeBOf = (data: Json): Json => ({
+  type: 'object',
+  required: ['success', 'code', 'msg', 'data'],
+  properties: {
+    success: { type: 'boolean' },
+    code: { type: 'integer', description: '200 OK, -1 business error (HTTP 200), 401 unauthorized, 500 bad request or server error; other statuses mirror HTTP' },
+    msg: { type: 'string' },
+    data,
+  },
+});
+
+const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60) || 'example';
+
+function exampleOf(error: ApiError, envelope: 'A' | 'B'): Json {
+  return envelope === 'B' ? (envelopeBErrorBody(error) as unknown as Json) : { code: error.status, message: error.message, data: error.data };
+}
+
+/** The generic errors an operation answers, from its shape; then its own catalogue rows. */
+function errorsOf(op: ApiOperation): ApiError[] {
+  const errors: ApiError[] = [];
+  const required = [...(op.headers?.required ?? []), ...(op.auth === 'tenant' || op.auth === 'tenantOptionalBearer' ? (['X-Tenant-ID'] as const) : [])];
+  const uniqueRequired = [...new Set(required)];
+  if (op.auth === 'card') errors.push(missingHeaders(['Content-Type', ...uniqueRequired]));
+  else if (uniqueRequired.length) errors.push(missingHeaders(uniqueRequired));
+  if (op.body || op.params || op.query || uniqueRequired.length) {
+    errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : 'header', message: 'explains what is wrong' }]));
+  }
+  if (op.body) errors.push(malformedJson('the body is not valid JSON (error at position 1)'), unsupportedMediaType('text/plain'), payloadTooLarge(1_048_576));
+  if (op.idempotency) errors.push(validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be at most 255 characters' }]));
+  if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
+  if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
+  if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
+  if (op.roles) errors.push(forbidden(`this operation requires one of the roles ${op.roles.join(', ')}`));
+  if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
+  if ((op.params || op.path.includes('{')) && op.auth !== 'tenant') errors.push(notFound(op.path.split('/').filter((s) => !s.startsWith('{')).pop() ?? 'resource'));
+  if (op.idempotency) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
+  errors.push(...(op.errors ?? []));
+  errors.push(tooManyRequests(17));
+  if (op.auth === 'card') errors.push(cardProcessorUnavailable(), cardProcessorTimeout());
+  errors.push(internalError(EXAMPLE_REQUEST_ID));
+  return errors;
+}
+
+const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function responseHeaders(op: ApiOperation, status: number): Json {
+  const headers: Json = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
+  if (status === 429 || (op.idempotency && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
+  if (op.idempotency && status < 500) headers[IDEMPOTENT_REPLAYED_HEADER] = HEADER_REF(IDEMPOTENT_REPLAYED_HEADER);
+  return headers;
+}
+
+function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
+  const parameters: Json[] = [];
+  const objectParams = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return;
+    const json = convert.convert(schema, 'input');
+    const properties = (json.properties ?? {}) as Record<string, Json>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) {
+      const { description, ...rest } = property;
+      parameters.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  };
+  objectParams(op.params, 'path');
+  if (!op.params) {
+    for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  objectParams(op.query, 'query');
+  const required = new Set<ContextHeaderName>([...(op.headers?.required ?? []), ...(op.auth === 'tenant' || op.auth === 'tenantOptionalBearer' ? (['X-Tenant-ID'] as const) : [])]);
+  const optional = new Set<ContextHeaderName>([...(op.headers?.optional ?? []), ...(op.auth === 'bearer' ? (['X-Tenant-ID'] as const) : [])].filter((h) => !required.has(h)));
+  for (const [names, isRequired] of [[required, true], [optional, false]] as const) {
+    for (const name of names) parameters.push({ $ref: `#/components/parameters/${headerParameterName(name, isRequired)}` });
+  }
+  if (op.idempotency) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  parameters.push({ $ref: '#/components/parameters/XRequestID' });
+  return parameters;
+}
+
+const headerParameterName = (name: ContextHeaderName, required: boolean) => `${name}${required ? '' : '-optional'}`;
+
+/** The contract's context headers as shared parameters, a required and an optional form each. */
+function headerParameters(convert: SchemaConverter): Json {
+  const out: Json = {};
+  for (const name of Object.keys(contextHeaderSchemas) as ContextHeaderName[]) {
+    const { description, ...schema } = convert.convert(contextHeaderSchemas[name], 'input');
+    for (const required of [true, false]) {
+      out[headerParameterName(name, required)] = { name, in: 'header', required, ...(description ? { description } : {}), schema };
+    }
+  }
+  return out;
+}
+
+function securityOf(op: ApiOperation): Json[] | undefined {
+  switch (op.auth) {
+    case 'bearer':
+      return [{ bearerAuth: [] }, { panelCookie: [] }];
+    case 'card':
+      return [{ bearerAuth: [] }];
+    case 'platformKey':
+      return [{ platformKey: [] }];
+    case 'tenantOptionalBearer':
+      return [{}, { bearerAuth: [] }];
+    default:
+      return [];
+  }
+}
+
+function successOf(op: ApiOperation, convert: SchemaConverter): Json {
+  if (op.responseContentType) {
+    return { description: op.summary, headers: responseHeaders(op, 200), content: { [op.responseContentType]: { schema: { type: 'string', contentMediaType: op.responseContentType } } } };
+  }
+  const data = op.response ? convert.convert(op.response, 'output') : { type: 'object' };
+  const envelope = op.envelope ?? 'A';
+  const schema = envelope === 'A' ? envelopeAOf(data) : envelope === 'B' ? envelopeBOf(data) : data;
+  const content: Json = { schema };
+  if (envelope === 'B') {
+    content.schema = { oneOf: [schema, { $ref: '#/components/schemas/CardBusinessError' }] };
+    content.examples = Object.fromEntries(Object.keys(CARD_BUSINESS_ERRORS).map((reason) => [reason, { $ref: `#/components/examples/${reason}` }]));
+  }
+  const description = envelope === 'B' ? 'Envelope B: success, or a business error (success false, code -1, data.reason)' : (op.message ?? 'OK');
+  return { description, headers: responseHeaders(op, 200), content: { 'application/json': content } };
+}
+
+function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
+  const envelope = op.envelope === 'B' ? 'B' : 'A';
+  const responses: Json = { '200': successOf(op, convert) };
+  const byStatus = new Map<number, ApiError[]>();
+  for (const error of errorsOf(op)) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
+    if (status === 429 || status === 500) {
+      // the same for every operation: shared responses keep the document small
+      responses[String(status)] = { $ref: `#/components/responses/${status === 429 ? 'TooManyRequests' : 'InternalError'}${envelope}` };
+      continue;
+    }
+    const examples: Json = {};
+    for (const error of errors) {
+      let name = slug(String(error.data.error ?? error.message));
+      for (let i = 2; examples[name]; i++) name = `${slug(String(error.data.error ?? error.message))}_${i}`;
+      examples[name] = { summary: error.message, value: exampleOf(error, envelope) };
+    }
+    responses[String(status)] = {
+      description: [...new Set(errors.map((e) => e.message))].join('; '),
+      headers: responseHeaders(op, status),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope === 'B' ? 'ErrorEnvelopeB' : 'ErrorEnvelopeA'}` }, examples } },
+    };
+  }
+  const operation: Json = {
+    operationId: `${op.method.toLowerCase()}${op.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [...op.tags],
+    security: securityOf(op),
+    parameters: parametersOf(op, convert),
+    ...(op.rateLimit ? { 'x-rate-limit-class': op.rateLimit } : { 'x-rate-limit-class': 'default' }),
+    responses,
+  };
+  if (op.body) {
+    const schema = convert.convert(op.body, 'input');
+    const optional = op.body.safeParse(undefined).success;
+    operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
+  }
+  if (op.roles) operation.description = `${op.description ? `${op.description} ` : ''}Roles: ${op.roles.join(', ')}.`;
+  return operation;
+}
+
+const STATIC_COMPONENTS = {
+  headers: {
+    'X-Request-ID': { description: 'the request id (echoed when the client sent a sane one); quote it to support', schema: { type: 'string' } },
+    RateLimit: { description: 'draft-ietf-httpapi-ratelimit-headers: the policy name, remaining quota r and seconds until reset t, e.g. "default";r=42;t=17', schema: { type: 'string' } },
+    'RateLimit-Policy': { description: 'draft-ietf-httpapi-ratelimit-headers: the route class, quota q per window w seconds, e.g. "default";q=600;w=60', schema: { type: 'string' } },
+    'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer' } },
+    [IDEMPOTENT_REPLAYED_HEADER]: { description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+  },
+  parameters: {
+    IdempotencyKey: {
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description: 'up to 255 printable ASCII characters. A repeat within 24 h returns the first answer (Idempotent-Replayed: true) and creates nothing; the same key with a different request answers 422; while the first is still running, 409.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    },
+    XRequestID: { name: 'X-Request-ID', in: 'header', required: false, description: 'your own request id (1-128 of A-Z a-z 0-9 . _ : -), echoed back', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } },
+  },
+  securitySchemes: {
+    bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'EdDSA JWT from a session endpoint or POST /api/auth/login (the card API accepts only these)' },
+    platformKey: { type: 'http', scheme: 'bearer', description: 'the platform operator key: Authorization: Bearer <PLATFORM_ADMIN_KEY>' },
+    panelCookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: "the admin panel's session cookie (same-origin calls from the panel)" },
+  },
+};
+
+/** The whole document. */
+export function buildOpenApiDocument(): Json {
+  return withComponentIds(() => {
+    const convert = new SchemaConverter();
+    const paths: Record<string, Json> = {};
+    for (const op of OPERATIONS) {
+      const item = (paths[op.path] ??= {});
+      if (item[op.method.toLowerCase()]) throw new Error(`OpenAPI registry: ${op.method} ${op.path} is listed twice`);
+      item[op.method.toLowerCase()] = operationObject(op, convert);
+    }
+    const errorData = convert.convert(errorDataSchema, 'output');
+    const businessData = convert.convert(cardBusinessErrorDataSchema, 'output');
+    const schemas: Json = {
+      ...Object.fromEntries(Object.entries(convert.components).sort(([a], [b]) => a.localeCompare(b))),
+      ErrorEnvelopeA: envelopeAOf(errorData),
+      ErrorEnvelopeB: envelopeBOf(errorData),
+      CardBusinessError: { ...envelopeBOf(businessData), description: 'a business error of the card API: HTTP 200, success false, code -1, msg from the catalogue, data.reason' },
+    };
+    const shared = (error: ApiError, envelope: 'A' | 'B', retryAfter: boolean): Json => ({
+      description: error.message,
+      headers: { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy'), ...(retryAfter ? { 'Retry-After': HEADER_REF('Retry-After') } : {}) },
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/ErrorEnvelope${envelope}` }, example: exampleOf(error, envelope) } },
+    });
+    const responses = {
+      TooManyRequestsA: shared(tooManyRequests(17), 'A', true),
+      TooManyRequestsB: shared(tooManyRequests(17), 'B', true),
+      InternalErrorA: shared(internalError(EXAMPLE_REQUEST_ID), 'A', false),
+      InternalErrorB: shared(internalError(EXAMPLE_REQUEST_ID), 'B', false),
+    };
+    const examples = Object.fromEntries(
+      Object.entries(CARD_BUSINESS_ERRORS).map(([reason, msg]) => [reason, { summary: msg, value: { success: false, code: -1, msg, data: { reason } } }]),
+    );
+    return {
+      openapi: '3.1.0',
+      info: {
+        ...OPENAPI_INFO,
+        description:
+          'The Business Platform API: tenants, sessions, customer onboarding, webhooks and the virtual card API. ' +
+          'Envelope A `{code, message, data}` everywhere but the card API, which answers Envelope B `{success, code, msg, data}`. ' +
+          'Every answer carries `X-Request-ID` and the IETF `RateLimit` field; 429 answers add `Retry-After` and `RateLimit-Policy`. ' +
+          'Creating POSTs accept `Idempotency-Key`. Guide: docs/api.md; error catalogue: docs/errors.md.',
+      },
+      servers: [
+        { url: '/', description: 'this server' },
+        { url: 'http://localhost:3000', description: 'sandbox: a local server (npm run dev) with the built-in sandbox card processor' },
+      ],
+      security: [],
+      tags: [...new Set(OPERATIONS.flatMap((op) => op.tags))].map((name) => ({ name })),
+      paths,
+      components: { schemas, responses, examples, ...STATIC_COMPONENTS, parameters: { ...STATIC_COMPONENTS.parameters, ...headerParameters(convert) } },
+    };
+  });
+}
+
+let cached: { json: string } | undefined;
+
+/** The document as served (built once per process: the registry and schemas are static). */
+export function openApiJson(): string {
+  cached ??= { json: `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n` };
+  return cached.json;
+}

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
+import { categorizationHierarchySchema, categoryFeatureSchema, categorySchema } from '@/lib/contract/categorization';
+import { REQUIRED_HEADERS } from '@/lib/contract/headers';
+import {
+  adminSessionBodySchema,
+  adminSessionParamsSchema,
+  adminUserSchema,
+  createUserBodySchema,
+  customerSessionBodySchema,
+  customerSessionParamsSchema,
+  listUsersQuerySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  resetPasswordBodySchema,
+  sessionDataSchema,
+  sessionIdParamsSchema,
+  sessionViewSchema,
+  setRolesBodySchema,
+  userIdParamsSchema,
+} from '@/lib/contract/identity';
+import {
+  assignBodySchema,
+  consentBodySchema,
+  consentParamsSchema,
+  createCategoryBodySchema,
+  createFeatureBodySchema,
+  customerParamsSchema,
+  deactivationBodySchema,
+  decisionBodySchema,
+  documentDecisionBodySchema,
+  documentParamsSchema,
+  idParamsSchema,
+  individualRegistrationBodySchema,
+  listVerificationsQuerySchema,
+  noteBodySchema,
+  organizationRegistrationBodySchema,
+  organizationRegistrationResultSchema,
+  registrationResultSchema,
+  updateCategoryBodySchema,
+  updateFeatureBodySchema,
+  verificationParamsSchema,
+} from '@/lib/contract/onboarding';
+import { publicTenantSchema, registerTenantBodySchema, registerTenantResultSchema, setTenantStatusBodySchema, tenantIdParamsSchema, tenantSchema } from '@/lib/contract/tenants';
+import {
+  createdWebhookSubscriptionSchema,
+  createWebhookSubscriptionBodySchema,
+  deliveryParamsSchema,
+  listDeliveriesQuerySchema,
+  listWebhookSubscriptionsQuerySchema,
+  recoverBodySchema,
+  recoverResultSchema,
+  rotatedSecretSchema,
+  rotateSecretBodySchema,
+  subscriptionIdParamsSchema,
+  testEventBodySchema,
+  testEventResultSchema,
+  updateWebhookSettingsBodySchema,
+  updateWebhookSubscriptionBodySchema,
+  webhookDeliveryDetailSchema,
+  webhookDeliveryPageSchema,
+  webhookSettingsSchema,
+  webhookSubscriptionPageSchema,
+  webhookSubscriptionSchema,
+} from '@/lib/contract/webhooks';
+import {
+  accountLocked,
+  authenticationFailed,
+  categorizationValidationFailed,
+  conflict,
+  customerNotVerified,
+  missingRequiredConsents,
+  missingRequiredRole,
+  organizationAlreadyExists,
+  passwordMismatch,
+  verificationAccessDenied,
+} from '@/lib/http/errors';
+import type { ApiOperation, UndocumentedRoute } from './types';
+
+/**
+ * The registry of every operation of the API. A new route adds one entry here (one line for a route
+ * whose shape is already in lib/contract); tests/integration/openapi.test.ts names any route file
+ * method that is missing. Each card operation of lib/contract/card-operations.ts becomes its own
+ * path automatically.
+ */
+const EXAMPLE_ID = '7c0d2f4e-5a8b-4c1d-9e3f-2a6b8c0d1e4f';
+const EXAMPLE_TIME = new Date('2026-01-01T12:00:00.000Z');
+
+/** Loosely described answers whose shape is documented in docs/ rather than in a contract schema. */
+const objectOf = (description: string) => z.object({}).catchall(z.unknown()).describe(description);
+const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+const customerHeaders = { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] } as const;
+const proofHeaders = { required: [], optional: ['X-Forwarded-For', 'User-Agent'] } as const;
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({ reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable(), error: z.string().optional() }),
+  uptimeSeconds: z.number(),
+  version: z.string(),
+});
+
+const jwksSchema = z.object({ keys: z.array(z.object({ kty: z.string(), crv: z.string(), x: z.string(), kid: z.string(), alg: z.string(), use: z.string() }).catchall(z.unknown())) }).describe('RFC 7517 JWK Set');
+
+// ------------------------------------------------------------------------------------- identity
+const identity: ApiOperation[] = [
+  {
+    method: 'POST', path: '/api/auth/login', tags: ['Sessions'], auth: 'tenant', envelope: 'none', rateLimit: 'login',
+    summary: 'Get a 1-hour bearer token for the virtual card API',
+    description: 'Top-level fields, no envelope. Any active user of the tenant (email or username).',
+    headers: { required: REQUIRED_HEADERS.login, optional: ['User-Agent', 'sec-ch-ua-platform'] },
+    body: loginBodySchema, response: loginResponseSchema,
+    errors: [authenticationFailed(1, 5), accountLocked({ attempts: 5, maxAttempts: 5, lockoutTime: EXAMPLE_TIME, lockoutDuration: 900 })],
+  },
+  { method: 'GET', path: '/api/auth/jwks', tags: ['Sessions'], auth: 'none', envelope: 'none', summary: 'Public keys that verify our tokens (JWK Set)', response: jwksSchema },
+  {
+    method: 'POST', path: '/api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions', tags: ['Sessions'], auth: 'tenant', rateLimit: 'login',
+    summary: 'Create an administrator session (contract endpoint 1)', message: 'session created',
+    headers: { required: REQUIRED_HEADERS.adminSession, optional: ['sec-ch-ua-platform'] },
+    params: adminSessionParamsSchema, body: adminSessionBodySchema, response: sessionDataSchema,
+    errors: [authenticationFailed(1, 5), accountLocked({ attempts: 5, maxAttempts: 5, lockoutTime: EXAMPLE_TIME, lockoutDuration: 900 })],
+  },
+  {
+    method: 'POST', path: '/api/v2.1/customer/individual/{customerId}/users/{userId}/sessions', tags: ['Sessions'], auth: 'tenant', rateLimit: 'login',
+    summary: 'Create a customer session (contract endpoint 2)', message: 'session created',
+    headers: { required: REQUIRED_HEADERS.customerSession, optional: ['User-Agent', 'sec-ch-ua-platform'] },
+    params: customerSessionParamsSchema, body: customerSessionBodySchema, response: sessionDataSchema,
+    errors: [authenticationFailed(1, 5), accountLocked({ attempts: 5, maxAttempts: 5, lockoutTime: EXAMPLE_TIME, lockoutDuration: 900 })],
+  },
+  { method: 'POST', path: '/api/v2.1/sessions/refresh', tags: ['Sessions'], auth: 'tenant', rateLimit: 'login', summary: 'Rotate a refresh token; reuse of a spent one revokes the session', message: 'session refreshed', body: refreshBodySchema, response: sessionDataSchema },
+  { method: 'POST', path: '/api/v2.1/sessions/logout', tags: ['Sessions'], auth: 'bearer', summary: 'End the current session, or every session with {allSessions: true}', message: 'signed out', body: logoutBodySchema, response: z.object({ revokedSessions: z.number().int() }) },
+  { method: 'GET', path: '/api/v2.1/sessions', tags: ['Sessions'], auth: 'bearer', summary: "The caller's own active sessions", response: itemsOf(sessionViewSchema) },
+  { method: 'DELETE', path: '/api/v2.1/sessions/{sessionId}', tags: ['Sessions'], auth: 'bearer', summary: "End one of the caller's own sessions", message: 'session revoked', params: sessionIdParamsSchema, response: z.object({ sessionId: z.uuid(), revoked: z.literal(true) }) },
+  { method: 'GET', path: '/api/v2.1/admin/users', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "The tenant's administrator users (search, role, active filter, paged)", query: listUsersQuerySchema, response: objectOf('page of administrator users: items, pageNo, pageSize, total') },
+  { method: 'POST', path: '/api/v2.1/admin/users', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Create an administrator user with roles', message: 'user created', body: createUserBodySchema, response: adminUserSchema, errors: [passwordMismatch()] },
+  { method: 'GET', path: '/api/v2.1/admin/users/{userId}', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'One administrator user with its lock state', params: userIdParamsSchema, response: adminUserSchema },
+  { method: 'POST', path: '/api/v2.1/admin/users/{userId}/disable', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Disable the user; ends every session of it', message: 'user disabled', params: userIdParamsSchema, response: adminUserSchema },
+  { method: 'POST', path: '/api/v2.1/admin/users/{userId}/enable', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Enable the user', message: 'user enabled', params: userIdParamsSchema, response: adminUserSchema },
+  { method: 'POST', path: '/api/v2.1/admin/users/{userId}/unlock', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Clear failed sign-in attempts and any lockout', message: 'user unlocked', params: userIdParamsSchema, response: adminUserSchema },
+  { method: 'PUT', path: '/api/v2.1/admin/users/{userId}/roles', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Replace the user's roles", message: 'roles updated', params: userIdParamsSchema, body: setRolesBodySchema, response: adminUserSchema },
+  { method: 'POST', path: '/api/v2.1/admin/users/{userId}/password', tags: ['Administrators'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Set a new password; ends every session of the user', message: 'password reset', params: userIdParamsSchema, body: resetPasswordBodySchema, response: adminUserSchema },
+];
+
+// ------------------------------------------------------------------------------------- tenants
+const tenants: ApiOperation[] = [
+  {
+    method: 'POST', path: '/api/v2.1/tenants/registration', tags: ['Tenants'], auth: 'platformKey', rateLimit: 'registration', idempotency: true,
+    summary: 'Create a tenant, its owner organization, first admin and categorization', message: 'tenant registered',
+    body: registerTenantBodySchema, response: registerTenantResultSchema,
+    errors: [conflict('a tenant with this name already exists', { field: 'name' })],
+  },
+  { method: 'GET', path: '/api/v2.1/tenants/{tenantId}', tags: ['Tenants'], auth: 'platformKey', summary: 'One tenant, any status (platform operator)', params: tenantIdParamsSchema, response: tenantSchema },
+  { method: 'POST', path: '/api/v2.1/tenants/{tenantId}/status', tags: ['Tenants'], auth: 'platformKey', summary: 'Suspend or reactivate a tenant (platform operator)', message: 'tenant suspended', params: tenantIdParamsSchema, body: setTenantStatusBodySchema, response: tenantSchema },
+  { method: 'GET', path: '/api/v2.1/tenant', tags: ['Tenants'], auth: 'tenant', summary: "The X-Tenant-ID tenant's public profile", response: publicTenantSchema },
+];
+
+// ------------------------------------------------------------------------------------- onboarding
+const customerOperations = (type: 'individual' | 'organization'): ApiOperation[] => {
+  const base = `/api/v2.1/customer/${type}/{customerId}`;
+  const tags = ['Customers'];
+  return [
+    { method: 'GET', path: `${base}/consents`, tags, auth: 'bearer', summary: 'Current state of each consent and the full history', params: customerParamsSchema, response: objectOf('consents: current state per type and history') },
+    { method: 'POST', path: `${base}/consents/{consent}`, tags, auth: 'bearer', headers: proofHeaders, summary: 'Accept a consent (terms, privacy, data-processing, marketing)', message: 'consent accepted', params: consentParamsSchema, body: consentBodySchema, response: objectOf('the consent state after the change') },
+    { method: 'DELETE', path: `${base}/consents/{consent}`, tags, auth: 'bearer', headers: proofHeaders, summary: 'Withdraw a consent', message: 'consent withdrawn', params: consentParamsSchema, body: consentBodySchema, response: objectOf('the consent state after the change') },
+    {
+      method: 'POST', path: `${base}/verification`, tags, auth: 'bearer', summary: 'Initiate or re-initiate KYC/KYB (COMPLIANCE_OFFICER or ADMIN_USER)', message: 'verification initiated', params: customerParamsSchema,
+      response: z.object({ verificationId: z.uuid(), customerId: z.uuid(), verificationStatus: z.string(), submittedAt: z.string() }),
+      errors: [verificationAccessDenied(EXAMPLE_ID, ['EMPLOYEE'])],
+    },
+    {
+      method: 'POST', path: `${base}/activation`, tags, auth: 'bearer', summary: 'Activate once consents are accepted and verification is approved', message: 'customer activated', params: customerParamsSchema, response: objectOf('the activated customer'),
+      errors: [missingRequiredConsents(EXAMPLE_ID, ['TERMS', 'PRIVACY_POLICY']), customerNotVerified({ verificationStatus: 'IN_REVIEW', reason: 'verification is in review', estimatedCompletionTime: null })],
+    },
+    { method: 'POST', path: `${base}/deactivation`, tags, auth: 'bearer', roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER'], summary: 'Suspend or close a customer', message: 'customer suspended', params: customerParamsSchema, body: deactivationBodySchema, response: objectOf('the customer after the change') },
+    { method: 'GET', path: `${base}/audit`, tags, auth: 'bearer', roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE'], summary: "The customer's append-only audit log, newest first", params: customerParamsSchema, response: itemsOf(objectOf('audit entry')) },
+  ];
+};
+
+const onboarding: ApiOperation[] = [
+  {
+    method: 'POST', path: '/api/v2.1/customer/individual/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true,
+    summary: 'Register an individual (B2C) customer (contract endpoint 3)', message: 'customer registered',
+    description: 'Anonymous self sign-up, or an administrator of the tenant registering on behalf of the customer (bearer token).',
+    body: individualRegistrationBodySchema, response: registrationResultSchema,
+    errors: [categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['purpose'], invalidValues: {} }), passwordMismatch('individualCustomer.user.matchingPassword')],
+  },
+  {
+    method: 'POST', path: '/api/v2.1/customer/organization/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true,
+    summary: 'Register an organization (B2B) customer and its default administrator (contract endpoint 4)', message: 'organization registered',
+    body: organizationRegistrationBodySchema, response: organizationRegistrationResultSchema,
+    errors: [organizationAlreadyExists('HRB 12345', EXAMPLE_ID), missingRequiredRole(), categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['industry'], invalidValues: {} })],
+  },
+  ...customerOperations('individual'),
+  ...customerOperations('organization'),
+  { method: 'GET', path: '/api/v2.1/verifications', tags: ['Verifications'], auth: 'bearer', summary: 'The review queue (status, type, assignee, created range, search, sort, paging)', query: listVerificationsQuerySchema, response: objectOf('page of verification cases') },
+  { method: 'GET', path: '/api/v2.1/verifications/{verificationId}', tags: ['Verifications'], auth: 'bearer', summary: 'One case: customer data, documents, notes, history', params: verificationParamsSchema, response: objectOf('verification case') },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/notes', tags: ['Verifications'], auth: 'bearer', summary: 'Add a reviewer note', message: 'note added', params: verificationParamsSchema, body: noteBodySchema, response: objectOf('the note') },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'APPROVE, REJECT or REQUEST_REVISION (four-eyes)', message: 'decision recorded', params: verificationParamsSchema, body: decisionBodySchema, response: objectOf('the decided case') },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/assign', tags: ['Verifications'], auth: 'bearer', summary: 'Assign to the caller (default), someone else, or nobody (null)', message: 'verification assigned', params: verificationParamsSchema, body: assignBodySchema, response: z.object({ id: z.uuid(), status: z.string(), assigneeUserId: z.uuid().nullable() }) },
+  { method: 'GET', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/content', tags: ['Verifications'], auth: 'bearer', envelope: 'none', responseContentType: 'application/octet-stream', summary: "The document file, for the reviewer's viewer (PDF, PNG or JPEG)", params: documentParamsSchema },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'ACCEPT or REJECT one document', message: 'document decision recorded', params: documentParamsSchema, body: documentDecisionBodySchema, response: objectOf('the document after the decision') },
+  { method: 'GET', path: '/api/v2.1/categorization/hierarchy/{tenantId}', tags: ['Categorization'], auth: 'tenant', summary: 'Categorization options with mandatoryKeys and allowedValues', params: tenantIdParamsSchema, response: categorizationHierarchySchema },
+  { method: 'POST', path: '/api/v2.1/categorization/features', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Create a feature of the caller's tenant", message: 'feature created', body: createFeatureBodySchema, response: categoryFeatureSchema },
+  { method: 'PATCH', path: '/api/v2.1/categorization/features/{id}', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Change a feature of the caller's tenant", message: 'feature updated', params: idParamsSchema, body: updateFeatureBodySchema, response: categoryFeatureSchema },
+  { method: 'POST', path: '/api/v2.1/categorization/categories', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Create a category of the caller's tenant", message: 'category created', body: createCategoryBodySchema, response: categorySchema },
+  { method: 'PATCH', path: '/api/v2.1/categorization/categories/{id}', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Change a category of the caller's tenant", message: 'category updated', params: idParamsSchema, body: updateCategoryBodySchema, response: categorySchema },
+];
+
+// ------------------------------------------------------------------------------------- webhooks
+const hook = { tags: ['Webhooks'], auth: 'bearer', roles: ['ADMIN_USER'], rateLimit: 'webhooks' } as const;
+const webhooks: ApiOperation[] = [
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/event-types', summary: 'The event catalogue: every type a subscription can name', response: objectOf('items: type, description, dataSchema, example; wildcards') },
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/settings', summary: "The tenant's webhook settings", response: webhookSettingsSchema },
+  { ...hook, method: 'PUT', path: '/api/v2.1/webhooks/settings', summary: 'Allow http:// endpoints for testing (https only otherwise)', message: 'webhook settings updated', body: updateWebhookSettingsBodySchema, response: webhookSettingsSchema },
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/subscriptions', summary: "The tenant's webhook subscriptions (paged, filter by enabled)", query: listWebhookSubscriptionsQuerySchema, response: webhookSubscriptionPageSchema },
+  {
+    ...hook, method: 'POST', path: '/api/v2.1/webhooks/subscriptions', idempotency: true,
+    summary: 'Create a webhook subscription (contract endpoint 6)', message: 'webhook subscription created',
+    description: 'The signing secret (`secretKey`) is in this answer only. Optional `X-User-ID` must name the signed-in user.',
+    body: createWebhookSubscriptionBodySchema, response: createdWebhookSubscriptionSchema,
+  },
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}', summary: 'One subscription (never its secret)', params: subscriptionIdParamsSchema, response: webhookSubscriptionSchema },
+  { ...hook, method: 'PATCH', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}', summary: 'Change name, description, URL, events, retry settings, verifySsl, enabled', message: 'webhook subscription updated', params: subscriptionIdParamsSchema, body: updateWebhookSubscriptionBodySchema, response: webhookSubscriptionSchema },
+  { ...hook, method: 'DELETE', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}', summary: 'Delete a subscription with its deliveries', message: 'webhook subscription deleted', params: subscriptionIdParamsSchema, response: objectOf('the deleted subscription id') },
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/deliveries', summary: 'Deliveries, newest first (filter by status, eventType; paged)', params: subscriptionIdParamsSchema, query: listDeliveriesQuerySchema, response: webhookDeliveryPageSchema },
+  { ...hook, method: 'GET', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/deliveries/{deliveryId}', summary: 'One delivery with its payload and attempts', params: deliveryParamsSchema, response: webhookDeliveryDetailSchema },
+  { ...hook, method: 'POST', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/deliveries/{deliveryId}/replay', summary: 'Send the event again as a new delivery', message: 'delivery replayed', params: deliveryParamsSchema, response: objectOf('the new delivery'), errors: [conflict('the subscription is disabled', { error: 'SUBSCRIPTION_DISABLED' })] },
+  { ...hook, method: 'POST', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/rotate-secret', summary: 'New signing secret; the old one keeps signing for 24 h', message: 'signing secret rotated', params: subscriptionIdParamsSchema, body: rotateSecretBodySchema, response: rotatedSecretSchema },
+  { ...hook, method: 'POST', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/test', summary: 'Send a webhook.test event now and report the attempt', message: 'test event sent', params: subscriptionIdParamsSchema, body: testEventBodySchema, response: testEventResultSchema },
+  { ...hook, method: 'POST', path: '/api/v2.1/webhooks/subscriptions/{subscriptionId}/recover', summary: 'Re-send every delivery that failed since a time', message: 'deliveries recovered', params: subscriptionIdParamsSchema, body: recoverBodySchema, response: recoverResultSchema },
+];
+
+// ------------------------------------------------------------------------------------- card API
+const CARD_PREFIX = '/api/v2.1/card/virtual/';
+const card: ApiOperation[] = Object.entries(ALL_CARD_OPERATIONS).map(([name, spec]) => ({
+  method: 'POST',
+  path: `${CARD_PREFIX}${name}`,
+  tags: [spec.sandboxOnly ? 'Card sandbox' : 'Virtual cards'],
+  auth: 'card',
+  envelope: 'B',
+  rateLimit: 'card',
+  headers: { required: REQUIRED_HEADERS.card, optional: ['User-Agent'] },
+  summary: spec.summary.charAt(0).toUpperCase() + spec.summary.slice(1),
+  description: [
+    spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
+    spec.access === 'write' ? 'Changes state: administrators need ADMIN_USER; customers act on their own cards.' : 'Reads: customers see their own cards, administrators (ADMIN_USER, EMPLOYEE) the tenant’s.',
+    spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
+    spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
+  ].filter(Boolean).join(' '),
+  body: spec.body,
+  response: spec.response,
+}));
+
+
+// ------------------------------------------------------------------------------------- wallets, transfers, panel
+// Entered from the route files' comments at the merge of issues 7 and 9: shapes are not yet linked to
+// their lib/contract schemas (the owners add params/query/body/response; path parameters are documented as strings).
+const walletsAndPanel: ApiOperation[] = [
+  { method: 'GET', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Saved beneficiaries (a customer: its own)' },
+  { method: 'POST', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)' },
+  { method: 'POST', path: '/api/v2.1/beneficiaries/{beneficiaryId}/deactivate', tags: ['Transfers'], auth: 'bearer', summary: 'Set a beneficiary INACTIVE (no more transfers to it)' },
+  { method: 'GET', path: '/api/v2.1/beneficiaries/{beneficiaryId}', tags: ['Transfers'], auth: 'bearer', summary: 'One beneficiary' },
+  { method: 'GET', path: '/api/v2.1/customers', tags: ['Panel'], auth: 'bearer', summary: 'The tenant\'s customers (search, type/status/verification/category filters, sort, paging)' },
+  { method: 'GET', path: '/api/v2.1/customers/export', tags: ['Panel'], auth: 'bearer', summary: 'The filtered customer list as CSV (same filters and sort as the list)', envelope: 'none', responseContentType: 'text/csv' },
+  { method: 'GET', path: '/api/v2.1/customers/{customerId}', tags: ['Panel'], auth: 'bearer', summary: 'One customer: profile, documents, consents with history, verification, audit log' },
+  { method: 'GET', path: '/api/v2.1/dashboard/summary', tags: ['Panel'], auth: 'bearer', summary: 'The panel dashboard\'s counts (customers by status, waiting reviews, failed deliveries, cards)' },
+  { method: 'GET', path: '/api/v2.1/ledger/reconciliation', tags: ['Wallets'], auth: 'bearer', summary: 'The tenant\'s ledger checks: balanced entries, wallet balances, zero sums' },
+  { method: 'POST', path: '/api/v2.1/panel/card-token', tags: ['Panel'], auth: 'bearer', summary: 'A short-lived card API token for the signed-in panel user (the card lookup screen)' },
+  { method: 'GET', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Payment consents (a customer: its own; filter by wallet, status)' },
+  { method: 'POST', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Authorize payments from a wallet (scope, max per payment, expiry)' },
+  { method: 'POST', path: '/api/v2.1/payment-consents/{consentId}/revoke', tags: ['Transfers'], auth: 'bearer', summary: 'Revoke an AUTHORIZED payment consent' },
+  { method: 'GET', path: '/api/v2.1/payment-consents/{consentId}', tags: ['Transfers'], auth: 'bearer', summary: 'One payment consent (status EXPIRED once past expiresAt)' },
+  { method: 'GET', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Limits of a customer or wallet with their current usage' },
+  { method: 'PUT', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Set (create or replace) a customer or wallet limit' },
+  { method: 'GET', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Transfers (a customer: its own; filter by status, wallet, customer)' },
+  { method: 'POST', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Pay a saved beneficiary from a wallet (Idempotency-Key required)', description: 'Idempotency-Key required (the ledger keeps its own records; docs/ledger.md).' },
+  { method: 'GET', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'The tenant\'s four-eyes threshold' },
+  { method: 'PUT', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'Set the four-eyes threshold (null: never)' },
+  { method: 'GET', path: '/api/v2.1/transfers/{transferId}', tags: ['Transfers'], auth: 'bearer', summary: 'One transfer' },
+  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', tags: ['Transfers'], auth: 'bearer', summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator' },
+  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/reject', tags: ['Transfers'], auth: 'bearer', summary: 'Reject a transfer awaiting approval; the held money returns to the wallet' },
+  { method: 'GET', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Wallets (a customer: its own; admins: filter by customerId, status, currency)' },
+  { method: 'POST', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Open a wallet for an ACTIVE customer in a currency' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', tags: ['Wallets'], auth: 'bearer', summary: 'Credit a wallet from the sandbox funding account (off in production)' },
+  { method: 'GET', path: '/api/v2.1/wallets/{walletId}', tags: ['Wallets'], auth: 'bearer', summary: 'One wallet with its available balance' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/close', tags: ['Wallets'], auth: 'bearer', summary: 'Close a wallet with a zero balance and nothing pending' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/freeze', tags: ['Wallets'], auth: 'bearer', summary: 'Freeze an ACTIVE wallet (no transfers in or out)' },
+  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/unfreeze', tags: ['Wallets'], auth: 'bearer', summary: 'Unfreeze a FROZEN wallet (administrators only)' },
+  { method: 'GET', path: '/api/v2.1/wallets/{walletId}/statement', tags: ['Wallets'], auth: 'bearer', summary: 'The wallet\'s ledger lines (newest first, paged, from/to)' },
+];
+
+// ------------------------------------------------------------------------------------- platform
+const platform: ApiOperation[] = [
+  { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Database reachability; 503 when the database does not answer', response: healthSchema },
+  { method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') },
+];
+
+export const OPERATIONS: readonly ApiOperation[] = [...platform, ...tenants, ...identity, ...onboarding, ...webhooks, ...walletsAndPanel, ...card];
+
+/** The card API path of an operation name (the route's catch-all segment). */
+export const CARD_OPERATION_PATH_PREFIX = CARD_PREFIX;
+
+export const UNDOCUMENTED_ROUTES: readonly UndocumentedRoute[] = [
+  { route: '/api/[[...slug]]', methods: 'ALL', reason: 'the fallback that answers 404 ROUTE_NOT_FOUND for every unknown /api path (documented as the generic 404)' },
+  { route: '/api/auth/[...nextauth]', methods: 'ALL', reason: "next-auth's own protocol for the admin panel's cookie session (sign-in form, CSRF, callback): not an API for clients" },
+  { route: '/api/bench/envelope', methods: 'ALL', reason: 'benchmark baseline, served only with BENCH_ROUTES=true' },
+];

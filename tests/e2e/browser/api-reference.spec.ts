@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_BASE_URL, E2E_DEMO_PASSWORD, REPO_ROOT } from '../fixtures';
+
+/**
+ * The API reference page: Swagger UI served from our own origin over /api/openapi.json, try-it-out
+ * against this server (GET /api/health), at desktop and phone widths. Its script stays off the
+ * other pages.
+ */
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username or email').fill('admin');
+  await page.getByLabel('Password').fill(E2E_DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+}
+
+test('the API reference renders the document and runs try-it-out against /api/health', async ({ page }) => {
+  test.setTimeout(90_000); // a 2 MB document rendered twice on a shared machine
+  const external: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(E2E_BASE_URL).origin && url.protocol !== 'data:') external.push(request.url());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  // the overview does not carry the viewer
+  expect(await page.locator('script[src*="swagger-ui"]').count()).toBe(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API reference' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  const viewer = page.getByTestId('swagger-ui');
+  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.locator('.version').first()).toContainText('1.0.0');
+
+  // tags start collapsed: open Platform, then the health operation
+  await viewer.locator('#operations-tag-Platform').click();
+  const health = viewer.locator('#operations-Platform-getApiHealth');
+  await health.locator('.opblock-summary').click();
+  await health.getByRole('button', { name: 'Try it out' }).click();
+  await health.getByRole('button', { name: 'Execute' }).click();
+  const live = health.locator('.responses-wrapper .live-responses-table');
+  await expect(live.locator('tbody td.response-col_status').first()).toHaveText('200', { timeout: 15_000 });
+  await expect(live.locator('tbody .response-col_description').first()).toContainText('"status": "ok"');
+  await expect(health.locator('.request-url')).toContainText('/api/health');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-1280.png') });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 20_000 });
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-390.png') });
+
+  expect(external, 'the viewer loads nothing from another origin').toEqual([]);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,147 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import * as openapiRoute from '@/app/api/openapi.json/route';
+import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
+import { servedMethods } from '@/lib/http/route';
+import { buildOpenApiDocument, openApiJson } from '@/lib/openapi/document';
+import { UNDOCUMENTED_ROUTES } from '@/lib/openapi/operations';
+import { call } from './helpers';
+
+/**
+ * The OpenAPI document: valid OpenAPI 3.1 (@readme/openapi-parser), the committed docs/openapi.json
+ * current, served at GET /api/openapi.json, and complete: every method that a route file under
+ * app/api serves has an operation (catch-all segments: at least one path below them).
+ */
+const ROOT = path.resolve(__dirname, '../..');
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> } & Record<string, unknown>;
+const doc = buildOpenApiDocument() as Doc;
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+/** app/api/v2.1/tenants/[tenantId]/route.ts -> /api/v2.1/tenants/[tenantId] */
+const routeOf = (file: string) => `/${path.relative(path.join(ROOT, 'app'), path.dirname(file)).split(path.sep).join('/')}`;
+
+/** Does a documented path serve this Next.js route path? [x] is {x}; [...x] and [[...x]] are one or more segments. */
+function documents(route: string, documented: string): boolean {
+  const pattern = route
+    .split('/')
+    .map((segment) => {
+      if (/^\[\[?\.\.\.\w+\]\]?$/.test(segment)) return '.+';
+      if (/^\[\w+\]$/.test(segment)) return `\\{${segment.slice(1, -1)}\\}`;
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${pattern}$`).test(documented);
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document (validated by @readme/openapi-parser)', async () => {
+    const result = await validate(JSON.parse(openApiJson()));
+    expect(result).toEqual({ valid: true, warnings: [], specification: 'OpenAPI' });
+  });
+
+  it('says what the contract says: title, version, OpenAPI 3.1, this server and a sandbox server', () => {
+    expect({ openapi: doc.openapi, info: (doc.info as Record<string, unknown>).title, version: (doc.info as Record<string, unknown>).version }).toEqual({
+      openapi: '3.1.0',
+      info: 'Business BFF API',
+      version: '1.0.0',
+    });
+    expect((doc.servers as Array<{ url: string; description: string }>).map((s) => s.url)).toEqual(['/', 'http://localhost:3000']);
+    expect((doc.servers as Array<{ description: string }>)[1]!.description).toMatch(/sandbox/);
+  });
+
+  it('the committed docs/openapi.json is current (run npm run openapi after changing a route or schema)', () => {
+    const committed = readFileSync(path.join(ROOT, 'docs/openapi.json'), 'utf8');
+    expect(committed === openApiJson(), 'docs/openapi.json is stale: run `npm run openapi` and commit it').toBe(true);
+  });
+
+  it('is served at GET /api/openapi.json', async () => {
+    const res = await call(openapiRoute.GET, { path: '/api/openapi.json' });
+    expect([res.status, res.headers.get('content-type'), res.text === openApiJson()]).toEqual([200, 'application/json', true]);
+  });
+
+  it('documents every method of every route file under app/api', async () => {
+    const missing: string[] = [];
+    const documentedPaths = Object.entries(doc.paths);
+    for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
+      const route = routeOf(file);
+      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      const skipped = UNDOCUMENTED_ROUTES.find((u) => u.route === route);
+      for (const method of servedMethods(routeModule)) {
+        if (skipped && (skipped.methods === 'ALL' || skipped.methods.includes(method))) continue;
+        const found = documentedPaths.some(([p, item]) => documents(route, p) && item[method.toLowerCase()]);
+        if (!found) missing.push(`${method} ${route}`);
+      }
+    }
+    expect(missing, `add these to lib/openapi/operations.ts (or UNDOCUMENTED_ROUTES with a reason):\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('documents nothing that no route file serves', async () => {
+    const served: Array<[string, string]> = [];
+    for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
+      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      for (const method of servedMethods(routeModule)) served.push([routeOf(file), method.toLowerCase()]);
+    }
+    const orphans = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((method) => !served.some(([route, m]) => m === method && documents(route, p)))
+        .map((method) => `${method.toUpperCase()} ${p}`),
+    );
+    expect(orphans).toEqual([]);
+  });
+
+  it('has one path per card operation (46 + the sandbox ones), each with Envelope B and the business-error examples', () => {
+    const names = Object.keys(ALL_CARD_OPERATIONS);
+    expect(names.length).toBe(50);
+    for (const name of names) {
+      const op = doc.paths[`/api/v2.1/card/virtual/${name}`]?.post as unknown as Record<string, unknown>;
+      expect(op, name).toBeDefined();
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      const ok = (op.responses as Record<string, { content: Record<string, { examples: Record<string, unknown> }> }>)['200']!;
+      expect(Object.keys(ok.content['application/json']!.examples)).toContain('CARD_NOT_FOUND');
+      expect((op.responses as Record<string, unknown>)['429']).toEqual({ $ref: '#/components/responses/TooManyRequestsB' });
+    }
+  });
+
+  it('every operation answers 429 and 500, and the creating POSTs take Idempotency-Key', () => {
+    const idempotent: string[] = [];
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(Object.keys(op.responses), `${method} ${p}`).toEqual(expect.arrayContaining(['200', '429', '500']));
+        const params = (op as unknown as { parameters: Array<{ $ref?: string }> }).parameters;
+        if (params.some((x) => x.$ref === '#/components/parameters/IdempotencyKey')) idempotent.push(`${method.toUpperCase()} ${p}`);
+      }
+    }
+    expect(idempotent.sort()).toEqual([
+      'POST /api/v2.1/customer/individual/registration',
+      'POST /api/v2.1/customer/organization/registration',
+      'POST /api/v2.1/tenants/registration',
+      'POST /api/v2.1/webhooks/subscriptions',
+    ]);
+  });
+
+  it('shows the catalogue examples exactly as the API answers them', () => {
+    const post = doc.paths['/api/v2.1/customer/organization/registration']!.post as unknown as {
+      responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }>;
+    };
+    expect(post.responses['409']!.content['application/json']!.examples).toMatchObject({
+      ORGANIZATION_ALREADY_EXISTS: {
+        value: { code: 409, message: 'organization already exists', data: { error: 'ORGANIZATION_ALREADY_EXISTS', registrationNumber: 'HRB 12345' } },
+      },
+      IDEMPOTENT_REQUEST_IN_PROGRESS: { value: { code: 409, message: 'conflict', data: { error: 'IDEMPOTENT_REQUEST_IN_PROGRESS' } } },
+    });
+    expect(post.responses['422']!.content['application/json']!.examples.IDEMPOTENCY_KEY_REUSED!.value).toEqual({
+      code: 422,
+      message: 'idempotency key reused with a different request',
+      data: { error: 'IDEMPOTENCY_KEY_REUSED', details: 'this Idempotency-Key was used with a different request; use a new key for a new request' },
+    });
+  });
+});
