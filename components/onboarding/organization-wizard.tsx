@@ -233,7 +233,11 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
                     max={100}
                     step="0.01"
                     error={e?.ownershipShare?.message}
-                    {...register(`${ORG}.representatives.${i}.ownershipShare`, share)}
+                    {...register(`${ORG}.representatives.${i}.ownershipShare`, {
+                      ...share,
+                      // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
+                      onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
+                    })}
                   />
                   <div className="flex flex-wrap items-end justify-between gap-2">
                     <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
