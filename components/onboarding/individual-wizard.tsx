@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/page-header';
@@ -31,6 +30,7 @@ import {
 import { apiFetch } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { ReviewList, WizardActions } from './wizard-parts';
 
 /**
  * Registration of an individual customer in six steps and a review. Each step validates with the
@@ -284,8 +284,8 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           </div>
         ) : null}
         {step === REVIEW ? (
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="review">
-            {(
+          <ReviewList
+            rows={
               [
                 ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
                 ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
@@ -297,39 +297,21 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
                 ['Document', `${v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
                 ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => k.replace(/Accepted|Consent/, '')).join(', ') || 'none yet'],
               ] as [string, string][]
-            ).map(([k, val]) => (
-              <div key={k} className="contents">
-                <dt className="text-ink-muted">{k}</dt>
-                <dd className="break-words font-medium">{val}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
         ) : null}
       </section>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-          Back
-        </Button>
-        <div className="flex gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              setPreview(null);
-              wizard.discard();
-            }}
-          >
-            Discard draft
-          </Button>
-          {step === REVIEW ? (
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Registering…' : 'Register customer'}
-            </Button>
-          ) : (
-            <Button type="submit">{step === REVIEW - 1 ? 'Review' : 'Next'}</Button>
-          )}
-        </div>
-      </div>
+      <WizardActions
+        step={step}
+        review={REVIEW}
+        pending={formState.isSubmitting}
+        submitLabel="Register customer"
+        onBack={() => go(step - 1)}
+        onDiscard={() => {
+          setPreview(null);
+          wizard.discard();
+        }}
+      />
     </form>
   );
 }

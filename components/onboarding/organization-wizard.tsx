@@ -28,6 +28,7 @@ import {
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { ReviewList, WizardActions } from './wizard-parts';
 
 /**
  * Registration of an organization: company data, addresses, representatives (rows added and
@@ -274,8 +275,8 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           </div>
         ) : null}
         {step === REVIEW ? (
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="review">
-            {(
+          <ReviewList
+            rows={
               [
                 ['Legal name', org.legalName],
                 ['Registration number', org.registrationNumber],
@@ -285,39 +286,21 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
                 ['Total ownership', `${total}%`],
                 ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
               ] as [string, string][]
-            ).map(([k, val]) => (
-              <div key={k} className="contents">
-                <dt className="text-ink-muted">{k}</dt>
-                <dd className="break-words font-medium">{val}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
         ) : null}
       </section>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-          Back
-        </Button>
-        <div className="flex gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              setDuplicate(null);
-              wizard.discard();
-            }}
-          >
-            Discard draft
-          </Button>
-          {step === REVIEW ? (
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Registering…' : 'Register organization'}
-            </Button>
-          ) : (
-            <Button type="submit">{step === REVIEW - 1 ? 'Review' : 'Next'}</Button>
-          )}
-        </div>
-      </div>
+      <WizardActions
+        step={step}
+        review={REVIEW}
+        pending={formState.isSubmitting}
+        submitLabel="Register organization"
+        onBack={() => go(step - 1)}
+        onDiscard={() => {
+          setDuplicate(null);
+          wizard.discard();
+        }}
+      />
     </form>
   );
 }
