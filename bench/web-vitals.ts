@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
   { name: 'dashboard', path: '/', ready: '[data-testid="customers-total"]', signedIn: true },
   { name: 'customers', path: '/customers', ready: 'table >> text=No customer matches these filters.', signedIn: true },
   { name: 'register-individual', path: '/customers/new/individual', ready: 'select[name="CATEGORIZATION.categoryId"] option:has-text("risk") >> nth=0', signedIn: true },
+  { name: 'register-organization', path: '/customers/new/organization', ready: 'input[name="organizationCustomer.organization.legalName"]', signedIn: true },
   { name: 'review-queue', path: '/verifications', ready: 'table >> text=No case matches', signedIn: true },
   { name: 'webhooks', path: '/webhooks', ready: 'button:has-text("New subscription"):enabled', signedIn: true },
   { name: 'card-lookup', path: '/cards', ready: 'button:has-text("Look up"):enabled', signedIn: true },

@@ -1,12 +1,9 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useState } from 'react';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/page-header';
@@ -32,6 +29,8 @@ import {
 } from '@/lib/contract/onboarding';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { ReviewList, WizardActions } from './wizard-parts';
 
 /**
  * Registration of an individual customer in six steps and a review. Each step validates with the
@@ -86,16 +85,7 @@ interface Hierarchy {
 
 /** Optional inputs: an empty box means "not given", not an empty string. */
 const opt = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
-const draftKey = (tenantId: string) => `bp.draft.individual.${tenantId}`;
-const stepOf = (path: string) => {
-  const i = STEPS.findIndex((s) => (s.prefixes as readonly string[]).some((p) => path === p || path.startsWith(`${p}.`)));
-  return i < 0 ? null : i;
-};
-function firstErrorStep(errors: FieldErrors<Values>): number | null {
-  const keys = Object.keys(errors).map(stepOf).filter((i): i is number => i !== null);
-  return keys.length ? Math.min(...keys) : null;
-}
-function withoutSecrets(values: Values) {
+function withoutSecrets(values: Values): Values {
   return { ...values, password: '', matchingPassword: '', DOCUMENT_UPLOAD: { ...values.DOCUMENT_UPLOAD, documentFile: '' } };
 }
 
@@ -103,15 +93,10 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const router = useRouter();
   const toast = useToast();
   const client = useQueryClient();
-  const [step, setStep] = useState(0);
-  const stepRef = useRef(0);
-  stepRef.current = step;
-  const [alert, setAlert] = useState<string[]>([]);
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
-  const [restored, setRestored] = useState(false);
-  const resolver: Resolver<Values> = (values, context, options) =>
-    (zodResolver(STEPS[stepRef.current]!.schema as never) as unknown as Resolver<Values>)(values, context, options);
-  const form = useForm<Values>({ resolver, defaultValues: EMPTY, mode: 'onSubmit' });
+  // a reload restores at most to the documents step: the file is not in the draft
+  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
+  const { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep } = wizard;
   const { register, formState, watch, setValue, setError, clearErrors, getValues } = form;
   const errors = formState.errors;
 
@@ -125,38 +110,6 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const category = categories.find((c) => c.id === categoryId);
   const mandatory = [...new Set((category?.features ?? []).filter((f) => f.enabled).flatMap((f) => f.mandatoryKeys))];
   const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
-
-  // restore the draft once, then keep saving it (without the password and the file)
-  useEffect(() => {
-    try {
-      const raw = window.localStorage.getItem(draftKey(tenantId));
-      if (raw) {
-        const draft = JSON.parse(raw) as { values: Values; step: number };
-        form.reset({ ...EMPTY, ...draft.values, password: '', matchingPassword: '' });
-        setStep(Math.min(draft.step, 3));
-      }
-    } catch {
-      window.localStorage.removeItem(draftKey(tenantId));
-    }
-    setRestored(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, [tenantId]);
-  useEffect(() => {
-    if (!restored) return;
-    const save = () => window.localStorage.setItem(draftKey(tenantId), JSON.stringify({ values: withoutSecrets(getValues()), step: stepRef.current }));
-    save();
-    // eslint-disable-next-line react-hooks/incompatible-library -- a subscription, not a memoized value
-    const sub = watch(() => save());
-    return () => sub.unsubscribe();
-  }, [restored, step, tenantId, watch, getValues]);
-
-  const go = (to: number) => {
-    setAlert([]);
-    setStep(to);
-    requestAnimationFrame(() => document.getElementById('wizard-step-title')?.focus());
-  };
-  // through handleSubmit so that, once a step was tried, each field revalidates as it changes
-  const next = form.handleSubmit(() => go(stepRef.current + 1));
 
   const onFile = (file: File | undefined) => {
     clearErrors('DOCUMENT_UPLOAD.documentFile');
@@ -206,7 +159,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     };
     try {
       const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/individual/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
-      window.localStorage.removeItem(draftKey(tenantId));
+      wizard.clearDraft();
       await client.invalidateQueries({ queryKey: ['customers'] });
       toast('success', 'Customer registered');
       router.push(`/customers/${result.customerId}`);
@@ -215,7 +168,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
         mapField: (path) => (stepOf(path) !== null && !path.startsWith('individualCustomer') && !path.startsWith('customerCategory') ? path : undefined),
         mapKey: (key) => `params.${key}`,
       });
-      const target = firstErrorStep(form.formState.errors) ?? (leftovers.length ? null : 0);
+      const target = firstErrorStep() ?? (leftovers.length ? null : 0);
       if (target !== null && target !== REVIEW) setStep(target);
       setAlert(leftovers);
     }
@@ -331,8 +284,8 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           </div>
         ) : null}
         {step === REVIEW ? (
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="review">
-            {(
+          <ReviewList
+            rows={
               [
                 ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
                 ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
@@ -344,41 +297,21 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
                 ['Document', `${v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
                 ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => k.replace(/Accepted|Consent/, '')).join(', ') || 'none yet'],
               ] as [string, string][]
-            ).map(([k, val]) => (
-              <div key={k} className="contents">
-                <dt className="text-ink-muted">{k}</dt>
-                <dd className="break-words font-medium">{val}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
         ) : null}
       </section>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-          Back
-        </Button>
-        <div className="flex gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              window.localStorage.removeItem(draftKey(tenantId));
-              form.reset(EMPTY);
-              setPreview(null);
-              go(0);
-            }}
-          >
-            Discard draft
-          </Button>
-          {step === REVIEW ? (
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Registering…' : 'Register customer'}
-            </Button>
-          ) : (
-            <Button type="submit">{step === REVIEW - 1 ? 'Review' : 'Next'}</Button>
-          )}
-        </div>
-      </div>
+      <WizardActions
+        step={step}
+        review={REVIEW}
+        pending={formState.isSubmitting}
+        submitLabel="Register customer"
+        onBack={() => go(step - 1)}
+        onDiscard={() => {
+          setPreview(null);
+          wizard.discard();
+        }}
+      />
     </form>
   );
 }

@@ -15,6 +15,10 @@ export const listCustomersQuerySchema = z.object({
   status: customerStatusSchema.optional(),
   verificationStatus: verificationStatusSchema.optional(),
   categoryId: z.uuid({ message: 'must be a UUID' }).optional(),
+  organizationId: z
+    .uuid({ message: 'must be a UUID' })
+    .optional()
+    .describe('the customer of this organization (e.g. existingOrganizationId of a 409 "organization already exists")'),
   sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('-createdAt'),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

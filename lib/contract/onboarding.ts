@@ -269,6 +269,9 @@ export const organizationAddressSchema = z.object({
   isPrimary: z.boolean().default(false),
 });
 
+/** The organization's addresses (the organization wizard's addresses step). */
+export const organizationAddressesSchema = z.array(organizationAddressSchema).max(10);
+
 export const representativesSchema = z
   .array(representativeSchema)
   .max(25)
@@ -285,19 +288,27 @@ export const organizationAdminUserSchema = z.object({
   roles: z.array(adminRoleSchema).max(4).optional(),
 });
 
+/**
+ * The login of an organization's default administrator: the registration body's top-level fields
+ * (the organization wizard's administrator step, with organizationAdminUserSchema's username).
+ */
+export const organizationAccountStepFields = {
+  email: emailSchema,
+  password: passwordSchema,
+  matchingPassword: z.string().max(128),
+};
+
 // POST /api/v2.1/customer/organization/registration
 export const organizationRegistrationBodySchema = z
   .object({
     organizationId: z.string().optional(),
-    email: emailSchema,
-    password: passwordSchema,
-    matchingPassword: z.string().max(128),
+    ...organizationAccountStepFields,
     roleIds: z.array(z.string()).max(10).optional(),
     customerCategory: z.object({ id: z.uuid().optional(), name: optText(100) }).optional(),
     organizationCustomer: z.object({
       customerName: optText(200),
       organization: companyStepSchema.extend({
-        addresses: z.array(organizationAddressSchema).max(10).default([]),
+        addresses: organizationAddressesSchema.default([]),
         representatives: representativesSchema.default([]),
       }),
       user: organizationAdminUserSchema.optional(),

@@ -109,6 +109,22 @@ describe('GET /api/v2.1/customers', () => {
     expect(await ids('?q=100%25')).toEqual([]);
   });
 
+  it('finds the customer of an organization by its id (the 409 "organization already exists" names only the organization)', async () => {
+    const dup = await registerOrganization<Record<string, unknown>>(organizationBody(cats, { registrationNumber: 'HRB-7007', legalName: 'Copycat AG' }), { ...contextHeaders(t.tenantId), ...bearer(admin) });
+    const existingOrganizationId = (dup.json.data as { existingOrganizationId: string }).existingOrganizationId;
+    expectEnvelope(dup, 409, 'organization already exists', { error: 'ORGANIZATION_ALREADY_EXISTS', registrationNumber: 'HRB-7007', existingOrganizationId });
+    const found = await list(admin, `?organizationId=${existingOrganizationId}`);
+    expect(found.json.data).toMatchObject({ total: 1, items: [{ id: acme.customerId, customerType: 'ORGANIZATION', registrationNumber: 'HRB-7007' }] });
+    // another tenant's organization id finds nothing, like an unknown one
+    const other = await tokenOf(firstAdmin(await createIdentityTenant()));
+    expect((await list(other, `?organizationId=${existingOrganizationId}`)).json.data).toEqual({ items: [], pageNo: 1, pageSize: 20, total: 0 });
+    expect((await list(admin, '?organizationId=6f1c3d2e-0000-4000-8000-000000000000')).json.data.total).toBe(0);
+    expectEnvelope(await list(admin, '?organizationId=nope'), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'organizationId', message: 'must be a UUID' }],
+    });
+  });
+
   it('pages and sorts', async () => {
     const p2 = await list(admin, '?pageSize=2&pageNo=2&sort=createdAt');
     expect(p2.json.data).toMatchObject({ pageNo: 2, pageSize: 2, total: 3 });

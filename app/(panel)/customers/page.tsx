@@ -22,6 +22,9 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             <Link href="/customers/new/individual" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
               Register individual
             </Link>
+            <Link href="/customers/new/organization" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+              Register organization
+            </Link>
           </>
         }
       />

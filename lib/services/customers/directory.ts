@@ -44,6 +44,7 @@ function directoryWhere(tenantId: string, filters: Filters): SQL | undefined {
   if (filters.status) conditions.push(eq(customers.status, filters.status));
   if (filters.verificationStatus) conditions.push(eq(verifications.status, filters.verificationStatus));
   if (filters.categoryId) conditions.push(eq(customerCategorizations.categoryId, filters.categoryId));
+  if (filters.organizationId) conditions.push(eq(organizations.id, filters.organizationId));
   if (filters.q) {
     const like = escapeLike(filters.q);
     conditions.push(

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
+import { signInPanel as signIn } from '../browser-helpers';
 
 /**
  * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
@@ -110,15 +111,6 @@ async function setUp(request: APIRequestContext) {
   );
   expect(transfer.status).toBe('PENDING_APPROVAL');
   return { tenantId, approverName, walletId: wallet.id, transferId: transfer.id };
-}
-
-async function signIn(page: Page, tenantId: string, username: string, password: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Tenant ID').fill(tenantId);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 }
 
 test.describe('transfers in the panel', () => {

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { OrganizationWizard } from '@/components/onboarding/organization-wizard';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { getPanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Register organization' };
+export const dynamic = 'force-dynamic';
+
+export default async function RegisterOrganizationPage() {
+  const user = await getPanelUser();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink href="/customers">Customers</BackLink>
+      <PageHeader
+        title="Register organization"
+        description="Company data, addresses, representatives and the default administrator, then a review. Your input is kept in this browser until you register or discard it (never the password)."
+      />
+      <OrganizationWizard tenantId={user?.tenant.id ?? ''} />
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
+import { FormAlert } from '@/components/ui/page-header';
+import { Stepper } from '@/components/ui/stepper';
+import { useToast } from '@/components/ui/toast';
+import type { CustomerListItem } from '@/lib/contract/customers';
+import { BUSINESS_TYPES } from '@/lib/contract/enums';
+import {
+  ADDRESS_TYPES,
+  companyStepSchema,
+  MAX_TOTAL_OWNERSHIP,
+  matchingPasswords,
+  organizationAccountStepFields,
+  organizationAddressesSchema,
+  organizationAdminUserSchema,
+  representativesSchema,
+  type RegistrationResult,
+} from '@/lib/contract/onboarding';
+import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
+import { applyServerErrors } from '@/lib/ui/form-errors';
+import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { ReviewList, WizardActions } from './wizard-parts';
+
+/**
+ * Registration of an organization: company data, addresses, representatives (rows added and
+ * removed, the ownership total shown as it is typed, at most 100%), the default administrator and a
+ * review. The form's values have the shape of the registration body, so each step validates with
+ * the contract's own schema and the server's `errors[].field` paths land on the fields unchanged.
+ * A duplicate registration number is shown with a link to the existing organization's customer.
+ */
+
+const ORG = 'organizationCustomer.organization';
+const inOrganization = (shape: z.ZodRawShape) => z.object({ organizationCustomer: z.object({ organization: z.object(shape) }) });
+const adminUsernameSchema = organizationAdminUserSchema.pick({ username: true });
+const STEPS = [
+  { label: 'Company', schema: z.object({ organizationCustomer: z.object({ organization: companyStepSchema }) }), prefixes: [ORG, 'organizationCustomer.customerName'] },
+  { label: 'Addresses', schema: inOrganization({ addresses: organizationAddressesSchema }), prefixes: [`${ORG}.addresses`] },
+  { label: 'Representatives', schema: inOrganization({ representatives: representativesSchema }), prefixes: [`${ORG}.representatives`] },
+  {
+    label: 'Administrator',
+    schema: z.object({ ...organizationAccountStepFields, organizationCustomer: z.object({ user: adminUsernameSchema.optional() }) }).superRefine(matchingPasswords),
+    prefixes: ['email', 'password', 'matchingPassword', 'organizationCustomer.user'],
+  },
+  { label: 'Review', schema: z.object({}), prefixes: [] },
+] as const;
+const REVIEW = STEPS.length - 1;
+
+/** The whole form: the steps' schemas in the registration body's shape. */
+export const organizationWizardSchema = z.object({
+  ...organizationAccountStepFields,
+  organizationCustomer: z.object({
+    organization: companyStepSchema.extend({ addresses: organizationAddressesSchema, representatives: representativesSchema }),
+    user: adminUsernameSchema.optional(),
+  }),
+});
+type Values = z.input<typeof organizationWizardSchema>;
+type Representative = Values['organizationCustomer']['organization']['representatives'][number];
+type Address = Values['organizationCustomer']['organization']['addresses'][number];
+
+const NEW_ADDRESS: Address = { type: 'REGISTERED', street: '', city: '', country: '', isPrimary: false };
+const NEW_REPRESENTATIVE: Representative = { firstName: '', lastName: '', isPrimaryOwner: false, ownershipShare: 0 };
+const EMPTY: Values = {
+  email: '',
+  password: '',
+  matchingPassword: '',
+  organizationCustomer: {
+    organization: {
+      legalName: '',
+      registrationNumber: '',
+      businessType: 'BUSINESS_TYPE_CLIENT_TO_TENANT',
+      addresses: [{ ...NEW_ADDRESS, isPrimary: true }],
+      representatives: [{ ...NEW_REPRESENTATIVE, isPrimaryOwner: true }],
+    },
+    user: {},
+  },
+};
+
+/** Optional inputs: an empty box means "not given", not an empty string. */
+const opt = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
+/** A share box: empty means the schema's default (0); anything else is a number (NaN is refused). */
+const share = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v)) };
+function withoutSecrets(values: Values): Values {
+  return { ...values, password: '', matchingPassword: '' };
+}
+export function ownershipTotal(reps: readonly Partial<Representative>[] | undefined): number {
+  const total = (reps ?? []).reduce((sum, r) => sum + (Number.isFinite(Number(r.ownershipShare)) ? Number(r.ownershipShare ?? 0) : 0), 0);
+  return Math.round(total * 100) / 100;
+}
+
+interface Duplicate {
+  registrationNumber: string;
+  existingOrganizationId: string;
+}
+
+/** The 409 "organization already exists" and the existing organization's customer page. */
+function DuplicateNotice({ duplicate }: { duplicate: Duplicate }) {
+  const found = useQuery({
+    queryKey: ['customers', { organizationId: duplicate.existingOrganizationId }],
+    queryFn: () => apiFetch<{ items: CustomerListItem[] }>(`/api/v2.1/customers${toQuery({ organizationId: duplicate.existingOrganizationId, pageSize: 1 })}`),
+  });
+  const customer = found.data?.items[0];
+  // until (or unless) the customer is known, the link searches the directory for the number
+  const href = customer ? `/customers/${customer.id}` : `/customers${toQuery({ q: duplicate.registrationNumber })}`;
+  return (
+    <div role="alert" data-testid="duplicate" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      Organization already exists: registration number <strong>{duplicate.registrationNumber}</strong> is registered in this tenant.{' '}
+      <Link href={href} className="font-semibold text-brand-700 underline">
+        {customer ? `Open ${customer.displayName}` : 'Find the existing organization'}
+      </Link>
+    </div>
+  );
+}
+
+export function OrganizationWizard({ tenantId }: { tenantId: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.organization.${tenantId}`, withoutSecrets, maxRestoreStep: REVIEW });
+  const { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep } = wizard;
+  const { register, formState, watch, setError, getValues, control } = form;
+  const errors = formState.errors;
+  const orgErrors = errors.organizationCustomer?.organization;
+  const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
+  const reps = useFieldArray({ control, name: `${ORG}.representatives` });
+
+  const submit = form.handleSubmit(async () => {
+    setAlert([]);
+    setDuplicate(null);
+    const v = getValues();
+    const body = { ...v, organizationCustomer: { ...v.organizationCustomer, customerName: v.organizationCustomer.organization.legalName } };
+    try {
+      const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/organization/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
+      wizard.clearDraft();
+      await client.invalidateQueries({ queryKey: ['customers'] });
+      toast('success', 'Organization registered');
+      router.push(`/customers/${result.customerId}`);
+    } catch (e) {
+      const data = e instanceof ApiClientError ? (e.data as { error?: string; registrationNumber?: string; existingOrganizationId?: string }) : {};
+      if (e instanceof ApiClientError && e.status === 409 && data.existingOrganizationId) {
+        setDuplicate({ registrationNumber: data.registrationNumber ?? v.organizationCustomer.organization.registrationNumber, existingOrganizationId: data.existingOrganizationId });
+        setError(`${ORG}.registrationNumber`, { type: 'server', message: 'an organization with this registration number already exists' });
+        setStep(0);
+        return;
+      }
+      const leftovers = applyServerErrors<Values>(e, setError, { mapField: (path) => (stepOf(path) !== null ? path : undefined) });
+      const target = firstErrorStep() ?? (leftovers.length ? null : 0);
+      if (target !== null && target !== REVIEW) setStep(target);
+      setAlert(leftovers);
+    }
+  });
+
+  const v = watch();
+  const org = v.organizationCustomer.organization;
+  const total = ownershipTotal(org.representatives);
+  const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
+  return (
+    <form onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
+      <Stepper steps={STEPS.map((s) => s.label)} current={step} onSelect={go} />
+      <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
+        <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+          Step {step + 1} of {STEPS.length}: {STEPS[step]!.label}
+        </h2>
+        <FormAlert messages={alert} />
+        {duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
+        {step === 0 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Legal name" autoComplete="off" error={orgErrors?.legalName?.message} {...register(`${ORG}.legalName`)} />
+            <Field label="Trading name" autoComplete="off" error={orgErrors?.tradingName?.message} {...register(`${ORG}.tradingName`, opt)} />
+            <Field label="Registration number" autoComplete="off" error={orgErrors?.registrationNumber?.message} {...register(`${ORG}.registrationNumber`)} />
+            <Field label="Tax ID" error={orgErrors?.taxId?.message} {...register(`${ORG}.taxId`, opt)} />
+            <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
+            <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
+            <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
+            <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: b.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
+            <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
+            <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
+            <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
+            <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <div className="space-y-4">
+            {addresses.fields.map((row, i) => {
+              const e = orgErrors?.addresses?.[i];
+              return (
+                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
+                  <SelectField label="Address type" options={ADDRESS_TYPES} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
+                  <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
+                  <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
+                  <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
+                  <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
+                  <div className="flex flex-wrap items-end justify-between gap-2">
+                    <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
+                    <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
+                      Remove
+                    </Button>
+                  </div>
+                </fieldset>
+              );
+            })}
+            {addresses.fields.length === 0 ? <p className="text-sm text-ink-muted">No address yet.</p> : null}
+            <Button type="button" variant="secondary" disabled={addresses.fields.length >= 10} onClick={() => addresses.append({ ...NEW_ADDRESS })}>
+              Add address
+            </Button>
+          </div>
+        ) : null}
+        {step === 2 ? (
+          <div className="space-y-4">
+            {reps.fields.map((row, i) => {
+              const e = orgErrors?.representatives?.[i];
+              return (
+                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">Representative {i + 1}</legend>
+                  <Field label="First name" autoComplete="off" error={e?.firstName?.message} {...register(`${ORG}.representatives.${i}.firstName`)} />
+                  <Field label="Last name" autoComplete="off" error={e?.lastName?.message} {...register(`${ORG}.representatives.${i}.lastName`)} />
+                  <Field label="Position" placeholder="CEO" error={e?.position?.message} {...register(`${ORG}.representatives.${i}.position`, opt)} />
+                  <Field label="Email" type="email" autoComplete="off" error={e?.email?.message} {...register(`${ORG}.representatives.${i}.email`, opt)} />
+                  <Field
+                    label="Ownership share (%)"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={100}
+                    step="0.01"
+                    error={e?.ownershipShare?.message}
+                    {...register(`${ORG}.representatives.${i}.ownershipShare`, {
+                      ...share,
+                      // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
+                      onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
+                    })}
+                  />
+                  <div className="flex flex-wrap items-end justify-between gap-2">
+                    <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
+                    <Button type="button" variant="ghost" onClick={() => reps.remove(i)} aria-label={`Remove representative ${i + 1}`}>
+                      Remove
+                    </Button>
+                  </div>
+                </fieldset>
+              );
+            })}
+            {reps.fields.length === 0 ? <p className="text-sm text-ink-muted">No representative yet.</p> : null}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Button type="button" variant="secondary" disabled={reps.fields.length >= 25} onClick={() => reps.append({ ...NEW_REPRESENTATIVE })}>
+                Add representative
+              </Button>
+              <p aria-live="polite" data-testid="ownership-total" className={`text-sm font-semibold ${total > MAX_TOTAL_OWNERSHIP ? 'text-rose-700' : 'text-ink'}`}>
+                Total ownership: {total}%{total > MAX_TOTAL_OWNERSHIP ? ` — more than ${MAX_TOTAL_OWNERSHIP}% is not possible` : ` of at most ${MAX_TOTAL_OWNERSHIP}%`}
+              </p>
+            </div>
+            {repsError ? (
+              <p role="alert" className="text-sm font-medium text-rose-700">
+                {repsError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {step === 3 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
+            <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+            <Field label="Username (optional)" autoComplete="off" hint="default: the email" error={errors.organizationCustomer?.user?.username?.message} {...register('organizationCustomer.user.username', opt)} />
+            <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
+            <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
+          </div>
+        ) : null}
+        {step === REVIEW ? (
+          <ReviewList
+            rows={
+              [
+                ['Legal name', org.legalName],
+                ['Registration number', org.registrationNumber],
+                ['Business type', org.businessType?.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() ?? '—'],
+                ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
+                ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
+                ['Total ownership', `${total}%`],
+                ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
+              ] as [string, string][]
+            }
+          />
+        ) : null}
+      </section>
+      <WizardActions
+        step={step}
+        review={REVIEW}
+        pending={formState.isSubmitting}
+        submitLabel="Register organization"
+        onBack={() => go(step - 1)}
+        onDiscard={() => {
+          setDuplicate(null);
+          wizard.discard();
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The registration wizards' machinery: one react-hook-form form whose resolver is the current
+ * step's contract schema, back/next with the step heading focused, and a draft in localStorage
+ * (restored once on mount, saved on every change) that never holds what `withoutSecrets` removes.
+ */
+export interface WizardStep {
+  label: string;
+  schema: z.ZodType;
+  /** the form paths (request paths) this step owns; the longest matching prefix wins */
+  prefixes: readonly string[];
+}
+
+/** The step that owns a form or request path, or null. */
+export function stepOfPath(steps: readonly WizardStep[], path: string): number | null {
+  let best: { step: number; length: number } | null = null;
+  steps.forEach((s, step) => {
+    for (const p of s.prefixes) if ((path === p || path.startsWith(`${p}.`)) && (!best || p.length > best.length)) best = { step, length: p.length };
+  });
+  return (best as { step: number } | null)?.step ?? null;
+}
+
+/** The dotted paths of every error in react-hook-form's nested errors object. */
+export function errorPaths(errors: object, base = ''): string[] {
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    const path = base ? `${base}.${key}` : key;
+    if (typeof (value as { type?: unknown }).type === 'string') paths.push(path);
+    else paths.push(...errorPaths(value as object, path));
+  }
+  return paths;
+}
+
+export function useDraftWizard<V extends FieldValues>({
+  steps,
+  empty,
+  draftKey,
+  withoutSecrets,
+  maxRestoreStep,
+}: {
+  steps: readonly WizardStep[];
+  empty: V;
+  draftKey: string;
+  withoutSecrets: (values: V) => V;
+  /** a reload restores at most to this step (e.g. the one whose file the draft cannot keep) */
+  maxRestoreStep: number;
+}) {
+  const [step, setStep] = useState(0);
+  const stepRef = useRef(0);
+  stepRef.current = step;
+  const [alert, setAlert] = useState<string[]>([]);
+  const [restored, setRestored] = useState(false);
+  const resolver: Resolver<V> = (values, context, options) =>
+    (zodResolver(steps[stepRef.current]!.schema as never) as unknown as Resolver<V>)(values, context, options);
+  const form = useForm<V>({ resolver, defaultValues: empty as DefaultValues<V>, mode: 'onSubmit' });
+  const { watch, getValues } = form;
+
+  // restore the draft once, then keep saving it (without the secrets)
+  useEffect(() => {
+    try {
+      const raw = window.localStorage.getItem(draftKey);
+      if (raw) {
+        const draft = JSON.parse(raw) as { values: V; step: number };
+        form.reset(withoutSecrets({ ...empty, ...draft.values }));
+        setStep(Math.min(draft.step, maxRestoreStep));
+      }
+    } catch {
+      window.localStorage.removeItem(draftKey);
+    }
+    setRestored(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per draft, on mount
+  }, [draftKey]);
+  useEffect(() => {
+    if (!restored) return;
+    const save = () => window.localStorage.setItem(draftKey, JSON.stringify({ values: withoutSecrets(getValues()), step: stepRef.current }));
+    save();
+    // eslint-disable-next-line react-hooks/incompatible-library -- a subscription, not a memoized value
+    const sub = watch(() => save());
+    return () => sub.unsubscribe();
+  }, [restored, step, draftKey, watch, getValues, withoutSecrets]);
+
+  const go = (to: number) => {
+    setAlert([]);
+    setStep(to);
+    requestAnimationFrame(() => document.getElementById('wizard-step-title')?.focus());
+  };
+  // through handleSubmit so that, once a step was tried, each field revalidates as it changes
+  const next = form.handleSubmit(() => go(stepRef.current + 1));
+  const stepOf = (path: string) => stepOfPath(steps, path);
+  /** after a server error: the first step holding a field error, or null */
+  const firstErrorStep = () => {
+    const found = errorPaths(form.formState.errors)
+      .map(stepOf)
+      .filter((i): i is number => i !== null);
+    return found.length ? Math.min(...found) : null;
+  };
+  const clearDraft = () => window.localStorage.removeItem(draftKey);
+  const discard = () => {
+    clearDraft();
+    form.reset(empty);
+    go(0);
+  };
+  return { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep, clearDraft, discard };
+}

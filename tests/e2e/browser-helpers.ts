@@ -1,0 +1,52 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from './fixtures';
+
+/** What the panel's browser specs share: a tenant, signing in, axe scans and screenshots at both widths. */
+
+export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+/** A new tenant (its owner: `owner` / STRONG_PASSWORD); its id. */
+export async function registerTenant(request: APIRequestContext, name = 'Admin app'): Promise<string> {
+  const res = await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(uniqueName(name)) });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { tenantId: string } }).data.tenantId;
+}
+
+export async function signInPanel(page: Page, tenantId: string, username = 'owner', password = STRONG_PASSWORD): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Tenant ID').fill(tenantId);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+}
+
+/** Axe at the current width: no serious or critical violations. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  expect(bad, `${name}: axe violations`).toEqual([]);
+}
+
+/** Screenshot at 1280 and 390 px (axe-scanned at both), nothing wider than the viewport. */
+export async function capture(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await ready();
+    const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      // the outermost elements that stick out, to name them when the check fails
+      wide: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > window.innerWidth + 1))
+        .slice(0, 5)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`),
+    }));
+    expect(scrollWidth, `${name} at ${width}px overflows sideways: ${wide.join(' | ')}`).toBeLessThanOrEqual(innerWidth);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await expectAccessible(page, `${name} at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
