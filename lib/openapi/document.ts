@@ -186,7 +186,7 @@ const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 function responseHeaders(op: ApiOperation, status: number): Json {
   const headers: Json = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
-  if (status === 429 || (op.idempotency && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
+  if (status === 429 || (op.idempotency === true && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
   if (op.idempotency && status < 500) headers[IDEMPOTENT_REPLAYED_HEADER] = HEADER_REF(IDEMPOTENT_REPLAYED_HEADER);
   return headers;
 }
