@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { customerStatusSchema, customerTypeSchema, riskLevelSchema, verificationStatusSchema } from './enums';
+import {
+  CONSENT_RECORD_STATUSES,
+  consentRecordStatusSchema,
+  consentTypeSchema,
+  customerStatusSchema,
+  customerTypeSchema,
+  MISSING_CONSENT_STATUS,
+  riskLevelSchema,
+  verificationStatusSchema,
+} from './enums';
 
 /**
  * The admin panel's customer directory and dashboard (our design; the contract has no list
@@ -59,3 +68,122 @@ export const dashboardSummarySchema = z.object({
   cardsUnavailable: z.string().nullable().describe('why cardsByState is null, when the caller may see cards'),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/** GET /customers: one page of the directory. */
+export const customerPageSchema = z.object({
+  items: z.array(customerListItemSchema),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** A customer's consents: the current state per type and every record, oldest first. */
+export const customerConsentsSchema = z.object({
+  customerId: z.uuid(),
+  current: z.array(
+    z.object({
+      consentType: consentTypeSchema,
+      status: z.enum([...CONSENT_RECORD_STATUSES, MISSING_CONSENT_STATUS]),
+      version: z.string().nullable(),
+      at: z.string().nullable(),
+    }),
+  ),
+  missingRequired: z.array(consentTypeSchema).describe('required consents not ACCEPTED'),
+  history: z.array(
+    z.object({
+      id: z.uuid(),
+      consentType: z.string(),
+      version: z.string(),
+      status: consentRecordStatusSchema,
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      actorUserId: z.uuid().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** One line of a customer's append-only audit log. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  actorUserId: z.uuid().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /customers/{customerId}: everything the panel's customer page shows. */
+export const customerDetailSchema = z.object({
+  id: z.uuid(),
+  customerType: customerTypeSchema,
+  displayName: z.string(),
+  email: z.string().nullable(),
+  status: customerStatusSchema,
+  statusReason: z.string().nullable(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+  person: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      dateOfBirth: z.string().nullable(),
+      gender: z.string().nullable(),
+      nationality: z.string().nullable(),
+      placeOfBirth: z.string().nullable(),
+    })
+    .nullable()
+    .describe('an individual customer; null for an organization'),
+  organization: z
+    .object({
+      id: z.uuid(),
+      legalName: z.string().nullable(),
+      registrationNumber: z.string().nullable(),
+      taxId: z.string().nullable(),
+      businessType: z.string().nullable(),
+      industry: z.string().nullable(),
+      website: z.string().nullable(),
+    })
+    .nullable()
+    .describe('an organization customer; null for an individual'),
+  representatives: z.array(
+    z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), position: z.string().nullable(), isPrimaryOwner: z.boolean(), ownershipShare: z.string() }),
+  ),
+  addresses: z.array(
+    z.object({
+      id: z.uuid(),
+      addressType: z.string(),
+      street: z.string(),
+      building: z.string().nullable(),
+      city: z.string(),
+      postalCode: z.string().nullable(),
+      country: z.string(),
+      isPrimary: z.boolean(),
+    }),
+  ),
+  contacts: z.array(z.object({ id: z.uuid(), contactType: z.string(), value: z.string(), isPrimary: z.boolean() })),
+  documents: z.array(
+    z.object({ id: z.uuid(), documentType: z.string(), documentNumber: z.string().nullable(), mimeType: z.string(), sizeBytes: z.number().int(), status: z.string(), createdAt: z.string() }),
+  ),
+  categorization: z
+    .object({ categoryId: z.uuid(), categoryName: z.string().nullable(), riskLevel: z.string(), parameters: z.record(z.string(), z.string()).describe('the categorization key values given at registration') })
+    .nullable(),
+  consents: customerConsentsSchema,
+  verification: z
+    .object({
+      id: z.uuid(),
+      status: verificationStatusSchema,
+      assigneeUserId: z.uuid().nullable(),
+      reasonCode: z.string().nullable(),
+      comment: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      submittedAt: z.string(),
+    })
+    .nullable(),
+  verificationHistory: z.array(auditEntrySchema).describe('the audit entries of the verification, oldest first'),
+  audit: z.array(auditEntrySchema).describe('newest first'),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;

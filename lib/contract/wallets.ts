@@ -353,3 +353,19 @@ export const reconciliationSchema = z.object({
   totals: z.array(z.object({ currency: z.string(), sum: z.string().describe('sum of all account balances: must be 0') })),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+// ------------------------------------------------------------------------------------------------
+// Answers of the list and funding routes (the OpenAPI registry links them)
+// ------------------------------------------------------------------------------------------------
+
+export const walletPageSchema = paged(walletSchema);
+export const beneficiaryPageSchema = paged(beneficiarySchema);
+export const paymentConsentPageSchema = paged(paymentConsentSchema);
+export const transferPageSchema = paged(transferSchema);
+/** GET /transaction-limits: every limit of the customer or wallet, not paged. */
+export const transactionLimitListSchema = z.object({ items: z.array(transactionLimitSchema) });
+export const sandboxFundResultSchema = z.object({
+  entryId: z.uuid().describe('the ledger entry that credited the wallet'),
+  wallet: walletSchema,
+});
+export type SandboxFundResult = z.infer<typeof sandboxFundResultSchema>;

@@ -166,6 +166,7 @@ function errorsOf(op: ApiOperation): ApiError[] {
     errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : 'header', message: 'explains what is wrong' }]));
   }
   if (op.body) errors.push(malformedJson('the body is not valid JSON (error at position 1)'), unsupportedMediaType('text/plain'), payloadTooLarge(1_048_576));
+  if (op.idempotency === 'required') errors.push(missingHeaders([IDEMPOTENCY_KEY_HEADER]));
   if (op.idempotency) errors.push(validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be at most 255 characters' }]));
   if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
@@ -173,7 +174,7 @@ function errorsOf(op: ApiOperation): ApiError[] {
   if (op.roles) errors.push(forbidden(`this operation requires one of the roles ${op.roles.join(', ')}`));
   if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
   if ((op.params || op.path.includes('{')) && op.auth !== 'tenant') errors.push(notFound(op.path.split('/').filter((s) => !s.startsWith('{')).pop() ?? 'resource'));
-  if (op.idempotency) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
+  if (op.idempotency === true) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
   errors.push(...(op.errors ?? []));
   errors.push(tooManyRequests(17));
   if (op.auth === 'card') errors.push(cardProcessorUnavailable(), cardProcessorTimeout());
@@ -185,7 +186,7 @@ const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 function responseHeaders(op: ApiOperation, status: number): Json {
   const headers: Json = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
-  if (status === 429 || (op.idempotency && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
+  if (status === 429 || (op.idempotency === true && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
   if (op.idempotency && status < 500) headers[IDEMPOTENT_REPLAYED_HEADER] = HEADER_REF(IDEMPOTENT_REPLAYED_HEADER);
   return headers;
 }
@@ -212,7 +213,7 @@ function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
   for (const [names, isRequired] of [[required, true], [optional, false]] as const) {
     for (const name of names) parameters.push({ $ref: `#/components/parameters/${headerParameterName(name, isRequired)}` });
   }
-  if (op.idempotency) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (op.idempotency) parameters.push({ $ref: `#/components/parameters/${op.idempotency === 'required' ? 'IdempotencyKeyRequired' : 'IdempotencyKey'}` });
   parameters.push({ $ref: '#/components/parameters/XRequestID' });
   return parameters;
 }
@@ -304,6 +305,15 @@ function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
   return operation;
 }
 
+/** Optional on the creating POSTs (lib/http/idempotency), required on POST /transfers. */
+const idempotencyKeyParameter = (required: boolean) => ({
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required,
+  description: `${required ? 'required (400 without it), ' : ''}up to 255 printable ASCII characters. A repeat within 24 h returns the first answer (Idempotent-Replayed: true) and creates nothing; the same key with a different request answers 422; while the first is still running, 409.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+});
+
 const STATIC_COMPONENTS = {
   headers: {
     'X-Request-ID': { description: 'the request id (echoed when the client sent a sane one); quote it to support', schema: { type: 'string' } },
@@ -313,13 +323,8 @@ const STATIC_COMPONENTS = {
     [IDEMPOTENT_REPLAYED_HEADER]: { description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
   },
   parameters: {
-    IdempotencyKey: {
-      name: IDEMPOTENCY_KEY_HEADER,
-      in: 'header',
-      required: false,
-      description: 'up to 255 printable ASCII characters. A repeat within 24 h returns the first answer (Idempotent-Replayed: true) and creates nothing; the same key with a different request answers 422; while the first is still running, 409.',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-    },
+    IdempotencyKey: idempotencyKeyParameter(false),
+    IdempotencyKeyRequired: idempotencyKeyParameter(true),
     XRequestID: { name: 'X-Request-ID', in: 'header', required: false, description: 'your own request id (1-128 of A-Z a-z 0-9 . _ : -), echoed back', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } },
   },
   securitySchemes: {

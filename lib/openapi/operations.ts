@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
 import { categorizationHierarchySchema, categoryFeatureSchema, categorySchema } from '@/lib/contract/categorization';
+import {
+  CUSTOMER_EXPORT_MAX_ROWS,
+  customerDetailSchema,
+  customerIdParamsSchema,
+  customerPageSchema,
+  dashboardSummarySchema,
+  exportCustomersQuerySchema,
+  listCustomersQuerySchema,
+} from '@/lib/contract/customers';
 import { REQUIRED_HEADERS } from '@/lib/contract/headers';
 import {
   adminSessionBodySchema,
@@ -43,6 +52,7 @@ import {
   updateFeatureBodySchema,
   verificationParamsSchema,
 } from '@/lib/contract/onboarding';
+import { PANEL_CARD_ROLES, panelCardTokenSchema } from '@/lib/contract/panel';
 import { publicTenantSchema, registerTenantBodySchema, registerTenantResultSchema, setTenantStatusBodySchema, tenantIdParamsSchema, tenantSchema } from '@/lib/contract/tenants';
 import {
   createdWebhookSubscriptionSchema,
@@ -67,16 +77,67 @@ import {
 } from '@/lib/contract/webhooks';
 import {
   accountLocked,
+  approverMustDiffer,
   authenticationFailed,
+  beneficiaryInactive,
+  beneficiaryNotFound,
   categorizationValidationFailed,
   conflict,
+  currencyMismatch,
   customerNotVerified,
+  forbidden,
+  insufficientBalance,
   missingRequiredConsents,
   missingRequiredRole,
+  notFound,
   organizationAlreadyExists,
   passwordMismatch,
+  paymentConsentInvalid,
+  paymentConsentRequired,
+  transactionLimitExceeded,
+  unauthorized,
+  validationFailed,
   verificationAccessDenied,
+  walletNotActive,
 } from '@/lib/http/errors';
+import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
+import { ADMIN_ROLES, APPROVER_ROLES, customerNotActive, MANAGE_ROLES, READ_ROLES } from '@/lib/services/wallets/access';
+import { transferKeyReused, transferRequestInProgress } from '@/lib/services/wallets/idempotency';
+import {
+  beneficiaryIdParamsSchema,
+  beneficiaryPageSchema,
+  beneficiarySchema,
+  createBeneficiaryBodySchema,
+  createPaymentConsentBodySchema,
+  createTransferBodySchema,
+  listBeneficiariesQuerySchema,
+  listPaymentConsentsQuerySchema,
+  listTransactionLimitsQuerySchema,
+  listTransfersQuerySchema,
+  listWalletsQuerySchema,
+  openWalletBodySchema,
+  paymentConsentIdParamsSchema,
+  paymentConsentPageSchema,
+  paymentConsentSchema,
+  reconciliationSchema,
+  rejectTransferBodySchema,
+  sandboxFundBodySchema,
+  sandboxFundResultSchema,
+  setTransactionLimitBodySchema,
+  statementQuerySchema,
+  statementSchema,
+  transactionLimitListSchema,
+  transactionLimitSchema,
+  transferIdParamsSchema,
+  transferPageSchema,
+  transferSchema,
+  transferSettingsSchema,
+  updateTransferSettingsBodySchema,
+  walletIdParamsSchema,
+  walletPageSchema,
+  walletSchema,
+  walletStatusChangeBodySchema,
+} from '@/lib/contract/wallets';
 import type { ApiOperation, UndocumentedRoute } from './types';
 
 /**
@@ -255,40 +316,111 @@ const card: ApiOperation[] = Object.entries(ALL_CARD_OPERATIONS).map(([name, spe
 
 
 // ------------------------------------------------------------------------------------- wallets, transfers, panel
-// Entered from the route files' comments at the merge of issues 7 and 9: shapes are not yet linked to
-// their lib/contract schemas (the owners add params/query/body/response; path parameters are documented as strings).
+// Each entry links what its route parses and answers (app/api/v2.1/**, lib/contract/wallets.ts,
+// customers.ts, panel.ts) and the catalogue errors its service throws (lib/services/wallets, customers).
+const EUR = 'EUR';
+const walletFrozen = walletNotActive(EXAMPLE_ID, 'FROZEN');
+const customerSuspended = customerNotActive(EXAMPLE_ID, 'SUSPENDED');
+const customerRequired = validationFailed([{ field: 'customerId', message: 'is required for an administrator' }]);
+const walletStateConflict = conflict('cannot freeze a wallet that is FROZEN', { error: 'WALLET_STATE_CONFLICT', walletId: EXAMPLE_ID, status: 'FROZEN' });
+const transferNotPending = conflict('the transfer is COMPLETED; only a PENDING_APPROVAL transfer can be approved or rejected', {
+  error: 'TRANSFER_NOT_PENDING',
+  transferId: EXAMPLE_ID,
+  status: 'COMPLETED',
+});
+const money = { tags: ['Wallets'], auth: 'bearer' } as const;
+const pay = { tags: ['Transfers'], auth: 'bearer' } as const;
+const panel = { tags: ['Panel'], auth: 'bearer', roles: ADMIN_SIDE_ROLES } as const;
+
 const walletsAndPanel: ApiOperation[] = [
-  { method: 'GET', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Saved beneficiaries (a customer: its own)' },
-  { method: 'POST', path: '/api/v2.1/beneficiaries', tags: ['Transfers'], auth: 'bearer', summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)' },
-  { method: 'POST', path: '/api/v2.1/beneficiaries/{beneficiaryId}/deactivate', tags: ['Transfers'], auth: 'bearer', summary: 'Set a beneficiary INACTIVE (no more transfers to it)' },
-  { method: 'GET', path: '/api/v2.1/beneficiaries/{beneficiaryId}', tags: ['Transfers'], auth: 'bearer', summary: 'One beneficiary' },
-  { method: 'GET', path: '/api/v2.1/customers', tags: ['Panel'], auth: 'bearer', summary: 'The tenant\'s customers (search, type/status/verification/category filters, sort, paging)' },
-  { method: 'GET', path: '/api/v2.1/customers/export', tags: ['Panel'], auth: 'bearer', summary: 'The filtered customer list as CSV (same filters and sort as the list)', envelope: 'none', responseContentType: 'text/csv' },
-  { method: 'GET', path: '/api/v2.1/customers/{customerId}', tags: ['Panel'], auth: 'bearer', summary: 'One customer: profile, documents, consents with history, verification, audit log' },
-  { method: 'GET', path: '/api/v2.1/dashboard/summary', tags: ['Panel'], auth: 'bearer', summary: 'The panel dashboard\'s counts (customers by status, waiting reviews, failed deliveries, cards)' },
-  { method: 'GET', path: '/api/v2.1/ledger/reconciliation', tags: ['Wallets'], auth: 'bearer', summary: 'The tenant\'s ledger checks: balanced entries, wallet balances, zero sums' },
-  { method: 'POST', path: '/api/v2.1/panel/card-token', tags: ['Panel'], auth: 'bearer', summary: 'A short-lived card API token for the signed-in panel user (the card lookup screen)' },
-  { method: 'GET', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Payment consents (a customer: its own; filter by wallet, status)' },
-  { method: 'POST', path: '/api/v2.1/payment-consents', tags: ['Transfers'], auth: 'bearer', summary: 'Authorize payments from a wallet (scope, max per payment, expiry)' },
-  { method: 'POST', path: '/api/v2.1/payment-consents/{consentId}/revoke', tags: ['Transfers'], auth: 'bearer', summary: 'Revoke an AUTHORIZED payment consent' },
-  { method: 'GET', path: '/api/v2.1/payment-consents/{consentId}', tags: ['Transfers'], auth: 'bearer', summary: 'One payment consent (status EXPIRED once past expiresAt)' },
-  { method: 'GET', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Limits of a customer or wallet with their current usage' },
-  { method: 'PUT', path: '/api/v2.1/transaction-limits', tags: ['Transfers'], auth: 'bearer', summary: 'Set (create or replace) a customer or wallet limit' },
-  { method: 'GET', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Transfers (a customer: its own; filter by status, wallet, customer)' },
-  { method: 'POST', path: '/api/v2.1/transfers', tags: ['Transfers'], auth: 'bearer', summary: 'Pay a saved beneficiary from a wallet (Idempotency-Key required)', description: 'Idempotency-Key required (the ledger keeps its own records; docs/ledger.md).' },
-  { method: 'GET', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'The tenant\'s four-eyes threshold' },
-  { method: 'PUT', path: '/api/v2.1/transfers/settings', tags: ['Transfers'], auth: 'bearer', summary: 'Set the four-eyes threshold (null: never)' },
-  { method: 'GET', path: '/api/v2.1/transfers/{transferId}', tags: ['Transfers'], auth: 'bearer', summary: 'One transfer' },
-  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', tags: ['Transfers'], auth: 'bearer', summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator' },
-  { method: 'POST', path: '/api/v2.1/transfers/{transferId}/reject', tags: ['Transfers'], auth: 'bearer', summary: 'Reject a transfer awaiting approval; the held money returns to the wallet' },
-  { method: 'GET', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Wallets (a customer: its own; admins: filter by customerId, status, currency)' },
-  { method: 'POST', path: '/api/v2.1/wallets', tags: ['Wallets'], auth: 'bearer', summary: 'Open a wallet for an ACTIVE customer in a currency' },
-  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', tags: ['Wallets'], auth: 'bearer', summary: 'Credit a wallet from the sandbox funding account (off in production)' },
-  { method: 'GET', path: '/api/v2.1/wallets/{walletId}', tags: ['Wallets'], auth: 'bearer', summary: 'One wallet with its available balance' },
-  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/close', tags: ['Wallets'], auth: 'bearer', summary: 'Close a wallet with a zero balance and nothing pending' },
-  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/freeze', tags: ['Wallets'], auth: 'bearer', summary: 'Freeze an ACTIVE wallet (no transfers in or out)' },
-  { method: 'POST', path: '/api/v2.1/wallets/{walletId}/unfreeze', tags: ['Wallets'], auth: 'bearer', summary: 'Unfreeze a FROZEN wallet (administrators only)' },
-  { method: 'GET', path: '/api/v2.1/wallets/{walletId}/statement', tags: ['Wallets'], auth: 'bearer', summary: 'The wallet\'s ledger lines (newest first, paged, from/to)' },
+  { ...pay, method: 'GET', path: '/api/v2.1/beneficiaries', roles: READ_ROLES, summary: 'Saved beneficiaries (a customer: its own)', query: listBeneficiariesQuerySchema, response: beneficiaryPageSchema },
+  {
+    ...pay, method: 'POST', path: '/api/v2.1/beneficiaries', roles: MANAGE_ROLES, summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)', message: 'beneficiary created',
+    body: createBeneficiaryBodySchema, response: beneficiarySchema,
+    errors: [customerRequired, notFound('customer'), conflict('the customer already has an active beneficiary with this IBAN', { error: 'BENEFICIARY_EXISTS', existingBeneficiaryId: EXAMPLE_ID })],
+  },
+  { ...pay, method: 'POST', path: '/api/v2.1/beneficiaries/{beneficiaryId}/deactivate', roles: MANAGE_ROLES, summary: 'Set a beneficiary INACTIVE (no more transfers to it; again: no change)', message: 'beneficiary deactivated', params: beneficiaryIdParamsSchema, response: beneficiarySchema, errors: [notFound('beneficiary')] },
+  { ...pay, method: 'GET', path: '/api/v2.1/beneficiaries/{beneficiaryId}', roles: READ_ROLES, summary: 'One beneficiary', params: beneficiaryIdParamsSchema, response: beneficiarySchema },
+  { ...panel, method: 'GET', path: '/api/v2.1/customers', summary: "The tenant's customers (search, type/status/verification/category/organization filters, sort, paging)", query: listCustomersQuerySchema, response: customerPageSchema },
+  { ...panel, method: 'GET', path: '/api/v2.1/customers/export', summary: 'The filtered customer list as CSV (same filters and sort as the list)', description: `At most ${CUSTOMER_EXPORT_MAX_ROWS} rows; a cell starting with = + - @ is prefixed with '.`, envelope: 'none', responseContentType: 'text/csv', query: exportCustomersQuerySchema },
+  { ...panel, method: 'GET', path: '/api/v2.1/customers/{customerId}', summary: 'One customer: profile, documents, consents with history, verification, audit log', params: customerIdParamsSchema, response: customerDetailSchema, errors: [notFound('customer')] },
+  { ...panel, method: 'GET', path: '/api/v2.1/dashboard/summary', summary: "The panel dashboard's counts (customers by status, waiting reviews, failed deliveries, cards)", response: dashboardSummarySchema },
+  { ...money, method: 'GET', path: '/api/v2.1/ledger/reconciliation', roles: ADMIN_ROLES, summary: "The tenant's ledger checks: balanced entries, wallet balances, zero sums", response: reconciliationSchema },
+  {
+    ...panel, method: 'POST', path: '/api/v2.1/panel/card-token', roles: PANEL_CARD_ROLES, summary: 'A short-lived card API token for the signed-in panel user (the card lookup screen)', message: 'card token issued',
+    description: "Only the panel's session cookie (a bearer token answers 403). Cache-Control: no-store.", headers: { required: [], optional: ['X-Forwarded-For'] }, response: panelCardTokenSchema,
+    errors: [forbidden('only a panel session may mint a card token; API clients use /api/auth/login'), unauthorized('the panel user is no longer active')],
+  },
+  { ...pay, method: 'GET', path: '/api/v2.1/payment-consents', roles: READ_ROLES, summary: 'Payment consents (a customer: its own; filter by wallet, status)', query: listPaymentConsentsQuerySchema, response: paymentConsentPageSchema },
+  {
+    ...pay, method: 'POST', path: '/api/v2.1/payment-consents', roles: MANAGE_ROLES, summary: 'Authorize payments from a wallet (scope, max per payment, expiry)', message: 'payment consent authorized',
+    body: createPaymentConsentBodySchema, response: paymentConsentSchema,
+    errors: [notFound('wallet'), currencyMismatch(EUR, 'USD'), validationFailed([{ field: 'expiresAt', message: 'must be in the future' }])],
+  },
+  { ...pay, method: 'POST', path: '/api/v2.1/payment-consents/{consentId}/revoke', roles: MANAGE_ROLES, summary: 'Revoke an AUTHORIZED payment consent (a revoked or expired one is answered as it is)', message: 'payment consent revoked', params: paymentConsentIdParamsSchema, response: paymentConsentSchema, errors: [notFound('payment consent')] },
+  { ...pay, method: 'GET', path: '/api/v2.1/payment-consents/{consentId}', roles: READ_ROLES, summary: 'One payment consent (status EXPIRED once past expiresAt)', params: paymentConsentIdParamsSchema, response: paymentConsentSchema },
+  { ...pay, method: 'GET', path: '/api/v2.1/transaction-limits', roles: READ_ROLES, summary: 'Limits of a customer or wallet with their current usage', query: listTransactionLimitsQuerySchema, response: transactionLimitListSchema, errors: [notFound('wallet'), notFound('customer')] },
+  {
+    ...pay, method: 'PUT', path: '/api/v2.1/transaction-limits', roles: ADMIN_ROLES, summary: 'Set (create or replace) a customer or wallet limit', message: 'transaction limit set',
+    body: setTransactionLimitBodySchema, response: transactionLimitSchema, errors: [notFound('wallet'), notFound('customer'), currencyMismatch(EUR, 'USD')],
+  },
+  { ...pay, method: 'GET', path: '/api/v2.1/transfers', roles: READ_ROLES, summary: 'Transfers (a customer: its own; filter by status, wallet, customer)', query: listTransfersQuerySchema, response: transferPageSchema },
+  {
+    ...pay, method: 'POST', path: '/api/v2.1/transfers', roles: MANAGE_ROLES, idempotency: 'required',
+    summary: 'Pay a saved beneficiary from a wallet (Idempotency-Key required)', message: 'transfer completed',
+    description: "Idempotency-Key required (the ledger keeps its own records; docs/ledger.md). Above the tenant's four-eyes threshold the answer is `transfer awaiting approval` with status PENDING_APPROVAL.",
+    body: createTransferBodySchema, response: transferSchema,
+    errors: [
+      paymentConsentRequired(),
+      notFound('wallet'),
+      customerSuspended,
+      walletFrozen,
+      currencyMismatch(EUR, 'USD'),
+      beneficiaryNotFound('DE89370400440532013000', 'no saved beneficiary has this IBAN; create it first: POST /api/v2.1/beneficiaries'),
+      beneficiaryInactive(EXAMPLE_ID, 'DE89370400440532013000'),
+      paymentConsentInvalid(EXAMPLE_ID, 'EXPIRED', 'the consent expired at 2026-01-01T12:00:00.000Z'),
+      transactionLimitExceeded({ limitType: 'DAILY', limit: '1000.00', currentUsage: '900.00', requestedAmount: '200.00', currency: EUR }),
+      insufficientBalance('50.00', '200.00', EUR),
+      transferRequestInProgress('order-4711'),
+      transferKeyReused('order-4711'),
+    ],
+  },
+  { ...pay, method: 'GET', path: '/api/v2.1/transfers/settings', roles: ADMIN_ROLES, summary: "The tenant's four-eyes threshold", response: transferSettingsSchema },
+  { ...pay, method: 'PUT', path: '/api/v2.1/transfers/settings', roles: ADMIN_ROLES, summary: 'Set the four-eyes threshold (null: never)', message: 'transfer settings updated', body: updateTransferSettingsBodySchema, response: transferSettingsSchema },
+  { ...pay, method: 'GET', path: '/api/v2.1/transfers/{transferId}', roles: READ_ROLES, summary: 'One transfer', params: transferIdParamsSchema, response: transferSchema },
+  {
+    ...pay, method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', roles: APPROVER_ROLES, summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator', message: 'transfer approved',
+    description: 'If the wallet or customer is no longer ACTIVE the transfer FAILS instead (message `transfer failed: …`) and the money returns to the wallet.',
+    params: transferIdParamsSchema, response: transferSchema, errors: [notFound('transfer'), transferNotPending, approverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
+  },
+  {
+    ...pay, method: 'POST', path: '/api/v2.1/transfers/{transferId}/reject', roles: APPROVER_ROLES, summary: 'Reject a transfer awaiting approval; the held money returns to the wallet', message: 'transfer rejected',
+    params: transferIdParamsSchema, body: rejectTransferBodySchema, response: transferSchema, errors: [notFound('transfer'), transferNotPending, approverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
+  },
+  { ...money, method: 'GET', path: '/api/v2.1/wallets', roles: READ_ROLES, summary: 'Wallets (a customer: its own; admins: filter by customerId, status, currency)', query: listWalletsQuerySchema, response: walletPageSchema },
+  { ...money, method: 'POST', path: '/api/v2.1/wallets', roles: MANAGE_ROLES, summary: 'Open a wallet for an ACTIVE customer in a currency', message: 'wallet opened', body: openWalletBodySchema, response: walletSchema, errors: [customerRequired, notFound('customer'), customerSuspended] },
+  {
+    ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', roles: MANAGE_ROLES, summary: 'Credit a wallet from the sandbox funding account (off in production)', message: 'wallet funded',
+    params: walletIdParamsSchema, body: sandboxFundBodySchema, response: sandboxFundResultSchema,
+    errors: [forbidden('sandbox funding is disabled in production (set SANDBOX_FUNDING=true to allow it)'), notFound('wallet'), customerSuspended, walletFrozen, currencyMismatch(EUR, 'USD')],
+  },
+  { ...money, method: 'GET', path: '/api/v2.1/wallets/{walletId}', roles: READ_ROLES, summary: 'One wallet with its available balance', params: walletIdParamsSchema, response: walletSchema, errors: [notFound('wallet')] },
+  {
+    ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/close', roles: MANAGE_ROLES, summary: 'Close a wallet with a zero balance and nothing pending', message: 'wallet closed',
+    params: walletIdParamsSchema, body: walletStatusChangeBodySchema, response: walletSchema,
+    errors: [
+      notFound('wallet'),
+      conflict('cannot close a wallet that is CLOSED', { error: 'WALLET_STATE_CONFLICT', walletId: EXAMPLE_ID, status: 'CLOSED' }),
+      conflict('the wallet still holds 10.00 EUR; only a zero balance can be closed', { error: 'WALLET_BALANCE_NOT_ZERO', walletId: EXAMPLE_ID, balance: '10.00', currency: EUR }),
+      conflict('the wallet has transfers awaiting approval; approve or reject them first', { error: 'WALLET_HAS_PENDING_TRANSFERS', walletId: EXAMPLE_ID }),
+    ],
+  },
+  { ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/freeze', roles: MANAGE_ROLES, summary: 'Freeze an ACTIVE wallet (no transfers in or out)', message: 'wallet frozen', params: walletIdParamsSchema, body: walletStatusChangeBodySchema, response: walletSchema, errors: [notFound('wallet'), walletStateConflict] },
+  {
+    ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/unfreeze', roles: ADMIN_ROLES, summary: 'Unfreeze a FROZEN wallet (administrators only)', message: 'wallet unfrozen', params: walletIdParamsSchema, body: walletStatusChangeBodySchema, response: walletSchema,
+    errors: [notFound('wallet'), conflict('cannot unfreeze a wallet that is ACTIVE', { error: 'WALLET_STATE_CONFLICT', walletId: EXAMPLE_ID, status: 'ACTIVE' })],
+  },
+  { ...money, method: 'GET', path: '/api/v2.1/wallets/{walletId}/statement', roles: READ_ROLES, summary: "The wallet's ledger lines (newest first, paged, from/to)", params: walletIdParamsSchema, query: statementQuerySchema, response: statementSchema, errors: [notFound('wallet')] },
 ];
 
 // ------------------------------------------------------------------------------------- platform

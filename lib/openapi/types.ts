@@ -51,7 +51,12 @@ export interface ApiOperation {
   /** catalogue errors this operation answers besides the generic ones */
   errors?: readonly ApiError[];
   rateLimit?: RateLimitClass;
-  idempotency?: boolean;
+  /**
+   * true: the optional Idempotency-Key of lib/http/idempotency (its 409/422 added automatically);
+   * 'required': the header is required and the service keeps its own records (POST /transfers),
+   * whose 409/422 the operation lists in `errors`.
+   */
+  idempotency?: boolean | 'required';
   /** extra business-error reasons (card API: data.reason) shown as examples of the 200 answer */
   businessErrors?: readonly string[];
   deprecated?: boolean;

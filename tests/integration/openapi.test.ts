@@ -117,15 +117,56 @@ describe('the OpenAPI document', () => {
       for (const [method, op] of Object.entries(item)) {
         expect(Object.keys(op.responses), `${method} ${p}`).toEqual(expect.arrayContaining(['200', '429', '500']));
         const params = (op as unknown as { parameters: Array<{ $ref?: string }> }).parameters;
-        if (params.some((x) => x.$ref === '#/components/parameters/IdempotencyKey')) idempotent.push(`${method.toUpperCase()} ${p}`);
+        const key = params.find((x) => x.$ref?.startsWith('#/components/parameters/IdempotencyKey'));
+        if (key) idempotent.push(`${method.toUpperCase()} ${p}${key.$ref!.endsWith('Required') ? ' (required)' : ''}`);
       }
     }
     expect(idempotent.sort()).toEqual([
       'POST /api/v2.1/customer/individual/registration',
       'POST /api/v2.1/customer/organization/registration',
       'POST /api/v2.1/tenants/registration',
+      'POST /api/v2.1/transfers (required)',
       'POST /api/v2.1/webhooks/subscriptions',
     ]);
+    expect((doc.components as { parameters: Record<string, unknown> }).parameters.IdempotencyKeyRequired).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true });
+  });
+
+  it('links the wallet, transfer and panel routes to their contract schemas and catalogue errors', () => {
+    type Op = {
+      parameters: Array<{ name?: string; in?: string; $ref?: string }>;
+      requestBody?: unknown;
+      responses: Record<string, { content?: Record<string, { schema?: unknown; examples?: Record<string, { value: unknown }> }> }>;
+    };
+    const post = doc.paths['/api/v2.1/transfers']!.post as unknown as Op;
+    expect(post.requestBody).toBeDefined();
+    expect(post.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKeyRequired' });
+    const bad = post.responses['400']!.content!['application/json']!.examples!;
+    expect(Object.values(bad).map((e) => e.value)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 400, data: expect.objectContaining({ details: 'missing required headers: Idempotency-Key' }) }),
+        { code: 400, message: 'insufficient balance', data: { availableBalance: '50.00', requestedAmount: '200.00', currency: 'EUR' } },
+      ]),
+    );
+    expect(post.responses['409']!.content!['application/json']!.examples!.IDEMPOTENCY_REQUEST_IN_PROGRESS!.value).toMatchObject({
+      code: 409,
+      data: { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: 'order-4711' },
+    });
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409', '422']));
+
+    const customers = doc.paths['/api/v2.1/customers']!.get as unknown as Op;
+    expect(customers.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'organizationId', 'sort', 'pageNo', 'pageSize']));
+    for (const [path, method] of [
+      ['/api/v2.1/wallets', 'get'],
+      ['/api/v2.1/wallets/{walletId}/statement', 'get'],
+      ['/api/v2.1/transaction-limits', 'put'],
+      ['/api/v2.1/customers/{customerId}', 'get'],
+      ['/api/v2.1/dashboard/summary', 'get'],
+      ['/api/v2.1/panel/card-token', 'post'],
+      ['/api/v2.1/ledger/reconciliation', 'get'],
+    ] as const) {
+      const schema = JSON.stringify((doc.paths[path]![method] as unknown as Op).responses['200']!.content!['application/json']!.schema);
+      expect(schema, `${method} ${path}`).toContain('"properties"');
+    }
   });
 
   it('shows the catalogue examples exactly as the API answers them', () => {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
 import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
-import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
+import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerDetail, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
 import type { DbOrTx } from '@/lib/db/client';
 import {
   addresses,
@@ -157,7 +157,7 @@ export async function exportCustomersCsv(db: DbOrTx, tenantId: string, filters: 
 }
 
 /** One customer with everything the detail page shows; another tenant's customer is 404. */
-export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string) {
+export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerDetail> {
   const [row] = isUuid(customerId) ? await db.select().from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId))) : [];
   if (!row) throw notFound('customer');
   const t = tenantId;

@@ -31,6 +31,14 @@ export const requestHash = (value: unknown): string => createHash('sha256').upda
 
 const where = (s: IdempotencyScope) => and(eq(idempotencyKeys.tenantId, s.tenantId), eq(idempotencyKeys.clientId, s.clientId), eq(idempotencyKeys.key, s.key));
 
+/** 422: the key was used with a different transfer body (the OpenAPI registry shows it as an example). */
+export const transferKeyReused = (key: string) =>
+  unprocessable('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request body; use a new key for a new request', { idempotencyKey: key });
+
+/** 409: the first request with the key is still running. */
+export const transferRequestInProgress = (key: string) =>
+  conflict('a request with this Idempotency-Key is still being processed; retry later', { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: key });
+
 /** null: the caller owns the key and must run the work; otherwise the first request's answer. */
 export async function claim(db: DbOrTx, scope: IdempotencyScope, hash: string): Promise<StoredAnswer | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -49,14 +57,14 @@ export async function claim(db: DbOrTx, scope: IdempotencyScope, hash: string): 
       continue;
     }
     if (row.requestHash !== hash) {
-      throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request body; use a new key for a new request', { idempotencyKey: scope.key });
+      throw transferKeyReused(scope.key);
     }
     if (row.status === 'IN_PROGRESS') {
-      throw conflict('a request with this Idempotency-Key is still being processed; retry later', { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: scope.key });
+      throw transferRequestInProgress(scope.key);
     }
     return { status: row.responseStatus!, body: row.responseBody! };
   }
-  throw conflict('a request with this Idempotency-Key is still being processed; retry later', { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: scope.key });
+  throw transferRequestInProgress(scope.key);
 }
 
 export async function complete(tx: DbOrTx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {

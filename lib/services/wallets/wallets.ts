@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
-import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, StatementQuery, Wallet } from '@/lib/contract/wallets';
+import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -203,7 +203,7 @@ export function sandboxFundingEnabled(): boolean {
 }
 
 // POST /wallets/{id}/sandbox/fund
-export async function sandboxFund(db: DbOrTx, tenantId: string, actor: Actor, walletId: string, body: SandboxFundBody) {
+export async function sandboxFund(db: DbOrTx, tenantId: string, actor: Actor, walletId: string, body: SandboxFundBody): Promise<SandboxFundResult> {
   if (!sandboxFundingEnabled()) throw forbidden('sandbox funding is disabled in production (set SANDBOX_FUNDING=true to allow it)');
   return db.transaction(async (tx) => {
     const wallet = await findWallet(tx, tenantId, actor, walletId, true);
