@@ -214,7 +214,7 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
   await nav.getByRole('link', { name: 'Review queue' }).click();
   await page.getByRole('table', { name: 'Verification cases' }).getByRole('link', { name: shared.customerName }).click();
   await page.getByRole('button', { name: 'Assign to me' }).click();
-  await expect(page.getByText('assigned to you')).toBeVisible();
+  await expect(page.getByText(/· assigned to you$/)).toBeVisible();
   await page.getByRole('button', { name: 'Accept document' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'passport' }).getByText('accepted')).toBeVisible();
   await page.getByLabel('New note').fill('Passport checked against the register.');
