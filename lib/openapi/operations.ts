@@ -335,7 +335,7 @@ const panel = { tags: ['Panel'], auth: 'bearer', roles: ADMIN_SIDE_ROLES } as co
 const walletsAndPanel: ApiOperation[] = [
   { ...pay, method: 'GET', path: '/api/v2.1/beneficiaries', roles: READ_ROLES, summary: 'Saved beneficiaries (a customer: its own)', query: listBeneficiariesQuerySchema, response: beneficiaryPageSchema },
   {
-    ...pay, method: 'POST', path: '/api/v2.1/beneficiaries', roles: MANAGE_ROLES, summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)', message: 'beneficiary created',
+    ...pay, method: 'POST', path: '/api/v2.1/beneficiaries', roles: MANAGE_ROLES, idempotency: true, summary: 'Save a beneficiary (IBAN mod-97 and BIC checked)', message: 'beneficiary created',
     body: createBeneficiaryBodySchema, response: beneficiarySchema,
     errors: [customerRequired, notFound('customer'), conflict('the customer already has an active beneficiary with this IBAN', { error: 'BENEFICIARY_EXISTS', existingBeneficiaryId: EXAMPLE_ID })],
   },
@@ -353,7 +353,7 @@ const walletsAndPanel: ApiOperation[] = [
   },
   { ...pay, method: 'GET', path: '/api/v2.1/payment-consents', roles: READ_ROLES, summary: 'Payment consents (a customer: its own; filter by wallet, status)', query: listPaymentConsentsQuerySchema, response: paymentConsentPageSchema },
   {
-    ...pay, method: 'POST', path: '/api/v2.1/payment-consents', roles: MANAGE_ROLES, summary: 'Authorize payments from a wallet (scope, max per payment, expiry)', message: 'payment consent authorized',
+    ...pay, method: 'POST', path: '/api/v2.1/payment-consents', roles: MANAGE_ROLES, idempotency: true, summary: 'Authorize payments from a wallet (scope, max per payment, expiry)', message: 'payment consent authorized',
     body: createPaymentConsentBodySchema, response: paymentConsentSchema,
     errors: [notFound('wallet'), currencyMismatch(EUR, 'USD'), validationFailed([{ field: 'expiresAt', message: 'must be in the future' }])],
   },
@@ -398,7 +398,7 @@ const walletsAndPanel: ApiOperation[] = [
     params: transferIdParamsSchema, body: rejectTransferBodySchema, response: transferSchema, errors: [notFound('transfer'), transferNotPending, approverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
   },
   { ...money, method: 'GET', path: '/api/v2.1/wallets', roles: READ_ROLES, summary: 'Wallets (a customer: its own; admins: filter by customerId, status, currency)', query: listWalletsQuerySchema, response: walletPageSchema },
-  { ...money, method: 'POST', path: '/api/v2.1/wallets', roles: MANAGE_ROLES, summary: 'Open a wallet for an ACTIVE customer in a currency', message: 'wallet opened', body: openWalletBodySchema, response: walletSchema, errors: [customerRequired, notFound('customer'), customerSuspended] },
+  { ...money, method: 'POST', path: '/api/v2.1/wallets', roles: MANAGE_ROLES, idempotency: true, summary: 'Open a wallet for an ACTIVE customer in a currency', message: 'wallet opened', body: openWalletBodySchema, response: walletSchema, errors: [customerRequired, notFound('customer'), customerSuspended] },
   {
     ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', roles: MANAGE_ROLES, summary: 'Credit a wallet from the sandbox funding account (off in production)', message: 'wallet funded',
     params: walletIdParamsSchema, body: sandboxFundBodySchema, response: sandboxFundResultSchema,

@@ -20,6 +20,7 @@ import {
   fund,
   inDays,
   ledgerTenant,
+  newKey,
   notFoundData,
   openWallet,
   reconciliation,
@@ -183,6 +184,32 @@ describe('wallets', () => {
 });
 
 describe('beneficiaries', () => {
+  it('Idempotency-Key on the creating POSTs (wallet, beneficiary, payment consent): a repeat replays, another body is 422', async () => {
+    const iban = freshIban();
+    const body = { name: 'Grace Hopper', iban, country: 'DE' };
+    const headers = { 'Idempotency-Key': newKey() };
+    const first = await api<Beneficiary>(routes.beneficiaries.POST, t.alice, { body, headers });
+    const again = await api<Beneficiary>(routes.beneficiaries.POST, t.alice, { body, headers });
+    expect({ status: again.status, text: again.text, replayed: again.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, text: first.text, replayed: 'true' });
+    const listed = expectOk(await api<{ items: Beneficiary[] }>(routes.beneficiaries.GET, t.alice));
+    expect(listed.items.filter((b) => b.iban === iban)).toHaveLength(1);
+    expectEnvelope(await api(routes.beneficiaries.POST, t.alice, { body: { ...body, name: 'Someone else' }, headers }), 422, 'idempotency key reused with a different request', {
+      error: 'IDEMPOTENCY_KEY_REUSED',
+      details: 'this Idempotency-Key was used with a different request; use a new key for a new request',
+    });
+
+    const walletHeaders = { 'Idempotency-Key': newKey() };
+    const opened = await api<Wallet>(routes.wallets.POST, t.alice, { body: { currency: 'GBP' }, headers: walletHeaders });
+    const reopened = await api<Wallet>(routes.wallets.POST, t.alice, { body: { currency: 'GBP' }, headers: walletHeaders });
+    expect({ status: reopened.status, id: reopened.json.data.id, replayed: reopened.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, id: expectOk(opened).id, replayed: 'true' });
+
+    const consentHeaders = { 'Idempotency-Key': newKey() };
+    const consentBody = { walletId: expectOk(opened).id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '10.00', currency: 'GBP', expiresAt: inDays(30) };
+    const consent = await api<PaymentConsent>(routes.consents.POST, t.alice, { body: consentBody, headers: consentHeaders });
+    const consentAgain = await api<PaymentConsent>(routes.consents.POST, t.alice, { body: consentBody, headers: consentHeaders });
+    expect({ status: consentAgain.status, text: consentAgain.text, replayed: consentAgain.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, text: consent.text, replayed: 'true' });
+  });
+
   it('create (IBAN normalized), list, get, deactivate; duplicates are 409', async () => {
     const iban = freshIban();
     const spaced = iban.replace(/(.{4})/g, '$1 ').trim().toLowerCase();

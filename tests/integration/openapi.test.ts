@@ -122,10 +122,13 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(idempotent.sort()).toEqual([
+      'POST /api/v2.1/beneficiaries',
       'POST /api/v2.1/customer/individual/registration',
       'POST /api/v2.1/customer/organization/registration',
+      'POST /api/v2.1/payment-consents',
       'POST /api/v2.1/tenants/registration',
       'POST /api/v2.1/transfers (required)',
+      'POST /api/v2.1/wallets',
       'POST /api/v2.1/webhooks/subscriptions',
     ]);
     expect((doc.components as { parameters: Record<string, unknown> }).parameters.IdempotencyKeyRequired).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: true });

@@ -14,7 +14,7 @@ const getList = withAuth(async ({ db, tenant, principal, query }) => envelopeA(a
 // POST /api/v2.1/beneficiaries - save a beneficiary (IBAN mod-97 and BIC checked)
 const post = withAuth(
   async ({ db, tenant, principal, body }) => envelopeA(await createBeneficiary(db, tenant.id, actorOf(principal), body), { message: 'beneficiary created' }),
-  { roles: MANAGE_ROLES, body: createBeneficiaryBodySchema },
+  { roles: MANAGE_ROLES, body: createBeneficiaryBodySchema, idempotency: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getList, POST: post });

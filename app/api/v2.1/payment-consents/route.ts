@@ -14,7 +14,7 @@ const getList = withAuth(async ({ db, tenant, principal, query }) => envelopeA(a
 // POST /api/v2.1/payment-consents - authorize payments from a wallet (scope, max per payment, expiry)
 const post = withAuth(
   async ({ db, tenant, principal, body }) => envelopeA(await createPaymentConsent(db, tenant.id, actorOf(principal), body), { message: 'payment consent authorized' }),
-  { roles: MANAGE_ROLES, body: createPaymentConsentBodySchema },
+  { roles: MANAGE_ROLES, body: createPaymentConsentBodySchema, idempotency: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getList, POST: post });

@@ -14,7 +14,7 @@ const getWallets = withAuth(async ({ db, tenant, principal, query }) => envelope
 // POST /api/v2.1/wallets - open a wallet for an ACTIVE customer in a currency
 const postWallet = withAuth(
   async ({ db, tenant, principal, body }) => envelopeA(await openWallet(db, tenant.id, actorOf(principal), body), { message: 'wallet opened' }),
-  { roles: MANAGE_ROLES, body: openWalletBodySchema },
+  { roles: MANAGE_ROLES, body: openWalletBodySchema, idempotency: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getWallets, POST: postWallet });
