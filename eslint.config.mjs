@@ -21,7 +21,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/db/bootstrap.ts'],
+    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/db/bootstrap.ts', 'server/main.mjs'],
     rules: { 'no-console': 'off' },
   },
 ]);

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_DEMO_PASSWORD, E2E_PLATFORM_KEY, E2E_PORT } from './tests/e2e/fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_DEMO_PASSWORD, E2E_PLATFORM_KEY, E2E_PORT, E2E_PRODUCTION_SECRETS } from './tests/e2e/fixtures';
 
 /**
  * End-to-end tests against a production build (`next build` must have run; `npm test` does it).
@@ -41,9 +41,23 @@ export default defineConfig({
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
+    {
+      // the main money-and-cards journeys again on a phone-sized screen (docs/admin-app.md, "Small screens")
+      name: 'browser-375',
+      testDir: 'tests/e2e/browser',
+      testMatch: /money-cards\.spec\.ts$/,
+      workers: 1,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 375, height: 812 },
+        screenshot: 'only-on-failure',
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
   ],
+  // the same start path as `npm start` (server/main.mjs, NODE_ENV=production; docs/edge.md)
   webServer: {
-    command: `node_modules/.bin/next start -p ${E2E_PORT}`,
+    command: 'node server/main.mjs',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -52,11 +66,15 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: {
       ...databaseEnv,
+      PORT: String(E2E_PORT),
       PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
+      // production asks for the demo tenant explicitly and for its password (nothing is printed)
       DEMO_ADMIN_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // required in production: the public URL and the secrets that are never generated there
       NEXTAUTH_URL: E2E_BASE_URL,
+      ...E2E_PRODUCTION_SECRETS,
       // the specs sign in and register many times from 127.0.0.1; the throttles have tests of their own
       LOGIN_RATE_LIMIT_MAX: '100000',
       REGISTRATION_RATE_LIMIT_MAX: '100000',

@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PLATFORM_KEY, REPO_ROOT, STRONG_PASSWORD, registrationBody } from '../tests/e2e/fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, REPO_ROOT, STRONG_PASSWORD, registrationBody } from '../tests/e2e/fixtures';
 import { round, watchdog } from './_stats';
 
 const BUDGET_BYTES = 250 * 1000;
@@ -86,9 +86,10 @@ async function measure(browser: Browser, base: string, screen: Screen, state: Aw
 async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  // as `npm start` does
+  const server = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'main.mjs')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', PGLITE_DATA_DIR: 'memory://', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY, NEXTAUTH_URL: base, LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', PORT: String(port), PGLITE_DATA_DIR: 'memory://', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY, NEXTAUTH_URL: base, LOG_LEVEL: 'warn', ...E2E_PRODUCTION_SECRETS },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

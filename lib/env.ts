@@ -38,12 +38,16 @@ export const envSchema = z.object({
     .default('./.data/pglite')
     .describe('where the embedded database keeps its files; memory:// keeps it in memory'),
   DATABASE_POOL_MAX: positiveInt(10, 200),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt(10_000, 600_000).describe('give up on a PostgreSQL statement after this long (client and statement_timeout)'),
   PLATFORM_ADMIN_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
-  SEED_DEMO: booleanString.default(true),
+  SEED_DEMO: booleanString
+    .optional()
+    .describe('create the demo tenant in an empty database; default: on unless NODE_ENV=production, where it must be set explicitly'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
@@ -75,6 +79,19 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(500, 60_000),
   WEBHOOK_WORKER_CONCURRENCY: positiveInt(16, 256),
+  // retention sweeps and scheduled jobs, run by the delivery worker's process (docs/operations.md)
+  RETENTION_EVENTS_DAYS: positiveInt(90, 3650),
+  RETENTION_SESSIONS_DAYS: positiveInt(7, 3650),
+  RETENTION_BATCH_SIZE: positiveInt(1000, 100_000),
+  RETENTION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
+  RECONCILIATION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
+  MAINTENANCE_TICK_SECONDS: positiveInt(60, 3600),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional()
+    .describe('bearer token of GET /api/metrics; unset: the route answers 404'),
   // developer-facing API: rate limits per route class (docs/developer-api.md), shared counters, client IP
   RATE_LIMIT_DEFAULT_MAX: positiveInt(600),
   RATE_LIMIT_DEFAULT_WINDOW_SECONDS: positiveInt(60, 86_400),
@@ -96,6 +113,7 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
     .optional()
     .describe('share rate-limit counters between server instances; unset: process memory'),
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt(100, 10_000).describe('a Redis command slower than this falls back to the in-memory limiter'),
   TRUSTED_PROXIES: z
     .string()
     .refine((v) => v.split(',').every((c) => isCidr(c.trim())), { message: 'must be a comma-separated list of IP addresses or CIDR ranges' })
@@ -113,7 +131,9 @@ export const envSchema = z.object({
   CARD_PROCESSOR_SANDBOX: booleanString.default(false).describe('the processor at CARD_PROCESSOR_URL is our sandbox (npm run card-processor): forward its sandbox-only operations'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type RawEnv = z.infer<typeof envSchema>;
+/** The parsed configuration; defaults that depend on NODE_ENV are resolved (SEED_DEMO). */
+export type Env = Omit<RawEnv, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class EnvError extends Error {
   constructor(public readonly variable: string, detail: string) {
@@ -140,7 +160,53 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
         : issue.message.replace(/^Invalid input: /, '');
     throw new EnvError(variable, detail);
   }
-  return result.data;
+  const env = result.data;
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production' };
+}
+
+/**
+ * What a production server (NODE_ENV=production) must have configured instead of a development
+ * default: the public URL and the secrets that would otherwise be generated and kept next to the
+ * data they protect. Throws EnvError naming the first missing variable (one start-up line).
+ * Development conveniences that are switched on explicitly are allowed; productionWarnings() names them.
+ */
+export function assertProductionConfiguration(env: Env): void {
+  if (env.NODE_ENV !== 'production') return;
+  const required: Array<[keyof Env, string]> = [
+    ['NEXTAUTH_URL', 'the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)'],
+    ['AUTH_SECRET', 'at least 32 random characters (openssl rand -base64 32)'],
+    ['WEBHOOK_ENCRYPTION_KEY', 'the base64 of 32 random bytes (openssl rand -base64 32)'],
+  ];
+  for (const [name, what] of required) {
+    if (env[name] === undefined) throw new EnvError(name, `is required when NODE_ENV=production: ${what}`);
+  }
+  if (!env.CARD_PROCESSOR_URL && !env.CARD_PROCESSOR_SANDBOX) {
+    throw new EnvError(
+      'CARD_PROCESSOR_URL',
+      'is required when NODE_ENV=production: the base URL of the card processor (or CARD_PROCESSOR_SANDBOX=true to serve the card API from the built-in sandbox, test cards only)',
+    );
+  }
+  if (env.SEED_DEMO && !env.DEMO_ADMIN_PASSWORD) {
+    throw new EnvError('DEMO_ADMIN_PASSWORD', 'is required with SEED_DEMO=true when NODE_ENV=production (no credential is printed in production)');
+  }
+}
+
+/** One line per development convenience that is switched on in production (start-up banner). */
+export function productionWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const lines: string[] = [];
+  if (env.SEED_DEMO) lines.push('production: SEED_DEMO=true creates the demo tenant in an empty database');
+  if (env.WEBHOOK_ALLOW_PRIVATE_NETWORKS) lines.push('production: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true turns the webhook SSRF guard off');
+  if (env.SANDBOX_FUNDING) lines.push('production: SANDBOX_FUNDING=true lets admins create money (POST /wallets/{id}/sandbox/fund)');
+  if (!env.JWT_PRIVATE_KEY) lines.push('production: JWT signing keys are kept in the database (set JWT_PRIVATE_KEY to hold the key outside it)');
+  if (env.CARD_PROCESSOR_SANDBOX) {
+    lines.push(
+      env.CARD_PROCESSOR_URL
+        ? 'production: CARD_PROCESSOR_SANDBOX=true forwards simulate/* and sandbox/otp/peek to the processor'
+        : 'production: CARD_PROCESSOR_SANDBOX=true: the card API is served by the built-in sandbox processor (test cards; simulate/* and sandbox/otp/peek answer)',
+    );
+  }
+  return lines;
 }
 
 let cached: Env | undefined;

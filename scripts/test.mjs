@@ -5,7 +5,7 @@
  *      when we are root and it is missing)
  *   2. vitest: unit + integration            (skipped with --e2e-only)
  *   3. next build: the production build       (skipped with --skip-build; reuses .next)
- *   4. playwright: api + browser projects against `next start`
+ *   4. playwright: api + browser projects against the production server (`npm start`: server/main.mjs)
  * Options: --e2e-only, --skip-build. Anything after `--` is passed to playwright.
  */
 import { spawnSync } from 'node:child_process';

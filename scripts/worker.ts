@@ -6,6 +6,7 @@ import { assertEnvironment, webhookBannerLines } from '@/lib/db/bootstrap';
 import { closeDatabase, database } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
+import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
 import { WebhookWorker } from '@/lib/webhooks/worker';
 
 assertEnvironment();
@@ -13,10 +14,13 @@ const env = getEnv();
 const db = await database();
 const worker = new WebhookWorker(db);
 await worker.start();
+// retention sweeps and the ledger's reconciliation, on the database's schedule (docs/operations.md)
+startMaintenance(db.db);
 console.log(
   [
     ...(await webhookBannerLines()),
     `webhook worker started (pid ${process.pid}, ${db.driver}, concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+    `maintenance: retention sweeps every ${env.RETENTION_INTERVAL_SECONDS} s (events ${env.RETENTION_EVENTS_DAYS} d, sessions ${env.RETENTION_SESSIONS_DAYS} d), reconciliation every ${env.RECONCILIATION_INTERVAL_SECONDS} s`,
   ].join('\n'),
 );
 
@@ -24,7 +28,7 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await worker.stop();
+  await Promise.all([worker.stop(), stopMaintenance()]);
   await closeWebhookAgents();
   await closeDatabase();
   const s = worker.stats;

@@ -22,7 +22,10 @@ export function SwaggerViewer({ specUrl = '/api/openapi.json' }: { specUrl?: str
       url: specUrl,
       domNode: target.current,
       presets: [bundle.presets.apis],
-      deepLinking: true,
+      // no deep links: Swagger nests each link inside the operation's toggle button (axe: nested-interactive)
+      deepLinking: false,
+      // plain response and example bodies: the highlighter's theme colours fail contrast on its dark background
+      syntaxHighlight: { activated: false },
       docExpansion: 'none',
       defaultModelsExpandDepth: -1,
       displayRequestDuration: true,
@@ -32,6 +35,21 @@ export function SwaggerViewer({ specUrl = '/api/openapi.json' }: { specUrl?: str
     });
     setLoaded(true);
   }, [specUrl]);
+
+  // Swagger's server select carries no label: give it (and any later unlabeled select) a name
+  useEffect(() => {
+    const host = target.current;
+    if (!host) return;
+    const label = () => {
+      for (const select of host.querySelectorAll('select:not([aria-label])')) {
+        select.setAttribute('aria-label', select.id === 'servers' ? 'Server' : (select.closest('[data-param-name]')?.getAttribute('data-param-name') ?? 'Choice'));
+      }
+    };
+    const observer = new MutationObserver(label);
+    observer.observe(host, { childList: true, subtree: true });
+    label();
+    return () => observer.disconnect();
+  }, []);
 
   // the script may already be there after a client-side navigation back to this page
   useEffect(() => {
@@ -49,7 +67,7 @@ export function SwaggerViewer({ specUrl = '/api/openapi.json' }: { specUrl?: str
           The API viewer could not be loaded. The document itself is at <a className="underline" href={specUrl}>{specUrl}</a>.
         </p>
       ) : null}
-      <div ref={target} data-testid="swagger-ui" className="swagger-host min-w-0 overflow-x-auto rounded-lg border border-slate-200 bg-white" />
+      <div ref={target} data-testid="swagger-ui" tabIndex={0} role="region" aria-label="API reference viewer" className="swagger-host min-w-0 overflow-x-auto rounded-lg border border-slate-200 bg-white" />
     </>
   );
 }

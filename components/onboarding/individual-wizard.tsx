@@ -30,7 +30,9 @@ import {
 import { apiFetch } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
-import { ReviewList, WizardActions } from './wizard-parts';
+import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import { DOCUMENT_TYPE_LABELS } from '@/lib/contract/review';
+import { ResumedDraftNotice, ReviewList, WizardActions } from './wizard-parts';
 
 /**
  * Registration of an individual customer in six steps and a review. Each step validates with the
@@ -96,7 +98,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
   // a reload restores at most to the documents step: the file is not in the draft
   const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
-  const { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep } = wizard;
+  const { form, step, setStep, go, next: nextStep, alert, setAlert, stepOf, firstErrorStep } = wizard;
   const { register, formState, watch, setValue, setError, clearErrors, getValues } = form;
   const errors = formState.errors;
 
@@ -110,6 +112,17 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const category = categories.find((c) => c.id === categoryId);
   const mandatory = [...new Set((category?.features ?? []).filter((f) => f.enabled).flatMap((f) => f.mandatoryKeys))];
   const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
+
+  // the category's key values: the server's own rule (checkCategoryParameters), checked before leaving the step
+  const next = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (step !== 0) return nextStep(e);
+    const stepOk = await form.trigger(['PERSONAL_INFO', 'CATEGORIZATION'], { shouldFocus: true });
+    const { missingKeys, invalidValues } = checkCategoryParameters((category?.features ?? []).filter((f) => f.enabled), getValues('params') ?? {});
+    for (const k of missingKeys) setError(`params.${k}`, { type: 'client', message: 'required for this category' });
+    for (const [k, m] of Object.entries(invalidValues)) setError(`params.${k}`, { type: 'client', message: m });
+    if (stepOk && !missingKeys.length && !Object.keys(invalidValues).length) go(1);
+  };
 
   const onFile = (file: File | undefined) => {
     clearErrors('DOCUMENT_UPLOAD.documentFile');
@@ -184,12 +197,13 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           Step {step + 1} of {STEPS.length}: {title}
         </h2>
         <FormAlert messages={alert} />
+        {wizard.resumed ? <ResumedDraftNotice fields={['Password', 'Repeat password', 'Document file']} onDismiss={wizard.dismissResumed} /> : null}
         {step === 0 ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
             <Field label="Last name" autoComplete="off" error={errors.PERSONAL_INFO?.lastName?.message} {...register('PERSONAL_INFO.lastName')} />
             <Field label="Date of birth" type="date" error={errors.PERSONAL_INFO?.dateOfBirth?.message} {...register('PERSONAL_INFO.dateOfBirth')} />
-            <SelectField label="Gender" options={GENDERS} placeholder="Not given" error={errors.PERSONAL_INFO?.gender?.message} {...register('PERSONAL_INFO.gender', opt)} />
+            <SelectField label="Gender" options={GENDERS.map((g) => ({ value: g, label: humanize(g) }))} placeholder="Not given" error={errors.PERSONAL_INFO?.gender?.message} {...register('PERSONAL_INFO.gender', opt)} />
             <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
             <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
             <SelectField
@@ -204,15 +218,15 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
               allowed[key] ? (
                 <SelectField
                   key={key}
-                  label={key}
-                  options={allowed[key]!}
+                  label={humanize(key)}
+                  options={allowed[key]!.map((value) => ({ value, label: humanize(value) }))}
                   placeholder="Choose a value"
                   hint="required by this category"
                   error={errors.params?.[key]?.message}
                   {...register(`params.${key}`)}
                 />
               ) : (
-                <Field key={key} label={key} hint="required by this category" error={errors.params?.[key]?.message} {...register(`params.${key}`)} />
+                <Field key={key} label={humanize(key)} hint="required by this category" error={errors.params?.[key]?.message} {...register(`params.${key}`)} />
               ),
             )}
           </div>
@@ -221,7 +235,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Email (login)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
             <Field label="Phone" type="tel" placeholder="+4915112345678" error={errors.phone?.message} {...register('phone', opt)} />
-            <SelectField label="Contact type" options={CONTACT_TYPES} error={errors.CONTACT_INFO?.contactType?.message} {...register('CONTACT_INFO.contactType')} />
+            <SelectField label="Contact type" options={CONTACT_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={errors.CONTACT_INFO?.contactType?.message} {...register('CONTACT_INFO.contactType')} />
             <Field label="Contact value" error={errors.CONTACT_INFO?.contactValue?.message} {...register('CONTACT_INFO.contactValue')} />
             <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
             <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
@@ -229,7 +243,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
         ) : null}
         {step === 2 ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Address type" options={ADDRESS_TYPES} error={errors.ADDRESS_INFO?.addressType?.message} {...register('ADDRESS_INFO.addressType')} />
+            <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={errors.ADDRESS_INFO?.addressType?.message} {...register('ADDRESS_INFO.addressType')} />
             <Field label="Street" error={errors.ADDRESS_INFO?.street?.message} {...register('ADDRESS_INFO.street')} />
             <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
             <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
@@ -239,7 +253,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
         ) : null}
         {step === 3 ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Document type" options={DOCUMENT_TYPES} error={errors.DOCUMENT_UPLOAD?.documentType?.message} {...register('DOCUMENT_UPLOAD.documentType')} />
+            <SelectField label="Document type" options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={errors.DOCUMENT_UPLOAD?.documentType?.message} {...register('DOCUMENT_UPLOAD.documentType')} />
             <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
             <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
             <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
@@ -290,11 +304,11 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
                 ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
                 ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
                 ['Category', category?.name ?? '—'],
-                ...mandatory.map((k) => [k, v.params?.[k] || '—']),
+                ...mandatory.map((k) => [humanize(k), v.params?.[k] ? humanize(v.params[k]!) : '—']),
                 ['Email', v.email],
                 ['Contact', `${v.CONTACT_INFO.contactType}: ${v.CONTACT_INFO.contactValue}`],
                 ['Address', `${v.ADDRESS_INFO.street}, ${v.ADDRESS_INFO.postalCode ?? ''} ${v.ADDRESS_INFO.city}, ${v.ADDRESS_INFO.country}`],
-                ['Document', `${v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
+                ['Document', `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
                 ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => k.replace(/Accepted|Consent/, '')).join(', ') || 'none yet'],
               ] as [string, string][]
             }

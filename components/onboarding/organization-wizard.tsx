@@ -23,12 +23,19 @@ import {
   organizationAddressesSchema,
   organizationAdminUserSchema,
   representativesSchema,
+  activationStepSchema,
+  consentStepSchema,
+  DOCUMENT_MIME_TYPES,
+  documentsStepSchema,
+  MAX_DOCUMENT_BYTES,
   type RegistrationResult,
 } from '@/lib/contract/onboarding';
+import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
-import { ReviewList, WizardActions } from './wizard-parts';
+import { ResumedDraftNotice, ReviewList, WizardActions } from './wizard-parts';
 
 /**
  * Registration of an organization: company data, addresses, representatives (rows added and
@@ -42,7 +49,11 @@ const ORG = 'organizationCustomer.organization';
 const inOrganization = (shape: z.ZodRawShape) => z.object({ organizationCustomer: z.object({ organization: z.object(shape) }) });
 const adminUsernameSchema = organizationAdminUserSchema.pick({ username: true });
 const STEPS = [
-  { label: 'Company', schema: z.object({ organizationCustomer: z.object({ organization: companyStepSchema }) }), prefixes: [ORG, 'organizationCustomer.customerName'] },
+  {
+    label: 'Company',
+    schema: z.object({ organizationCustomer: z.object({ organization: companyStepSchema }), categoryId: z.union([z.literal(''), z.uuid({ message: 'choose a category' })]).optional(), params: z.record(z.string(), z.string()).optional() }),
+    prefixes: [ORG, 'organizationCustomer.customerName', 'organizationCustomer.categorization', 'customerCategory', 'categoryId', 'params'],
+  },
   { label: 'Addresses', schema: inOrganization({ addresses: organizationAddressesSchema }), prefixes: [`${ORG}.addresses`] },
   { label: 'Representatives', schema: inOrganization({ representatives: representativesSchema }), prefixes: [`${ORG}.representatives`] },
   {
@@ -50,8 +61,14 @@ const STEPS = [
     schema: z.object({ ...organizationAccountStepFields, organizationCustomer: z.object({ user: adminUsernameSchema.optional() }) }).superRefine(matchingPasswords),
     prefixes: ['email', 'password', 'matchingPassword', 'organizationCustomer.user'],
   },
+  { label: 'Documents', schema: z.object({ DOCUMENTS: documentsStepSchema }), prefixes: ['DOCUMENTS'] },
+  { label: 'Consents', schema: z.object({ CONSENT: consentStepSchema }), prefixes: ['CONSENT'] },
+  { label: 'Activation', schema: z.object({ ACTIVATION: activationStepSchema }), prefixes: ['ACTIVATION'] },
   { label: 'Review', schema: z.object({}), prefixes: [] },
 ] as const;
+const DOCUMENTS_STEP = 4;
+/** The Documents step offers one slot per requirement of REQUIRED_DOCUMENTS (the table the review applies). */
+const ORG_REQUIREMENTS = requiredDocumentsFor('ORGANIZATION', null);
 const REVIEW = STEPS.length - 1;
 
 /** The whole form: the steps' schemas in the registration body's shape. */
@@ -61,6 +78,11 @@ export const organizationWizardSchema = z.object({
     organization: companyStepSchema.extend({ addresses: organizationAddressesSchema, representatives: representativesSchema }),
     user: adminUsernameSchema.optional(),
   }),
+  categoryId: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
+  DOCUMENTS: documentsStepSchema,
+  CONSENT: consentStepSchema,
+  ACTIVATION: activationStepSchema,
 });
 type Values = z.input<typeof organizationWizardSchema>;
 type Representative = Values['organizationCustomer']['organization']['representatives'][number];
@@ -82,14 +104,22 @@ const EMPTY: Values = {
     },
     user: {},
   },
+  categoryId: '',
+  params: {},
+  DOCUMENTS: ORG_REQUIREMENTS.map((r) => ({ documentType: DOCUMENT_REQUIREMENTS[r].documentTypes[0], documentFile: '' })),
+  CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
+  ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
 };
+interface Hierarchy {
+  categories: { id: string; name: string; customerType: string; isActive: boolean; riskLevel: string; features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[] }[];
+}
 
 /** Optional inputs: an empty box means "not given", not an empty string. */
 const opt = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
 /** A share box: empty means the schema's default (0); anything else is a number (NaN is refused). */
 const share = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v)) };
 function withoutSecrets(values: Values): Values {
-  return { ...values, password: '', matchingPassword: '' };
+  return { ...values, password: '', matchingPassword: '', DOCUMENTS: (values.DOCUMENTS ?? []).map((d) => ({ ...d, documentFile: '' })) };
 }
 export function ownershipTotal(reps: readonly Partial<Representative>[] | undefined): number {
   const total = (reps ?? []).reduce((sum, r) => sum + (Number.isFinite(Number(r.ownershipShare)) ? Number(r.ownershipShare ?? 0) : 0), 0);
@@ -125,19 +155,67 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const toast = useToast();
   const client = useQueryClient();
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
-  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.organization.${tenantId}`, withoutSecrets, maxRestoreStep: REVIEW });
-  const { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep } = wizard;
+  const [files, setFiles] = useState<Record<number, string>>({});
+  // a reload restores at most to the documents step: the files are not in the draft
+  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.organization.${tenantId}`, withoutSecrets, maxRestoreStep: DOCUMENTS_STEP });
+  const { form, step, setStep, go, next: nextStep, alert, setAlert, stepOf, firstErrorStep } = wizard;
   const { register, formState, watch, setError, getValues, control } = form;
   const errors = formState.errors;
   const orgErrors = errors.organizationCustomer?.organization;
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
+  const hierarchy = useQuery({
+    queryKey: ['hierarchy', tenantId],
+    queryFn: () => apiFetch<Hierarchy>(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: { 'X-Tenant-ID': tenantId } }),
+    staleTime: 300_000,
+  });
+  const categories = (hierarchy.data?.categories ?? []).filter((c) => c.customerType === 'ORGANIZATION' && c.isActive);
+  const category = categories.find((c) => c.id === watch('categoryId'));
+  const mandatory = [...new Set((category?.features ?? []).filter((f) => f.enabled).flatMap((f) => f.mandatoryKeys))];
+  const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
+
+  // the category's key values: the server's own rule, checked before leaving the company step
+  const next = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (step !== 0) return nextStep(e);
+    const stepOk = await form.trigger([ORG, 'categoryId'], { shouldFocus: true });
+    const { missingKeys, invalidValues } = category ? checkCategoryParameters(category.features.filter((f) => f.enabled), getValues('params') ?? {}) : { missingKeys: [], invalidValues: {} };
+    for (const k of missingKeys) setError(`params.${k}`, { type: 'client', message: 'required for this category' });
+    for (const [k, m] of Object.entries(invalidValues)) setError(`params.${k}`, { type: 'client', message: m });
+    if (stepOk && !missingKeys.length && !Object.keys(invalidValues).length) go(1);
+  };
+
+  const onFile = (i: number, file: File | undefined) => {
+    form.clearErrors(`DOCUMENTS.${i}.documentFile`);
+    form.setValue(`DOCUMENTS.${i}.documentFile`, '');
+    setFiles((f) => ({ ...f, [i]: '' }));
+    if (!file) return;
+    if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message: 'the file must be a PDF, PNG or JPEG' });
+    if (file.size > MAX_DOCUMENT_BYTES) return setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message: 'the file must be at most 5 MiB' });
+    const reader = new FileReader();
+    reader.onload = () => {
+      form.setValue(`DOCUMENTS.${i}.documentFile`, String(reader.result));
+      setFiles((f) => ({ ...f, [i]: file.name }));
+    };
+    reader.readAsDataURL(file);
+  };
 
   const submit = form.handleSubmit(async () => {
     setAlert([]);
     setDuplicate(null);
-    const v = getValues();
-    const body = { ...v, organizationCustomer: { ...v.organizationCustomer, customerName: v.organizationCustomer.organization.legalName } };
+    const { categoryId, params, ...v } = getValues();
+    const parametrization = Object.entries(params ?? {})
+      .filter(([k, val]) => mandatory.includes(k) && val)
+      .map(([name, value]) => ({ name, value }));
+    const body = {
+      ...v,
+      ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
+      organizationCustomer: {
+        ...v.organizationCustomer,
+        customerName: v.organizationCustomer.organization.legalName,
+        ...(categoryId ? { categorization: { id: categoryId, parametrization } } : {}),
+      },
+    };
     try {
       const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/organization/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
       wizard.clearDraft();
@@ -147,12 +225,16 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
     } catch (e) {
       const data = e instanceof ApiClientError ? (e.data as { error?: string; registrationNumber?: string; existingOrganizationId?: string }) : {};
       if (e instanceof ApiClientError && e.status === 409 && data.existingOrganizationId) {
-        setDuplicate({ registrationNumber: data.registrationNumber ?? v.organizationCustomer.organization.registrationNumber, existingOrganizationId: data.existingOrganizationId });
+        setDuplicate({ registrationNumber: data.registrationNumber ?? body.organizationCustomer.organization.registrationNumber, existingOrganizationId: data.existingOrganizationId });
         setError(`${ORG}.registrationNumber`, { type: 'server', message: 'an organization with this registration number already exists' });
         setStep(0);
         return;
       }
-      const leftovers = applyServerErrors<Values>(e, setError, { mapField: (path) => (stepOf(path) !== null ? path : undefined) });
+      const leftovers = applyServerErrors<Values>(e, setError, {
+        // a duplicate username names "username": the administrator step's field
+        mapField: (path) => (path === 'username' ? 'organizationCustomer.user.username' : path.startsWith('customerCategory') || path.startsWith('organizationCustomer.categorization') ? 'categoryId' : stepOf(path) !== null ? path : undefined),
+        mapKey: (key) => (key === 'categoryId' ? 'categoryId' : `params.${key}`),
+      });
       const target = firstErrorStep() ?? (leftovers.length ? null : 0);
       if (target !== null && target !== REVIEW) setStep(target);
       setAlert(leftovers);
@@ -171,6 +253,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           Step {step + 1} of {STEPS.length}: {STEPS[step]!.label}
         </h2>
         <FormAlert messages={alert} />
+        {wizard.resumed ? <ResumedDraftNotice fields={['Password', 'Repeat password', 'Document files']} onDismiss={wizard.dismissResumed} /> : null}
         {duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
         {step === 0 ? (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -186,6 +269,29 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
             <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
             <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
             <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
+            <SelectField
+              label="Category (optional)"
+              className="sm:col-span-2"
+              options={categories.map((c) => ({ value: c.id, label: `${c.name} (${c.riskLevel.toLowerCase()} risk)` }))}
+              placeholder={hierarchy.isPending ? 'Loading categories…' : 'No category'}
+              error={errors.categoryId?.message}
+              {...register('categoryId')}
+            />
+            {mandatory.map((key) =>
+              allowed[key] ? (
+                <SelectField
+                  key={key}
+                  label={humanize(key)}
+                  options={allowed[key]!.map((value) => ({ value, label: humanize(value) }))}
+                  placeholder="Choose a value"
+                  hint="required by this category"
+                  error={errors.params?.[key]?.message}
+                  {...register(`params.${key}`)}
+                />
+              ) : (
+                <Field key={key} label={humanize(key)} hint="required by this category" error={errors.params?.[key]?.message} {...register(`params.${key}`)} />
+              ),
+            )}
           </div>
         ) : null}
         {step === 1 ? (
@@ -195,7 +301,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
               return (
                 <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
                   <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
-                  <SelectField label="Address type" options={ADDRESS_TYPES} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
+                  <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
                   <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
                   <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
                   <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
@@ -274,6 +380,49 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
             <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
           </div>
         ) : null}
+        {step === DOCUMENTS_STEP ? (
+          <div className="space-y-4">
+            <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
+            {ORG_REQUIREMENTS.map((req, i) => {
+              const e = errors.DOCUMENTS?.[i];
+              const types = DOCUMENT_REQUIREMENTS[req].documentTypes;
+              return (
+                <fieldset key={req} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">{DOCUMENT_REQUIREMENTS[req].label}</legend>
+                  <SelectField label="Document type" options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={e?.documentType?.message} {...register(`DOCUMENTS.${i}.documentType`)} />
+                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
+                  <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
+                  <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
+                  <Field
+                    label={`File: ${DOCUMENT_REQUIREMENTS[req].label.toLowerCase()}`}
+                    type="file"
+                    accept={DOCUMENT_MIME_TYPES.join(',')}
+                    hint={files[i] ? `Chosen: ${files[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                    className="sm:col-span-2"
+                    error={e?.documentFile?.message}
+                    onChange={(ev) => onFile(i, ev.target.files?.[0])}
+                  />
+                </fieldset>
+              );
+            })}
+          </div>
+        ) : null}
+        {step === 5 ? (
+          <fieldset className="space-y-3">
+            <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
+            <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
+            <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
+            <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
+            <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
+          </fieldset>
+        ) : null}
+        {step === 6 ? (
+          <div className="space-y-3">
+            <Checkbox label="Activate as soon as verification and consents allow" {...register('ACTIVATION.activationConfirm')} />
+            <Checkbox label="Welcome email sent" {...register('ACTIVATION.welcomeEmailSent')} />
+            <TextareaField label="Activation notes" error={errors.ACTIVATION?.activationNotes?.message} {...register('ACTIVATION.activationNotes', opt)} />
+          </div>
+        ) : null}
         {step === REVIEW ? (
           <ReviewList
             rows={
@@ -285,6 +434,10 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
                 ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
                 ['Total ownership', `${total}%`],
                 ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
+                ['Category', category?.name ?? 'none'],
+                ...mandatory.map((k) => [humanize(k), v.params?.[k] ? humanize(v.params[k]!) : '—']),
+                ...ORG_REQUIREMENTS.map((req, i) => [DOCUMENT_REQUIREMENTS[req].label, files[i] ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${files[i]})` : 'no file']),
+                ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => humanize(k.replace(/Accepted|Consent/, ''))).join(', ') || 'none yet'],
               ] as [string, string][]
             }
           />
@@ -298,6 +451,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
         onBack={() => go(step - 1)}
         onDiscard={() => {
           setDuplicate(null);
+          setFiles({});
           wizard.discard();
         }}
       />

@@ -52,3 +52,17 @@ export function WizardActions({
     </div>
   );
 }
+
+/** After a reload: the draft is back, but secrets and files were never stored; say which to enter again. */
+export function ResumedDraftNotice({ fields, onDismiss }: { fields: string[]; onDismiss: () => void }) {
+  return (
+    <div role="status" data-testid="resumed-draft" className="flex flex-wrap items-start justify-between gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900 ring-1 ring-brand-200">
+      <p>
+        Your draft was restored. For your security these were not kept and must be entered again: <strong>{fields.join(', ')}</strong>.
+      </p>
+      <Button type="button" variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}

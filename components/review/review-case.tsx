@@ -1,66 +1,327 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Timeline } from '@/components/onboarding/timeline';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextareaField } from '@/components/ui/input';
 import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
-import { DECISIONS, decisionBodySchema, noteBodySchema, REASON_CODES } from '@/lib/contract/onboarding';
+import { noteBodySchema } from '@/lib/contract/onboarding';
+import {
+  DECISION_LABELS,
+  DECISION_RULES,
+  DOCUMENT_DECISION_RULES,
+  DOCUMENT_REQUIREMENTS,
+  DOCUMENT_TYPE_LABELS,
+  REASON_CODE_LABELS,
+  reviewDecisionBodySchema,
+  reviewDocumentDecisionBodySchema,
+  VERIFICATION_STATUS_LABELS,
+  type Decision,
+  type DocumentRequirement,
+  type DocumentType,
+  type ReasonCode,
+} from '@/lib/contract/review';
 import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useContractForm } from '@/lib/ui/use-contract-form';
+import { DocumentViewer } from './document-viewer';
 
 type Case = Awaited<ReturnType<typeof getVerification>>;
-type Decision = z.input<typeof decisionBodySchema>;
-const label = (s: string) => s.replaceAll('_', ' ').toLowerCase();
+type Doc = Case['documents'][number];
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-const DECISION_LABELS = { APPROVE: 'Approve', REJECT: 'Reject', REQUEST_REVISION: 'Request revision' } as const;
+const docLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t;
+const reasonLabel = (c: string | null) => (c ? (REASON_CODE_LABELS[c as ReasonCode] ?? c) : '—');
+const bytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`);
+const DOC_STATUS: Record<string, string> = { PENDING: 'Not decided', ACCEPTED: 'Accepted', REJECTED: 'Rejected' };
 
-/** Four-eyes refusals get their own, unmistakable box. */
+/** "due in 5 h" / "overdue by 3 h": the review SLA of a case. */
+export function slaText(slaDueAt: string, now = Date.now()): { text: string; overdue: boolean } {
+  const ms = new Date(slaDueAt).getTime() - now;
+  const hours = Math.floor(Math.abs(ms) / 3_600_000);
+  const minutes = Math.floor((Math.abs(ms) % 3_600_000) / 60_000);
+  const span = hours ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return ms >= 0 ? { text: `SLA: due in ${span}`, overdue: false } : { text: `SLA: overdue by ${span}`, overdue: true };
+}
+
+export function RiskBadge({ level }: { level: string }) {
+  const tone = level === 'HIGH' ? 'bad' : level === 'MEDIUM' ? 'warn' : 'good';
+  return <Badge tone={tone}>{`${level.charAt(0)}${level.slice(1).toLowerCase()} risk`}</Badge>;
+}
+
+/** Refusals of the server, four-eyes and assignment ones in their own box. */
 function Refusal({ error }: { error: unknown }) {
-  if (error instanceof ApiClientError && error.data.error === 'FOUR_EYES') {
+  if (error instanceof ApiClientError && ['FOUR_EYES', 'ASSIGNED_TO_ANOTHER_OFFICER', 'SECOND_APPROVER_MUST_DIFFER', 'REQUIRED_DOCUMENTS_NOT_ACCEPTED', 'DOCUMENT_EXPIRED'].includes(String(error.data.error))) {
+    const d = error.data as Record<string, unknown>;
+    const unmet = (d.unmetRequirements as { label: string }[] | undefined) ?? [];
+    const undecided = (d.undecidedDocuments as { documentType: string }[] | undefined) ?? [];
     return (
-      <div role="alert" data-testid="four-eyes" className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-300">
-        <p className="font-semibold">Four-eyes rule: you cannot decide on this case.</p>
-        <p>{String(error.data.details)}</p>
+      <div role="alert" data-testid="refusal" className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-300">
+        <p className="font-semibold">Refused: {error.message}.</p>
+        {d.details ? <p>{String(d.details)}</p> : null}
+        {unmet.length ? <p>Not accepted yet: {unmet.map((u) => u.label).join(', ')}.</p> : null}
+        {undecided.length ? <p>Still to decide: {undecided.map((u) => docLabel(u.documentType)).join(', ')}.</p> : null}
       </div>
     );
   }
   return <FormAlert messages={error ? [errorMessage(error)] : []} />;
 }
 
-function DecisionForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }) {
+interface DecisionDraft {
+  decision: Decision | '';
+  reasonCode: string;
+  comment: string;
+  documentIds: string[];
+  requirements: DocumentRequirement[];
+}
+
+/** The decision: nothing preset; reasons follow the decision; a confirmation restates everything before it is sent. */
+function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }) {
   const toast = useToast();
+  const [draft, setDraft] = useState<DecisionDraft>({ decision: '', reasonCode: '', comment: '', documentIds: [], requirements: [] });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<Decision>({ resolver: zodResolver(decisionBodySchema), defaultValues: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: undefined } });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await apiFetch(`/api/v2.1/verifications/${id}/decision`, { method: 'POST', json: values });
-      toast('success', `Decision recorded: ${DECISION_LABELS[values.decision].toLowerCase()}`);
-      await onDone();
-    } catch (e) {
-      const rest = applyServerErrors(e, form.setError);
-      setFailure(rest.length ? e : null);
-    }
+  const current = v.documents.filter((d) => !d.supersededBy);
+  const unmet = v.requirements.filter((r) => !r.satisfied);
+  const body = () => ({
+    decision: draft.decision,
+    reasonCode: draft.reasonCode,
+    comment: draft.comment.trim() || undefined,
+    ...(draft.decision === 'REQUEST_REVISION' ? { documentIds: draft.documentIds, requirements: draft.requirements } : {}),
   });
+  const send = useMutation({
+    mutationFn: () => apiFetch<{ status: string }>(`/api/v2.1/verifications/${v.id}/decision`, { method: 'POST', json: body() }),
+    onMutate: () => setFailure(null),
+    onSuccess: async (r) => {
+      setConfirming(false);
+      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded: a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
+      setDraft({ decision: '', reasonCode: '', comment: '', documentIds: [], requirements: [] });
+      await onDone();
+    },
+    onError: (e) => {
+      setConfirming(false);
+      if (e instanceof ApiClientError && e.data.errors?.length) setErrors(Object.fromEntries(e.data.errors.map((x) => [x.field.split('.')[0]!, x.message])));
+      else setFailure(e);
+    },
+  });
+  const review = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = reviewDecisionBodySchema.safeParse(body());
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'decision'), i.path[0] === 'reasonCode' && !draft.reasonCode ? 'choose a reason' : i.message])));
+      return;
+    }
+    setErrors({});
+    setConfirming(true);
+  };
+  const reasons = draft.decision ? DECISION_RULES[draft.decision].reasonCodes : [];
+  const commentRequired = draft.decision ? DECISION_RULES[draft.decision].commentRequired : false;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={review} noValidate className="space-y-3" aria-label="Decision">
       <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
-      <SelectField label="Decision" options={DECISIONS.map((d) => ({ value: d, label: DECISION_LABELS[d] }))} error={form.formState.errors.decision?.message} {...form.register('decision')} />
-      <SelectField label="Reason code" options={REASON_CODES} error={form.formState.errors.reasonCode?.message} {...form.register('reasonCode')} />
-      <TextareaField label="Comment" error={form.formState.errors.comment?.message} {...form.register('comment', { setValueAs: (v) => (v === '' ? undefined : v) })} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Record decision'}
-      </Button>
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Decision</legend>
+        <div className="mt-1 space-y-1">
+          {(Object.keys(DECISION_LABELS) as Decision[]).map((d) => {
+            const disabled = d === 'APPROVE' && !v.canApprove;
+            return (
+              <label key={d} className={`flex items-center gap-2 text-sm ${disabled ? 'text-ink-subtle' : ''}`}>
+                <input
+                  type="radio"
+                  name="decision"
+                  value={d}
+                  checked={draft.decision === d}
+                  disabled={disabled}
+                  aria-describedby={disabled ? 'approve-blocked' : undefined}
+                  onChange={() => setDraft((x) => ({ ...x, decision: d, reasonCode: '' }))}
+                />
+                {DECISION_LABELS[d]}
+                {disabled ? <span className="text-xs">(not possible: see above)</span> : null}
+              </label>
+            );
+          })}
+        </div>
+        {errors.decision ? <p className="mt-1 text-sm text-rose-700">{errors.decision}</p> : null}
+      </fieldset>
+      <SelectField
+        label="Reason"
+        value={draft.reasonCode}
+        disabled={!draft.decision}
+        hint={draft.decision ? undefined : 'Choose a decision first.'}
+        placeholder="Choose a reason"
+        options={reasons.map((r) => ({ value: r, label: REASON_CODE_LABELS[r] }))}
+        error={errors.reasonCode}
+        onChange={(e) => setDraft((x) => ({ ...x, reasonCode: e.target.value }))}
+      />
+      {draft.decision === 'REQUEST_REVISION' ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-ink">What must the customer provide?</legend>
+          {current.map((d) => (
+            <label key={d.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={draft.documentIds.includes(d.id)}
+                onChange={(e) => setDraft((x) => ({ ...x, documentIds: e.target.checked ? [...x.documentIds, d.id] : x.documentIds.filter((i) => i !== d.id) }))}
+              />
+              Replace: {docLabel(d.documentType)} {d.documentNumber ?? ''} ({DOC_STATUS[d.status]})
+            </label>
+          ))}
+          {unmet.map((r) => (
+            <label key={r.requirement} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={draft.requirements.includes(r.requirement)}
+                onChange={(e) => setDraft((x) => ({ ...x, requirements: e.target.checked ? [...x.requirements, r.requirement] : x.requirements.filter((i) => i !== r.requirement) }))}
+              />
+              Provide: {r.label}
+            </label>
+          ))}
+          {errors.documentIds ? <p className="text-sm text-rose-700">{errors.documentIds}</p> : null}
+        </fieldset>
+      ) : null}
+      <TextareaField
+        label={commentRequired ? 'Comment (required)' : 'Comment'}
+        value={draft.comment}
+        error={errors.comment}
+        onChange={(e) => setDraft((x) => ({ ...x, comment: e.target.value }))}
+      />
+      <Button type="submit">Review decision…</Button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Confirm the decision">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]" data-testid="confirm-summary">
+          <dt className="text-ink-muted">Customer</dt>
+          <dd className="font-medium">{v.customerName}</dd>
+          <dt className="text-ink-muted">Decision</dt>
+          <dd className="font-medium">{draft.decision ? DECISION_LABELS[draft.decision] : ''}</dd>
+          <dt className="text-ink-muted">Reason</dt>
+          <dd className="font-medium">{reasonLabel(draft.reasonCode)}</dd>
+          <dt className="text-ink-muted">Comment</dt>
+          <dd>{draft.comment.trim() || '—'}</dd>
+          <dt className="text-ink-muted">Documents</dt>
+          <dd>
+            <ul>
+              {current.length === 0 ? <li>No documents</li> : null}
+              {current.map((d) => (
+                <li key={d.id}>
+                  {docLabel(d.documentType)}: <strong>{DOC_STATUS[d.status]}</strong>
+                  {d.expired ? ' (expired)' : ''}
+                </li>
+              ))}
+            </ul>
+          </dd>
+          {v.approvalsRequired === 2 && draft.decision === 'APPROVE' ? (
+            <>
+              <dt className="text-ink-muted">Approvals</dt>
+              <dd>{v.firstApprovedBy ? `Second approval (first by ${v.firstApprovedByName})` : 'First of two approvals: a second officer must approve'}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button type="button" variant={draft.decision === 'REJECT' ? 'danger' : 'primary'} disabled={send.isPending} onClick={() => send.mutate()}>
+            {send.isPending ? 'Saving…' : `Confirm: ${draft.decision ? DECISION_LABELS[draft.decision] : ''}`}
+          </Button>
+        </div>
+      </Dialog>
     </form>
+  );
+}
+
+/** One document: viewer, metadata, and its own accept/reject with a reason. */
+function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; onDone: () => Promise<unknown> }) {
+  const [decision, setDecision] = useState<'ACCEPT' | 'REJECT' | ''>('');
+  const [reasonCode, setReasonCode] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const send = useMutation({
+    mutationFn: (body: unknown) => apiFetch(`/api/v2.1/verifications/${v.id}/documents/${d.id}/decision`, { method: 'POST', json: body }),
+    onMutate: () => setFailure(null),
+    onSuccess: async () => {
+      setDecision('');
+      setReasonCode('');
+      setComment('');
+      await onDone();
+    },
+    onError: (e) => setFailure(e),
+  });
+  const title = `${docLabel(d.documentType)} of ${v.customerName}`;
+  const src = `/api/v2.1/verifications/${v.id}/documents/${d.id}/content`;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { decision, reasonCode, comment: comment.trim() || undefined };
+    const parsed = reviewDocumentDecisionBodySchema.safeParse(body);
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'decision' ? 'choose accept or reject' : i.path[0] === 'reasonCode' && !reasonCode ? 'choose a reason' : i.message])));
+    setErrors({});
+    send.mutate(body);
+  };
+  const meta: [string, React.ReactNode][] = [
+    ['Type', docLabel(d.documentType)],
+    ['Number', d.documentNumber ?? '—'],
+    ['Issuing country', d.issuingCountry ?? '—'],
+    ['Expiry', d.expiryDate ? <span className={d.expired ? 'font-semibold text-rose-700' : ''}>{d.expiryDate}{d.expired ? ' (expired)' : ''}</span> : '—'],
+    ['Size', `${bytes(d.sizeBytes)} (${d.mimeType === 'application/pdf' ? 'PDF' : d.mimeType === 'image/png' ? 'PNG' : 'JPEG'})`],
+    ['SHA-256', <code key="sha" className="break-all text-xs">{d.sha256}</code>],
+    ['Uploaded', `${d.uploadedByName ?? '—'}, ${when(d.createdAt)}`],
+    ...(d.decidedAt ? ([['Decision', `${DOC_STATUS[d.status]} by ${d.decidedByName ?? '—'}, ${when(d.decidedAt)}: ${reasonLabel(d.decisionReasonCode)}${d.decisionComment ? ` (“${d.decisionComment}”)` : ''}`]] as [string, string][]) : []),
+  ];
+  return (
+    <li className="min-w-0 space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="document" aria-label={title}>
+      <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
+        <span>{docLabel(d.documentType)}</span>
+        <span className="flex gap-2">
+          {d.expired ? <Badge tone="bad">Expired</Badge> : null}
+          {d.supersededBy ? <Badge tone="neutral">Replaced</Badge> : null}
+          <Badge status={d.status}>{DOC_STATUS[d.status]}</Badge>
+        </span>
+      </p>
+      <DocumentViewer src={src} mimeType={d.mimeType} title={title} />
+      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+        {meta.map(([k, val]) => (
+          <div key={k} className="contents">
+            <dt className="text-ink-muted">{k}</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{val}</dd>
+          </div>
+        ))}
+      </dl>
+      {open && !d.supersededBy ? (
+        <form onSubmit={submit} noValidate className="space-y-2 border-t border-slate-100 pt-2" aria-label={`Decide on ${title}`}>
+          <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
+          <fieldset>
+            <legend className="text-sm font-medium">Document decision</legend>
+            <div className="flex gap-4">
+              {(['ACCEPT', 'REJECT'] as const).map((k) => (
+                <label key={k} className={`flex items-center gap-2 text-sm ${k === 'ACCEPT' && d.expired ? 'text-ink-subtle' : ''}`}>
+                  <input type="radio" name={`doc-${d.id}`} value={k} checked={decision === k} disabled={k === 'ACCEPT' && d.expired} onChange={() => (setDecision(k), setReasonCode(''))} />
+                  {DOCUMENT_DECISION_RULES[k].label}
+                </label>
+              ))}
+            </div>
+            {d.expired ? <p className="text-xs text-rose-700">An expired document cannot be accepted.</p> : null}
+            {errors.decision ? <p className="text-sm text-rose-700">{errors.decision}</p> : null}
+          </fieldset>
+          <SelectField
+            label="Reason"
+            value={reasonCode}
+            disabled={!decision}
+            placeholder="Choose a reason"
+            options={decision ? DOCUMENT_DECISION_RULES[decision].reasonCodes.map((r) => ({ value: r, label: REASON_CODE_LABELS[r] })) : []}
+            error={errors.reasonCode}
+            onChange={(e) => setReasonCode(e.target.value)}
+          />
+          <TextareaField label={decision === 'REJECT' ? 'Comment (required)' : 'Comment'} rows={2} value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
+          <Button type="submit" variant="secondary" disabled={send.isPending}>
+            Save document decision
+          </Button>
+        </form>
+      ) : null}
+    </li>
   );
 }
 
@@ -81,43 +342,44 @@ function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }
   );
 }
 
-/** One case: customer data, documents with viewer and per-document decisions, notes, history, decision. */
-export function ReviewCase({ id, userId }: { id: string; userId: string }) {
+/** One case: who registered and submitted it, assignment and SLA, the approval gate, risk, documents, decision, notes, timeline. */
+export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId: string; isAdmin?: boolean }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [docReason, setDocReason] = useState<Record<string, string>>({});
-  const [docError, setDocError] = useState<unknown>(null);
   const c = useQuery({ queryKey: ['verification', id], queryFn: () => apiFetch<Case>(`/api/v2.1/verifications/${id}`) });
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['verification', id] }), client.invalidateQueries({ queryKey: ['verifications'] })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['verification', id] }),
+      client.invalidateQueries({ queryKey: ['verifications'] }),
+      client.invalidateQueries({ queryKey: ['timeline'] }),
+    ]);
   const assign = useMutation({
-    mutationFn: () => apiFetch(`/api/v2.1/verifications/${id}/assign`, { method: 'POST', json: {} }),
-    onSuccess: async () => {
-      toast('success', 'Assigned to you');
+    mutationFn: (assigneeUserId?: string | null) => apiFetch(`/api/v2.1/verifications/${id}/assign`, { method: 'POST', json: assigneeUserId === undefined ? {} : { assigneeUserId } }),
+    onSuccess: async (_r, assigneeUserId) => {
+      toast('success', assigneeUserId === null ? 'Case released to the queue' : 'Case claimed: it is yours now');
       await refresh();
     },
     onError: (e) => toast('error', errorMessage(e)),
-  });
-  const docDecision = useMutation({
-    mutationFn: (v: { documentId: string; decision: 'ACCEPT' | 'REJECT' }) =>
-      apiFetch(`/api/v2.1/verifications/${id}/documents/${v.documentId}/decision`, {
-        method: 'POST',
-        json: { decision: v.decision, reasonCode: docReason[v.documentId] ?? (v.decision === 'ACCEPT' ? 'DOCUMENTS_VERIFIED' : 'DOCUMENT_UNREADABLE') },
-      }),
-    onMutate: () => setDocError(null),
-    onSuccess: refresh,
-    onError: (e) => setDocError(e),
   });
   if (c.isPending) return <p className="text-ink-muted">Loading…</p>;
   if (c.isError) return <QueryError error={c.error} />;
   const v = c.data;
   const open = v.status === 'PENDING_REVIEW' || v.status === 'IN_REVIEW';
+  const mine = v.assigneeUserId === userId;
+  const sla = slaText(v.slaDueAt);
   return (
     <div className="space-y-6">
       <PageHeader
         title={v.customerName}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <Badge status={v.status} /> · submitted {when(v.submittedAt)} · {v.assigneeUserId === userId ? 'assigned to you' : v.assigneeUserId ? 'assigned to someone else' : 'unassigned'}
+            <Badge status={v.status}>{VERIFICATION_STATUS_LABELS[v.status]}</Badge>
+            <RiskBadge level={v.riskLevel} />
+            {open ? (
+              <span data-testid="sla" className={sla.overdue ? 'font-semibold text-rose-700' : ''}>
+                {sla.text}
+              </span>
+            ) : null}
           </span>
         }
         actions={
@@ -125,29 +387,91 @@ export function ReviewCase({ id, userId }: { id: string; userId: string }) {
             <Link href={`/customers/${v.customerId}`} className="rounded-md px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
               Customer page
             </Link>
-            {open && v.assigneeUserId !== userId ? (
-              <Button onClick={() => assign.mutate()} disabled={assign.isPending}>
-                Assign to me
+            {open && !mine && (!v.assigneeUserId || isAdmin) && v.registeredByUserId !== userId ? (
+              <Button onClick={() => assign.mutate(undefined)} disabled={assign.isPending}>
+                {v.assigneeUserId ? 'Take over case' : 'Claim case'}
+              </Button>
+            ) : null}
+            {open && v.assigneeUserId && (mine || isAdmin) ? (
+              <Button variant="secondary" onClick={() => assign.mutate(null)} disabled={assign.isPending}>
+                Release case
               </Button>
             ) : null}
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-xl bg-white p-4 text-sm shadow-card sm:grid-cols-[10rem_1fr]" data-testid="case-header">
+        <dt className="text-ink-muted">Registered by</dt>
+        <dd className="font-medium">{v.registeredByName}</dd>
+        <dt className="text-ink-muted">Submitted by</dt>
+        <dd className="font-medium">
+          {v.submittedByName}, {when(v.submittedAt)}
+        </dd>
+        <dt className="text-ink-muted">Assigned to</dt>
+        <dd className="font-medium">{v.assigneeUserId ? (mine ? `${v.assigneeName} (you)` : v.assigneeName) : 'Nobody yet'}</dd>
+        <dt className="text-ink-muted">Approvals needed</dt>
+        <dd className="font-medium">
+          {v.approvalsRequired === 2 ? `Two, by different officers${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
+        </dd>
+      </dl>
+      {open && !v.canApprove ? (
+        <div id="approve-blocked" role="status" data-testid="approve-blocked" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+          <p className="font-semibold">You cannot approve this case now:</p>
+          <ul className="ml-5 list-disc">
+            {v.approveBlockedReasons.map((r) => (
+              <li key={r.code + r.message}>{r.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {v.revisionRequest ? (
+        <p className="rounded-md bg-amber-50 p-3 text-sm ring-1 ring-amber-300">
+          Revision requested by {v.revisionRequest.requestedByName} on {when(v.revisionRequest.requestedAt)}: {v.revisionRequest.comment ?? ''}
+        </p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <Section title="Risk">
+          <p className="mb-2">
+            <RiskBadge level={v.riskLevel} />
+          </p>
+          {v.riskReasons.length ? (
+            <ul className="ml-5 list-disc text-sm" data-testid="risk-reasons">
+              {v.riskReasons.map((r) => (
+                <li key={r.rule}>
+                  {r.reason} <span className="text-ink-muted">({r.level.toLowerCase()})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-ink-muted">No risk rule applies.</p>
+          )}
+        </Section>
+        <Section title="Required documents">
+          <ul className="space-y-1 text-sm" data-testid="requirements">
+            {v.requirements.map((r) => (
+              <li key={r.requirement} className="flex items-center justify-between gap-2">
+                <span>{DOCUMENT_REQUIREMENTS[r.requirement].label}</span>
+                {r.satisfied ? <Badge tone="good">Accepted</Badge> : r.documentIds.length ? <Badge tone="warn">Not accepted yet</Badge> : <Badge tone="bad">Missing</Badge>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Section title="Customer data">
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
             {(
               [
-                ['Type', label(v.customerType)],
+                ['Type', v.customerType === 'INDIVIDUAL' ? 'Individual' : 'Organization'],
                 ['Email', v.customerEmail],
                 ...(v.person ? [['Name', `${v.person.firstName} ${v.person.lastName}`], ['Date of birth', v.person.dateOfBirth], ['Nationality', v.person.nationality]] : []),
-                ...(v.organization ? [['Legal name', v.organization.legalName], ['Registration no.', v.organization.registrationNumber]] : []),
-                ['Risk level', v.categorization?.riskLevel ?? null],
-                ...Object.entries(v.categorization?.parameters ?? {}),
-                ...v.addresses.map((a) => [label(a.addressType), `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
+                ...(v.organization ? [['Legal name', v.organization.legalName], ['Registration no.', v.organization.registrationNumber], ['Industry', v.organization.industry]] : []),
+                ['Category', v.categorization?.categoryName ?? '—'],
+                ...v.representatives.map((r) => [`Representative`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare)} %)`]),
+                ...v.addresses.map((a) => [`${a.addressType.charAt(0)}${a.addressType.slice(1).toLowerCase()} address`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
               ] as [string, string | null][]
-            ).map(([k, val]) => (
-              <div key={k} className="contents">
+            ).map(([k, val], i) => (
+              <div key={`${k}-${i}`} className="contents">
                 <dt className="text-ink-muted">{k}</dt>
                 <dd className="break-words font-medium">{val ?? '—'}</dd>
               </div>
@@ -155,73 +479,38 @@ export function ReviewCase({ id, userId }: { id: string; userId: string }) {
           </dl>
         </Section>
         <Section title="Decision">
-          {open ? <DecisionForm id={id} onDone={refresh} /> : <p className="text-sm">Decided: <Badge status={v.status} /> {v.reasonCode ? `(${label(v.reasonCode)})` : ''} {v.comment ?? ''}</p>}
+          {open ? (
+            <DecisionForm v={v} onDone={refresh} />
+          ) : (
+            <p className="text-sm">
+              {VERIFICATION_STATUS_LABELS[v.status]}: {reasonLabel(v.reasonCode)} {v.comment ? `(“${v.comment}”)` : ''}
+            </p>
+          )}
         </Section>
       </div>
       <Section title="Documents">
-        <div aria-live="assertive">{docError ? <Refusal error={docError} /> : null}</div>
         {v.documents.length === 0 ? <p className="text-sm text-ink-muted">No documents.</p> : null}
-        <ul className="grid gap-4 md:grid-cols-2">
-          {v.documents.map((d) => {
-            const src = `/api/v2.1/verifications/${id}/documents/${d.id}/content`;
-            return (
-              <li key={d.id} className="space-y-2 rounded-lg p-3 ring-1 ring-slate-200">
-                <p className="flex flex-wrap items-center justify-between gap-2 text-sm font-medium">
-                  {label(d.documentType)} {d.documentNumber ?? ''} <Badge status={d.status} />
-                </p>
-                {d.mimeType.startsWith('image/') ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- the document itself, served by our API
-                  <img src={src} alt={`${label(d.documentType)} of ${v.customerName}`} className="max-h-64 w-auto rounded bg-slate-100 ring-1 ring-slate-200" />
-                ) : null}
-                <a href={src} target="_blank" rel="noopener" className="block text-sm text-brand-700 underline">
-                  Open {d.mimeType === 'application/pdf' ? 'PDF' : 'file'} in a new tab
-                </a>
-                {open ? (
-                  <div className="flex flex-wrap items-end gap-2">
-                    <SelectField
-                      label="Reason"
-                      className="min-w-48 flex-1"
-                      options={REASON_CODES}
-                      value={docReason[d.id] ?? ''}
-                      placeholder="Default reason"
-                      onChange={(e) => setDocReason((r) => ({ ...r, [d.id]: e.target.value }))}
-                    />
-                    <Button variant="secondary" disabled={docDecision.isPending} onClick={() => docDecision.mutate({ documentId: d.id, decision: 'ACCEPT' })}>
-                      Accept<span className="sr-only"> document</span>
-                    </Button>
-                    <Button variant="secondary" disabled={docDecision.isPending} onClick={() => docDecision.mutate({ documentId: d.id, decision: 'REJECT' })}>
-                      Reject<span className="sr-only"> document</span>
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
+        <ul className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
+          {v.documents.map((d) => (
+            <DocumentCard key={d.id} v={v} d={d} open={open} onDone={refresh} />
+          ))}
         </ul>
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Section title="Notes">
           <ol className="mb-3 space-y-2 text-sm">
             {v.notes.map((n) => (
               <li key={n.id} className="rounded bg-slate-50 p-2">
-                <p className="whitespace-pre-wrap">{n.body}</p>
+                <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{n.body}</p>
                 <p className="mt-1 text-xs text-ink-muted">
-                  {n.authorUserId === userId ? 'you' : 'another reviewer'} · {when(n.createdAt)}
+                  {n.authorName} · {when(n.createdAt)}
                 </p>
               </li>
             ))}
           </ol>
           <NoteForm id={id} onDone={refresh} />
         </Section>
-        <Section title="History">
-          <ol className="space-y-1 text-sm">
-            {v.history.map((h) => (
-              <li key={h.id}>
-                <span className="text-ink-muted">{when(h.createdAt)}</span> {label(h.action)}
-              </li>
-            ))}
-          </ol>
-        </Section>
+        <Timeline url={`/api/v2.1/verifications/${id}/timeline`} title="Case timeline" />
       </div>
     </div>
   );

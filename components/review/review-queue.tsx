@@ -9,6 +9,8 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { DataTable, type Column } from '@/components/ui/table';
 import { VERIFICATION_STATUSES } from '@/lib/contract/enums';
+import { REVIEW_SLA_HOURS, VERIFICATION_STATUS_LABELS } from '@/lib/contract/review';
+import { RiskBadge, slaText } from './review-case';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
 export interface QueueItem {
@@ -19,7 +21,12 @@ export interface QueueItem {
   customerEmail: string | null;
   status: string;
   assigneeUserId: string | null;
+  assigneeName: string | null;
+  riskLevel: string;
+  riskReasons: { rule: string; reason: string }[];
   submittedAt: string;
+  slaDueAt: string;
+  overdue: boolean;
   ageHours: number;
 }
 
@@ -27,8 +34,22 @@ const ASSIGNEES = [
   { value: 'mine_and_unassigned', label: 'Mine and unassigned' },
   { value: 'me', label: 'Assigned to me' },
   { value: 'unassigned', label: 'Unassigned' },
-  { value: 'any', label: 'Everyone’s' },
+  { value: 'any', label: 'Anyone' },
 ];
+const TYPES = [
+  { value: 'INDIVIDUAL', label: 'Individuals' },
+  { value: 'ORGANIZATION', label: 'Organizations' },
+];
+const RISKS = [
+  { value: 'LOW', label: 'Low risk' },
+  { value: 'MEDIUM', label: 'Medium risk' },
+  { value: 'HIGH', label: 'High risk' },
+];
+const AGES = [
+  { value: '24', label: 'Waiting over 24 h' },
+  { value: String(REVIEW_SLA_HOURS), label: `Overdue (over ${REVIEW_SLA_HOURS} h)` },
+];
+const STATUS_OPTIONS = VERIFICATION_STATUSES.map((s) => ({ value: s, label: VERIFICATION_STATUS_LABELS[s] }));
 const PAGE_SIZE = 20;
 
 function age(hours: number): string {
@@ -43,9 +64,12 @@ export function ReviewQueue({ userId }: { userId: string }) {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
+  const [customerType, setCustomerType] = useState('');
+  const [riskLevel, setRiskLevel] = useState('');
+  const [olderThanHours, setOlderThanHours] = useState('');
   const [sort, setSort] = useState('submittedAt');
   const [page, setPage] = useState(1);
-  const query = toQuery({ assignee, status, q, sort, pageNo: page, pageSize: PAGE_SIZE });
+  const query = toQuery({ assignee, status, customerType, riskLevel, olderThanHours, q, sort, pageNo: page, pageSize: PAGE_SIZE });
   const queue = useQuery({
     queryKey: ['verifications', query],
     queryFn: () => apiFetch<{ items: QueueItem[]; total: number }>(`/api/v2.1/verifications${query}`),
@@ -62,9 +86,25 @@ export function ReviewQueue({ userId }: { userId: string }) {
       ),
     },
     { key: 'type', header: 'Type', cell: (i) => (i.customerType === 'INDIVIDUAL' ? 'Individual' : 'Organization') },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (i) => <Badge status={i.status} /> },
-    { key: 'assignee', header: 'Assignee', cell: (i) => (i.assigneeUserId === userId ? 'me' : i.assigneeUserId ? 'someone else' : 'unassigned') },
+    { key: 'status', header: 'Status', sortKey: 'status', cell: (i) => <Badge status={i.status}>{VERIFICATION_STATUS_LABELS[i.status as keyof typeof VERIFICATION_STATUS_LABELS]}</Badge> },
+    {
+      key: 'risk',
+      header: 'Risk',
+      cell: (i) => (
+        <span>
+          <RiskBadge level={i.riskLevel} />
+          {i.riskReasons.length ? <span className="block max-w-xs text-xs text-ink-muted">{i.riskReasons.map((r) => r.reason).join('; ')}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'assignee', header: 'Assignee', cell: (i) => (i.assigneeUserId === userId ? `${i.assigneeName} (you)` : (i.assigneeName ?? 'Unassigned')) },
     { key: 'age', header: 'Waiting', sortKey: 'submittedAt', cell: (i) => age(i.ageHours) },
+    {
+      key: 'sla',
+      header: 'SLA',
+      cell: (i) =>
+        i.status !== 'PENDING_REVIEW' && i.status !== 'IN_REVIEW' ? '—' : i.overdue ? <Badge tone="bad">{slaText(i.slaDueAt).text.replace('SLA: ', '')}</Badge> : slaText(i.slaDueAt).text.replace('SLA: ', ''),
+    },
   ];
   const reset = () => setPage(1);
   return (
@@ -80,7 +120,10 @@ export function ReviewQueue({ userId }: { userId: string }) {
         }}
       >
         <SelectField label="Cases" value={assignee} onChange={(e) => (setAssignee(e.target.value), reset())} options={ASSIGNEES} />
-        <SelectField label="Status" value={status} onChange={(e) => (setStatus(e.target.value), reset())} options={VERIFICATION_STATUSES} placeholder="Any status" />
+        <SelectField label="Status" value={status} onChange={(e) => (setStatus(e.target.value), reset())} options={STATUS_OPTIONS} placeholder="Any status" />
+        <SelectField label="Customer type" value={customerType} onChange={(e) => (setCustomerType(e.target.value), reset())} options={TYPES} placeholder="Any type" />
+        <SelectField label="Risk" value={riskLevel} onChange={(e) => (setRiskLevel(e.target.value), reset())} options={RISKS} placeholder="Any risk" />
+        <SelectField label="Age" value={olderThanHours} onChange={(e) => (setOlderThanHours(e.target.value), reset())} options={AGES} placeholder="Any age" />
         <Field label="Search" type="search" placeholder="Name, email, registration no." value={search} onChange={(e) => setSearch(e.target.value)} />
         <div className="flex items-end">
           <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
@@ -101,7 +144,7 @@ export function ReviewQueue({ userId }: { userId: string }) {
         total={queue.data?.total ?? 0}
         onPage={setPage}
         loading={queue.isPending}
-        empty="No case matches. Try “Everyone’s” or another status."
+        empty="No case matches. Try “Anyone” or another status."
       />
     </div>
   );

@@ -133,7 +133,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
       key: 'actions',
       header: 'Actions',
       cell: (d) => (
-        <span className="flex gap-2">
+        <span className="flex flex-wrap gap-2">
           <Button variant="ghost" className="px-2 py-1" onClick={() => setInspect(d.id)}>
             Attempts<span className="sr-only"> of delivery {d.id}</span>
           </Button>

@@ -3,6 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { panelSignInSchema, type PanelSignInError } from '@/lib/contract/panel';
 import { endUserIp } from '@/lib/contract/headers';
 import { getDb } from '@/lib/db/client';
+import { databaseCause } from '@/lib/db/errors';
 import { isApiError } from '@/lib/http/errors';
 import { loginLimiter } from '@/lib/http/throttles';
 import { panelLogin } from '@/lib/services/identity/login';
@@ -11,6 +12,7 @@ import { toSessionUser } from '@/lib/services/identity/users';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
 import { logger } from '@/lib/log';
 import { authSecret } from './secret';
+import { textProblem } from '@/lib/contract/text';
 
 /** Errors reach the sign-in form as the message of next-auth's error: a small JSON document. */
 function signInError(error: PanelSignInError): Error {
@@ -35,7 +37,9 @@ export async function authOptions(): Promise<NextAuthOptions> {
         credentials: { tenantId: { type: 'text' }, username: { type: 'text' }, password: { type: 'password' } },
         async authorize(credentials, req) {
           const parsed = panelSignInSchema.safeParse(credentials ?? {});
-          if (!parsed.success) throw signInError({ status: 400, message: 'request validation failed' });
+          // the edge's text rule (docs/errors.md): next-auth's own route does not pass through createRoute
+          const badText = Object.values(credentials ?? {}).some((v) => typeof v === 'string' && textProblem(v) !== null);
+          if (!parsed.success || badText) throw signInError({ status: 400, message: 'request validation failed' });
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
           const ip = endUserIp(headers['x-forwarded-for'] ?? '127.0.0.1');
           try {
@@ -62,7 +66,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
                 retryAfter: error.headers['Retry-After'] ? Number(error.headers['Retry-After']) : undefined,
               });
             }
-            logger().error({ err: error }, 'panel sign-in failed');
+            logger().error({ err: error, cause: databaseCause(error) }, 'panel sign-in failed');
             throw signInError({ status: 500, message: 'internal server error' });
           }
         },

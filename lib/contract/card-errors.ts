@@ -41,6 +41,7 @@ export const CARD_BUSINESS_ERRORS = {
   DISPUTE_NOT_ALLOWED: 'this transaction cannot be disputed',
   DISPUTE_AMOUNT_EXCEEDED: 'dispute amount exceeds the transaction amount',
   LIMIT_CURRENCY_MISMATCH: 'limit currency does not match the card',
+  BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
 } as const;
 export type CardBusinessReason = keyof typeof CARD_BUSINESS_ERRORS;
 export const CARD_BUSINESS_REASONS = Object.keys(CARD_BUSINESS_ERRORS) as [CardBusinessReason, ...CardBusinessReason[]];

@@ -11,6 +11,23 @@ export const categoryFeatureSchema = z.object({
   allowedValues: z.record(z.string(), z.array(z.string())).describe('per key, the values it may take'),
 });
 
+/**
+ * A feature on its own (POST /categorization/features, PATCH /categorization/features/{id}): no
+ * `enabled`, which belongs to a feature's link to a category in the hierarchy.
+ */
+export const featureSchema = z.object({
+  id: z.uuid(),
+  tenantId: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  mandatoryKeys: z.array(z.string()).describe('keys a registration must provide for this feature'),
+  allowedValues: z.record(z.string(), z.array(z.string())).describe('per key, the values it may take'),
+  createdAt: z.string().describe('ISO 8601 time'),
+  updatedAt: z.string().describe('ISO 8601 time'),
+});
+export type Feature = z.infer<typeof featureSchema>;
+
 export const categorySchema = z.object({
   id: z.uuid(),
   code: z.string(),

@@ -69,6 +69,9 @@ export const cardStateSchema = z.enum(CARD_STATES);
 
 export const TRANSACTION_LIMIT_TYPES = ['DAILY', 'WEEKLY', 'MONTHLY', 'PER_TRANSACTION'] as const;
 export const transactionLimitTypeSchema = z.enum(TRANSACTION_LIMIT_TYPES);
+/** limitType of a `transaction limit exceeded` answer: a configured limit, or MAX_BALANCE (lib/contract/money.ts). */
+export const TRANSACTION_LIMIT_ERROR_TYPES = [...TRANSACTION_LIMIT_TYPES, 'MAX_BALANCE'] as const;
+export const transactionLimitErrorTypeSchema = z.enum(TRANSACTION_LIMIT_ERROR_TYPES);
 
 export const AUTH_ERROR_TYPES = ['AUTHENTICATION', 'ACCOUNT_LOCKED'] as const;
 export const authErrorTypeSchema = z.enum(AUTH_ERROR_TYPES);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activationStatusSchema, authErrorTypeSchema, consentTypeSchema, roleSchema, transactionLimitTypeSchema, verificationStatusSchema } from './enums';
+import { activationStatusSchema, authErrorTypeSchema, consentTypeSchema, roleSchema, transactionLimitErrorTypeSchema, verificationStatusSchema } from './enums';
 import { fieldErrorSchema } from './envelopes';
 
 /**
@@ -32,6 +32,11 @@ export const ERROR_MESSAGES = {
   paymentConsentInvalid: 'payment consent invalid',
   currencyMismatch: 'currency mismatch',
   approverMustDiffer: 'approver must differ from initiator',
+  // review rules in the catalogue's style (our design; docs/errors.md, docs/onboarding.md)
+  requiredDocumentsNotAccepted: 'required documents not accepted',
+  documentExpired: 'document expired',
+  verificationAssignedToOther: 'verification assigned to another officer',
+  secondApproverMustDiffer: 'second approval requires a different officer',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -42,6 +47,7 @@ export const ERROR_MESSAGES = {
   methodNotAllowed: 'method not allowed',
   conflict: 'conflict',
   payloadTooLarge: 'payload too large',
+  headersTooLarge: 'request header fields too large',
   unsupportedMediaType: 'unsupported media type',
   unprocessable: 'unprocessable request',
   tooManyRequests: 'too many requests',
@@ -69,6 +75,7 @@ export const ERROR_TYPES = {
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'UNPROCESSABLE',
   tooManyRequests: 'RATE_LIMITED',
@@ -166,7 +173,7 @@ export const insufficientBalanceDataSchema = z.object({
 });
 
 export const transactionLimitExceededDataSchema = z.object({
-  limitType: transactionLimitTypeSchema,
+  limitType: transactionLimitErrorTypeSchema.describe('a configured limit of the wallet, or MAX_BALANCE: the credit would take the wallet past the largest balance'),
   limit: z.string(),
   currentUsage: z.string(),
   requestedAmount: z.string(),
@@ -213,11 +220,37 @@ export const paymentConsentInvalidDataSchema = z.object({
 export const currencyMismatchDataSchema = z.object({
   walletCurrency: z.string(),
   requestedCurrency: z.string(),
+  /** set when the destination wallet of a wallet transfer is the one in another currency */
+  destinationWalletId: z.string().optional(),
 });
 
 export const approverMustDifferDataSchema = z.object({
   transferId: z.string(),
   initiatedBy: z.string(),
+  approverId: z.string(),
+});
+
+export const requiredDocumentsNotAcceptedDataSchema = z.object({
+  error: z.literal('REQUIRED_DOCUMENTS_NOT_ACCEPTED'),
+  verificationId: z.string(),
+  unmetRequirements: z.array(z.object({ requirement: z.string(), label: z.string(), documentTypes: z.array(z.string()) })),
+  undecidedDocuments: z.array(z.object({ documentId: z.string(), documentType: z.string() })),
+});
+
+export const documentExpiredDataSchema = z.object({ error: z.literal('DOCUMENT_EXPIRED'), documentId: z.string(), expiryDate: z.string(), details: z.string() });
+
+export const verificationAssignedToOtherDataSchema = z.object({
+  error: z.literal('ASSIGNED_TO_ANOTHER_OFFICER'),
+  verificationId: z.string(),
+  assigneeUserId: z.string(),
+  assigneeName: z.string(),
+  details: z.string(),
+});
+
+export const secondApproverMustDifferDataSchema = z.object({
+  error: z.literal('SECOND_APPROVER_MUST_DIFFER'),
+  verificationId: z.string(),
+  firstApprovedBy: z.string(),
   approverId: z.string(),
 });
 

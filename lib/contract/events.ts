@@ -54,9 +54,11 @@ export const EVENT_DATA_SCHEMAS = {
   'wallet.funded': z.object({ walletId: z.uuid(), customerId: z.uuid(), entryId: z.uuid(), amount: z.string(), currency: z.string(), balance: z.string() }),
   'transfer.created': z.object({
     transferId: z.uuid(),
+    type: z.enum(['PAYOUT', 'WALLET_TRANSFER']),
     customerId: z.uuid(),
     walletId: z.uuid(),
-    beneficiaryId: z.uuid(),
+    beneficiaryId: z.uuid().nullable().describe('the payee of a payout (null for a wallet transfer)'),
+    destinationWalletId: z.uuid().nullable().describe('the credited wallet of a wallet transfer (null for a payout)'),
     amount: z.string(),
     currency: z.string(),
     status: z.enum(['PENDING_APPROVAL', 'COMPLETED']),
@@ -102,7 +104,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'wallet.status.changed': 'a wallet was frozen, unfrozen or closed',
   'wallet.funded': 'a wallet received sandbox funding (demo and test tenants)',
   'transfer.created': 'a transfer was accepted: COMPLETED at once, or PENDING_APPROVAL (funds held) above the four-eyes threshold',
-  'transfer.completed': 'a transfer awaiting approval was approved and posted to outgoing settlement',
+  'transfer.completed': 'a transfer awaiting approval was approved and posted to outgoing settlement (a payout) or to the destination wallet (a wallet transfer)',
   'transfer.rejected': 'a transfer awaiting approval was rejected; the held funds went back to the wallet',
   'transfer.failed': 'a transfer awaiting approval could not post (wallet or customer no longer ACTIVE); the held funds went back',
 };
@@ -160,9 +162,11 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'wallet.funded': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, entryId: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b', amount: '250.00', currency: 'EUR', balance: '250.00' },
   'transfer.created': {
     transferId: EXAMPLE_TRANSFER,
+    type: 'PAYOUT',
     customerId: EXAMPLE_CUSTOMER,
     walletId: EXAMPLE_WALLET,
     beneficiaryId: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a',
+    destinationWalletId: null,
     amount: '120.00',
     currency: 'EUR',
     status: 'COMPLETED',

@@ -46,9 +46,39 @@ export const currencySchema = z
   .enum(CURRENCIES, { error: 'must be a supported ISO 4217 currency code (e.g. EUR)' })
   .describe('ISO 4217 currency code');
 
-/** Largest amount we accept: 15 integer digits (numeric(19,4) in the database). */
+/** Widest decimal the database holds: 15 integer digits (numeric(19,4)); also the shape of every amount we answer. */
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(\.\d{1,4})?$/;
+
+/**
+ * Money bounds (docs/errors.md, "Money bounds"), one of each for every currency:
+ * - MAX_AMOUNT: the largest amount one operation moves (a transfer, a sandbox funding, a payment
+ *   consent's maximum, a card top-up, withdrawal, limit or simulated authorization). It is the SEPA
+ *   Credit Transfer scheme's maximum. A larger amount answers 400 `request validation failed` naming
+ *   the field and the limit.
+ * - MAX_BALANCE: the largest balance a wallet or a card may hold (a wallet counts its transfers
+ *   waiting for approval too, so a rejection can never push it over). A credit that would pass it
+ *   answers before any write: 400 `transaction limit exceeded` with limitType MAX_BALANCE (wallets),
+ *   the business error BALANCE_LIMIT_EXCEEDED (card API).
+ * MAX_BALANCE is about ten maximal amounts. Both leave the database's numeric(19,4) (15 integer
+ * digits) five digits of headroom, so sums over many wallets, fees and statement totals are exact
+ * and fit every answer's decimal-string schema.
+ */
+export const MAX_AMOUNT = '999999999.99';
+export const MAX_BALANCE = '9999999999.99';
+
+/** Compares two non-negative decimal strings exactly (no float): -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const aInt = ai.replace(/^0+(?=\d)/, '');
+  const bInt = bi.replace(/^0+(?=\d)/, '');
+  if (aInt.length !== bInt.length) return aInt.length < bInt.length ? -1 : 1;
+  const width = Math.max(af.length, bf.length);
+  const x = aInt + af.padEnd(width, '0');
+  const y = bInt + bf.padEnd(width, '0');
+  return x === y ? 0 : x < y ? -1 : 1;
+}
 
 /** A non-negative decimal string such as "12.50"; fraction digits are checked against the currency separately. */
 export const decimalStringSchema = z
@@ -56,8 +86,18 @@ export const decimalStringSchema = z
   .regex(AMOUNT_PATTERN, 'must be a decimal string such as "12.50" (no sign, no exponent, at most 15 integer digits)')
   .describe('decimal amount as a string, e.g. "12.50"');
 
-/** A strictly positive decimal string. */
-export const positiveAmountSchema = decimalStringSchema.refine((v) => /[1-9]/.test(v), 'must be greater than zero');
+export const AMOUNT_TOO_LARGE_MESSAGE = `must be at most ${MAX_AMOUNT} (MAX_AMOUNT)`;
+
+/** A strictly positive decimal string of at most MAX_AMOUNT: every amount a request moves. */
+export const positiveAmountSchema = z
+  .string()
+  .regex(AMOUNT_PATTERN, 'must be a decimal string such as "12.50" (no sign, no exponent, at most 15 integer digits)')
+  .refine((v) => /[1-9]/.test(v), 'must be greater than zero')
+  .refine((v) => !AMOUNT_PATTERN.test(v) || compareDecimal(v, MAX_AMOUNT) <= 0, AMOUNT_TOO_LARGE_MESSAGE)
+  .meta({
+    description: `decimal amount as a string, e.g. "12.50": greater than zero, at most MAX_AMOUNT = ${MAX_AMOUNT} in any currency`,
+    'x-maximum': MAX_AMOUNT,
+  });
 
 /** Fraction digits of a decimal string. */
 export function fractionDigits(amount: string): number {

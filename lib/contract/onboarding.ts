@@ -92,6 +92,9 @@ export const documentUploadStepSchema = z.object({
     .describe('base64 content (a data: URL prefix is accepted): PDF, PNG or JPEG, at most 5 MiB'),
 });
 
+/** More than one document (our addition): the organization wizard's Documents step, or an individual's extra documents. */
+export const documentsStepSchema = z.array(documentUploadStepSchema).max(6, 'at most 6 documents per registration');
+
 export const consentStepSchema = z.object({
   termsAccepted: z.boolean().default(false),
   privacyAccepted: z.boolean().default(false),
@@ -206,6 +209,7 @@ export const individualRegistrationBodySchema = z
     CONTACT_INFO: contactInfoStepSchema.optional(),
     ADDRESS_INFO: addressInfoStepSchema.optional(),
     DOCUMENT_UPLOAD: documentUploadStepSchema.optional(),
+    DOCUMENTS: documentsStepSchema.optional(),
     CONSENT: consentStepSchema.optional(),
     ACTIVATION: activationStepSchema.optional(),
   })
@@ -314,6 +318,9 @@ export const organizationRegistrationBodySchema = z
       user: organizationAdminUserSchema.optional(),
       categorization: categorizationSelectionSchema.optional(),
     }),
+    DOCUMENTS: documentsStepSchema.optional().describe('company registration extract, proof of address, representatives\' identity documents'),
+    CONSENT: consentStepSchema.optional(),
+    ACTIVATION: activationStepSchema.optional(),
   })
   .superRefine(matchingPasswords);
 export type OrganizationRegistrationBody = z.infer<typeof organizationRegistrationBodySchema>;
@@ -334,29 +341,6 @@ export const customerParamsSchema = z.object({ customerId: z.uuid({ message: 'mu
 export const consentParamsSchema = customerParamsSchema.extend({ consent: consentSlugSchema });
 export const consentBodySchema = z.object({ version: optText(32).describe('the text version accepted; default the current one') }).default({});
 
-export const DECISIONS = ['APPROVE', 'REJECT', 'REQUEST_REVISION'] as const;
-export const REASON_CODES = [
-  'DOCUMENTS_VERIFIED',
-  'DOCUMENT_UNREADABLE',
-  'DOCUMENT_EXPIRED',
-  'DOCUMENT_MISMATCH',
-  'SUSPECTED_FRAUD',
-  'SANCTIONS_MATCH',
-  'PEP_REVIEW_REQUIRED',
-  'INCOMPLETE_INFORMATION',
-  'HIGH_RISK_PROFILE',
-  'OTHER',
-] as const;
-export const decisionBodySchema = z.object({
-  decision: z.enum(DECISIONS, { error: `must be one of ${DECISIONS.join(', ')}` }),
-  reasonCode: z.enum(REASON_CODES, { error: `must be one of ${REASON_CODES.join(', ')}` }),
-  comment: optText(2000),
-});
-export const documentDecisionBodySchema = z.object({
-  decision: z.enum(['ACCEPT', 'REJECT'], { error: 'must be ACCEPT or REJECT' }),
-  reasonCode: z.enum(REASON_CODES, { error: `must be one of ${REASON_CODES.join(', ')}` }),
-  comment: optText(2000),
-});
 export const noteBodySchema = z.object({ body: text(4000) });
 export const assignBodySchema = z.object({ assigneeUserId: z.uuid().nullable().optional().describe('default: the caller; null unassigns') }).default({});
 export const verificationParamsSchema = z.object({ verificationId: z.uuid({ message: 'must be a UUID' }) });
@@ -373,6 +357,8 @@ export const listVerificationsQuerySchema = z.object({
   createdFrom: z.iso.datetime({ offset: true }).optional(),
   createdTo: z.iso.datetime({ offset: true }).optional(),
   q: z.string().trim().max(100).optional(),
+  riskLevel: riskLevelSchema.optional(),
+  olderThanHours: z.coerce.number().int().min(0).max(8760).optional().describe('only cases submitted more than this many hours ago (48: past the SLA)'),
   sort: z.enum(VERIFICATION_SORTS).default('submittedAt'),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -93,6 +93,7 @@ export type ListWalletsQuery = z.infer<typeof listWalletsQuerySchema>;
 export const walletSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
+  customerName: z.string().describe('the customer\'s display name'),
   currency: currencySchema,
   name: z.string(),
   status: walletStatusSchema,
@@ -125,6 +126,7 @@ export const statementLineSchema = z.object({
   amount: z.string(),
   currency: currencySchema,
   postedAt: z.string(),
+  balanceAfter: z.string().describe('the wallet\'s balance right after this line (running balance)'),
 });
 export const statementSchema = paged(statementLineSchema).extend({
   walletId: z.uuid(),
@@ -249,6 +251,8 @@ export const setTransactionLimitBodySchema = z
   });
 export type SetTransactionLimitBody = z.infer<typeof setTransactionLimitBodySchema>;
 
+export const transactionLimitIdParamsSchema = z.object({ limitId: uuidSchema.describe('transaction limit id') });
+
 export const listTransactionLimitsQuerySchema = z.object({
   customerId: uuidSchema.optional(),
   walletId: uuidSchema.optional(),
@@ -292,21 +296,41 @@ export const transferBeneficiarySchema = z.union([
   z.object({ iban: ibanSchema.describe('IBAN of a saved, active beneficiary of the customer') }).strict(),
 ]);
 
+export const TRANSFER_TYPES = ['PAYOUT', 'WALLET_TRANSFER'] as const;
+export const transferTypeSchema = z
+  .enum(TRANSFER_TYPES)
+  .describe('PAYOUT: to a saved beneficiary\'s IBAN; WALLET_TRANSFER: to another wallet of the tenant in the same currency');
+
 export const createTransferBodySchema = withMinorUnits(
   z.object({
     walletId: uuidSchema.describe('wallet to pay from'),
-    beneficiary: transferBeneficiarySchema.describe('the payee: `{ id }` or `{ iban }` of a saved beneficiary'),
+    beneficiary: transferBeneficiarySchema.optional().describe('a payout\'s payee: `{ id }` or `{ iban }` of a saved beneficiary (give this or destinationWalletId)'),
+    destinationWalletId: uuidSchema
+      .optional()
+      .describe('a wallet-to-wallet transfer: the wallet of the tenant to credit, in the same currency (give this or beneficiary)'),
     amount: positiveAmountSchema,
     currency: currencySchema,
     reference: z.string().trim().min(1, 'must not be empty').max(140, 'must be at most 140 characters').describe('remittance information'),
-    paymentConsentId: uuidSchema.optional().describe('the AUTHORIZED payment consent covering this payment (required)'),
+    paymentConsentId: uuidSchema
+      .optional()
+      .describe('the AUTHORIZED payment consent covering this payment: required for payouts and for wallet transfers a customer starts'),
   }),
-);
+).superRefine((v, ctx) => {
+  if (v.beneficiary && v.destinationWalletId) {
+    ctx.addIssue({ code: 'custom', path: ['destinationWalletId'], message: 'give either beneficiary or destinationWalletId, not both' });
+  } else if (!v.beneficiary && !v.destinationWalletId) {
+    ctx.addIssue({ code: 'custom', path: ['beneficiary'], message: 'give a beneficiary (payout) or a destinationWalletId (wallet transfer)' });
+  }
+  if (v.destinationWalletId && v.destinationWalletId === v.walletId) {
+    ctx.addIssue({ code: 'custom', path: ['destinationWalletId'], message: 'must differ from walletId' });
+  }
+});
 export type CreateTransferBody = z.infer<typeof createTransferBodySchema>;
 
 export const listTransfersQuerySchema = pageQuerySchema.extend({
   status: transferStatusSchema.optional(),
-  walletId: uuidSchema.optional(),
+  type: transferTypeSchema.optional(),
+  walletId: uuidSchema.optional().describe('transfers from or into this wallet'),
   customerId: uuidSchema.optional(),
 });
 export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
@@ -319,21 +343,47 @@ export const transferSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
   walletId: z.uuid(),
-  beneficiary: z.object({ id: z.uuid(), name: z.string(), iban: z.string() }),
-  paymentConsentId: z.uuid(),
+  type: transferTypeSchema,
+  beneficiary: z.object({ id: z.uuid(), name: z.string(), iban: z.string() }).nullable().describe('the payee of a payout (null for a wallet transfer)'),
+  destinationWallet: z
+    .object({ id: z.uuid(), customerId: z.uuid(), name: z.string() })
+    .nullable()
+    .describe('the credited wallet of a wallet transfer (null for a payout)'),
+  paymentConsentId: z.uuid().nullable().describe('null only for a wallet transfer an administrator made without a consent'),
   amount: z.string(),
   currency: currencySchema,
   reference: z.string(),
   status: transferStatusSchema,
   requiresApproval: z.boolean().describe('true when the amount was above the tenant\'s four-eyes threshold'),
   initiatedBy: z.uuid(),
+  initiatedByName: z.string().describe('the initiator\'s full name, else its username'),
   approvedBy: z.uuid().nullable().describe('who approved or rejected it'),
+  approvedByName: z.string().nullable().describe('the decider\'s full name, else its username'),
   decidedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/** GET /transfers/{id}: the transfer with its status history and its ledger entries. */
+export const transferDetailSchema = transferSchema.extend({
+  history: z
+    .array(
+      z.object({
+        status: transferStatusSchema,
+        at: z.string(),
+        by: z.uuid().nullable().describe('who caused the change (null: the system)'),
+        byName: z.string().nullable(),
+        reason: z.string().nullable(),
+      }),
+    )
+    .describe('every status the transfer went through, oldest first'),
+  entries: z
+    .array(z.object({ entryId: z.uuid(), kind: z.string(), description: z.string(), postedAt: z.string() }))
+    .describe('the ledger entries the transfer posted, oldest first'),
+});
+export type TransferDetail = z.infer<typeof transferDetailSchema>;
 
 export const transferSettingsSchema = z.object({
   fourEyesThreshold: decimalStringSchema
@@ -369,3 +419,13 @@ export const sandboxFundResultSchema = z.object({
   wallet: walletSchema,
 });
 export type SandboxFundResult = z.infer<typeof sandboxFundResultSchema>;
+
+/** GET /ledger/settings: what the panel's money screens need to know before they offer an action. */
+export const ledgerSettingsSchema = z.object({
+  sandboxFunding: z.object({
+    enabled: z.boolean().describe('POST /wallets/{id}/sandbox/fund is accepted'),
+    explanation: z.string().describe('why it is on or off, in words for the screen'),
+  }),
+  fourEyesThreshold: decimalStringSchema.nullable().describe('transfers above this amount (in their currency) wait for a second person; null: never'),
+});
+export type LedgerSettings = z.infer<typeof ledgerSettingsSchema>;

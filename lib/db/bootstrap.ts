@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EnvError, getEnv, parseEnv } from '@/lib/env';
+import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings } from '@/lib/env';
 import { isApiError } from '@/lib/http/errors';
 import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
@@ -15,12 +15,13 @@ export function generateDemoPassword(): string {
 }
 
 /**
- * Validates the environment or stops the process with one line naming the bad variable.
- * Returns nothing on success.
+ * Validates the environment or stops the process with one line naming the bad variable. For the
+ * server (`serving`), also that a production start relies on no development default.
  */
-export function assertEnvironment(): void {
+export function assertEnvironment(options: { serving?: boolean } = {}): void {
   try {
-    parseEnv(process.env);
+    const env = parseEnv(process.env);
+    if (options.serving) assertProductionConfiguration(env);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -35,25 +36,34 @@ export function assertEnvironment(): void {
  * empty database. The demo credentials are printed this once; only hashes are stored.
  */
 export async function bootstrap(): Promise<void> {
-  assertEnvironment();
+  assertEnvironment({ serving: true });
   const env = getEnv();
   const { db, driver } = await database();
   // the unknown-user sign-in path verifies against a dummy hash: have it ready before the first request
   await warmDummyHash();
   const lines = [`database: ${driver === 'pglite' ? `embedded PGlite (${env.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}, migrations applied`];
   lines.push(`tenant registration API: ${env.PLATFORM_ADMIN_KEY ? 'enabled (PLATFORM_ADMIN_KEY set)' : 'disabled (set PLATFORM_ADMIN_KEY to enable)'}`);
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    lines.push(`mode: production (public URL ${env.NEXTAUTH_URL}; demo tenant ${env.SEED_DEMO ? 'on request (SEED_DEMO=true)' : 'off'})`);
+    lines.push(...productionWarnings(env));
+  }
 
   if (env.SEED_DEMO && (await countTenants(db)) === 0) {
+    // production requires DEMO_ADMIN_PASSWORD (assertProductionConfiguration): nothing secret is generated to print
     const password = env.DEMO_ADMIN_PASSWORD ?? generateDemoPassword();
     try {
       const demo = await registerTenant(db, { name: DEMO_TENANT_NAME, admin: { ...DEMO_ADMIN, password } }, { isDemo: true });
       lines.push(
         '',
-        'Demo tenant created. These credentials are shown once; only their hashes are stored:',
+        production
+          ? 'Demo tenant created (production: its credentials are not printed; sign in with DEMO_ADMIN_PASSWORD):'
+          : 'Demo tenant created. These credentials are shown once; only their hashes are stored:',
         `  tenant:        ${DEMO_TENANT_NAME}`,
         `  tenantId:      ${demo.tenantId}`,
-        `  tenantKey:     ${demo.tenantKey}`,
-        `  tenantSecret:  ${demo.tenantSecret}`,
+        ...(production
+          ? []
+          : [`  tenantKey:     ${demo.tenantKey}`, `  tenantSecret:  ${demo.tenantSecret}`]),
         `  admin user:    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.email}`,
         `  password:      ${env.DEMO_ADMIN_PASSWORD ? '(DEMO_ADMIN_PASSWORD)' : password}`,
       );
@@ -61,7 +71,18 @@ export async function bootstrap(): Promise<void> {
       // Another instance seeded it at the same moment.
       if (!isApiError(error)) throw error;
     }
+  } else if (production && (await countTenants(db)) === 0) {
+    lines.push('', 'No tenant yet: create the first one with `npm run tenant:create` or POST /api/v2.1/tenants/registration (README, "First tenant in production").');
   }
+  const { connectRateLimitStore } = await import('@/lib/http/rate-limit');
+  const redis = await connectRateLimitStore();
+  lines.push(
+    redis === null
+      ? 'rate limits: process memory (set REDIS_URL to share them between instances)'
+      : redis === 'ok'
+        ? 'rate limits: shared through Redis (REDIS_URL)'
+        : 'rate limits: Redis (REDIS_URL) not reachable yet: process memory until it is',
+  );
   lines.push('', ...(await startWebhooks()));
   console.log(['', '─── Business Platform ───', ...lines, ''].join('\n'));
 }

@@ -33,6 +33,8 @@ export interface Database {
    */
   listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** node-postgres only: the pool's connections (GET /api/metrics) */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
@@ -64,11 +66,28 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/**
+ * A PostgreSQL server that goes away costs a request a bounded wait, never a hang: a connection
+ * attempt gives up after DATABASE_CONNECT_TIMEOUT_MS, a query after DATABASE_QUERY_TIMEOUT_MS on the
+ * client (a server that stopped answering) and on the server (statement_timeout; a runaway
+ * statement). A broken connection leaves the pool; new ones are opened once the server is back, so
+ * the process recovers without a restart. The HTTP layer answers such failures 503
+ * (isDatabaseUnavailable in lib/db/errors.ts).
+ */
 async function openPostgres(url: string, max: number): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  const env = getEnv();
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    query_timeout: env.DATABASE_QUERY_TIMEOUT_MS,
+    statement_timeout: env.DATABASE_QUERY_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzle({ client: pool, schema }) as unknown as Db;
@@ -91,6 +110,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

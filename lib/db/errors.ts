@@ -27,3 +27,48 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function pgErrorCode(error: unknown): string | undefined {
   return pgError(error)?.code;
 }
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|PGlite is closed|connection is closed/i;
+
+/**
+ * True when the error says the database could not be reached or went away mid-request (a refused
+ * or reset connection, a connect or query timeout, SQLSTATE class 08 or 57P01-57P03), as opposed
+ * to the database refusing a statement. The HTTP layer answers 503 for these.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const e = current as PgLikeError & { errors?: unknown[] };
+    if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || /^08/.test(e.code) || /^57P0[123]$/.test(e.code))) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
+    // an AggregateError of connection attempts (IPv4 and IPv6)
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/**
+ * The database's own account of a failure for the log: Drizzle wraps a driver error as
+ * "Failed query: <sql>" with the driver's error in `cause`; this is that cause's message, SQLSTATE
+ * code and the details PostgreSQL adds (constraint, column, table, detail). Undefined when the error
+ * did not come from the database.
+ */
+export function databaseCause(error: unknown): Record<string, string> | undefined {
+  const chain: Array<PgLikeError & Record<string, unknown>> = [];
+  let current: unknown = (error as { cause?: unknown } | null)?.cause;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    chain.push(current as PgLikeError & Record<string, unknown>);
+    current = (current as PgLikeError).cause;
+  }
+  const source = chain.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) ?? chain.find((e) => typeof e.message === 'string');
+  if (!source) return undefined;
+  const out: Record<string, string> = { message: String(source.message ?? '') };
+  for (const key of ['code', 'severity', 'constraint', 'table', 'column', 'detail', 'routine'] as const) {
+    const value = source[key];
+    if (typeof value === 'string' && value) out[key] = value;
+  }
+  return out;
+}

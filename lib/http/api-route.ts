@@ -1,13 +1,17 @@
 import type { NextRequest } from 'next/server';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { strictInput } from '@/lib/contract/strict';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
+import { recordRequest } from '@/lib/metrics/registry';
 import { readJsonBody } from './body';
 import { envelopeA, REQUEST_ID_HEADER } from './envelope';
 import { clientIp } from './client-ip';
-import { ApiError, fromZodError, internalError, isApiError, tooManyRequests } from './errors';
+import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
+import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from './errors';
 import { runIdempotent } from './idempotency';
+import { assertStringsText } from './input-text';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitDecision } from './rate-limit';
 import { requestIdOf } from './request-id';
 
@@ -96,6 +100,8 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
 }
 
 export function createRoute<S extends RouteSchemas, X>(definition: RouteDefinition<S, X>): RouteHandler {
+  // strict request bodies: an undeclared key at any depth answers 400 naming it (lib/contract/strict.ts)
+  const bodySchema = definition.schemas.body ? strictInput(definition.schemas.body) : undefined;
   const render = definition.renderError ?? renderEnvelopeA;
   const limitClass = definition.rateLimit ?? 'default';
   return async (req, ctx) => {
@@ -115,16 +121,20 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       const extra = await definition.prepare(base);
       await limit();
       const rawParams = ((await ctx?.params) ?? {}) as RawParams;
+      const rawQuery = queryObject(req);
+      // the text rule at the edge: every path and query parameter, whether or not the route reads it
+      assertStringsText(Object.entries(rawParams));
+      assertStringsText(Object.entries(rawQuery));
       const params = parseWith(definition.schemas.params, rawParams);
-      const query = parseWith(definition.schemas.query, queryObject(req));
+      const query = parseWith(definition.schemas.query, rawQuery);
       let body: unknown = undefined;
       let rawBody: unknown = undefined;
-      if (definition.schemas.body) {
+      if (bodySchema) {
         // A body schema that accepts "nothing" (e.g. logout's optional options) allows an empty request.
         const empty = !req.headers.get('content-type') && (req.headers.get('content-length') ?? '0') === '0';
-        const absent = empty ? definition.schemas.body.safeParse(undefined) : undefined;
+        const absent = empty ? bodySchema.safeParse(undefined) : undefined;
         if (absent?.success) body = absent.data;
-        else body = parseWith(definition.schemas.body, (rawBody = await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES)));
+        else body = parseWith(bodySchema, (rawBody = await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES)));
       }
       const run = () => definition.handler({ ...base, ...extra, params, query, body } as BaseContext & X & Parsed<S>);
       response = definition.idempotency ? await runIdempotent(base, rawBody, run, (e) => render(e, requestId)) : await run();
@@ -134,8 +144,13 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       if (!decision) await limit().catch((e: unknown) => (error = isApiError(e) ? e : error));
       if (isApiError(error)) {
         response = render(error, requestId);
+      } else if (isDatabaseUnavailable(error)) {
+        // logged once, with the driver's own reason; the client learns only that it may retry
+        base.log.error({ err: error, cause: databaseCause(error), method: req.method, path: req.nextUrl.pathname }, 'database unavailable');
+        response = render(databaseUnavailable(), requestId);
       } else {
-        base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
+        // logged once, with the database's own message and SQLSTATE when it came from there (never in the response)
+        base.log.error({ err: error, cause: databaseCause(error), method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
         response = render(internalError(requestId), requestId);
       }
     }
@@ -145,6 +160,15 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     response.headers.set('Cache-Control', response.headers.get('Cache-Control') ?? 'no-store');
+    // operators' metrics (GET /api/metrics): labelled by the route's template, never the raw URL
+    await recordRequest({
+      method: req.method,
+      pathname: req.nextUrl.pathname,
+      params: ctx?.params,
+      status: response.status,
+      seconds: (performance.now() - started) / 1000,
+      refusedBy: decision && !decision.allowed ? limitClass : undefined,
+    });
     base.log.info(
       { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started) },
       'request',

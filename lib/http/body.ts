@@ -1,4 +1,5 @@
 import { malformedJson, payloadTooLarge, unsupportedMediaType } from './errors';
+import { assertJsonText } from './input-text';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
@@ -8,7 +9,8 @@ export function isJsonContentType(value: string | null): boolean {
 
 /**
  * Reads a JSON request body: Content-Type must be JSON (415), the size at most maxBytes (413,
- * checked on Content-Length first and again while streaming), and the text valid JSON (400).
+ * checked on Content-Length first and again while streaming), the text valid JSON (400), and every
+ * string in it clean text under the edge rule (400 request validation failed, lib/http/input-text.ts).
  */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const contentType = req.headers.get('content-type');
@@ -41,12 +43,14 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   }
 
   if (text.trim() === '') throw malformedJson('the body is empty; a JSON object is expected');
-  // PostgreSQL text cannot hold NUL, and no field of ours has a use for it: refuse it up front.
-  if (text.includes('\u0000') || /\\u0000/i.test(text)) throw malformedJson('the body contains a NUL character (\\u0000), which no field accepts');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
     throw malformedJson(`the body is not valid JSON${position ? ` (error at position ${position})` : ''}`);
   }
+  // the text rule (no NUL, no lone surrogate, no __proto__/constructor/prototype key), naming each field
+  assertJsonText(value);
+  return value;
 }

@@ -3,6 +3,7 @@ import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
 import { cardOperation } from '@/lib/contract/card-operations';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
+import { strictInput } from '@/lib/contract/strict';
 import { getEnv } from '@/lib/env';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
@@ -23,7 +24,7 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
   const { name, spec } = found;
   if (spec.access === 'write') assertCardWriteAllowed(ctx.principal, ctx.scope);
 
-  const parsed = spec.body.safeParse(await readJsonBody(ctx.req, getEnv().MAX_BODY_BYTES));
+  const parsed = strictInput(spec.body).safeParse(await readJsonBody(ctx.req, getEnv().MAX_BODY_BYTES));
   if (!parsed.success) throw fromZodError(parsed.error);
   const body = parsed.data as Record<string, unknown>;
 
@@ -57,8 +58,8 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
         data: { ...result.data, reason: result.reason, ...(result.details ? { details: result.details } : {}) },
       };
   if (!result.ok) ctx.log.info({ operation: name, reason: result.reason }, 'card business error');
-  const text = JSON.stringify(envelope);
-  return new Response(name === 'secure/reveal' ? text : maskPans(text), {
+  const text = JSON.stringify(name === 'secure/reveal' ? envelope : maskPansIn(envelope));
+  return new Response(text, {
     status: 200,
     headers: { 'content-type': 'application/json', ...(spec.sensitive ? { Pragma: 'no-cache' } : {}) },
   });
@@ -82,6 +83,18 @@ export function luhnValid(digits: string): boolean {
  * Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits that starts like a card scheme
  * (2-6) and is not a phone number (no leading +): the last line of defence.
  */
+/**
+ * maskPans applied to every string (keys too) of a JSON value, before it is serialized: card
+ * numbers travel as strings, and a number that happens to look like one (a page number) must stay
+ * a number, or the answer would not be JSON any more.
+ */
+export function maskPansIn(value: unknown): unknown {
+  if (typeof value === 'string') return maskPans(value);
+  if (Array.isArray(value)) return value.map(maskPansIn);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskPans(k), maskPansIn(v)]));
+  return value;
+}
+
 export function maskPans(text: string): string {
   return text.replace(/(?<![\d+])[2-6]\d{12,18}(?!\d)/g, (run) => (luhnValid(run) ? `${run.slice(0, 6)}${'*'.repeat(run.length - 10)}${run.slice(-4)}` : run));
 }

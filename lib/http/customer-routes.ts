@@ -1,5 +1,8 @@
 import { endUserIp } from '@/lib/contract/headers';
-import { consentBodySchema, consentParamsSchema, CONSENT_SLUGS, customerParamsSchema, deactivationBodySchema } from '@/lib/contract/onboarding';
+import { consentBodySchema, consentParamsSchema, CONSENT_SLUGS, customerParamsSchema, deactivationBodySchema, REGISTRATION_MAX_BODY_BYTES } from '@/lib/contract/onboarding';
+import { documentUploadBodySchema, timelineQuerySchema } from '@/lib/contract/review';
+import { customerDocuments, uploadCustomerDocument } from '@/lib/services/onboarding/review-documents';
+import { customerTimeline, timelineCsv } from '@/lib/services/onboarding/timeline';
 import { activateCustomer, deactivateCustomer } from '@/lib/services/onboarding/activation';
 import { customerAuditLog } from '@/lib/services/onboarding/audit';
 import { listConsents, recordConsent } from '@/lib/services/onboarding/consents';
@@ -75,6 +78,44 @@ export function customerRoutes(type: CustomerType) {
         async ({ db, principal, params, body }) =>
           envelopeA(await deactivateCustomer(db, principal, params.customerId, type, body), { message: `customer ${body.status.toLowerCase()}` }),
         { roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER'], params: customerParamsSchema, body: deactivationBodySchema },
+      ),
+    }),
+    // GET .../documents - documents (metadata), required documents, open revision request
+    // POST .../documents - a new or replacement document (administrators, or the customer itself)
+    documents: route({
+      GET: withAuth(
+        async ({ db, principal, params }) => {
+          const customer = await customerFor(db, principal, params.customerId, type);
+          return envelopeA(await customerDocuments(db, principal, customer));
+        },
+        { params: customerParamsSchema },
+      ),
+      POST: withAuth(
+        async ({ db, principal, params, body }) => {
+          const result = await db.transaction(async (tx) => {
+            const customer = await customerFor(tx, principal, params.customerId, type, { forUpdate: true });
+            return uploadCustomerDocument(tx, principal, customer, body);
+          });
+          return envelopeA(result, { message: result.replacedDocumentId ? 'document replaced' : 'document uploaded' });
+        },
+        { params: customerParamsSchema, body: documentUploadBodySchema, maxBodyBytes: REGISTRATION_MAX_BODY_BYTES, idempotency: true },
+      ),
+    }),
+    // GET .../timeline - every event with actor name and roles, oldest first; ?format=csv exports it
+    timeline: route({
+      GET: withAuth(
+        async ({ db, principal, params, query }) => {
+          await customerFor(db, principal, params.customerId, type);
+          const events = await customerTimeline(db, principal.tenantId, params.customerId);
+          if (query.format === 'csv') {
+            return new Response(timelineCsv(events), {
+              status: 200,
+              headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="timeline-${params.customerId}.csv"`, 'cache-control': 'no-store' },
+            });
+          }
+          return envelopeA({ items: events });
+        },
+        { roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE'], params: customerParamsSchema, query: timelineQuerySchema },
       ),
     }),
     // GET .../audit - the customer's append-only audit log, newest first

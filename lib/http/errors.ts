@@ -32,13 +32,19 @@ export function validationFailed(errors: FieldError[]): ApiError {
 
 /** A zod failure: `field` is the dotted path, prefixed with where the input came from when given. */
 export function fromZodError(error: z.ZodError, prefix?: string): ApiError {
+  const field = (path: PropertyKey[]) => [prefix, path.map(String).join('.')].filter(Boolean).join('.') || (prefix ?? 'body');
   return validationFailed(
-    error.issues.map((issue) => {
-      const path = issue.path.map(String).join('.');
-      return { field: [prefix, path].filter(Boolean).join('.') || (prefix ?? 'body'), message: issue.message };
-    }),
+    error.issues.flatMap((issue) =>
+      // strict bodies: one entry per unknown key, named by its full path (Stripe's "unknown parameter")
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ field: field([...issue.path, key]), message: UNKNOWN_FIELD_MESSAGE }))
+        : [{ field: field(issue.path), message: issue.message }],
+    ),
   );
 }
+
+/** The errors[] message of a key a strict request body does not declare. */
+export const UNKNOWN_FIELD_MESSAGE = 'unknown field: not accepted by this operation';
 
 export function missingHeaders(names: string[]): ApiError {
   return new ApiError(400, M.missingHeaders, {
@@ -129,6 +135,11 @@ export function internalError(requestId: string): ApiError {
 
 export function serviceUnavailable(details: string): ApiError {
   return new ApiError(503, M.serviceUnavailable, { error: T.serviceUnavailable, details });
+}
+
+/** 503: the database could not be reached or went away during the request (lib/db/errors.ts isDatabaseUnavailable). */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, M.serviceUnavailable, { error: T.serviceUnavailable, details: 'the database is not reachable; retry later' }, { 'Retry-After': '2' });
 }
 
 /** The card API: an operation path that is not one of the catalogue's (or a sandbox one without the sandbox). */
@@ -321,7 +332,45 @@ export function currencyMismatch(walletCurrency: string, requestedCurrency: stri
   return new ApiError(400, M.currencyMismatch, { walletCurrency, requestedCurrency });
 }
 
+/** 400: a wallet transfer's destination wallet holds another currency than the transfer's. */
+export function destinationCurrencyMismatch(destinationWalletId: string, walletCurrency: string, requestedCurrency: string): ApiError {
+  return new ApiError(400, M.currencyMismatch, { walletCurrency, requestedCurrency, destinationWalletId });
+}
+
 /** 403: four-eyes: the initiator of a transfer may not approve or reject it. */
 export function approverMustDiffer(transferId: string, initiatedBy: string, approverId: string): ApiError {
   return new ApiError(403, M.approverMustDiffer, { transferId, initiatedBy, approverId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review rules in the catalogue's style (our design; docs/errors.md, docs/onboarding.md)
+// ---------------------------------------------------------------------------------------------
+
+/** 422: approval while a required document has no accepted document or a document is undecided. */
+export function requiredDocumentsNotAccepted(
+  verificationId: string,
+  blockers: { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] },
+): ApiError {
+  return new ApiError(422, M.requiredDocumentsNotAccepted, { error: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED', verificationId, ...blockers });
+}
+
+/** 422: accepting a document past its expiry date. */
+export function documentExpired(documentId: string, expiryDate: string): ApiError {
+  return new ApiError(422, M.documentExpired, { error: 'DOCUMENT_EXPIRED', documentId, expiryDate, details: 'an expired document cannot be accepted; reject it or request a revision' });
+}
+
+/** 403: a decision, claim or release on a case another officer holds. */
+export function verificationAssignedToOther(verificationId: string, assigneeUserId: string, assigneeName: string): ApiError {
+  return new ApiError(403, M.verificationAssignedToOther, {
+    error: 'ASSIGNED_TO_ANOTHER_OFFICER',
+    verificationId,
+    assigneeUserId,
+    assigneeName,
+    details: 'the case is assigned to another officer; ask them to release it or an administrator to reassign it',
+  });
+}
+
+/** 403: the second of two required approvals by the officer who gave the first. */
+export function secondApproverMustDiffer(verificationId: string, firstApprovedBy: string, approverId: string): ApiError {
+  return new ApiError(403, M.secondApproverMustDiffer, { error: 'SECOND_APPROVER_MUST_DIFFER', verificationId, firstApprovedBy, approverId });
 }

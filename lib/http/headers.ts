@@ -1,5 +1,6 @@
 import { contextHeaderSchemas, type ContextHeaderName, type ContextHeaders } from '@/lib/contract/headers';
 import type { FieldError } from '@/lib/contract/envelopes';
+import { textProblem } from '@/lib/contract/text';
 import { missingHeaders, validationFailed } from './errors';
 
 export interface HeaderSpec<R extends ContextHeaderName = ContextHeaderName> {
@@ -22,6 +23,11 @@ export function parseContextHeaders<R extends ContextHeaderName>(headers: Header
   for (const name of new Set<ContextHeaderName>([...spec.required, ...(spec.optional ?? [])])) {
     const value = headers.get(name);
     if (value === null) continue;
+    const problem = textProblem(value);
+    if (problem) {
+      errors.push({ field: name, message: problem });
+      continue;
+    }
     const result = contextHeaderSchemas[name].safeParse(value.trim());
     if (result.success) out[name] = result.data;
     else errors.push({ field: name, message: result.error.issues[0]?.message ?? 'invalid' });

@@ -14,9 +14,20 @@ import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, validati
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** SHA-256 of method, path with query, and the JSON body (re-serialized: whitespace does not matter). */
+/**
+ * SHA-256 of method, path with query, and the JSON body (re-serialized: whitespace does not matter).
+ * A body nested deeper than JSON.stringify's stack allows (JSON.parse takes any depth) is refused
+ * as invalid input, not a 500.
+ */
 export function requestFingerprint(method: string, pathWithQuery: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${pathWithQuery}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  let json: string;
+  try {
+    json = JSON.stringify(body ?? null);
+  } catch (error) {
+    if (error instanceof RangeError) throw validationFailed([{ field: 'body', message: 'is nested too deeply' }]);
+    throw error;
+  }
+  return createHash('sha256').update(`${method.toUpperCase()} ${pathWithQuery}\n${json}`).digest('hex');
 }
 
 /**

@@ -76,17 +76,54 @@ export function rateLimitPolicy(name: RateLimitClass): RateLimitPolicy {
 }
 
 type Limiter = RateLimiterMemory | RateLimiterRedis;
-const store = globalThis as unknown as { __bpRateLimiters?: Map<string, Limiter>; __bpRedis?: { url: string; client: Redis } };
+const store = globalThis as unknown as {
+  __bpRateLimiters?: Map<string, Limiter>;
+  __bpRedis?: { url: string; client: Redis; up: boolean };
+};
 
+/**
+ * A Redis outage must cost a request nothing: no offline queue (a command while disconnected fails
+ * at once), no retries of a command, a command timeout of REDIS_COMMAND_TIMEOUT_MS, and the limiter
+ * refuses to wait for a connection that is not ready (rejectIfRedisNotReady). Each of those sends
+ * the request to the in-memory insurance limiter. ioredis keeps reconnecting in the background
+ * (at most every 2 s), and the Redis limiter is used again as soon as the connection is ready.
+ */
 function redisClient(url: string): Redis {
   if (store.__bpRedis?.url !== url) {
     store.__bpRedis?.client.disconnect();
-    // lazyConnect off, few retries: a request must not hang on a dead Redis (the insurance limiter answers)
-    const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2_000 });
-    client.on('error', (err: Error) => logger().warn({ err: err.message }, 'redis unavailable: rate limits fall back to process memory'));
-    store.__bpRedis = { url, client };
+    const env = getEnv();
+    const client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2_000,
+      retryStrategy: (times) => Math.min(times * 100, 2_000),
+    });
+    const entry = { url, client, up: false };
+    // one line when Redis goes away and one when it returns, not one per reconnection attempt
+    client.on('ready', () => {
+      if (!entry.up) logger().info('redis connected: rate limits are shared through Redis');
+      entry.up = true;
+    });
+    client.on('error', (err: Error) => {
+      if (entry.up) logger().warn({ err: err.message }, 'redis unavailable: rate limits fall back to process memory until it returns');
+      entry.up = false;
+    });
+    client.on('close', () => {
+      if (entry.up) logger().warn('redis connection lost: rate limits fall back to process memory until it returns');
+      entry.up = false;
+    });
+    store.__bpRedis = entry;
   }
   return store.__bpRedis.client;
+}
+
+/** Redis as the rate limits see it: null when REDIS_URL is unset. */
+export function redisState(): { status: 'ok' | 'degraded'; connection: string } | null {
+  const url = getEnv().REDIS_URL;
+  if (!url) return null;
+  const client = redisClient(url);
+  return { status: client.status === 'ready' ? 'ok' : 'degraded', connection: client.status };
 }
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
@@ -97,7 +134,7 @@ function limiterFor(policy: RateLimitPolicy): Limiter {
   if (!limiter) {
     const options = { keyPrefix: `${prefix}:${policy.name}`, points: policy.limit, duration: policy.windowSeconds };
     limiter = redisUrl
-      ? new RateLimiterRedis({ ...options, storeClient: redisClient(redisUrl), insuranceLimiter: new RateLimiterMemory(options) })
+      ? new RateLimiterRedis({ ...options, storeClient: redisClient(redisUrl), rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
     limiters.set(id, limiter);
   }
@@ -132,4 +169,27 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 /** Forget every in-memory counter (tests). Redis counters expire with their window. */
 export function resetRateLimits(): void {
   store.__bpRateLimiters?.clear();
+}
+
+/**
+ * Opens the Redis connection of the rate limits at start-up and waits up to `timeoutMs` for it, so
+ * that the first requests already share their counters. Null without REDIS_URL; else whether it is
+ * ready (it keeps connecting in the background if not).
+ */
+export async function connectRateLimitStore(timeoutMs = 2_000): Promise<'ok' | 'degraded' | null> {
+  const url = getEnv().REDIS_URL;
+  if (!url) return null;
+  const client = redisClient(url);
+  if (client.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      client.once('ready', done);
+      function done() {
+        clearTimeout(timer);
+        client.off('ready', done);
+        resolve();
+      }
+    });
+  }
+  return client.status === 'ready' ? 'ok' : 'degraded';
 }

@@ -9,6 +9,7 @@ import { createRoute, type BaseContext, type Parsed, type RouteHandler, type Rou
 import { forbidden, tenantAccessDenied, unauthorized } from './errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
 import { panelPrincipal } from './panel-session';
+import { crossSiteRefusal } from './same-origin';
 
 export interface AuthContext<R extends ContextHeaderName> {
   principal: Principal;
@@ -23,10 +24,19 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
   roles?: readonly Role[];
 };
 
-/** The caller if it presents a bearer token or a panel session; null for an anonymous request. */
+/**
+ * The caller if it presents a bearer token or a panel session; null for an anonymous request. A
+ * panel-cookie request that changes something must come from our own origin (403 otherwise).
+ */
 export async function optionalPrincipal(db: Db, req: BaseContext['req']): Promise<Principal | null> {
   const token = bearerToken(req.headers.get('authorization'));
-  return token ? authenticateBearer(db, token) : panelPrincipal(db, req);
+  if (token) return authenticateBearer(db, token);
+  const principal = await panelPrincipal(db, req);
+  if (principal) {
+    const refusal = crossSiteRefusal(req);
+    if (refusal) throw refusal;
+  }
+  return principal;
 }
 
 /**

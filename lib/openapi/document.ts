@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CARD_BUSINESS_ERRORS, cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
 import { authorizationSchema, cardSchema, cardholderSchema, disputeSchema, fundOrderSchema, transactionSchema, walletTokenSchema } from '@/lib/contract/card-operations';
 import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
+import { MAX_AMOUNT, MAX_BALANCE } from '@/lib/contract/money';
+import { strictInput } from '@/lib/contract/strict';
 import { contextHeaderSchemas, type ContextHeaderName } from '@/lib/contract/headers';
 import { sessionDataSchema, sessionUserSchema } from '@/lib/contract/identity';
 import { tenantSchema } from '@/lib/contract/tenants';
@@ -247,9 +249,12 @@ function securityOf(op: ApiOperation): Json[] | undefined {
   }
 }
 
+const rawContent = (types: readonly string[]): Json => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+
 function successOf(op: ApiOperation, convert: SchemaConverter): Json {
+  const alternative = rawContent(op.alternativeContentTypes ?? []);
   if (op.responseContentType) {
-    return { description: op.summary, headers: responseHeaders(op, 200), content: { [op.responseContentType]: { schema: { type: 'string', contentMediaType: op.responseContentType } } } };
+    return { description: op.summary, headers: responseHeaders(op, 200), content: { ...rawContent([op.responseContentType]), ...alternative } };
   }
   const data = op.response ? convert.convert(op.response, 'output') : { type: 'object' };
   const envelope = op.envelope ?? 'A';
@@ -260,7 +265,7 @@ function successOf(op: ApiOperation, convert: SchemaConverter): Json {
     content.examples = Object.fromEntries(Object.keys(CARD_BUSINESS_ERRORS).map((reason) => [reason, { $ref: `#/components/examples/${reason}` }]));
   }
   const description = envelope === 'B' ? 'Envelope B: success, or a business error (success false, code -1, data.reason)' : (op.message ?? 'OK');
-  return { description, headers: responseHeaders(op, 200), content: { 'application/json': content } };
+  return { description, headers: responseHeaders(op, 200), content: { 'application/json': content, ...alternative } };
 }
 
 function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
@@ -297,7 +302,8 @@ function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
     responses,
   };
   if (op.body) {
-    const schema = convert.convert(op.body, 'input');
+    // the request form the server enforces: strict objects, so `additionalProperties: false` at every depth
+    const schema = convert.convert(strictInput(op.body), 'input');
     const optional = op.body.safeParse(undefined).success;
     operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
   }
@@ -374,7 +380,12 @@ export function buildOpenApiDocument(): Json {
           'The Business Platform API: tenants, sessions, customer onboarding, webhooks and the virtual card API. ' +
           'Envelope A `{code, message, data}` everywhere but the card API, which answers Envelope B `{success, code, msg, data}`. ' +
           'Every answer carries `X-Request-ID` and the IETF `RateLimit` field; 429 answers add `Retry-After` and `RateLimit-Policy`. ' +
-          'Creating POSTs accept `Idempotency-Key`. Guide: docs/api.md; error catalogue: docs/errors.md.',
+          'Creating POSTs accept `Idempotency-Key`. ' +
+          'Request bodies are strict: an undeclared field at any depth answers 400 naming it (`additionalProperties: false`), and no key may be `__proto__`, `constructor` or `prototype`. ' +
+          'Every string of a request (body, query, path, headers) must be well-formed UTF-16 without NUL (U+0000), else 400 `request validation failed` naming the field. ' +
+          `Money bounds, in every currency: one operation moves at most MAX_AMOUNT = ${MAX_AMOUNT} (400 \`request validation failed\` naming the field); a wallet or card holds at most MAX_BALANCE = ${MAX_BALANCE} (400 \`transaction limit exceeded\` with limitType MAX_BALANCE; card API: business error BALANCE_LIMIT_EXCEEDED). ` +
+          'Guide: docs/api.md; error catalogue: docs/errors.md.',
+        'x-money-bounds': { MAX_AMOUNT, MAX_BALANCE },
       },
       servers: [
         { url: '/', description: 'this server' },

@@ -1,6 +1,7 @@
+import { MAX_BALANCE } from '@/lib/contract/money';
 import { z } from 'zod';
 import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
-import { categorizationHierarchySchema, categoryFeatureSchema, categorySchema } from '@/lib/contract/categorization';
+import { categorizationHierarchySchema, categorySchema, featureSchema } from '@/lib/contract/categorization';
 import {
   CUSTOMER_EXPORT_MAX_ROWS,
   customerDetailSchema,
@@ -38,8 +39,6 @@ import {
   createFeatureBodySchema,
   customerParamsSchema,
   deactivationBodySchema,
-  decisionBodySchema,
-  documentDecisionBodySchema,
   documentParamsSchema,
   idParamsSchema,
   individualRegistrationBodySchema,
@@ -53,6 +52,7 @@ import {
   verificationParamsSchema,
 } from '@/lib/contract/onboarding';
 import { PANEL_CARD_ROLES, panelCardTokenSchema } from '@/lib/contract/panel';
+import { documentUploadBodySchema, reviewDecisionBodySchema, reviewDocumentDecisionBodySchema, reviewSettingsSchema, timelineEventSchema, timelineQuerySchema, updateReviewSettingsBodySchema } from '@/lib/contract/review';
 import { publicTenantSchema, registerTenantBodySchema, registerTenantResultSchema, setTenantStatusBodySchema, tenantIdParamsSchema, tenantSchema } from '@/lib/contract/tenants';
 import {
   createdWebhookSubscriptionSchema,
@@ -84,7 +84,12 @@ import {
   categorizationValidationFailed,
   conflict,
   currencyMismatch,
+  destinationCurrencyMismatch,
   customerNotVerified,
+  documentExpired,
+  requiredDocumentsNotAccepted,
+  secondApproverMustDiffer,
+  verificationAssignedToOther,
   forbidden,
   insufficientBalance,
   missingRequiredConsents,
@@ -110,6 +115,7 @@ import {
   createBeneficiaryBodySchema,
   createPaymentConsentBodySchema,
   createTransferBodySchema,
+  ledgerSettingsSchema,
   listBeneficiariesQuerySchema,
   listPaymentConsentsQuerySchema,
   listTransactionLimitsQuerySchema,
@@ -127,9 +133,11 @@ import {
   statementQuerySchema,
   statementSchema,
   transactionLimitListSchema,
+  transactionLimitIdParamsSchema,
   transactionLimitSchema,
   transferIdParamsSchema,
   transferPageSchema,
+  transferDetailSchema,
   transferSchema,
   transferSettingsSchema,
   updateTransferSettingsBodySchema,
@@ -138,6 +146,7 @@ import {
   walletSchema,
   walletStatusChangeBodySchema,
 } from '@/lib/contract/wallets';
+import { cardSearchPageSchema, searchCardsQuerySchema, searchQuerySchema, searchResultSchema } from '@/lib/contract/search';
 import type { ApiOperation, UndocumentedRoute } from './types';
 
 /**
@@ -156,9 +165,11 @@ const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item
 const customerHeaders = { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] } as const;
 const proofHeaders = { required: [], optional: ['X-Forwarded-For', 'User-Agent'] } as const;
 
+const dependencyStatus = z.enum(['ok', 'degraded']);
 const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.object({ reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable(), error: z.string().optional() }),
+  status: z.enum(['ok', 'degraded', 'unavailable']).describe('unavailable (503): the database does not answer; degraded: Redis does not, rate limits count in process memory'),
+  database: z.object({ status: dependencyStatus, reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable(), error: z.string().optional() }),
+  redis: z.object({ status: dependencyStatus, connection: z.string().describe('the client state: ready, connecting, reconnecting, ...') }).optional().describe('present when REDIS_URL is set'),
   uptimeSeconds: z.number(),
   version: z.string(),
 });
@@ -235,6 +246,15 @@ const customerOperations = (type: 'individual' | 'organization'): ApiOperation[]
       errors: [missingRequiredConsents(EXAMPLE_ID, ['TERMS', 'PRIVACY_POLICY']), customerNotVerified({ verificationStatus: 'IN_REVIEW', reason: 'verification is in review', estimatedCompletionTime: null })],
     },
     { method: 'POST', path: `${base}/deactivation`, tags, auth: 'bearer', roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER'], summary: 'Suspend or close a customer', message: 'customer suspended', params: customerParamsSchema, body: deactivationBodySchema, response: objectOf('the customer after the change') },
+    { method: 'GET', path: `${base}/documents`, tags, auth: 'bearer', summary: 'Documents (metadata), required documents and their states, the open revision request', params: customerParamsSchema, response: objectOf('documents, requirements, revision request') },
+    {
+      method: 'POST', path: `${base}/documents`, tags, auth: 'bearer', idempotency: true, summary: 'Upload a new or replacement document; answering every item of a revision request returns the case to the queue', message: 'document uploaded',
+      params: customerParamsSchema, body: documentUploadBodySchema, response: objectOf('the document, the case status and what the revision request still waits for'),
+    },
+    {
+      method: 'GET', path: `${base}/timeline`, tags, auth: 'bearer', roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE'], summary: 'Every event with actor name and roles, oldest first; ?format=csv answers text/csv',
+      params: customerParamsSchema, query: timelineQuerySchema, response: z.object({ items: z.array(timelineEventSchema) }), alternativeContentTypes: ['text/csv'],
+    },
     { method: 'GET', path: `${base}/audit`, tags, auth: 'bearer', roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE'], summary: "The customer's append-only audit log, newest first", params: customerParamsSchema, response: itemsOf(objectOf('audit entry')) },
   ];
 };
@@ -258,13 +278,17 @@ const onboarding: ApiOperation[] = [
   { method: 'GET', path: '/api/v2.1/verifications', tags: ['Verifications'], auth: 'bearer', summary: 'The review queue (status, type, assignee, created range, search, sort, paging)', query: listVerificationsQuerySchema, response: objectOf('page of verification cases') },
   { method: 'GET', path: '/api/v2.1/verifications/{verificationId}', tags: ['Verifications'], auth: 'bearer', summary: 'One case: customer data, documents, notes, history', params: verificationParamsSchema, response: objectOf('verification case') },
   { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/notes', tags: ['Verifications'], auth: 'bearer', summary: 'Add a reviewer note', message: 'note added', params: verificationParamsSchema, body: noteBodySchema, response: objectOf('the note') },
-  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'APPROVE, REJECT or REQUEST_REVISION (four-eyes)', message: 'decision recorded', params: verificationParamsSchema, body: decisionBodySchema, response: objectOf('the decided case') },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'APPROVE, REJECT or REQUEST_REVISION (four-eyes, required documents, assignment, two approvals)', message: 'decision recorded', params: verificationParamsSchema, body: reviewDecisionBodySchema, response: objectOf('the decided case'),
+    errors: [requiredDocumentsNotAccepted(EXAMPLE_ID, { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [] }), verificationAssignedToOther(EXAMPLE_ID, EXAMPLE_ID, 'Olivia Officer'), secondApproverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)] },
+  { method: 'GET', path: '/api/v2.1/verifications/{verificationId}/timeline', tags: ['Verifications'], auth: 'bearer', summary: "The case's events with actor names and roles; ?format=csv answers text/csv", params: verificationParamsSchema, query: timelineQuerySchema, response: z.object({ items: z.array(timelineEventSchema) }), alternativeContentTypes: ['text/csv'] },
+  { method: 'GET', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', summary: "The tenant's review settings (two approvals)", response: reviewSettingsSchema },
+  { method: 'PATCH', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', roles: ['ADMIN_USER'], summary: 'Change the review settings (ADMIN_USER)', message: 'review settings updated', body: updateReviewSettingsBodySchema, response: reviewSettingsSchema },
   { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/assign', tags: ['Verifications'], auth: 'bearer', summary: 'Assign to the caller (default), someone else, or nobody (null)', message: 'verification assigned', params: verificationParamsSchema, body: assignBodySchema, response: z.object({ id: z.uuid(), status: z.string(), assigneeUserId: z.uuid().nullable() }) },
-  { method: 'GET', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/content', tags: ['Verifications'], auth: 'bearer', envelope: 'none', responseContentType: 'application/octet-stream', summary: "The document file, for the reviewer's viewer (PDF, PNG or JPEG)", params: documentParamsSchema },
-  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'ACCEPT or REJECT one document', message: 'document decision recorded', params: documentParamsSchema, body: documentDecisionBodySchema, response: objectOf('the document after the decision') },
+  { method: 'GET', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/content', tags: ['Verifications'], auth: 'bearer', envelope: 'none', responseContentType: 'application/pdf', alternativeContentTypes: ['image/png', 'image/jpeg'], summary: "The document file, for the reviewer's viewer (PDF, PNG or JPEG)", params: documentParamsSchema },
+  { method: 'POST', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/decision', tags: ['Verifications'], auth: 'bearer', summary: 'ACCEPT or REJECT one document (an expired one cannot be accepted)', message: 'document decision recorded', params: documentParamsSchema, body: reviewDocumentDecisionBodySchema, response: objectOf('the document after the decision'), errors: [documentExpired(EXAMPLE_ID, '2020-01-01')] },
   { method: 'GET', path: '/api/v2.1/categorization/hierarchy/{tenantId}', tags: ['Categorization'], auth: 'tenant', summary: 'Categorization options with mandatoryKeys and allowedValues', params: tenantIdParamsSchema, response: categorizationHierarchySchema },
-  { method: 'POST', path: '/api/v2.1/categorization/features', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Create a feature of the caller's tenant", message: 'feature created', body: createFeatureBodySchema, response: categoryFeatureSchema },
-  { method: 'PATCH', path: '/api/v2.1/categorization/features/{id}', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Change a feature of the caller's tenant", message: 'feature updated', params: idParamsSchema, body: updateFeatureBodySchema, response: categoryFeatureSchema },
+  { method: 'POST', path: '/api/v2.1/categorization/features', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Create a feature of the caller's tenant", message: 'feature created', body: createFeatureBodySchema, response: featureSchema },
+  { method: 'PATCH', path: '/api/v2.1/categorization/features/{id}', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Change a feature of the caller's tenant", message: 'feature updated', params: idParamsSchema, body: updateFeatureBodySchema, response: featureSchema },
   { method: 'POST', path: '/api/v2.1/categorization/categories', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Create a category of the caller's tenant", message: 'category created', body: createCategoryBodySchema, response: categorySchema },
   { method: 'PATCH', path: '/api/v2.1/categorization/categories/{id}', tags: ['Categorization'], auth: 'bearer', roles: ['ADMIN_USER'], summary: "Change a category of the caller's tenant", message: 'category updated', params: idParamsSchema, body: updateCategoryBodySchema, response: categorySchema },
 ];
@@ -344,7 +368,20 @@ const walletsAndPanel: ApiOperation[] = [
   { ...panel, method: 'GET', path: '/api/v2.1/customers', summary: "The tenant's customers (search, type/status/verification/category/organization filters, sort, paging)", query: listCustomersQuerySchema, response: customerPageSchema },
   { ...panel, method: 'GET', path: '/api/v2.1/customers/export', summary: 'The filtered customer list as CSV (same filters and sort as the list)', description: `At most ${CUSTOMER_EXPORT_MAX_ROWS} rows; a cell starting with = + - @ is prefixed with '.`, envelope: 'none', responseContentType: 'text/csv', query: exportCustomersQuerySchema },
   { ...panel, method: 'GET', path: '/api/v2.1/customers/{customerId}', summary: 'One customer: profile, documents, consents with history, verification, audit log', params: customerIdParamsSchema, response: customerDetailSchema, errors: [notFound('customer')] },
+  {
+    ...panel, method: 'GET', path: '/api/v2.1/cards', roles: PANEL_CARD_ROLES, summary: 'Find cards by last four digits, cardholder name or email, customer or card id (masked; newest first)',
+    description: 'Searches the card tables of the built-in sandbox processor, always within the caller\'s tenant; filters combine with AND and at least one of last4, holder, customerId, cardId is required. Never takes or answers a full card number.',
+    query: searchCardsQuerySchema, response: cardSearchPageSchema,
+    errors: [validationFailed([{ field: 'last4', message: 'give the last four digits, a cardholder name or email, a customer or a card id' }])],
+  },
+  {
+    ...panel, method: 'GET', path: '/api/v2.1/search', summary: 'One search box across the tenant: customers (name, email, id), wallets (id or its start), cards (last four digits, id)',
+    description: 'At most `limit` hits per kind. Cards are searched only for ADMIN_USER and EMPLOYEE (the card roles); for the other roles `cards` is empty.',
+    query: searchQuerySchema, response: searchResultSchema,
+    errors: [validationFailed([{ field: 'q', message: 'must be at least 2 characters' }])],
+  },
   { ...panel, method: 'GET', path: '/api/v2.1/dashboard/summary', summary: "The panel dashboard's counts (customers by status, waiting reviews, failed deliveries, cards)", response: dashboardSummarySchema },
+  { ...money, method: 'GET', path: '/api/v2.1/ledger/settings', roles: READ_ROLES, summary: 'Whether sandbox funding is on (and why) and the four-eyes threshold, for the money screens', response: ledgerSettingsSchema },
   { ...money, method: 'GET', path: '/api/v2.1/ledger/reconciliation', roles: ADMIN_ROLES, summary: "The tenant's ledger checks: balanced entries, wallet balances, zero sums", response: reconciliationSchema },
   {
     ...panel, method: 'POST', path: '/api/v2.1/panel/card-token', roles: PANEL_CARD_ROLES, summary: 'A short-lived card API token for the signed-in panel user (the card lookup screen)', message: 'card token issued',
@@ -364,18 +401,23 @@ const walletsAndPanel: ApiOperation[] = [
     ...pay, method: 'PUT', path: '/api/v2.1/transaction-limits', roles: ADMIN_ROLES, summary: 'Set (create or replace) a customer or wallet limit', message: 'transaction limit set',
     body: setTransactionLimitBodySchema, response: transactionLimitSchema, errors: [notFound('wallet'), notFound('customer'), currencyMismatch(EUR, 'USD')],
   },
-  { ...pay, method: 'GET', path: '/api/v2.1/transfers', roles: READ_ROLES, summary: 'Transfers (a customer: its own; filter by status, wallet, customer)', query: listTransfersQuerySchema, response: transferPageSchema },
+  { ...pay, method: 'DELETE', path: '/api/v2.1/transaction-limits/{limitId}', roles: ADMIN_ROLES, summary: 'Remove a customer or wallet limit (answers the limit as it was)', message: 'transaction limit removed', params: transactionLimitIdParamsSchema, response: transactionLimitSchema, errors: [notFound('transaction limit')] },
+  { ...pay, method: 'GET', path: '/api/v2.1/transfers', roles: READ_ROLES, summary: 'Transfers (a customer: those it sent or received; filter by status, type, wallet, customer)', query: listTransfersQuerySchema, response: transferPageSchema },
   {
     ...pay, method: 'POST', path: '/api/v2.1/transfers', roles: MANAGE_ROLES, idempotency: 'required',
-    summary: 'Pay a saved beneficiary from a wallet (Idempotency-Key required)', message: 'transfer completed',
-    description: "Idempotency-Key required (the ledger keeps its own records; docs/ledger.md). Above the tenant's four-eyes threshold the answer is `transfer awaiting approval` with status PENDING_APPROVAL.",
+    summary: 'Pay a saved beneficiary (payout) or another wallet of the tenant (wallet transfer) from a wallet (Idempotency-Key required)', message: 'transfer completed',
+    description:
+      "Idempotency-Key required (the ledger keeps its own records; docs/ledger.md). Give `beneficiary` for a payout or `destinationWalletId` for a wallet-to-wallet transfer in the same currency (one balanced ledger entry; the two wallets are locked in id order). A payout always needs `paymentConsentId`; a wallet transfer needs it when a customer's user starts it. Above the tenant's four-eyes threshold the answer is `transfer awaiting approval` with status PENDING_APPROVAL.",
     body: createTransferBodySchema, response: transferSchema,
     errors: [
       paymentConsentRequired(),
+      validationFailed([{ field: 'destinationWalletId', message: 'must differ from walletId' }]),
       notFound('wallet'),
+      notFound('destination wallet'),
       customerSuspended,
       walletFrozen,
       currencyMismatch(EUR, 'USD'),
+      destinationCurrencyMismatch(EXAMPLE_ID, 'USD', EUR),
       beneficiaryNotFound('DE89370400440532013000', 'no saved beneficiary has this IBAN; create it first: POST /api/v2.1/beneficiaries'),
       beneficiaryInactive(EXAMPLE_ID, 'DE89370400440532013000'),
       paymentConsentInvalid(EXAMPLE_ID, 'EXPIRED', 'the consent expired at 2026-01-01T12:00:00.000Z'),
@@ -387,7 +429,7 @@ const walletsAndPanel: ApiOperation[] = [
   },
   { ...pay, method: 'GET', path: '/api/v2.1/transfers/settings', roles: ADMIN_ROLES, summary: "The tenant's four-eyes threshold", response: transferSettingsSchema },
   { ...pay, method: 'PUT', path: '/api/v2.1/transfers/settings', roles: ADMIN_ROLES, summary: 'Set the four-eyes threshold (null: never)', message: 'transfer settings updated', body: updateTransferSettingsBodySchema, response: transferSettingsSchema },
-  { ...pay, method: 'GET', path: '/api/v2.1/transfers/{transferId}', roles: READ_ROLES, summary: 'One transfer', params: transferIdParamsSchema, response: transferSchema },
+  { ...pay, method: 'GET', path: '/api/v2.1/transfers/{transferId}', roles: READ_ROLES, summary: 'One transfer with its status history and ledger entries', params: transferIdParamsSchema, response: transferDetailSchema, errors: [notFound('transfer')] },
   {
     ...pay, method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', roles: APPROVER_ROLES, summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator', message: 'transfer approved',
     description: 'If the wallet or customer is no longer ACTIVE the transfer FAILS instead (message `transfer failed: …`) and the money returns to the wallet.',
@@ -402,7 +444,10 @@ const walletsAndPanel: ApiOperation[] = [
   {
     ...money, method: 'POST', path: '/api/v2.1/wallets/{walletId}/sandbox/fund', roles: MANAGE_ROLES, summary: 'Credit a wallet from the sandbox funding account (off in production)', message: 'wallet funded',
     params: walletIdParamsSchema, body: sandboxFundBodySchema, response: sandboxFundResultSchema,
-    errors: [forbidden('sandbox funding is disabled in production (set SANDBOX_FUNDING=true to allow it)'), notFound('wallet'), customerSuspended, walletFrozen, currencyMismatch(EUR, 'USD')],
+    errors: [
+      forbidden('sandbox funding is disabled in production (set SANDBOX_FUNDING=true to allow it)'), notFound('wallet'), customerSuspended, walletFrozen, currencyMismatch(EUR, 'USD'),
+      transactionLimitExceeded({ limitType: 'MAX_BALANCE', limit: MAX_BALANCE, currentUsage: '9999999000.00', requestedAmount: '1000.00', currency: EUR }),
+    ],
   },
   { ...money, method: 'GET', path: '/api/v2.1/wallets/{walletId}', roles: READ_ROLES, summary: 'One wallet with its available balance', params: walletIdParamsSchema, response: walletSchema, errors: [notFound('wallet')] },
   {
@@ -425,7 +470,7 @@ const walletsAndPanel: ApiOperation[] = [
 
 // ------------------------------------------------------------------------------------- platform
 const platform: ApiOperation[] = [
-  { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Database reachability; 503 when the database does not answer', response: healthSchema },
+  { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema },
   { method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') },
 ];
 
@@ -438,4 +483,5 @@ export const UNDOCUMENTED_ROUTES: readonly UndocumentedRoute[] = [
   { route: '/api/[[...slug]]', methods: 'ALL', reason: 'the fallback that answers 404 ROUTE_NOT_FOUND for every unknown /api path (documented as the generic 404)' },
   { route: '/api/auth/[...nextauth]', methods: 'ALL', reason: "next-auth's own protocol for the admin panel's cookie session (sign-in form, CSRF, callback): not an API for clients" },
   { route: '/api/bench/envelope', methods: 'ALL', reason: 'benchmark baseline, served only with BENCH_ROUTES=true' },
+  { route: '/api/metrics', methods: 'ALL', reason: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)" },
 ];

@@ -48,6 +48,8 @@ export interface ApiOperation {
   envelope?: 'A' | 'B' | 'none';
   /** a non-JSON success body (document content) */
   responseContentType?: string;
+  /** further success bodies: what a query switch asks for (?format=csv answers text/csv), or the stored file's own type */
+  alternativeContentTypes?: readonly string[];
   /** catalogue errors this operation answers besides the generic ones */
   errors?: readonly ApiError[];
   rateLimit?: RateLimitClass;

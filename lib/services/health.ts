@@ -1,8 +1,16 @@
 import { database, type DriverName } from '@/lib/db/client';
+import { redisState } from '@/lib/http/rate-limit';
 
+/**
+ * Each dependency is `ok` or `degraded`. The whole is `unavailable` (503) when the database does
+ * not answer (nothing works without it), `degraded` when only Redis is down (requests are served;
+ * rate limits count in process memory until it returns), else `ok`.
+ */
 export interface HealthReport {
-  status: 'ok' | 'unavailable';
-  database: { reachable: boolean; driver: DriverName | null; latencyMs: number | null; error?: string };
+  status: 'ok' | 'degraded' | 'unavailable';
+  database: { status: 'ok' | 'degraded'; reachable: boolean; driver: DriverName | null; latencyMs: number | null; error?: string };
+  /** present when REDIS_URL is set */
+  redis?: { status: 'ok' | 'degraded'; connection: string };
   uptimeSeconds: number;
   version: string;
 }
@@ -27,18 +35,22 @@ export async function checkHealth(timeoutMs = 2_000): Promise<HealthReport> {
     const db = await withTimeout(database(), timeoutMs);
     driver = db.driver;
     await withTimeout(db.ping(), timeoutMs);
+    const redis = redisState();
     return {
-      status: 'ok',
-      database: { reachable: true, driver, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      status: redis?.status === 'degraded' ? 'degraded' : 'ok',
+      database: { status: 'ok', reachable: true, driver, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      ...(redis ? { redis } : {}),
       uptimeSeconds: Math.round(process.uptime()),
       version: VERSION,
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const category = /within \d+ ms/.test(message) ? 'timeout' : /closed/i.test(message) ? 'closed' : 'unreachable';
+    const redis = redisState();
     return {
       status: 'unavailable',
-      database: { reachable: false, driver, latencyMs: null, error: category },
+      database: { status: 'degraded', reachable: false, driver, latencyMs: null, error: category },
+      ...(redis ? { redis } : {}),
       uptimeSeconds: Math.round(process.uptime()),
       version: VERSION,
     };

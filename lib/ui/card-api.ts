@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CARD_OPERATIONS } from '@/lib/contract/card-operations';
+import type { CARD_OPERATIONS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operations';
 import type { PanelCardToken } from '@/lib/contract/panel';
 import { ApiClientError, apiFetch } from './fetcher';
 
@@ -10,7 +10,8 @@ import { ApiClientError, apiFetch } from './fetcher';
  * contract's headers: platform `web`, a per-browser deviceId (localStorage), X-Forwarded-From
  * `admin-panel` and the client address the server saw.
  */
-type Ops = typeof CARD_OPERATIONS;
+/** The contract's operations and the sandbox-only ones (simulate/*; the gateway answers 404 without the sandbox). */
+type Ops = typeof CARD_OPERATIONS & typeof SANDBOX_OPERATIONS;
 export type CardOp = keyof Ops;
 export type CardBody<O extends CardOp> = z.input<Ops[O]['body']>;
 export type CardData<O extends CardOp> = z.output<Ops[O]['response']>;

@@ -57,6 +57,8 @@ export function useDraftWizard<V extends FieldValues>({
   stepRef.current = step;
   const [alert, setAlert] = useState<string[]>([]);
   const [restored, setRestored] = useState(false);
+  /** a draft was restored: the page says which fields (passwords, files) must be entered again */
+  const [resumed, setResumed] = useState(false);
   const resolver: Resolver<V> = (values, context, options) =>
     (zodResolver(steps[stepRef.current]!.schema as never) as unknown as Resolver<V>)(values, context, options);
   const form = useForm<V>({ resolver, defaultValues: empty as DefaultValues<V>, mode: 'onSubmit' });
@@ -70,6 +72,7 @@ export function useDraftWizard<V extends FieldValues>({
         const draft = JSON.parse(raw) as { values: V; step: number };
         form.reset(withoutSecrets({ ...empty, ...draft.values }));
         setStep(Math.min(draft.step, maxRestoreStep));
+        setResumed(true);
       }
     } catch {
       window.localStorage.removeItem(draftKey);
@@ -104,8 +107,9 @@ export function useDraftWizard<V extends FieldValues>({
   const clearDraft = () => window.localStorage.removeItem(draftKey);
   const discard = () => {
     clearDraft();
+    setResumed(false);
     form.reset(empty);
     go(0);
   };
-  return { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep, clearDraft, discard };
+  return { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep, clearDraft, discard, resumed, dismissResumed: () => setResumed(false) };
 }

@@ -6,7 +6,9 @@ import type { Database, Db, DbOrTx } from '@/lib/db/client';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
+import { metrics } from '@/lib/metrics/registry';
 import { WEBHOOK_WAKEUP_CHANNEL } from '@/lib/services/events/emit';
+import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
 import { disableSubscription } from '@/lib/services/webhooks/subscriptions';
 import { postWebhook, type SendResult } from './http';
 import { AUTO_DISABLE_AFTER_MS, parseRetryAfter, retryDelayMs } from './retry';
@@ -367,6 +369,7 @@ export interface RunStats {
 const emptyStats = (): RunStats => ({ attempted: 0, succeeded: 0, failed: 0, retrying: 0 });
 
 function count(stats: RunStats, report: AttemptReport): void {
+  metrics().webhookAttempts.inc({ outcome: report.outcome });
   if (!report.result) return;
   stats.attempted += 1;
   if (report.outcome === 'SUCCEEDED') stats.succeeded += 1;
@@ -494,13 +497,15 @@ const holder = globalThis as unknown as { __bpWebhookWorker?: WebhookWorker };
 export async function startWebhookWorker(database: Pick<Database, 'db' | 'listen'>, options: WorkerOptions = {}): Promise<WebhookWorker> {
   holder.__bpWebhookWorker ??= new WebhookWorker(database, options);
   await holder.__bpWebhookWorker.start();
+  // the retention sweeps and the reconciliation run where deliveries run (lib/services/retention)
+  startMaintenance(database.db);
   return holder.__bpWebhookWorker;
 }
 
 export async function stopWebhookWorker(): Promise<void> {
   const worker = holder.__bpWebhookWorker;
   holder.__bpWebhookWorker = undefined;
-  await worker?.stop();
+  await Promise.all([worker?.stop(), stopMaintenance()]);
 }
 
 /** Wakes this process's worker, if it runs (replay, recover). */

@@ -9,6 +9,16 @@ import { fileURLToPath } from 'node:url';
 /** 40 printable characters; the server accepts any key of at least 32. */
 export const E2E_PLATFORM_KEY = 'e2e-platform-key-0123456789abcdefghijklm';
 export const E2E_DEMO_PASSWORD = 'Demo-Passw0rd!2026';
+/**
+ * The secrets a production start requires (lib/env.ts assertProductionConfiguration); test values,
+ * never used outside the servers the tests start.
+ */
+export const E2E_PRODUCTION_SECRETS = {
+  AUTH_SECRET: 'e2e-auth-secret-0123456789abcdefghijklmnop',
+  WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  // production refuses the built-in sandbox card processor unless asked for; the tests use it
+  CARD_PROCESSOR_SANDBOX: 'true',
+};
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, type APIResponse } from '@playwright/test';
-import { E2E_PORT, REPO_ROOT } from './fixtures';
+import { E2E_PORT, E2E_PRODUCTION_SECRETS, REPO_ROOT } from './fixtures';
 
 /** The parsed body of a response, or its text when it is not JSON. */
 export async function bodyOf(res: APIResponse): Promise<unknown> {
@@ -92,15 +92,24 @@ export interface SpawnedServer {
 }
 
 /**
- * Starts `next start` on a free port with the given environment (on top of a minimal base: PATH
- * and HOME only, so the outer test server's settings do not leak in).
+ * Starts the production server as `npm start` does (server/main.mjs) on a free port with the given
+ * environment, on top of a minimal base (PATH, HOME, and what production requires: the public URL
+ * and the secrets), so the outer test server's settings do not leak in.
  */
 export async function spawnNextStart(env: Record<string, string> | ((port: number) => Record<string, string>)): Promise<SpawnedServer> {
   const port = await freePort();
   if (typeof env === 'function') env = env(port);
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'main.mjs')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      ...E2E_PRODUCTION_SECRETS,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

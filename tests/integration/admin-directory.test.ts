@@ -71,7 +71,7 @@ beforeAll(async () => {
   await acceptRequiredConsents(admin, ada.customerId);
   expect((await approve(officer, ada.verificationId)).status).toBe(200);
   // Grace: rejected
-  expect((await decide(secondOfficer, grace.verificationId, { decision: 'REJECT', reasonCode: 'DOCUMENT_EXPIRED' })).status).toBe(200);
+  expect((await decide(secondOfficer, grace.verificationId, { decision: 'REJECT', reasonCode: 'DOCUMENT_EXPIRED', comment: 'passport expired' })).status).toBe(200);
 });
 
 describe('GET /api/v2.1/customers', () => {
@@ -204,7 +204,7 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
       categorization: { categoryId: cats.RETAIL_STANDARD },
     });
     expect(d.documents).toEqual([
-      { id: expect.any(String), documentType: 'PASSPORT', documentNumber: 'P1234567', mimeType: 'image/png', sizeBytes: expect.any(Number), status: 'PENDING', createdAt: expect.stringMatching(ISO) },
+      { id: expect.any(String), documentType: 'PASSPORT', documentNumber: 'P1234567', mimeType: 'image/png', sizeBytes: expect.any(Number), status: 'ACCEPTED', createdAt: expect.stringMatching(ISO) },
     ]);
     const consents = d.consents as { missingRequired: string[]; history: { consentType: string; status: string }[] };
     expect(consents.missingRequired).toEqual([]);

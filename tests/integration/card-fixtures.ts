@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as cardRoute from '@/app/api/v2.1/card/virtual/[...operation]/route';
 import { cardKeys, decryptPan } from '@/lib/card-processor/sandbox/core';
-import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
+import type { CardBusinessReason } from '@/lib/contract/card-errors';
 import type { AnyCardOperationName } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
 import { cards } from '@/lib/db/schema';
+import { EXPECTED_CARD_MESSAGES } from './card-business-messages';
 import { call, contextHeaders, type CallResult } from './helpers';
 import { cardLogin, createCustomerUser, createExtraAdmin, createIdentityTenant, firstAdmin, type TestTenant } from './identity-fixtures';
 
@@ -51,7 +52,7 @@ export async function ok<T = Record<string, unknown>>(actor: CardActor, operatio
 export function expectBusiness(res: CardResult<unknown>, reason: CardBusinessReason, extra: Record<string, unknown> = {}): void {
   expect({ status: res.status, body: res.json }).toEqual({
     status: 200,
-    body: { success: false, code: -1, msg: CARD_BUSINESS_ERRORS[reason], data: { reason, ...extra } },
+    body: { success: false, code: -1, msg: EXPECTED_CARD_MESSAGES[reason], data: { reason, ...extra } },
   });
 }
 

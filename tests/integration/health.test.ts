@@ -26,13 +26,11 @@ describe('GET /api/health', () => {
       message: 'OK',
       data: {
         status: 'ok',
-        database: { reachable: true, driver: DRIVER, latencyMs: expect.any(Number) },
+        database: { status: 'ok', reachable: true, driver: DRIVER, latencyMs: expect.any(Number) },
         uptimeSeconds: expect.any(Number),
         version: VERSION,
       },
     });
-    expect(res.json.data.database.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(res.json.data.database.latencyMs).toBeLessThan(2_000);
     expect(Number.isInteger(res.json.data.uptimeSeconds)).toBe(true);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('X-Request-ID')).toBeTruthy();
@@ -62,7 +60,7 @@ describe('GET /api/health', () => {
       error: 'SERVICE_UNAVAILABLE',
       details: 'the database is not reachable',
       status: 'unavailable',
-      database: { reachable: false, driver: DRIVER, latencyMs: null, error: category },
+      database: { status: 'degraded', reachable: false, driver: DRIVER, latencyMs: null, error: category },
       uptimeSeconds: res.json.data.uptimeSeconds,
       version: VERSION,
     });

@@ -232,7 +232,7 @@ describe('body and query validation (withApi / createRoute)', () => {
       errors: [
         { field: 'name', message: 'must not be empty' },
         { field: 'admin.phones.1.number', message: 'must be E.164' },
-        { field: 'body', message: 'Unrecognized key: "extra"' },
+        { field: 'extra', message: 'unknown field: not accepted by this operation' },
       ],
     });
   });

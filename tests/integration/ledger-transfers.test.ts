@@ -72,7 +72,7 @@ describe('a transfer that passes every rule', () => {
     const { beneficiary, body } = await readyWallet(t.alice, '50.00');
     const spaced = beneficiary.iban.toLowerCase().replace(/(.{4})/g, '$1 ');
     const data = expectOk(await transfer(t.alice, body('10.00', { beneficiary: { iban: spaced } })));
-    expect(data.beneficiary.id).toBe(beneficiary.id);
+    expect(data.beneficiary!.id).toBe(beneficiary.id);
   });
 
   it('an ADMIN_USER can pay on behalf of a customer; GET list and one show it', async () => {

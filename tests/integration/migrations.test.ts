@@ -16,7 +16,7 @@ type Executor = Pick<Db, 'execute'>;
  * Platform-wide tables, owned by no tenant: key material shared by every instance (the EdDSA
  * signing keys, generated secrets of the embedded default). They have no tenant_id by design.
  */
-const PLATFORM_TABLES = ['platform_secrets', 'signing_keys'];
+const PLATFORM_TABLES = ['maintenance_runs', 'platform_secrets', 'signing_keys'];
 
 /**
  * Indexes that deliberately do not lead with tenant_id, each with its reason:

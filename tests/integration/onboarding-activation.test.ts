@@ -10,6 +10,7 @@ import { call, contextHeaders, expectEnvelope } from './helpers';
 import { cachedHash, createExtraAdmin, createIdentityTenant, customerSession, firstAdmin, type TestAdminUser, type TestTenant } from './identity-fixtures';
 import {
   acceptConsent,
+  getVerification,
   acceptRequiredConsents,
   activate,
   ADMIN_PW,
@@ -117,7 +118,8 @@ describe('POST /api/v2.1/customer/individual/{customerId}/activation: the rules,
     expect((await assign(officerToken, c.verificationId)).status).toBe(200);
     expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('IN_REVIEW', 'the verification is being reviewed by a compliance officer', plus48h(submittedAt)));
     tick();
-    expect((await decide(officerToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE' })).status).toBe(200);
+    const docId = ((await getVerification(officerToken, c.verificationId)).json.data as { documents: { id: string }[] }).documents[0]!.id;
+    expect((await decide(officerToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred', documentIds: [docId] })).status).toBe(200);
     expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('REVISION_REQUESTED', 'the reviewer requested a revision (DOCUMENT_UNREADABLE)', null));
     tick();
     const resubmittedAt = now();
@@ -164,7 +166,7 @@ describe('POST /api/v2.1/customer/individual/{customerId}/activation: the rules,
   it('rejected, or never initiated: 422 without an estimate', async () => {
     const c = await registerCustomer();
     await acceptRequiredConsents(registrarToken, c.customerId);
-    expect((await decide(officerToken, c.verificationId, { decision: 'REJECT', reasonCode: 'SUSPECTED_FRAUD' })).status).toBe(200);
+    expect((await decide(officerToken, c.verificationId, { decision: 'REJECT', reasonCode: 'SUSPECTED_FRAUD', comment: 'forged document' })).status).toBe(200);
     expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('REJECTED', 'the verification was rejected (SUSPECTED_FRAUD)', null));
 
     const d = await registerCustomer();

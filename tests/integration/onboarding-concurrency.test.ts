@@ -88,7 +88,7 @@ describe('50 concurrent registrations with the same email', () => {
       verifications: 1,
       organizations: 0,
       representatives: 0,
-      audit_log: 2,
+      audit_log: 3, // registered, document uploaded, consent accepted
       events: 2,
     });
     // no orphans: every customer of the tenant has its user, person and verification

@@ -18,6 +18,12 @@ import * as organizationDeactivationRoute from '@/app/api/v2.1/customer/organiza
 import * as individualAuditRoute from '@/app/api/v2.1/customer/individual/[customerId]/audit/route';
 import * as organizationAuditRoute from '@/app/api/v2.1/customer/organization/[customerId]/audit/route';
 import * as queueRoute from '@/app/api/v2.1/verifications/route';
+import * as individualDocumentsRoute from '@/app/api/v2.1/customer/individual/[customerId]/documents/route';
+import * as organizationDocumentsRoute from '@/app/api/v2.1/customer/organization/[customerId]/documents/route';
+import * as individualTimelineRoute from '@/app/api/v2.1/customer/individual/[customerId]/timeline/route';
+import * as organizationTimelineRoute from '@/app/api/v2.1/customer/organization/[customerId]/timeline/route';
+import * as caseTimelineRoute from '@/app/api/v2.1/verifications/[verificationId]/timeline/route';
+import * as reviewSettingsRoute from '@/app/api/v2.1/verification-settings/route';
 import * as verificationRoute from '@/app/api/v2.1/verifications/[verificationId]/route';
 import * as assignRoute from '@/app/api/v2.1/verifications/[verificationId]/assign/route';
 import * as decisionRoute from '@/app/api/v2.1/verifications/[verificationId]/decision/route';
@@ -207,7 +213,17 @@ export interface OrganizationOptions {
   adminUser?: Record<string, unknown> | null;
   categoryId?: string | null;
   representatives?: Record<string, unknown>[];
+  /** The DOCUMENTS step; default: the three documents an organization needs (ORGANIZATION_DOCUMENTS). */
+  documents?: Record<string, unknown>[];
+  consents?: Partial<Record<'termsAccepted' | 'privacyAccepted' | 'dataProcessingConsent' | 'marketingConsent', boolean>>;
 }
+
+/** What REQUIRED_DOCUMENTS asks of an organization: registration extract, proof of address, a representative's identity document. */
+export const ORGANIZATION_DOCUMENTS = () => [
+  { documentType: 'CERTIFICATE_OF_INCORPORATION', documentNumber: 'HRB-EXTRACT-1', issuingCountry: 'DE', documentFile: b64(makePdf('Handelsregisterauszug')) },
+  { documentType: 'PROOF_OF_ADDRESS', issuingCountry: 'DE', documentFile: b64(makePdf('Utility bill')) },
+  { documentType: 'PASSPORT', documentNumber: 'C01X00T47', issuingCountry: 'DE', expiryDate: '2032-05-01', documentFile: b64(PNG) },
+];
 
 /** A complete organization registration body in the BUSINESS_STANDARD category. */
 export function organizationBody(categories: Categories, options: OrganizationOptions = {}): Record<string, unknown> {
@@ -242,6 +258,8 @@ export function organizationBody(categories: Categories, options: OrganizationOp
       ...(options.adminUser === null ? {} : { user: options.adminUser ?? { username: `${tag}.admin`, email: `admin-${tag}@company.example`, password: ADMIN_PW, roles: ['ADMIN_USER'] } }),
       ...(categoryId ? { categorization: { id: categoryId, parametrization: BUSINESS_KEYS } } : {}),
     },
+    ...(options.documents && options.documents.length === 0 ? {} : { DOCUMENTS: options.documents ?? ORGANIZATION_DOCUMENTS() }),
+    ...(options.consents ? { CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false, ...options.consents } } : {}),
   };
 }
 
@@ -269,6 +287,8 @@ const routes = {
     activation: individualActivationRoute,
     deactivation: individualDeactivationRoute,
     audit: individualAuditRoute,
+    documents: individualDocumentsRoute,
+    timeline: individualTimelineRoute,
   },
   organization: {
     consents: organizationConsentsRoute,
@@ -277,6 +297,8 @@ const routes = {
     activation: organizationActivationRoute,
     deactivation: organizationDeactivationRoute,
     audit: organizationAuditRoute,
+    documents: organizationDocumentsRoute,
+    timeline: organizationTimelineRoute,
   },
 };
 
@@ -332,6 +354,28 @@ export function auditLogOf(token: string, customerId: string, kind: Kind = 'indi
   return call<{ items: Json[] }>(routes[kind].audit.GET, { path: `/api/v2.1/customer/${kind}/${customerId}/audit`, headers: authed(token), params: { customerId } });
 }
 
+export function customerDocuments(token: string, customerId: string, kind: Kind = 'individual') {
+  return call(routes[kind].documents.GET, { path: `/api/v2.1/customer/${kind}/${customerId}/documents`, headers: authed(token), params: { customerId } });
+}
+
+export function uploadDocument(token: string, customerId: string, body: unknown, kind: Kind = 'individual') {
+  return call(routes[kind].documents.POST, { method: 'POST', path: `/api/v2.1/customer/${kind}/${customerId}/documents`, headers: authed(token), params: { customerId }, body });
+}
+
+export function customerTimeline(token: string, customerId: string, kind: Kind = 'individual', query = '') {
+  return call<{ items: Json[] }>(routes[kind].timeline.GET, { path: `/api/v2.1/customer/${kind}/${customerId}/timeline${query}`, headers: authed(token), params: { customerId } });
+}
+
+export function caseTimeline(token: string, verificationId: string, query = '') {
+  return call<{ items: Json[] }>(caseTimelineRoute.GET, { path: `/api/v2.1/verifications/${verificationId}/timeline${query}`, headers: authed(token), params: { verificationId } });
+}
+
+export function reviewSettings(token: string, body?: unknown) {
+  return body === undefined
+    ? call(reviewSettingsRoute.GET, { path: '/api/v2.1/verification-settings', headers: authed(token) })
+    : call(reviewSettingsRoute.PATCH, { method: 'PATCH', path: '/api/v2.1/verification-settings', headers: authed(token), body });
+}
+
 export interface QueuePage {
   items: Json[];
   pageNo: number;
@@ -355,7 +399,20 @@ export function decide(token: string, verificationId: string, body: unknown) {
   return call(decisionRoute.POST, { method: 'POST', path: `/api/v2.1/verifications/${verificationId}/decision`, headers: authed(token), params: { verificationId }, body });
 }
 
-export function approve(token: string, verificationId: string) {
+/** Accepts every current, undecided document of the case (the approval rule needs them accepted). */
+export async function acceptDocuments(token: string, verificationId: string) {
+  const c = await getVerification(token, verificationId);
+  for (const d of (c.json.data as { documents: { id: string; status: string; supersededBy: string | null }[] }).documents) {
+    if (d.status === 'PENDING' && !d.supersededBy) {
+      const res = await decideDocument(token, verificationId, d.id, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' });
+      expect(res.status, res.text).toBe(200);
+    }
+  }
+}
+
+/** Accepts the case's documents, then approves. */
+export async function approve(token: string, verificationId: string) {
+  await acceptDocuments(token, verificationId);
   return decide(token, verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'all good' });
 }
 

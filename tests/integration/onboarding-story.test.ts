@@ -8,6 +8,7 @@ import { call, contextHeaders, expectEnvelope } from './helpers';
 import { adminSession, cardLogin, createExtraAdmin, createIdentityTenant, customerSession, firstAdmin, type TestAdminUser, type TestTenant } from './identity-fixtures';
 import {
   acceptConsent,
+  acceptDocuments,
   activate,
   addNote,
   ADMIN_PW,
@@ -184,6 +185,7 @@ describe('B2C story', () => {
     const log = (await auditLogOf(officerToken, customerId)).json.data.items.map((e) => [e.action, e.actorUserId]).reverse();
     expect(log).toEqual([
       ['CUSTOMER_REGISTERED', registrar.userId],
+      ['DOCUMENT_UPLOADED', registrar.userId],
       ['CONSENT_ACCEPTED', userId],
       ['CONSENT_ACCEPTED', userId],
       ['CONSENT_ACCEPTED', userId],
@@ -242,6 +244,7 @@ describe('B2B story', () => {
     const found = await queue(officerToken, `?q=${encodeURIComponent(registrationNumber)}`);
     expect(found.json.data.items.map((i) => i.id)).toEqual([verificationId]);
     tick();
+    await acceptDocuments(officerToken, verificationId);
     expect((await decide(officerToken, verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' })).status).toBe(200);
 
     // the organization keeps its administrator: the tenant's admin cannot take the role away

@@ -8,6 +8,7 @@ import { call, contextHeaders, expectEnvelope } from './helpers';
 import { adminSession, createExtraAdmin, createIdentityTenant, firstAdmin, ISO, UUID, type TestAdminUser, type TestTenant } from './identity-fixtures';
 import {
   acceptConsent,
+  acceptDocuments,
   ADMIN_PW,
   activate,
   addNote,
@@ -111,7 +112,7 @@ describe('GET /api/v2.1/verifications: the review queue', () => {
     moveTo(5 * MIN);
     expect((await assign(officerToken, c2.verificationId)).status).toBe(200);
     moveTo(6 * MIN);
-    expect((await assign(officerToken, c4.verificationId, { assigneeUserId: other.userId })).status).toBe(200);
+    expect((await assign(admin, c4.verificationId, { assigneeUserId: other.userId })).status).toBe(200);
     moveTo(7 * MIN);
     expect((await decide(officerToken, c3.verificationId, { decision: 'REJECT', reasonCode: 'SUSPECTED_FRAUD', comment: 'shell company' })).status).toBe(200);
     moveTo(8 * MIN);
@@ -138,13 +139,28 @@ describe('GET /api/v2.1/verifications: the review queue', () => {
       registrationNumber: 'HRB-1001',
       status: 'REJECTED',
       assigneeUserId: officer.userId,
+      assigneeName: officer.username,
       registeredByUserId: null,
+      registeredByName: 'Self sign-up',
+      submittedByUserId: null,
+      submittedByName: 'Self sign-up',
+      riskLevel: 'MEDIUM',
+      riskReasons: [
+        { rule: 'CATEGORY_RISK', level: 'MEDIUM', reason: 'the customer category is rated medium risk' },
+        { rule: 'ORGANIZATION', level: 'MEDIUM', reason: 'organizations need business verification (KYB)' },
+        { rule: 'TENANT_CLIENT', level: 'MEDIUM', reason: 'the organization acts as a client of the tenant' },
+      ],
+      firstApprovedBy: null,
+      firstApprovedByName: null,
+      firstApprovedAt: null,
       reasonCode: 'SUSPECTED_FRAUD',
       comment: 'shell company',
       decidedBy: officer.userId,
       decidedAt: at(7 * MIN),
       submittedAt: at(3 * MIN),
       ageHours: 0,
+      slaDueAt: at(3 * MIN + 48 * 3_600_000),
+      overdue: false,
       createdAt: at(3 * MIN),
       updatedAt: at(7 * MIN),
     });
@@ -296,17 +312,22 @@ describe('working on a case', () => {
         mimeType: 'application/pdf',
         sizeBytes: PDF.length,
         sha256: sha256(PDF),
+        expired: false,
         status: 'PENDING',
         decisionReasonCode: null,
         decisionComment: null,
         decidedBy: null,
+        decidedByName: null,
         decidedAt: null,
+        uploadedBy: registrar.userId,
+        uploadedByName: registrar.username,
+        supersededBy: null,
         createdAt: expect.stringMatching(ISO),
       },
     ]);
     expect((data.addresses as Json[]).length).toBe(2);
     expect((data.contacts as Json[]).length).toBe(3);
-    expect((data.history as Json[]).map((h) => h.action)).toEqual(['CUSTOMER_REGISTERED', 'VERIFICATION_NOTE_ADDED']);
+    expect((data.history as Json[]).map((h) => h.action)).toEqual(['CUSTOMER_REGISTERED', 'DOCUMENT_UPLOADED', 'VERIFICATION_NOTE_ADDED']);
 
     expectEnvelope(await getVerification(officerToken, '3f2e1d0c-0000-4000-8000-000000000001'), 404, 'resource not found', notFound('verification'));
     expectEnvelope(await getVerification(officerToken, 'nope'), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'verificationId', message: 'must be a UUID' }] });
@@ -325,7 +346,7 @@ describe('working on a case', () => {
       ['Olga', 60],
       ['Paul', 40],
     ]);
-    expect(data.documents).toEqual([]);
+    expect((data.documents as Json[]).map((d) => d.documentType)).toEqual(['CERTIFICATE_OF_INCORPORATION', 'PROOF_OF_ADDRESS', 'PASSPORT']);
   });
 
   it('POST .../assign: to the caller by default, to another reviewer, or to nobody; each change is audited and emitted', async () => {
@@ -334,7 +355,7 @@ describe('working on a case', () => {
     const mine = await assign(officerToken, c.verificationId);
     expect(mine.json).toEqual({ code: 200, message: 'verification assigned', data: { id: c.verificationId, status: 'IN_REVIEW', assigneeUserId: officer.userId } });
     tick();
-    expect((await assign(officerToken, c.verificationId, { assigneeUserId: officer2.userId })).json.data).toEqual({ id: c.verificationId, status: 'IN_REVIEW', assigneeUserId: officer2.userId });
+    expect((await assign(registrarToken, c.verificationId, { assigneeUserId: officer2.userId })).json.data).toEqual({ id: c.verificationId, status: 'IN_REVIEW', assigneeUserId: officer2.userId });
     tick();
     expect((await assign(officer2Token, c.verificationId, { assigneeUserId: null })).json.data).toEqual({ id: c.verificationId, status: 'PENDING_REVIEW', assigneeUserId: null });
 
@@ -345,14 +366,15 @@ describe('working on a case', () => {
     const log = (await auditLogOf(officerToken, c.customerId)).json.data.items;
     expect(log.map((e) => [e.action, e.actorUserId, (e.after as Json | null)?.assigneeUserId ?? null])).toEqual([
       ['VERIFICATION_UNASSIGNED', officer2.userId, null],
-      ['VERIFICATION_ASSIGNED', officer.userId, officer2.userId],
+      ['VERIFICATION_ASSIGNED', registrar.userId, officer2.userId],
       ['VERIFICATION_ASSIGNED', officer.userId, officer.userId],
+      ['DOCUMENT_UPLOADED', null, null],
       ['CUSTOMER_REGISTERED', null, null],
     ]);
 
     // refusals
-    expectEnvelope(await assign(officerToken, c.verificationId, { assigneeUserId: '3f2e1d0c-0000-4000-8000-000000000002' }), 404, 'resource not found', notFound('assignee'));
-    expectEnvelope(await assign(officerToken, c.verificationId, { assigneeUserId: c.userId }), 404, 'resource not found', notFound('assignee'));
+    expectEnvelope(await assign(registrarToken, c.verificationId, { assigneeUserId: '3f2e1d0c-0000-4000-8000-000000000002' }), 404, 'resource not found', notFound('assignee'));
+    expectEnvelope(await assign(registrarToken, c.verificationId, { assigneeUserId: c.userId }), 404, 'resource not found', notFound('assignee'));
     expectEnvelope(await assign(officerToken, c.verificationId, { assigneeUserId: 'me' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'assigneeUserId', message: 'Invalid UUID' }],
@@ -370,17 +392,29 @@ describe('working on a case', () => {
       userId: registrar.userId,
     });
     expect(await eventData(t.tenantId, 'customer.verification.updated', c.customerId)).toEqual(before);
+    await acceptDocuments(officerToken, c.verificationId);
     tick();
     const approved = await decide(officerToken, c.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'passport checked' });
     expect(approved.json).toEqual({
       code: 200,
       message: 'decision recorded',
-      data: { id: c.verificationId, customerId: c.customerId, status: 'APPROVED', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'passport checked', decidedBy: officer.userId, decidedAt: at(elapsed) },
+      data: {
+        id: c.verificationId,
+        customerId: c.customerId,
+        status: 'APPROVED',
+        reasonCode: 'DOCUMENTS_VERIFIED',
+        comment: 'passport checked',
+        decidedBy: officer.userId,
+        decidedAt: at(elapsed),
+        approvalsRequired: 1,
+        firstApprovedBy: null,
+        revisionRequest: null,
+      },
     });
     expect(await eventData(t.tenantId, 'customer.verification.updated', c.customerId)).toEqual([
       { customerId: c.customerId, customerType: 'INDIVIDUAL', verificationId: c.verificationId, previousStatus: 'PENDING_REVIEW', status: 'APPROVED', reasonCode: 'DOCUMENTS_VERIFIED' },
     ]);
-    expectEnvelope(await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'OTHER' }), 409, 'conflict', {
+    expectEnvelope(await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'OTHER', comment: 'changed my mind' }), 409, 'conflict', {
       error: 'CONFLICT',
       details: 'a decision is possible only while the verification waits for or is in review; it is APPROVED',
     });
@@ -405,7 +439,8 @@ describe('working on a case', () => {
     tick();
     expect((await assign(officerToken, c.verificationId)).status).toBe(200);
     tick();
-    const revision = await decide(officerToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred photo' });
+    const docId = ((await getVerification(officerToken, c.verificationId)).json.data as { documents: Json[] }).documents[0]!.id as string;
+    const revision = await decide(officerToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred photo', documentIds: [docId] });
     expect(revision.json.data).toMatchObject({ status: 'REVISION_REQUESTED', reasonCode: 'DOCUMENT_UNREADABLE' });
     tick();
     const again = await initiateVerification(officer2Token, c.customerId);
@@ -414,7 +449,7 @@ describe('working on a case', () => {
     const [row] = await db.select().from(verifications).where(eq(verifications.id, c.verificationId));
     expect(row).toMatchObject({ status: 'PENDING_REVIEW', assigneeUserId: null, reasonCode: null, comment: null, decidedBy: null, decidedAt: null });
     tick();
-    expect((await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'SANCTIONS_MATCH' })).json.data).toMatchObject({ status: 'REJECTED', decidedBy: officer2.userId, comment: null });
+    expect((await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'SANCTIONS_MATCH', comment: 'listed' })).json.data).toMatchObject({ status: 'REJECTED', decidedBy: officer2.userId, comment: 'listed' });
     expect((await eventData(t.tenantId, 'customer.verification.updated', c.customerId)).map((e) => `${e.previousStatus}->${e.status}`)).toEqual([
       'PENDING_REVIEW->IN_REVIEW',
       'IN_REVIEW->REVISION_REQUESTED',
@@ -426,6 +461,7 @@ describe('working on a case', () => {
       'VERIFICATION_REINITIATED',
       'VERIFICATION_REQUEST_REVISION',
       'VERIFICATION_ASSIGNED',
+      'DOCUMENT_UPLOADED',
       'CUSTOMER_REGISTERED',
     ]);
   });
@@ -448,15 +484,15 @@ describe('working on a case', () => {
     expectEnvelope(await decide(officerToken, c.verificationId, { decision: 'MAYBE', reasonCode: 'BECAUSE', comment: '' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [
-        { field: 'decision', message: 'must be one of APPROVE, REJECT, REQUEST_REVISION' },
+        { field: 'decision', message: 'choose a decision: APPROVE, REJECT or REQUEST_REVISION' },
         {
           field: 'reasonCode',
           message:
-            'must be one of DOCUMENTS_VERIFIED, DOCUMENT_UNREADABLE, DOCUMENT_EXPIRED, DOCUMENT_MISMATCH, SUSPECTED_FRAUD, SANCTIONS_MATCH, PEP_REVIEW_REQUIRED, INCOMPLETE_INFORMATION, HIGH_RISK_PROFILE, OTHER',
+            'must be one of DOCUMENTS_VERIFIED, ENHANCED_DUE_DILIGENCE_COMPLETED, DOCUMENT_UNREADABLE, DOCUMENT_EXPIRED, DOCUMENT_MISMATCH, SUSPECTED_FRAUD, SANCTIONS_MATCH, PEP_REVIEW_REQUIRED, INCOMPLETE_INFORMATION, HIGH_RISK_PROFILE, OTHER',
         },
       ],
     });
-    expectEnvelope(await decide(employeeToken, c.verificationId, { decision: 'APPROVE', reasonCode: 'OTHER' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
+    expectEnvelope(await decide(employeeToken, c.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
   });
 
   it('document decisions: four-eyes applies; ACCEPT or REJECT with a reason; audited', async () => {
@@ -479,23 +515,24 @@ describe('working on a case', () => {
         decisionReasonCode: 'DOCUMENT_EXPIRED',
         decisionComment: 'expired last year',
         decidedBy: officer.userId,
+        decidedByName: officer.username,
         decidedAt: at(elapsed),
       },
     });
     tick();
     expect((await decideDocument(officer2Token, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' })).json.data).toMatchObject({ status: 'ACCEPTED', decidedBy: officer2.userId, decisionComment: null });
     expect((await auditLogOf(officerToken, c.customerId)).json.data.items.slice(0, 2).map((e) => [e.action, e.entityId, e.before, e.after])).toEqual([
-      ['DOCUMENT_ACCEPTED', documentId, { status: 'REJECTED' }, { status: 'ACCEPTED', reasonCode: 'DOCUMENTS_VERIFIED' }],
-      ['DOCUMENT_REJECTED', documentId, { status: 'PENDING' }, { status: 'REJECTED', reasonCode: 'DOCUMENT_EXPIRED' }],
+      ['DOCUMENT_ACCEPTED', documentId, { status: 'REJECTED', documentType: 'PASSPORT' }, { status: 'ACCEPTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }],
+      ['DOCUMENT_REJECTED', documentId, { status: 'PENDING', documentType: 'PASSPORT' }, { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_EXPIRED', comment: 'expired last year' }],
     ]);
     // a document of another customer is not part of this case
     const other = await register(t, cats, {});
-    expectEnvelope(await decideDocument(officerToken, other.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'OTHER' }), 404, 'resource not found', notFound('document'));
-    expectEnvelope(await decideDocument(officerToken, c.verificationId, documentId, { decision: 'MAYBE', reasonCode: 'OTHER' }), 400, 'request validation failed', {
+    expectEnvelope(await decideDocument(officerToken, other.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 404, 'resource not found', notFound('document'));
+    expectEnvelope(await decideDocument(officerToken, c.verificationId, documentId, { decision: 'MAYBE', reasonCode: 'DOCUMENTS_VERIFIED' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'decision', message: 'must be ACCEPT or REJECT' }],
     });
-    expectEnvelope(await decideDocument(employeeToken, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'OTHER' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
+    expectEnvelope(await decideDocument(employeeToken, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
   });
 
   it.each([
@@ -511,7 +548,9 @@ describe('working on a case', () => {
     expect(res.headers.get('Content-Type')).toBe(mimeType);
     expect(res.headers.get('Content-Disposition')).toBe('inline');
     expect(res.headers.get('ETag')).toBe(`"${sha256(file)}"`);
-    expect(res.headers.get('Content-Security-Policy')).toContain('sandbox');
+    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
+    if (mimeType !== 'application/pdf') expect(res.headers.get('Content-Security-Policy')).toContain('sandbox');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(res.bytes.equals(file)).toBe(true);
   });
@@ -537,7 +576,7 @@ describe('working on a case', () => {
     tick();
     const note = await addNote(officer2Token, c.verificationId, { body: '  address confirmed by phone  ' });
     expect(note.json).toEqual({ code: 200, message: 'note added', data: { id: expect.stringMatching(UUID), authorUserId: officer2.userId, body: 'address confirmed by phone', createdAt: at(elapsed) } });
-    expect(((await getVerification(officerToken, c.verificationId)).json.data as { notes: Json[] }).notes).toEqual([note.json.data]);
+    expect(((await getVerification(officerToken, c.verificationId)).json.data as { notes: Json[] }).notes).toEqual([{ ...(note.json.data as Json), authorName: officer2.username }]);
     expect((await auditLogOf(officerToken, c.customerId)).json.data.items[0]).toMatchObject({ action: 'VERIFICATION_NOTE_ADDED', actorUserId: officer2.userId, after: { noteId: (note.json.data as Json).id } });
     expectEnvelope(await addNote(officerToken, c.verificationId, { body: '   ' }), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'body', message: 'must not be empty' }] });
     expectEnvelope(await addNote(employeeToken, c.verificationId, { body: 'hello' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
@@ -550,16 +589,17 @@ describe('working on a case', () => {
     const c = res.json.data;
     const db = await getDb();
     const count = async () => (await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.customerId, c.customerId)))).length;
-    expect(await count()).toBe(1);
+    expect(await count()).toBe(2);
     tick();
     await assign(officerToken, c.verificationId);
     tick();
     await addNote(officerToken, c.verificationId, { body: 'n' });
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
     const log = await auditLogOf(employeeToken, c.customerId);
     expect(log.status).toBe(200);
-    expect(log.json.data.items).toHaveLength(3);
-    expect(log.json.data.items[2]).toEqual({
+    expect(log.json.data.items).toHaveLength(4);
+    expect(log.json.data.items[2]).toMatchObject({ action: 'DOCUMENT_UPLOADED', entityType: 'DOCUMENT', actorUserId: null });
+    expect(log.json.data.items[3]).toEqual({
       id: expect.stringMatching(UUID),
       actorUserId: null,
       action: 'CUSTOMER_REGISTERED',

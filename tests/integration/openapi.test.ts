@@ -124,7 +124,9 @@ describe('the OpenAPI document', () => {
     expect(idempotent.sort()).toEqual([
       'POST /api/v2.1/beneficiaries',
       'POST /api/v2.1/customer/individual/registration',
+      'POST /api/v2.1/customer/individual/{customerId}/documents',
       'POST /api/v2.1/customer/organization/registration',
+      'POST /api/v2.1/customer/organization/{customerId}/documents',
       'POST /api/v2.1/payment-consents',
       'POST /api/v2.1/tenants/registration',
       'POST /api/v2.1/transfers (required)',

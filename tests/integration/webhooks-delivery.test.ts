@@ -398,16 +398,16 @@ describe('what counts as failure', () => {
 
   it('no answer within the timeout is a failed attempt', async () => {
     const tenant = await webhookTenant();
-    const r = await receiver(() => ({ status: 200, delayMs: 3_000 }));
+    // the receiver never answers: runWorkerOnce can only return because the 400 ms timeout cut the attempt
+    const r = await receiver(() => ({ hang: true }));
     const sub = await subscribe(tenant.tenantId, { endpointUrl: r.url, maxRetryAttempts: 0 });
     await emitTest(tenant.tenantId, sub.id);
-    const started = Date.now();
     await runWorkerOnce(await getDb(), { timeoutMs: 400 });
-    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(r.requests).toHaveLength(1);
     const [delivery] = await deliveriesOf(tenant.tenantId, sub.id);
     expect(delivery).toMatchObject({ status: 'FAILED', lastStatusCode: null, lastError: 'no answer within 400 ms' });
-    const [attempt] = await attemptRows(tenant.tenantId, delivery!.id);
-    expect(attempt!.durationMs).toBeGreaterThanOrEqual(390);
+    const attempts = await attemptRows(tenant.tenantId, delivery!.id);
+    expect(attempts.map((a) => ({ responseStatus: a.responseStatus, error: a.error }))).toEqual([{ responseStatus: null, error: 'no answer within 400 ms' }]);
   });
 
   it('a refused connection is a failed attempt with the reason', async () => {
@@ -600,10 +600,10 @@ describe('the worker process loop', () => {
     try {
       // let the first (empty) claim pass, so that the worker sleeps
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const started = Date.now();
+      // the poll interval is 60 s and the wait below gives up after 10 s (failing the test): a
+      // delivery inside it can only come from the commit notification
       const event = await emitTest(tenant.tenantId, sub.id);
       await r.waitFor(1, 10_000);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(r.requests[0]!.headers['webhook-id']).toBe(event.id);
       // a burst: all delivered, each once
       for (let i = 0; i < 20; i++) await emitTest(tenant.tenantId, sub.id, `burst ${i}`);

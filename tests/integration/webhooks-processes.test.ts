@@ -170,7 +170,3 @@ describe.skipIf(!onPostgres)('worker processes on one PostgreSQL (skipped on PGl
     expect(new Webhook(sub.secret).verify(r.requests[500]!.body, r.requests[500]!.headers)).toBeTruthy();
   });
 });
-
-describe.skipIf(onPostgres)('worker processes on PGlite', () => {
-  it.skip('skipped: an embedded PGlite cannot be opened by two processes; run the integration tests with DATABASE_URL for the multi-process tests', () => undefined);
-});

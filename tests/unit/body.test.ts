@@ -161,12 +161,40 @@ describe('readJsonBody: content', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
+  const textRule = (errors: { field: string; message: string }[]) =>
+    envelope(400, 'request validation failed', { error: 'VALIDATION_FAILED', errors });
+  const NUL = 'must not contain a NUL character (\\u0000)';
+  const SURROGATE = 'must be well-formed UTF-16 text (no lone surrogate such as \\udfff)';
+
   it.each([
-    ['an escaped NUL', '{"name":"a\\u0000b"}'],
-    ['an escaped NUL in upper case', '{"name":"a\\U0000b"}'],
-    ['a raw NUL byte', '{"name":"a\u0000b"}'],
-  ])('answers 400 for %s (PostgreSQL text cannot hold it)', async (_label, body) => {
-    expect(await read(post(body))).toEqual(malformed('the body contains a NUL character (\\u0000), which no field accepts'));
+    ['an escaped NUL', '{"name":"a\\u0000b"}', [{ field: 'name', message: NUL }]],
+    ['a NUL deep in arrays and objects', '{"a":[{"b":"ok"},{"b":"x\\u0000"}]}', [{ field: 'a.1.b', message: NUL }]],
+    ['a lone low surrogate', '{"reason":"\\udfff"}', [{ field: 'reason', message: SURROGATE }]],
+    ['a lone high surrogate at the end', '{"reason":"x\\ud83d"}', [{ field: 'reason', message: SURROGATE }]],
+    ['a NUL in a key', '{"a\\u0000b":1}', [{ field: 'a\\u0000b', message: `the key ${NUL}` }]],
+    ['a bare string body', '"\\u0000"', [{ field: 'body', message: NUL }]],
+    ['several fields at once', '{"x":"\\u0000","y":["\\ud800"]}', [{ field: 'x', message: NUL }, { field: 'y.0', message: SURROGATE }]],
+  ])('answers 400 request validation failed naming the field for %s', async (_label, body, errors) => {
+    expect(await read(post(body))).toEqual(textRule(errors));
+  });
+
+  it.each([
+    ['__proto__', '{"__proto__":{"enabled":false}}', '__proto__'],
+    ['constructor', '{"constructor":{"prototype":{"enabled":false}}}', 'constructor'],
+    ['prototype (nested)', '{"a":{"prototype":1}}', 'a.prototype'],
+  ])('refuses a %s key before any schema sees it', async (key, body, field) => {
+    expect(await read(post(body))).toEqual(textRule([{ field, message: `"${key.split(' ')[0]}" is not accepted as a key` }]));
+  });
+
+  it('accepts well-formed astral characters (a surrogate pair)', async () => {
+    expect(await read(post('{"reason":"ok \\ud83d\\ude00 \u{1F600}"}'))).toEqual({ value: { reason: 'ok \u{1F600} \u{1F600}' } });
+  });
+
+  it.each([
+    ['an invalid \\U escape', '{"name":"a\\U0000b"}', 11],
+    ['a raw NUL byte inside a string', '{"name":"a\u0000b"}', 10],
+  ])('answers 400 malformed JSON for %s (JSON itself refuses it)', async (_label, body, position) => {
+    expect(await read(post(body))).toEqual(malformed(`the body is not valid JSON (error at position ${position})`));
   });
 
   it('answers 400 for invalid UTF-8 bytes', async () => {

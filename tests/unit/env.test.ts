@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvError, getEnv, parseEnv, resetEnvCache } from '@/lib/env';
+import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings, resetEnvCache } from '@/lib/env';
 
 const DEFAULTS = {
   NODE_ENV: 'development',
   PGLITE_DATA_DIR: './.data/pglite',
   DATABASE_POOL_MAX: 10,
+  DATABASE_CONNECT_TIMEOUT_MS: 2_000,
+  DATABASE_QUERY_TIMEOUT_MS: 10_000,
   SEED_DEMO: true,
   LOG_LEVEL: 'info',
   MAX_BODY_BYTES: 1_048_576,
@@ -34,6 +36,13 @@ const DEFAULTS = {
   RATE_LIMIT_CARD_MAX: 300,
   RATE_LIMIT_CARD_WINDOW_SECONDS: 60,
   RATE_LIMIT_KEY_PREFIX: 'bp-rl',
+  REDIS_COMMAND_TIMEOUT_MS: 100,
+  RETENTION_EVENTS_DAYS: 90,
+  RETENTION_SESSIONS_DAYS: 7,
+  RETENTION_BATCH_SIZE: 1000,
+  RETENTION_INTERVAL_SECONDS: 3600,
+  RECONCILIATION_INTERVAL_SECONDS: 3600,
+  MAINTENANCE_TICK_SECONDS: 60,
 };
 
 const KEY = 'k'.repeat(32);
@@ -161,6 +170,11 @@ describe('parseEnv', () => {
     [{ RATE_LIMIT_KEY_PREFIX: 'has space' }, 'RATE_LIMIT_KEY_PREFIX', 'Invalid environment: RATE_LIMIT_KEY_PREFIX must be 1-64 of A-Z a-z 0-9 . _ : -'],
     [{ TRUSTED_PROXIES: '10.0.0.0/8, not-an-ip' }, 'TRUSTED_PROXIES', 'Invalid environment: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges'],
     [{ TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES', 'Invalid environment: TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN', 'Invalid environment: METRICS_TOKEN must be at least 16 characters'],
+    [{ METRICS_TOKEN: `${'a'.repeat(10)} ${'b'.repeat(10)}` }, 'METRICS_TOKEN', 'Invalid environment: METRICS_TOKEN must be printable ASCII without spaces'],
+    [{ RETENTION_EVENTS_DAYS: '0' }, 'RETENTION_EVENTS_DAYS', 'Invalid environment: RETENTION_EVENTS_DAYS must be a whole number from 1 to 3650'],
+    [{ RETENTION_BATCH_SIZE: '100001' }, 'RETENTION_BATCH_SIZE', 'Invalid environment: RETENTION_BATCH_SIZE must be a whole number from 1 to 100000'],
+    [{ MAINTENANCE_TICK_SECONDS: '1.5' }, 'MAINTENANCE_TICK_SECONDS', 'Invalid environment: MAINTENANCE_TICK_SECONDS must be a whole number from 1 to 3600'],
   ])('rejects %j with one line naming the variable', (raw, variable, message) => {
     const e = failure(raw);
     expect(e).toEqual({ name: 'EnvError', variable, message });
@@ -205,5 +219,76 @@ describe('getEnv', () => {
     process.env.LOG_LEVEL = 'loud';
     resetEnvCache();
     expect(() => getEnv()).toThrow(new EnvError('LOG_LEVEL', 'must be one of fatal, error, warn, info, debug, trace, silent'));
+  });
+});
+
+describe('production is safe by default', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    NEXTAUTH_URL: 'https://bank.example.com',
+    AUTH_SECRET: 'a'.repeat(32),
+    WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  };
+
+  function refusal(raw: Record<string, string>): string {
+    try {
+      assertProductionConfiguration(parseEnv(raw));
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      return (error as EnvError).message;
+    }
+    throw new Error(`accepted ${JSON.stringify(raw)}`);
+  }
+
+  it('creates no demo tenant unless SEED_DEMO is set explicitly', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+  });
+
+  it('accepts a complete production configuration and names nothing to warn about', () => {
+    const complete = { ...PRODUCTION, JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----x', CARD_PROCESSOR_URL: 'https://processor.example.com' };
+    expect(() => assertProductionConfiguration(parseEnv(complete))).not.toThrow();
+    expect(productionWarnings(parseEnv(complete))).toEqual([]);
+  });
+
+  it.each([
+    ['NEXTAUTH_URL', 'Invalid environment: NEXTAUTH_URL is required when NODE_ENV=production: the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)'],
+    ['AUTH_SECRET', 'Invalid environment: AUTH_SECRET is required when NODE_ENV=production: at least 32 random characters (openssl rand -base64 32)'],
+    ['WEBHOOK_ENCRYPTION_KEY', 'Invalid environment: WEBHOOK_ENCRYPTION_KEY is required when NODE_ENV=production: the base64 of 32 random bytes (openssl rand -base64 32)'],
+  ])('refuses a production start without %s', (variable, message) => {
+    expect(refusal({ ...PRODUCTION, [variable]: '' })).toBe(message);
+  });
+
+  it('refuses a production start that would serve cards from the built-in sandbox unless asked for', () => {
+    expect(refusal({ ...PRODUCTION })).toBe(
+      'Invalid environment: CARD_PROCESSOR_URL is required when NODE_ENV=production: the base URL of the card processor (or CARD_PROCESSOR_SANDBOX=true to serve the card API from the built-in sandbox, test cards only)',
+    );
+    expect(() => assertProductionConfiguration(parseEnv({ ...PRODUCTION, CARD_PROCESSOR_SANDBOX: 'true' }))).not.toThrow();
+  });
+
+  it('refuses a production demo tenant without DEMO_ADMIN_PASSWORD (nothing generated to print)', () => {
+    expect(refusal({ ...PRODUCTION, CARD_PROCESSOR_SANDBOX: 'true', SEED_DEMO: 'true' })).toBe(
+      'Invalid environment: DEMO_ADMIN_PASSWORD is required with SEED_DEMO=true when NODE_ENV=production (no credential is printed in production)',
+    );
+    expect(() => assertProductionConfiguration(parseEnv({ ...PRODUCTION, CARD_PROCESSOR_SANDBOX: 'true', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: 'Demo-Pass-1' }))).not.toThrow();
+  });
+
+  it('asks for nothing outside production', () => {
+    expect(() => assertProductionConfiguration(parseEnv({}))).not.toThrow();
+    expect(productionWarnings(parseEnv({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SANDBOX_FUNDING: 'true' }))).toEqual([]);
+  });
+
+  it('names each development convenience switched on in production, one line each', () => {
+    expect(
+      productionWarnings(parseEnv({ ...PRODUCTION, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SANDBOX_FUNDING: 'true', CARD_PROCESSOR_SANDBOX: 'true' })),
+    ).toEqual([
+      'production: SEED_DEMO=true creates the demo tenant in an empty database',
+      'production: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true turns the webhook SSRF guard off',
+      'production: SANDBOX_FUNDING=true lets admins create money (POST /wallets/{id}/sandbox/fund)',
+      'production: JWT signing keys are kept in the database (set JWT_PRIVATE_KEY to hold the key outside it)',
+      'production: CARD_PROCESSOR_SANDBOX=true: the card API is served by the built-in sandbox processor (test cards; simulate/* and sandbox/otp/peek answer)',
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorEnvelopeASchema } from '@/lib/contract/envelopes';
@@ -23,6 +26,10 @@ import {
   transactionLimitExceededDataSchema,
   validationFailedDataSchema,
   verificationAccessDeniedDataSchema,
+  requiredDocumentsNotAcceptedDataSchema,
+  documentExpiredDataSchema,
+  verificationAssignedToOtherDataSchema,
+  secondApproverMustDifferDataSchema,
 } from '@/lib/contract/errors';
 import { renderEnvelopeA } from '@/lib/http/api-route';
 import * as E from '@/lib/http/errors';
@@ -43,6 +50,58 @@ interface Row {
 }
 
 const SPECIAL_HEADERS = ['Allow', 'Retry-After', 'WWW-Authenticate'] as const;
+
+/**
+ * The spec's error table (business-platform-api.md, Errors > Cases), parsed: the spec lives next to
+ * the repository in ../shared/spec (SPEC_DIR overrides; a git worktree one level deeper finds it too).
+ */
+function specFile(name: string): string {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dirs = [process.env.SPEC_DIR, path.join(root, '..', 'shared', 'spec'), path.join(root, '..', '..', 'shared', 'spec')].filter(Boolean) as string[];
+  const dir = dirs.find((d) => existsSync(path.join(d, name)));
+  if (!dir) throw new Error(`the spec ${name} is not in any of ${dirs.join(', ')} (set SPEC_DIR)`);
+  return readFileSync(path.join(dir, name), 'utf8');
+}
+
+interface SpecCase {
+  status: number;
+  condition: string;
+  message: string;
+  members: string[];
+}
+
+/** Rows of the Cases table; `data` members are the first word of each comma-separated item, (...) and `...` removed. */
+function specCases(): SpecCase[] {
+  const md = specFile('business-platform-api.md');
+  const section = md.slice(md.indexOf('### Cases'), md.indexOf('Client guidance'));
+  const stripParens = (text: string) => {
+    let out = '';
+    let depth = 0;
+    for (const c of text) {
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (depth === 0) out += c;
+    }
+    return out;
+  };
+  return section
+    .split('\n')
+    .filter((line) => /^\|\s*\d{3}\s*\|/.test(line))
+    .map((line) => {
+      const [status, condition, message, members] = line.split('|').slice(1, 5).map((c) => c.trim());
+      const names = stripParens(members!.replace(/`[^`]*`/g, ''))
+        .split(',')
+        .map((m) => m.trim().split(/[\s[]/)[0]!)
+        .filter((m) => m && m !== 'none');
+      return { status: Number(status), condition: condition!, message: message!, members: names };
+    });
+}
+
+/** Spec rows that describe their message instead of quoting it: what the message must say. */
+const DESCRIBED_MESSAGES: Record<string, RegExp> = {
+  'access denied message naming the two roles': /^access denied\b.*\bCOMPLIANCE_OFFICER\b.*\bADMIN_USER\b/,
+  'missing required role message': /^missing required role\b.*\bADMIN_USER\b/,
+};
 
 async function render(error: E.ApiError) {
   const res = renderEnvelopeA(error, 'req-1');
@@ -361,12 +420,63 @@ const generic: Row[] = [
     schema: currencyMismatchDataSchema,
   },
   {
+    name: 'destinationCurrencyMismatch',
+    error: E.destinationCurrencyMismatch('w-2', 'USD', 'EUR'),
+    status: 400,
+    message: 'currency mismatch',
+    data: { walletCurrency: 'USD', requestedCurrency: 'EUR', destinationWalletId: 'w-2' },
+    schema: currencyMismatchDataSchema,
+  },
+  {
     name: 'approverMustDiffer',
     error: E.approverMustDiffer('t-1', 'u-1', 'u-1'),
     status: 403,
     message: 'approver must differ from initiator',
     data: { transferId: 't-1', initiatedBy: 'u-1', approverId: 'u-1' },
     schema: approverMustDifferDataSchema,
+  },
+  {
+    name: 'requiredDocumentsNotAccepted',
+    error: E.requiredDocumentsNotAccepted('v-1', { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [{ documentId: 'd-1', documentType: 'OTHER' }] }),
+    status: 422,
+    message: 'required documents not accepted',
+    data: {
+      error: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
+      verificationId: 'v-1',
+      unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }],
+      undecidedDocuments: [{ documentId: 'd-1', documentType: 'OTHER' }],
+    },
+    schema: requiredDocumentsNotAcceptedDataSchema,
+  },
+  {
+    name: 'documentExpired',
+    error: E.documentExpired('d-1', '2020-01-01'),
+    status: 422,
+    message: 'document expired',
+    data: { error: 'DOCUMENT_EXPIRED', documentId: 'd-1', expiryDate: '2020-01-01', details: 'an expired document cannot be accepted; reject it or request a revision' },
+    schema: documentExpiredDataSchema,
+  },
+  {
+    name: 'verificationAssignedToOther',
+    error: E.verificationAssignedToOther('v-1', 'u-2', 'Olga Officer'),
+    status: 403,
+    message: 'verification assigned to another officer',
+    data: {
+      error: 'ASSIGNED_TO_ANOTHER_OFFICER',
+      verificationId: 'v-1',
+      assigneeUserId: 'u-2',
+      assigneeName: 'Olga Officer',
+      details: 'the case is assigned to another officer; ask them to release it or an administrator to reassign it',
+    },
+    schema: verificationAssignedToOtherDataSchema,
+  },
+  {
+    name: 'secondApproverMustDiffer',
+    error: E.secondApproverMustDiffer('v-1', 'u-1', 'u-1'),
+    status: 403,
+    message: 'second approval requires a different officer',
+    data: { error: 'SECOND_APPROVER_MUST_DIFFER', verificationId: 'v-1', firstApprovedBy: 'u-1', approverId: 'u-1' },
+    schema: secondApproverMustDifferDataSchema,
   },
   {
     name: 'validationFailed',
@@ -404,11 +514,11 @@ const generic: Row[] = [
     schema: validationFailedDataSchema,
   },
   {
-    name: 'fromZodError (root issue, no prefix: "body")',
-    error: E.fromZodError(zodFailure(z.object({}).strict(), { extra: 1 })),
+    name: 'fromZodError (unknown keys: one entry per key, named by its path)',
+    error: E.fromZodError(zodFailure(z.object({ a: z.object({}).strict() }).strict(), { extra: 1, a: { b: 2 } })),
     status: 400,
     message: 'request validation failed',
-    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'body', message: 'Unrecognized key: "extra"' }] },
+    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'a.b', message: 'unknown field: not accepted by this operation' }, { field: 'extra', message: 'unknown field: not accepted by this operation' }] },
     schema: validationFailedDataSchema,
   },
   {
@@ -631,6 +741,15 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'databaseUnavailable',
+    error: E.databaseUnavailable(),
+    status: 503,
+    message: 'service unavailable',
+    data: { error: 'SERVICE_UNAVAILABLE', details: 'the database is not reachable; retry later' },
+    headers: { 'Retry-After': '2' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'unknownCardOperation',
     error: E.unknownCardOperation('card/nope'),
     status: 404,
@@ -661,26 +780,26 @@ describe('error catalogue of the contract', () => {
     await expectRow(row);
   });
 
-  it('covers every catalogue constructor', () => {
-    const covered = new Set(catalogue.map((r) => r.name.split(' ')[0]));
-    expect([...covered].sort()).toEqual(
-      [
-        'accountLocked',
-        'authenticationFailed',
-        'beneficiaryNotFound',
-        'categorizationValidationFailed',
-        'customerNotVerified',
-        'insufficientBalance',
-        'missingRequiredConsents',
-        'missingRequiredRole',
-        'organizationAlreadyExists',
-        'passwordMismatch',
-        'tenantAccessDenied',
-        'tokenExpired',
-        'transactionLimitExceeded',
-        'verificationAccessDenied',
-      ].sort(),
-    );
+  it('is the spec\'s error table: one constructor per row, with its status, message and data members', async () => {
+    const rows = specCases();
+    expect(rows).toHaveLength(14);
+    // the first row of each constructor in the table above stands for it
+    const byName = new Map<string, Row>();
+    for (const row of catalogue) if (!byName.has(row.name.split(' ')[0]!)) byName.set(row.name.split(' ')[0]!, row);
+    const matched: string[] = [];
+    for (const spec of rows) {
+      const described = DESCRIBED_MESSAGES[spec.message];
+      const candidates = [...byName.entries()].filter(([, row]) => row.status === spec.status && (described ? described.test(row.message) : row.message === spec.message));
+      expect(candidates.map(([name]) => name), `spec row: ${spec.status} ${spec.condition}`).toHaveLength(1);
+      const [name, row] = candidates[0]!;
+      const { status, body } = await render(row.error);
+      expect(status).toBe(spec.status);
+      const data = (body as { data: Record<string, unknown> }).data;
+      expect(spec.members.filter((m) => !(m in data)), `${name}: data members the spec names`).toEqual([]);
+      matched.push(name);
+    }
+    // every catalogue constructor answers one spec row, and no two rows share one
+    expect(matched.sort()).toEqual([...byName.keys()].sort());
   });
 
   it('missingRequiredRole has no data members at all', async () => {

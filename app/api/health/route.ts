@@ -6,10 +6,11 @@ import { checkHealth } from '@/lib/services/health';
 
 export const dynamic = 'force-dynamic';
 
-// GET /api/health - database reachability; 503 when the database does not answer
+// GET /api/health - each dependency (database, Redis when configured) ok or degraded; 503 when the database does not answer
 const getHealth = withApi(async () => {
   const report = await checkHealth();
-  if (report.status !== 'ok') {
+  // degraded (Redis down) still serves every request: 200; only a database that does not answer is 503
+  if (report.status === 'unavailable') {
     const error = serviceUnavailable('the database is not reachable');
     return envelopeA({ ...error.data, ...report }, { status: 503, message: error.message });
   }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { CardOperationResult } from '@/lib/contract/card-operations';
-import type { Currency } from '@/lib/contract/money';
+import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import { cardFundOrders, cardQuotes, cards, type CardRow } from '@/lib/db/schema';
 import { countSql, dec, fail, findCard, fmt, NOT_CANCELED, paged, requireStatus, scopeCondition, uuidOr, type OpContext, type OpHandler } from './core';
 
@@ -42,10 +42,21 @@ function orderRecord(o: OrderRow): CardOperationResult<'fund/order/info'> {
 
 const balance: OpHandler<'balance/info'> = async (c) => balanceOf(await findCard(c, c.body.cardNo, false));
 
+/**
+ * MAX_BALANCE (lib/contract/money.ts): a top-up may not take the card's ledger past it; refused at
+ * the quote and again at the top-up, before any write (BALANCE_LIMIT_EXCEEDED, data maxBalance, ledger).
+ */
+function assertBalanceRoom(card: CardRow, amount: string): void {
+  if (dec(card.ledgerBalance).plus(amount).greaterThan(MAX_BALANCE)) {
+    fail('BALANCE_LIMIT_EXCEEDED', { data: { maxBalance: MAX_BALANCE, ledger: fmt(card.ledgerBalance, card.currency), currency: card.currency } });
+  }
+}
+
 const quote: OpHandler<'topup/quote'> = async (c) => {
   const card = await findCard(c, c.body.cardNo, false);
   requireStatus(card, NOT_CANCELED);
   if (c.body.currency !== card.currency) fail('CURRENCY_MISMATCH', { data: { cardCurrency: card.currency } });
+  assertBalanceRoom(card, c.body.amount);
   const units = fmt('0', card.currency).split('.')[1]?.length ?? 0;
   const fee = dec(c.body.amount).times(TOPUP_FEE_RATE).toDecimalPlaces(units, Decimal.ROUND_HALF_EVEN);
   const expiresAt = new Date(c.now.getTime() + QUOTE_TTL_MS);
@@ -84,6 +95,7 @@ const topup: OpHandler<'topup/create'> = async (c) => {
   if (!q) fail('QUOTE_NOT_FOUND');
   if (q.usedAt) fail('QUOTE_ALREADY_USED');
   if (q.expiresAt <= c.now) fail('QUOTE_EXPIRED');
+  assertBalanceRoom(card, q.amount);
   await c.tx.update(cardQuotes).set({ usedAt: c.now }).where(and(eq(cardQuotes.tenantId, q.tenantId), eq(cardQuotes.id, q.id)));
   return addOrder(c, card, { type: 'TOPUP', status: 'COMPLETED', amount: q.amount, fee: q.fee, currency: q.currency, accountId: q.sourceAccountId, quoteId: q.id }, dec(card.ledgerBalance).plus(q.amount));
 };

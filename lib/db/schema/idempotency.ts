@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRef } from './columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,6 +27,8 @@ export const httpIdempotencyKeys = pgTable(
   },
   (t) => [
     primaryKey({ name: 'http_idempotency_keys_pk', columns: [t.tenantId, t.clientKey, t.key] }),
+    // retention sweeps (lib/services/retention)
+    index('http_idempotency_keys_tenant_expires_idx').on(t.tenantId, t.expiresAt),
     check('http_idempotency_keys_state_ck', sql`${t.state} in ('RUNNING', 'DONE')`),
   ],
 );

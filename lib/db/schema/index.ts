@@ -10,3 +10,4 @@ export * from './webhooks';
 export * from './idempotency';
 export * from './cards';
 export * from './ledger';
+export * from './maintenance';

@@ -198,8 +198,13 @@ export const transfers = pgTable(
     tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').notNull(),
     walletId: uuid('wallet_id').notNull(),
-    beneficiaryId: uuid('beneficiary_id').notNull(),
-    paymentConsentId: uuid('payment_consent_id').notNull(),
+    /** a payout names a beneficiary; a wallet-to-wallet transfer names the destination wallet (exactly one) */
+    beneficiaryId: uuid('beneficiary_id'),
+    destinationWalletId: uuid('destination_wallet_id'),
+    /** the destination wallet's customer, so that a customer reads the transfers it receives */
+    destinationCustomerId: uuid('destination_customer_id'),
+    /** required for payouts and for wallet transfers a customer starts; optional when an administrator moves money */
+    paymentConsentId: uuid('payment_consent_id'),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     reference: text('reference').notNull(),
@@ -218,11 +223,19 @@ export const transfers = pgTable(
     index('transfers_tenant_wallet_idx').on(t.tenantId, t.walletId, t.createdAt),
     index('transfers_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('transfers_tenant_consent_idx').on(t.tenantId, t.paymentConsentId),
+    index('transfers_tenant_destination_wallet_idx').on(t.tenantId, t.destinationWalletId, t.createdAt),
+    index('transfers_tenant_destination_customer_idx').on(t.tenantId, t.destinationCustomerId, t.createdAt),
     foreignKey({ name: 'transfers_wallet_fk', columns: [t.tenantId, t.walletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
+    foreignKey({ name: 'transfers_destination_wallet_fk', columns: [t.tenantId, t.destinationWalletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
     foreignKey({ name: 'transfers_beneficiary_fk', columns: [t.tenantId, t.beneficiaryId], foreignColumns: [beneficiaries.tenantId, beneficiaries.id] }).onDelete('cascade'),
     foreignKey({ name: 'transfers_consent_fk', columns: [t.tenantId, t.paymentConsentId], foreignColumns: [paymentConsents.tenantId, paymentConsents.id] }).onDelete('cascade'),
     check('transfers_status_ck', sql`${t.status} in ('PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED')`),
     check('transfers_amount_ck', sql`${t.amount} > 0`),
+    check(
+      'transfers_target_ck',
+      sql`(${t.beneficiaryId} is null) <> (${t.destinationWalletId} is null) and (${t.destinationWalletId} is null) = (${t.destinationCustomerId} is null) and (${t.destinationWalletId} is null or ${t.destinationWalletId} <> ${t.walletId})`,
+    ),
+    check('transfers_consent_ck', sql`${t.paymentConsentId} is not null or ${t.destinationWalletId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -145,6 +146,10 @@ export const documents = pgTable(
     decisionComment: text('decision_comment'),
     decidedBy: uuid('decided_by'),
     decidedAt: ts('decided_at'),
+    /** Who uploaded it (null: self sign-up). */
+    uploadedBy: uuid('uploaded_by'),
+    /** The document that replaced this one in a revision; a superseded document is history only. */
+    supersededBy: uuid('superseded_by'),
     createdAt: createdAt(),
   },
   (t) => [unique('documents_tenant_id_uq').on(t.tenantId, t.id), index('documents_tenant_customer_idx').on(t.tenantId, t.customerId), customerFk('documents_customer_fk', t)],
@@ -197,6 +202,16 @@ export const verifications = pgTable(
     status: text('status', { enum: ['NOT_STARTED', 'PENDING_REVIEW', 'IN_REVIEW', 'REVISION_REQUESTED', 'APPROVED', 'REJECTED'] }).notNull(),
     assigneeUserId: uuid('assignee_user_id'),
     registeredByUserId: uuid('registered_by_user_id'),
+    /** Who submitted the case last (registration, or the upload that answered a revision request). */
+    submittedByUserId: uuid('submitted_by_user_id'),
+    /** The rule-based risk level and the reasons (lib/contract/review.ts RISK_RULES), kept current. */
+    riskLevel: text('risk_level').notNull().default('LOW'),
+    riskReasons: jsonb('risk_reasons').$type<{ rule: string; level: string; reason: string }[]>().notNull().default([]),
+    /** The open revision request: documents to replace and requirements to add. */
+    revisionRequest: jsonb('revision_request').$type<{ documentIds: string[]; requirements: string[]; comment: string | null; requestedBy: string; requestedAt: string } | null>(),
+    /** The first of two approvals when the tenant requires two. */
+    firstApprovedBy: uuid('first_approved_by'),
+    firstApprovedAt: ts('first_approved_at'),
     reasonCode: text('reason_code'),
     comment: text('comment'),
     decidedBy: uuid('decided_by'),
@@ -210,6 +225,7 @@ export const verifications = pgTable(
     unique('verifications_tenant_customer_uq').on(t.tenantId, t.customerId),
     index('verifications_tenant_status_idx').on(t.tenantId, t.status, t.submittedAt),
     index('verifications_tenant_assignee_idx').on(t.tenantId, t.assigneeUserId),
+    index('verifications_tenant_risk_idx').on(t.tenantId, t.riskLevel),
     customerFk('verifications_customer_fk', t),
   ],
 );
@@ -244,6 +260,17 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
+    /** Insertion order: entries of one transaction share a time; this keeps their order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('audit_log_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],
 );
+
+/** Review settings per tenant (ADMIN_USER): when two approvals by two different officers are needed. */
+export const reviewSettings = pgTable('review_settings', {
+  tenantId: tenantRef().primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  twoApprovalsForOrganizations: boolean('two_approvals_for_organizations').notNull().default(false),
+  twoApprovalsForHighRisk: boolean('two_approvals_for_high_risk').notNull().default(false),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});

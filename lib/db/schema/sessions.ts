@@ -32,6 +32,8 @@ export const sessions = pgTable(
   (t) => [
     unique('sessions_tenant_id_uq').on(t.tenantId, t.id),
     index('sessions_tenant_user_idx').on(t.tenantId, t.userId, t.revokedAt),
+    // retention sweeps (lib/services/retention)
+    index('sessions_tenant_expires_idx').on(t.tenantId, t.expiresAt),
     foreignKey({ name: 'sessions_user_fk', columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     check('sessions_kind_ck', sql`${t.kind} in ('ADMIN', 'CUSTOMER', 'CARD_API', 'PANEL')`),
   ],

@@ -81,6 +81,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_tenant_subscription_idx').on(t.tenantId, t.subscriptionId, t.createdAt),
     index('webhook_deliveries_tenant_event_idx').on(t.tenantId, t.eventId),
     // The worker serves all tenants: the next due pending deliveries, whatever their tenant.
+    // retention sweeps (lib/services/retention): finished deliveries by age
+    index('webhook_deliveries_tenant_completed_idx').on(t.tenantId, t.completedAt).where(sql`${t.status} <> 'PENDING'`),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     foreignKey({
       name: 'webhook_deliveries_subscription_fk',
@@ -111,6 +113,7 @@ export const webhookAttempts = pgTable(
   (t) => [
     unique('webhook_attempts_tenant_id_uq').on(t.tenantId, t.id),
     index('webhook_attempts_tenant_delivery_idx').on(t.tenantId, t.deliveryId, t.attemptedAt),
+    index('webhook_attempts_tenant_attempted_idx').on(t.tenantId, t.attemptedAt),
     foreignKey({
       name: 'webhook_attempts_delivery_fk',
       columns: [t.tenantId, t.deliveryId],

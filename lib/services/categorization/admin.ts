@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Feature } from '@/lib/contract/categorization';
 import type { createCategoryBodySchema, createFeatureBodySchema, updateCategoryBodySchema, updateFeatureBodySchema } from '@/lib/contract/onboarding';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -21,11 +22,26 @@ async function assertFeatures(tx: DbOrTx, tenantId: string, ids: string[]) {
   if (missing.length) throw validationFailed(missing.map((id) => ({ field: 'featureIds', message: `unknown feature ${id}` })));
 }
 
+/** The answer of the feature endpoints: exactly featureSchema's members, never a whole row. */
+function toFeature(row: typeof features.$inferSelect): Feature {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    mandatoryKeys: row.mandatoryKeys,
+    allowedValues: row.allowedValues,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
 export async function createFeature(db: Db, tenantId: string, input: z.infer<typeof createFeatureBodySchema>) {
   checkAllowedValues(input.mandatoryKeys, input.allowedValues);
   try {
     const [row] = await db.insert(features).values({ tenantId, ...input, description: input.description ?? '' }).returning();
-    return row!;
+    return toFeature(row!);
   } catch (error) {
     if (isUniqueViolation(error, 'features_tenant_code_uq')) throw conflict('a feature with this code already exists', { field: 'code' });
     throw error;
@@ -42,7 +58,7 @@ export async function updateFeature(db: Db, tenantId: string, id: string, input:
       .set({ ...input, updatedAt: sql`now()` })
       .where(and(eq(features.tenantId, tenantId), eq(features.id, id)))
       .returning();
-    return row!;
+    return toFeature(row!);
   });
 }
 

@@ -23,7 +23,7 @@ export async function customerAuditLog(db: DbOrTx, tenantId: string, customerId:
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.customerId, customerId)))
-    .orderBy(desc(auditLog.createdAt));
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.seq));
   return rows.map((r) => ({
     id: r.id,
     actorUserId: r.actorUserId,

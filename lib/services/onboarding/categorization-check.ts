@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { categories, categoryFeatures, features } from '@/lib/db/schema';
 import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/http/errors';
 import { isUuid } from '@/lib/contract/common';
+import { checkCategoryParameters } from '@/lib/contract/category-parameters';
 
 export interface CategorizationInput {
   categoryId?: string;
@@ -67,18 +68,9 @@ export async function checkCategorization(
   for (const p of input.selection?.parametrization ?? []) parameters[p.name] = p.value;
   for (const relation of input.selection?.categoryFeatureRelations ?? []) for (const p of relation.parametrization) parameters[p.name] = p.value;
 
-  const missingKeys: string[] = [];
-  for (const feature of enabled) {
-    for (const key of feature.mandatoryKeys) {
-      const value = parameters[key];
-      if (value === undefined || value === '') {
-        if (!missingKeys.includes(key)) missingKeys.push(key);
-        continue;
-      }
-      const allowed = feature.allowedValues[key];
-      if (allowed && !allowed.includes(value)) invalidValues[key] = `"${value}" is not allowed; allowed values: ${allowed.join(', ')}`;
-    }
-  }
+  const checked = checkCategoryParameters(enabled, parameters);
+  const missingKeys = checked.missingKeys;
+  Object.assign(invalidValues, checked.invalidValues);
   if (missingKeys.length || Object.keys(invalidValues).length) {
     const parts = [
       missingKeys.length ? `missing mandatory keys: ${missingKeys.join(', ')}` : null,

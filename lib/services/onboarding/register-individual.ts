@@ -3,7 +3,7 @@ import type { ConsentType } from '@/lib/contract/enums';
 import type { IndividualRegistrationBody, RegistrationResult } from '@/lib/contract/onboarding';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { addresses, contacts, customerCategorizations, customers, documents, persons, userRoles, users, verifications } from '@/lib/db/schema';
+import { addresses, contacts, customerCategorizations, customers, persons, userRoles, users, verifications } from '@/lib/db/schema';
 import { conflict, tenantAccessDenied, validationFailed } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
@@ -12,6 +12,8 @@ import { audit } from './audit';
 import { checkCategorization } from './categorization-check';
 import { missingRequiredConsents, recordConsent, type ConsentProof } from './consents';
 import { decodeDocument } from './documents';
+import { insertDocuments } from './review-documents';
+import { refreshRisk } from './review-state';
 
 const first = <T>(...values: (T | undefined | null | '')[]): T | undefined => values.find((v) => v !== undefined && v !== null && v !== '') as T | undefined;
 
@@ -50,7 +52,10 @@ export async function registerIndividual(
     featureIds: body.CATEGORIZATION?.featureIds,
     selection: body.individualCustomer?.categorization,
   });
-  const document = body.DOCUMENT_UPLOAD ? decodeDocument(body.DOCUMENT_UPLOAD.documentFile, 'DOCUMENT_UPLOAD.documentFile') : null;
+  const uploads = [
+    ...(body.DOCUMENT_UPLOAD ? [{ input: body.DOCUMENT_UPLOAD, field: 'DOCUMENT_UPLOAD.documentFile', file: decodeDocument(body.DOCUMENT_UPLOAD.documentFile, 'DOCUMENT_UPLOAD.documentFile') }] : []),
+    ...(body.DOCUMENTS ?? []).map((input, i) => ({ input, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) })),
+  ];
   const passwordHash = await hashSecret(body.password);
 
   const addressRows = [
@@ -110,23 +115,9 @@ export async function registerIndividual(
       const userId = user!.id;
       await tx.insert(userRoles).values({ tenantId, userId, role: 'CUSTOMER' });
       await tx.insert(customerCategorizations).values({ tenantId, customerId, ...categorization });
-      if (document && body.DOCUMENT_UPLOAD) {
-        await tx.insert(documents).values({
-          tenantId,
-          customerId,
-          documentType: body.DOCUMENT_UPLOAD.documentType,
-          documentNumber: body.DOCUMENT_UPLOAD.documentNumber ?? null,
-          issuingCountry: body.DOCUMENT_UPLOAD.issuingCountry ?? null,
-          expiryDate: body.DOCUMENT_UPLOAD.expiryDate ?? null,
-          mimeType: document.mimeType,
-          sizeBytes: document.sizeBytes,
-          sha256: document.sha256,
-          content: document.content,
-        });
-      }
       const [verification] = await tx
         .insert(verifications)
-        .values({ tenantId, customerId, customerType: 'INDIVIDUAL', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
+        .values({ tenantId, customerId, customerType: 'INDIVIDUAL', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
         .returning({ id: verifications.id });
       await audit(tx, tenantId, {
         customerId,
@@ -136,6 +127,8 @@ export async function registerIndividual(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', categoryId: categorization.categoryId, activationNotes: body.ACTIVATION?.activationNotes ?? null },
       });
+      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
+      await refreshRisk(tx, tenantId, customerId, 'INDIVIDUAL');
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: categorization.categoryId });
       const accepted: ConsentType[] = [];
       if (body.CONSENT?.termsAccepted) accepted.push('TERMS');

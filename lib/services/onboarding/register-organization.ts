@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { clock } from '@/lib/clock';
-import type { AdminRole } from '@/lib/contract/enums';
+import type { AdminRole, ConsentType } from '@/lib/contract/enums';
 import { organizationRegistrationResultSchema, type OrganizationRegistrationBody } from '@/lib/contract/onboarding';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -12,7 +12,10 @@ import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { audit } from './audit';
 import { checkCategorization, type CheckedCategorization } from './categorization-check';
-import { missingRequiredConsents, type ConsentProof } from './consents';
+import { missingRequiredConsents, recordConsent, type ConsentProof } from './consents';
+import { decodeDocument } from './documents';
+import { insertDocuments } from './review-documents';
+import { refreshRisk } from './review-state';
 import { duplicateUserError } from './register-individual';
 
 export type OrganizationRegistrationResult = z.infer<typeof organizationRegistrationResultSchema>;
@@ -50,6 +53,7 @@ export async function registerOrganization(
   const categorization: CheckedCategorization | null = categoryId
     ? await checkCategorization(db, tenantId, 'ORGANIZATION', { categoryId, selection: body.organizationCustomer.categorization })
     : null;
+  const uploads = (body.DOCUMENTS ?? []).map((input, i) => ({ input, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) }));
   const passwordHash = await hashSecret(adminPassword);
 
   try {
@@ -128,7 +132,7 @@ export async function registerOrganization(
       if (categorization) await tx.insert(customerCategorizations).values({ tenantId, customerId, ...categorization });
       const [verification] = await tx
         .insert(verifications)
-        .values({ tenantId, customerId, customerType: 'ORGANIZATION', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
+        .values({ tenantId, customerId, customerType: 'ORGANIZATION', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
         .returning({ id: verifications.id });
       await audit(tx, tenantId, {
         customerId,
@@ -138,8 +142,17 @@ export async function registerOrganization(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId, registrationNumber: org.registrationNumber, adminUserId },
       });
+      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
+      await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'ORGANIZATION', userId: adminUserId, status: 'PENDING_ACTIVATION', categoryId: categorization?.categoryId ?? null });
+      const accepted: ConsentType[] = [];
+      if (body.CONSENT?.termsAccepted) accepted.push('TERMS');
+      if (body.CONSENT?.privacyAccepted) accepted.push('PRIVACY_POLICY');
+      if (body.CONSENT?.dataProcessingConsent) accepted.push('DATA_PROCESSING');
+      if (body.CONSENT?.marketingConsent) accepted.push('MARKETING');
+      const proof = { ...context.proof, actorUserId: context.registrarUserId ?? adminUserId };
+      for (const type of accepted) await recordConsent(tx, tenantId, { id: customerId, customerType: 'ORGANIZATION' }, type, 'ACCEPTED', proof);
       return {
         customerId,
         userId: adminUserId,

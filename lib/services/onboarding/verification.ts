@@ -1,24 +1,36 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
-import type { Role, VerificationStatus } from '@/lib/contract/enums';
+import type { VerificationStatus } from '@/lib/contract/enums';
 import type { z } from 'zod';
-import type { decisionBodySchema, documentDecisionBodySchema, listVerificationsQuerySchema } from '@/lib/contract/onboarding';
+import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
+import { isExpired, REVIEW_SLA_HOURS, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
-import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, users, verificationNotes, verifications } from '@/lib/db/schema';
-import { ApiError, conflict, notFound, verificationAccessDenied, VERIFICATION_ROLES } from '@/lib/http/errors';
+import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
+import {
+  ApiError,
+  conflict,
+  documentExpired,
+  forbidden,
+  notFound,
+  requiredDocumentsNotAccepted,
+  secondApproverMustDiffer,
+  unprocessable,
+  validationFailed,
+  verificationAssignedToOther,
+  VERIFICATION_ROLES,
+} from '@/lib/http/errors';
+import { approvalsRequired, getReviewSettings } from './review-settings';
+import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
+import { assertVerificationRole } from './verification-roles';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit, customerAuditLog } from './audit';
+import type { UserLabel } from './review-state';
+import { customerTimeline } from './timeline';
 import { isUuid } from '@/lib/contract/common';
 
-/** Review turnaround we promise (used for estimatedCompletionTime). */
-export const REVIEW_SLA_HOURS = 48;
-
-export function assertVerificationRole(principal: Principal): void {
-  if (!principal.roles.some((r) => (VERIFICATION_ROLES as readonly Role[]).includes(r))) {
-    throw verificationAccessDenied(principal.userId, principal.roles);
-  }
-}
+export { REVIEW_SLA_HOURS };
+export { assertVerificationRole };
 
 
 async function lockVerification(tx: DbOrTx, tenantId: string, verificationId: string) {
@@ -37,6 +49,7 @@ async function changeStatus(
   to: VerificationStatus,
   fields: Partial<typeof verifications.$inferInsert>,
   action: string,
+  extraAfter: Record<string, unknown> = {},
 ) {
   const now = clock.now();
   const [updated] = await tx
@@ -51,7 +64,7 @@ async function changeStatus(
     entityType: 'VERIFICATION',
     entityId: row.id,
     before: { status: row.status, assigneeUserId: row.assigneeUserId },
-    after: { status: to, assigneeUserId: updated!.assigneeUserId, reasonCode: updated!.reasonCode, comment: updated!.comment },
+    after: { status: to, assigneeUserId: updated!.assigneeUserId, reasonCode: updated!.reasonCode, comment: updated!.comment, ...extraAfter },
   });
   if (row.status !== to) {
     await emitEvent(tx, tenantId, 'customer.verification.updated', {
@@ -95,22 +108,40 @@ export async function initiateVerification(db: DbOrTx, principal: Principal, cus
   });
 }
 
+/**
+ * Assignment that holds: claim (no assignee given: the caller), release (null) or reassign (another
+ * user). A case another officer holds can be claimed or released only by an ADMIN_USER; assigning a
+ * case to someone else is for ADMIN_USER only; the registrar of the customer cannot take its case.
+ */
 export async function assignVerification(db: DbOrTx, principal: Principal, verificationId: string, assigneeUserId: string | null | undefined) {
   assertVerificationRole(principal);
   const target = assigneeUserId === undefined ? principal.userId : assigneeUserId;
+  const isAdmin = principal.roles.includes('ADMIN_USER');
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     if (row.status === 'APPROVED' || row.status === 'REJECTED') throw conflict(`the verification is already ${row.status.toLowerCase()}`);
+    if (target && target !== principal.userId && !isAdmin) throw forbidden('only an ADMIN_USER may assign a case to another officer; claim it for yourself instead');
+    if (!isAdmin && row.assigneeUserId && row.assigneeUserId !== principal.userId) await refuseAssignedToOther(tx, principal.tenantId, row);
     if (target) {
       const [assignee] = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.tenantId, principal.tenantId), eq(users.id, target), eq(users.isActive, true), sql`${users.organizationId} is not null`));
       if (!assignee) throw notFound('assignee');
+      const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, principal.tenantId), eq(userRoles.userId, target)))).map((r) => r.role);
+      if (!roles.some((r) => (VERIFICATION_ROLES as readonly string[]).includes(r))) throw unprocessable('ASSIGNEE_NOT_REVIEWER', 'the assignee must hold the COMPLIANCE_OFFICER or ADMIN_USER role', { assigneeUserId: target });
+      if (row.registeredByUserId === target) {
+        throw new ApiError(403, 'access denied', { error: 'FOUR_EYES', details: 'the user who registered the customer cannot review its case; assign it to another officer', userId: target });
+      }
     }
     const to: VerificationStatus = target ? (row.status === 'PENDING_REVIEW' ? 'IN_REVIEW' : row.status) : row.status === 'IN_REVIEW' ? 'PENDING_REVIEW' : row.status;
     return changeStatus(tx, principal.tenantId, row, principal.userId, to, { assigneeUserId: target }, target ? 'VERIFICATION_ASSIGNED' : 'VERIFICATION_UNASSIGNED');
   });
+}
+
+async function refuseAssignedToOther(tx: DbOrTx, tenantId: string, row: typeof verifications.$inferSelect): Promise<never> {
+  const labels = await userLabels(tx, tenantId, [row.assigneeUserId]);
+  throw verificationAssignedToOther(row.id, row.assigneeUserId!, nameOf(labels, row.assigneeUserId));
 }
 
 /** Four-eyes: whoever registered the customer reviews neither the case nor its documents. */
@@ -120,49 +151,102 @@ function assertNotRegistrar(row: typeof verifications.$inferSelect, principal: P
   }
 }
 
+/** The rules every reviewer action on a case passes: four-eyes, an open case, not held by another officer. */
+async function assertMayReview(tx: DbOrTx, row: typeof verifications.$inferSelect, principal: Principal, fourEyesDetails: string) {
+  assertNotRegistrar(row, principal, fourEyesDetails);
+  if (row.status !== 'PENDING_REVIEW' && row.status !== 'IN_REVIEW') {
+    throw conflict(`a decision is possible only while the verification waits for or is in review; it is ${row.status}`);
+  }
+  if (row.assigneeUserId && row.assigneeUserId !== principal.userId) await refuseAssignedToOther(tx, principal.tenantId, row);
+}
+
 /**
- * A reviewer's decision. Four-eyes: whoever registered the customer cannot decide on it. Decisions
- * are possible while the case waits or is in review.
+ * A reviewer's decision. Four-eyes: whoever registered the customer cannot decide on it; a case
+ * held by another officer is refused; APPROVE needs every required document accepted and none
+ * undecided, and, where the tenant's settings ask for two approvals, a second officer.
  */
-export async function decideVerification(db: DbOrTx, principal: Principal, verificationId: string, input: z.infer<typeof decisionBodySchema>) {
+export async function decideVerification(db: DbOrTx, principal: Principal, verificationId: string, input: ReviewDecisionBody) {
   assertVerificationRole(principal);
   return db.transaction(async (tx) => {
-    const row = await lockVerification(tx, principal.tenantId, verificationId);
-    assertNotRegistrar(row, principal, 'the user who registered the customer cannot decide on its verification; another officer must review it');
-    if (row.status !== 'PENDING_REVIEW' && row.status !== 'IN_REVIEW') {
-      throw conflict(`a decision is possible only while the verification waits for or is in review; it is ${row.status}`);
+    const t = principal.tenantId;
+    const row = await lockVerification(tx, t, verificationId);
+    await assertMayReview(tx, row, principal, 'the user who registered the customer cannot decide on its verification; another officer must review it');
+    const state = await documentRequirements(tx, t, row.customerId, row.customerType);
+    const now = clock.now();
+    const settings = await getReviewSettings(tx, t);
+    const required = approvalsRequired(settings, row.customerType, row.riskLevel);
+    if (input.decision === 'APPROVE') {
+      const b = state.blockers;
+      if (b.unmetRequirements.length || b.undecidedDocuments.length) throw requiredDocumentsNotAccepted(row.id, b);
+      if (required === 2) {
+        if (row.firstApprovedBy === principal.userId) throw secondApproverMustDiffer(row.id, row.firstApprovedBy, principal.userId);
+        if (!row.firstApprovedBy) {
+          const v = await changeStatus(tx, t, row, principal.userId, 'PENDING_REVIEW', { firstApprovedBy: principal.userId, firstApprovedAt: now, assigneeUserId: null, reasonCode: input.reasonCode, comment: input.comment ?? null }, 'VERIFICATION_FIRST_APPROVAL');
+          return { ...v, approvalsRequired: required };
+        }
+      }
+    }
+    let revisionRequest: (typeof verifications.$inferSelect)['revisionRequest'] = null;
+    if (input.decision === 'REQUEST_REVISION') {
+      const current = new Set(state.docs.filter((d) => !d.supersededBy).map((d) => d.id));
+      const unknown = (input.documentIds ?? []).map((id, i) => ({ id, i })).filter((x) => !current.has(x.id));
+      if (unknown.length) throw validationFailed(unknown.map((x) => ({ field: `documentIds.${x.i}`, message: 'not a current document of this customer' })));
+      revisionRequest = { documentIds: [...new Set(input.documentIds ?? [])], requirements: [...new Set(input.requirements ?? [])], comment: input.comment ?? null, requestedBy: principal.userId, requestedAt: now.toISOString() };
     }
     const to: VerificationStatus = input.decision === 'APPROVE' ? 'APPROVED' : input.decision === 'REJECT' ? 'REJECTED' : 'REVISION_REQUESTED';
-    return changeStatus(
+    const v = await changeStatus(
       tx,
-      principal.tenantId,
+      t,
       row,
       principal.userId,
       to,
-      { reasonCode: input.reasonCode, comment: input.comment ?? null, decidedAt: clock.now(), decidedBy: principal.userId, assigneeUserId: row.assigneeUserId ?? principal.userId },
+      {
+        reasonCode: input.reasonCode,
+        comment: input.comment ?? null,
+        decidedAt: now,
+        decidedBy: principal.userId,
+        assigneeUserId: row.assigneeUserId ?? principal.userId,
+        revisionRequest,
+        ...(input.decision === 'APPROVE' ? {} : { firstApprovedBy: null, firstApprovedAt: null }),
+      },
       `VERIFICATION_${input.decision}`,
+      revisionRequest ? { revisionRequest } : {},
     );
+    return { ...v, approvalsRequired: required };
   });
 }
 
-export async function decideDocument(db: DbOrTx, principal: Principal, verificationId: string, documentId: string, input: z.infer<typeof documentDecisionBodySchema>) {
+/** ACCEPT or REJECT one current document of an open case; an expired document cannot be accepted. */
+export async function decideDocument(db: DbOrTx, principal: Principal, verificationId: string, documentId: string, input: z.infer<typeof reviewDocumentDecisionBodySchema>) {
   assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     assertNotRegistrar(row, principal, 'the user who registered the customer cannot review its documents; another officer must review them');
     const [before] = await tx
-      .select({ id: documents.id, status: documents.status })
+      .select()
       .from(documents)
       .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(documents.customerId, row.customerId)));
     if (!before) throw notFound('document');
+    await assertMayReview(tx, row, principal, 'the user who registered the customer cannot review its documents; another officer must review them');
+    if (before.supersededBy) throw conflict('the document was replaced; decide on its replacement');
+    if (input.decision === 'ACCEPT' && isExpired(before.expiryDate, today())) throw documentExpired(documentId, before.expiryDate!);
     const status = input.decision === 'ACCEPT' ? 'ACCEPTED' : 'REJECTED';
     const [doc] = await tx
       .update(documents)
       .set({ status, decisionReasonCode: input.reasonCode, decisionComment: input.comment ?? null, decidedBy: principal.userId, decidedAt: clock.now() })
       .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(documents.customerId, row.customerId)))
       .returning();
-    await audit(tx, principal.tenantId, { customerId: row.customerId, actorUserId: principal.userId, action: `DOCUMENT_${status}`, entityType: 'DOCUMENT', entityId: documentId, before: { status: before.status }, after: { status, reasonCode: input.reasonCode } });
-    return documentView(doc!);
+    await audit(tx, principal.tenantId, {
+      customerId: row.customerId,
+      actorUserId: principal.userId,
+      action: `DOCUMENT_${status}`,
+      entityType: 'DOCUMENT',
+      entityId: documentId,
+      before: { status: before.status, documentType: before.documentType },
+      after: { status, documentType: before.documentType, reasonCode: input.reasonCode, comment: input.comment ?? null },
+    });
+    await refreshRisk(tx, principal.tenantId, row.customerId, row.customerType);
+    return documentView(doc!, await userLabels(tx, principal.tenantId, [doc!.uploadedBy, doc!.decidedBy]));
   });
 }
 
@@ -176,13 +260,14 @@ export async function addNote(db: DbOrTx, principal: Principal, verificationId: 
   });
 }
 
-function documentView(d: typeof documents.$inferSelect) {
+export function documentView(d: typeof documents.$inferSelect, labels?: Map<string, UserLabel>) {
   return {
     id: d.id,
     documentType: d.documentType,
     documentNumber: d.documentNumber,
     issuingCountry: d.issuingCountry,
     expiryDate: d.expiryDate,
+    expired: isExpired(d.expiryDate, today()),
     mimeType: d.mimeType,
     sizeBytes: d.sizeBytes,
     sha256: d.sha256,
@@ -190,12 +275,23 @@ function documentView(d: typeof documents.$inferSelect) {
     decisionReasonCode: d.decisionReasonCode,
     decisionComment: d.decisionComment,
     decidedBy: d.decidedBy,
+    decidedByName: labels && d.decidedBy ? nameOf(labels, d.decidedBy) : null,
     decidedAt: d.decidedAt?.toISOString() ?? null,
+    uploadedBy: d.uploadedBy,
+    uploadedByName: labels ? nameOf(labels, d.uploadedBy, 'the customer (self sign-up)') : null,
+    supersededBy: d.supersededBy,
     createdAt: d.createdAt.toISOString(),
   };
 }
 
-function verificationView(v: typeof verifications.$inferSelect, customer: { displayName: string; email: string | null; status: string }, registrationNumber: string | null) {
+function verificationView(
+  v: typeof verifications.$inferSelect,
+  customer: { displayName: string; email: string | null; status: string },
+  registrationNumber: string | null,
+  labels: Map<string, UserLabel>,
+) {
+  const slaDueAt = new Date(v.submittedAt.getTime() + REVIEW_SLA_HOURS * 3_600_000);
+  const open = v.status === 'PENDING_REVIEW' || v.status === 'IN_REVIEW';
   return {
     id: v.id,
     customerId: v.customerId,
@@ -206,17 +302,30 @@ function verificationView(v: typeof verifications.$inferSelect, customer: { disp
     registrationNumber,
     status: v.status,
     assigneeUserId: v.assigneeUserId,
+    assigneeName: v.assigneeUserId ? nameOf(labels, v.assigneeUserId) : null,
     registeredByUserId: v.registeredByUserId,
+    registeredByName: nameOf(labels, v.registeredByUserId, 'Self sign-up'),
+    submittedByUserId: v.submittedByUserId ?? v.registeredByUserId,
+    submittedByName: nameOf(labels, v.submittedByUserId ?? v.registeredByUserId, 'Self sign-up'),
+    riskLevel: v.riskLevel,
+    riskReasons: v.riskReasons,
+    firstApprovedBy: v.firstApprovedBy,
+    firstApprovedByName: v.firstApprovedBy ? nameOf(labels, v.firstApprovedBy) : null,
+    firstApprovedAt: v.firstApprovedAt?.toISOString() ?? null,
     reasonCode: v.reasonCode,
     comment: v.comment,
     decidedBy: v.decidedBy,
     decidedAt: v.decidedAt?.toISOString() ?? null,
     submittedAt: v.submittedAt.toISOString(),
     ageHours: Math.max(0, Math.floor((clock.now().getTime() - v.submittedAt.getTime()) / 3_600_000)),
+    slaDueAt: slaDueAt.toISOString(),
+    overdue: open && clock.now() > slaDueAt,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
   };
 }
+
+const viewLabelIds = (v: typeof verifications.$inferSelect) => [v.assigneeUserId, v.registeredByUserId, v.submittedByUserId, v.firstApprovedBy, v.decidedBy];
 
 /** The review queue: filters, search by name/email/registration number, sort, pages. */
 export async function listVerifications(db: DbOrTx, principal: Principal, query: z.infer<typeof listVerificationsQuerySchema>) {
@@ -224,6 +333,8 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
   const conditions: (SQL | undefined)[] = [eq(verifications.tenantId, principal.tenantId)];
   if (query.status?.length) conditions.push(inArray(verifications.status, query.status));
   if (query.customerType) conditions.push(eq(verifications.customerType, query.customerType));
+  if (query.riskLevel) conditions.push(eq(verifications.riskLevel, query.riskLevel));
+  if (query.olderThanHours !== undefined) conditions.push(lte(verifications.submittedAt, new Date(clock.now().getTime() - query.olderThanHours * 3_600_000)));
   if (query.assignee === 'me') conditions.push(eq(verifications.assigneeUserId, principal.userId));
   else if (query.assignee === 'unassigned') conditions.push(isNull(verifications.assigneeUserId));
   else if (query.assignee === 'mine_and_unassigned') conditions.push(or(eq(verifications.assigneeUserId, principal.userId), isNull(verifications.assigneeUserId)));
@@ -256,10 +367,33 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
     .innerJoin(customers, and(eq(customers.tenantId, verifications.tenantId), eq(customers.id, verifications.customerId)))
     .leftJoin(organizations, and(eq(organizations.tenantId, verifications.tenantId), eq(organizations.customerId, verifications.customerId)))
     .where(where)) as [{ total: number }];
-  return { items: rows.map((r) => verificationView(r.v, r.customer, r.registrationNumber)), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
+  const labels = await userLabels(db, principal.tenantId, rows.flatMap((r) => viewLabelIds(r.v)));
+  return { items: rows.map((r) => verificationView(r.v, r.customer, r.registrationNumber, labels)), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
 }
 
-/** One case with the customer's data, documents (metadata), notes and history. */
+/**
+ * Whether the caller may approve the case now, and every reason why not, so that the page can say it
+ * before any input (the server applies the same rules on the decision).
+ */
+function approvalGate(
+  v: typeof verifications.$inferSelect,
+  principal: Principal,
+  blockers: ApprovalBlockers,
+  required: 1 | 2,
+  labels: Map<string, UserLabel>,
+) {
+  const reasons: { code: string; message: string }[] = [];
+  if (v.registeredByUserId === principal.userId) reasons.push({ code: 'FOUR_EYES', message: 'You registered this customer: another officer must review it (four-eyes rule).' });
+  if (v.status !== 'PENDING_REVIEW' && v.status !== 'IN_REVIEW') reasons.push({ code: 'NOT_OPEN', message: `The case is ${v.status.toLowerCase().replace('_', ' ')}; no decision is possible.` });
+  if (v.assigneeUserId && v.assigneeUserId !== principal.userId) reasons.push({ code: 'ASSIGNED_TO_ANOTHER_OFFICER', message: `The case is assigned to ${nameOf(labels, v.assigneeUserId)}.` });
+  if (required === 2 && v.firstApprovedBy === principal.userId) reasons.push({ code: 'SECOND_APPROVER_MUST_DIFFER', message: 'You gave the first approval: a second, different officer must approve.' });
+  for (const r of blockers.unmetRequirements) reasons.push({ code: 'REQUIRED_DOCUMENT_NOT_ACCEPTED', message: `${r.label}: no accepted document yet.` });
+  if (blockers.undecidedDocuments.length) reasons.push({ code: 'DOCUMENTS_UNDECIDED', message: `${blockers.undecidedDocuments.length} document(s) still to accept or reject.` });
+  return { canApprove: reasons.length === 0, approveBlockedReasons: reasons };
+}
+type ApprovalBlockers = { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] };
+
+/** One case with the customer's data, documents (metadata), requirements, risk, approval gate, notes and timeline. */
 export async function getVerification(db: DbOrTx, principal: Principal, verificationId: string) {
   assertVerificationRole(principal);
   const [row] = isUuid(verificationId)
@@ -277,11 +411,14 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
   const reps = organization ? await db.select().from(representatives).where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id))) : [];
   const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, cid)));
   const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, cid)));
-  const docs = await db.select().from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, cid))).orderBy(asc(documents.createdAt));
+  const state = await documentRequirements(db, t, cid, row.v.customerType);
   const notes = await db.select().from(verificationNotes).where(and(eq(verificationNotes.tenantId, t), eq(verificationNotes.verificationId, row.v.id))).orderBy(asc(verificationNotes.createdAt));
   const [categorization] = await db.select().from(customerCategorizations).where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, cid)));
+  const settings = await getReviewSettings(db, t);
+  const required = approvalsRequired(settings, row.v.customerType, row.v.riskLevel);
+  const labels = await userLabels(db, t, [...viewLabelIds(row.v), ...state.docs.flatMap((d) => [d.uploadedBy, d.decidedBy]), ...notes.map((n) => n.authorUserId), row.v.revisionRequest?.requestedBy]);
   return {
-    ...verificationView(row.v, row.customer, organization?.registrationNumber ?? null),
+    ...verificationView(row.v, row.customer, organization?.registrationNumber ?? null, labels),
     person: person ? { firstName: person.firstName, lastName: person.lastName, email: person.email, dateOfBirth: person.dateOfBirth, gender: person.gender, nationality: person.nationality, placeOfBirth: person.placeOfBirth } : null,
     organization: organization
       ? { id: organization.id, legalName: organization.legalName, tradingName: organization.tradingName, registrationNumber: organization.registrationNumber, taxId: organization.taxId, businessType: organization.businessType, industry: organization.industry, website: organization.website, incorporationDate: organization.incorporationDate }
@@ -289,9 +426,15 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
     representatives: reps.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, position: r.position, email: r.email, isPrimaryOwner: r.isPrimaryOwner, ownershipShare: r.ownershipShare })),
     addresses: addr.map((a) => ({ id: a.id, addressType: a.addressType, street: a.street, building: a.building, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country, isPrimary: a.isPrimary })),
     contacts: cont.map((c) => ({ id: c.id, contactType: c.contactType, value: c.value, isPrimary: c.isPrimary })),
-    categorization: categorization ? { categoryId: categorization.categoryId, riskLevel: categorization.riskLevel, parameters: categorization.parameters } : null,
-    documents: docs.map(documentView),
-    notes: notes.map((n) => ({ id: n.id, authorUserId: n.authorUserId, body: n.body, createdAt: n.createdAt.toISOString() })),
+    categorization: categorization
+      ? { categoryId: categorization.categoryId, categoryCode: state.category?.code ?? null, categoryName: state.category?.name ?? null, riskLevel: categorization.riskLevel, parameters: categorization.parameters }
+      : null,
+    documents: state.docs.map((d) => documentView(d, labels)),
+    requirements: state.requirements,
+    approvalsRequired: required,
+    ...approvalGate(row.v, principal, state.blockers, required, labels),
+    revisionRequest: row.v.revisionRequest ? { ...row.v.revisionRequest, requestedByName: nameOf(labels, row.v.revisionRequest.requestedBy) } : null,
+    notes: notes.map((n) => ({ id: n.id, authorUserId: n.authorUserId, authorName: nameOf(labels, n.authorUserId), body: n.body, createdAt: n.createdAt.toISOString() })),
     history: (await customerAuditLog(db, t, cid)).reverse(),
   };
 }
@@ -308,4 +451,12 @@ export async function documentContent(db: DbOrTx, principal: Principal, verifica
     : [];
   if (!row) throw notFound('document');
   return row;
+}
+
+/** The timeline of a case: every event of its customer with actor names and roles. */
+export async function caseTimeline(db: DbOrTx, principal: Principal, verificationId: string) {
+  assertVerificationRole(principal);
+  const [row] = isUuid(verificationId) ? await db.select({ customerId: verifications.customerId }).from(verifications).where(and(eq(verifications.tenantId, principal.tenantId), eq(verifications.id, verificationId))) : [];
+  if (!row) throw notFound('verification');
+  return customerTimeline(db, principal.tenantId, row.customerId);
 }

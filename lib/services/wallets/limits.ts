@@ -162,3 +162,13 @@ export async function listTransactionLimits(db: DbOrTx, tenantId: string, actor:
   }
   return { items: await Promise.all(rows.map((r) => toLimit(db, tenantId, r))) };
 }
+
+/** Removes a limit of the tenant (404 when unknown or another tenant's); answers the limit as it was. */
+export async function removeTransactionLimit(db: DbOrTx, tenantId: string, limitId: string): Promise<TransactionLimit> {
+  const [row] = await db
+    .delete(transactionLimits)
+    .where(and(eq(transactionLimits.tenantId, tenantId), eq(transactionLimits.id, limitId)))
+    .returning();
+  if (!row) throw notFound('transaction limit');
+  return toLimit(db, tenantId, row);
+}

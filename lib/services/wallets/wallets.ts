@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
+import { MAX_BALANCE } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { conflict, currencyMismatch, forbidden, notFound, walletNotActive } from '@/lib/http/errors';
+import { conflict, currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';
@@ -25,10 +26,11 @@ async function pendingOutgoing(db: DbOrTx, tenantId: string, walletIds: string[]
   return new Map(rows.map((r) => [r.walletId, r.sum]));
 }
 
-export function toWallet(row: WalletRow, pending = '0'): Wallet {
+export function toWallet(row: WalletRow, pending = '0', customerName = ''): Wallet {
   return {
     id: row.id,
     customerId: row.customerId,
+    customerName,
     currency: row.currency as Wallet['currency'],
     name: row.name,
     status: row.status,
@@ -40,6 +42,20 @@ export function toWallet(row: WalletRow, pending = '0'): Wallet {
     updatedAt: row.updatedAt.toISOString(),
     closedAt: iso(row.closedAt),
   };
+}
+
+/** Wallet rows as the API shows them: with the sum awaiting approval and the customer's name (two reads in parallel). */
+export async function presentWallets(db: DbOrTx, tenantId: string, rows: WalletRow[]): Promise<Wallet[]> {
+  if (rows.length === 0) return [];
+  const [pending, names] = await Promise.all([
+    pendingOutgoing(db, tenantId, rows.map((r) => r.id)),
+    db
+      .select({ id: customers.id, name: customers.displayName })
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(rows.map((r) => r.customerId))]))),
+  ]);
+  const nameOf = new Map(names.map((c) => [c.id, c.name]));
+  return rows.map((r) => toWallet(r, pending.get(r.id), nameOf.get(r.customerId)));
 }
 
 const scoped = (tenantId: string, actor: Actor, walletId: string): SQL =>
@@ -64,7 +80,7 @@ export async function openWallet(db: DbOrTx, tenantId: string, actor: Actor, bod
       .returning();
     await tx.insert(ledgerAccounts).values({ id: row!.id, tenantId, kind: 'WALLET', currency: row!.currency, walletId: row!.id });
     await emitEvent(tx, tenantId, 'wallet.opened', { walletId: row!.id, customerId: customer.id, currency: row!.currency, status: 'ACTIVE' });
-    return toWallet(row!);
+    return (await presentWallets(tx, tenantId, [row!]))[0]!;
   });
 }
 
@@ -79,17 +95,16 @@ export async function listWallets(db: DbOrTx, tenantId: string, actor: Actor, qu
     query.currency ? eq(wallets.currency, query.currency) : undefined,
   );
   const { rows, total } = await pageRows(db, wallets, where, query);
-  const pending = await pendingOutgoing(db, tenantId, rows.map((r) => r.id));
-  return { items: rows.map((r) => toWallet(r, pending.get(r.id))), page: query.page, pageSize: query.pageSize, total };
+  return { items: await presentWallets(db, tenantId, rows), page: query.page, pageSize: query.pageSize, total };
 }
 
 // GET /wallets/{id}
 export async function getWallet(db: DbOrTx, tenantId: string, actor: Actor, walletId: string): Promise<Wallet> {
   const row = await findWallet(db, tenantId, actor, walletId);
-  const pending = await pendingOutgoing(db, tenantId, [row.id]);
-  return toWallet(row, pending.get(row.id));
+  return (await presentWallets(db, tenantId, [row]))[0]!;
 }
 
+type StatementKind = (typeof journalEntries.$inferSelect)['kind'];
 type Transition = 'freeze' | 'unfreeze' | 'close';
 const TRANSITIONS: Record<Transition, { from: WalletRow['status']; to: WalletRow['status'] }> = {
   freeze: { from: 'ACTIVE', to: 'FROZEN' },
@@ -127,7 +142,7 @@ export async function changeWalletStatus(db: DbOrTx, tenantId: string, actor: Ac
       .where(and(eq(wallets.tenantId, tenantId), eq(wallets.id, walletId)))
       .returning();
     await emitEvent(tx, tenantId, 'wallet.status.changed', { walletId, customerId: row.customerId, previousStatus: row.status, status: to, reason: reason ?? null });
-    return toWallet(updated!);
+    return (await presentWallets(tx, tenantId, [updated!]))[0]!;
   });
 }
 
@@ -152,24 +167,23 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
           .where(and(eq(journalLines.tenantId, tenantId), eq(journalLines.accountId, walletId), lt(journalLines.postedAt, at)))
       : Promise.resolve([{ v: otherwise }]);
   const { limit, offset } = pageOf(query);
-  const [rows, [total], [opening], [closing]] = await Promise.all([
-    db
-      .select({
-        entryId: journalLines.entryId,
-        side: journalLines.side,
-        amount: journalLines.amount,
-        currency: journalLines.currency,
-        postedAt: journalLines.postedAt,
-        kind: journalEntries.kind,
-        transferId: journalEntries.transferId,
-        description: journalEntries.description,
-      })
-      .from(journalLines)
-      .innerJoin(journalEntries, and(eq(journalEntries.tenantId, journalLines.tenantId), eq(journalEntries.id, journalLines.entryId)))
-      .where(where)
-      .orderBy(desc(journalLines.postedAt), desc(journalLines.id))
-      .limit(limit)
-      .offset(offset),
+  // the running balance comes from a window over all the wallet's lines, then the page is cut out of it
+  const rowsQuery = db.execute(sql`
+    select * from (
+      select l.entry_id as "entryId", l.side, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id,
+             e.kind, e.transfer_id as "transferId", e.description,
+             (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by l.posted_at, l.id rows unbounded preceding))::text as "balanceAfter"
+      from journal_lines l
+      join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
+      where l.tenant_id = ${tenantId} and l.account_id = ${walletId}
+    ) s
+    where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
+    order by s."postedAt" desc, s.id desc
+    limit ${limit} offset ${offset}`) as unknown as Promise<{
+    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: string; postedAt: Date | string; kind: StatementKind; transferId: string | null; description: string; balanceAfter: string }>;
+  }>;
+  const [{ rows }, [total], [opening], [closing]] = await Promise.all([
+    rowsQuery,
     db.select({ n: count() }).from(journalLines).where(where),
     before(from, '0'),
     before(to, wallet.balance),
@@ -188,7 +202,8 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       direction: r.side,
       amount: fmt(r.amount, r.currency),
       currency: r.currency,
-      postedAt: r.postedAt.toISOString(),
+      postedAt: new Date(r.postedAt).toISOString(),
+      balanceAfter: fmt(r.balanceAfter, r.currency),
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -200,6 +215,28 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
 export function sandboxFundingEnabled(): boolean {
   const env = getEnv();
   return env.SANDBOX_FUNDING ?? env.NODE_ENV !== 'production';
+}
+
+/**
+ * MAX_BALANCE (lib/contract/money.ts): a credit may not take the wallet's money past it, counting
+ * the transfers that wait for approval (their money comes back on a rejection), so no later step
+ * can overflow either. Checked on the locked row, before any write.
+ */
+async function assertBalanceRoom(tx: DbOrTx, tenantId: string, wallet: WalletRow, amount: string): Promise<void> {
+  const [held] = await tx
+    .select({ total: sql<string>`coalesce(sum(${transfers.amount}), 0)` })
+    .from(transfers)
+    .where(and(eq(transfers.tenantId, tenantId), eq(transfers.walletId, wallet.id), eq(transfers.status, 'PENDING_APPROVAL')));
+  const current = new Decimal(wallet.balance).plus(held?.total ?? '0');
+  if (current.plus(amount).gt(MAX_BALANCE)) {
+    throw transactionLimitExceeded({
+      limitType: 'MAX_BALANCE',
+      limit: MAX_BALANCE,
+      currentUsage: fmt(current.toFixed(), wallet.currency),
+      requestedAmount: fmt(amount, wallet.currency),
+      currency: wallet.currency,
+    });
+  }
 }
 
 // POST /wallets/{id}/sandbox/fund
@@ -214,6 +251,7 @@ export async function sandboxFund(db: DbOrTx, tenantId: string, actor: Actor, wa
     if (customer!.status !== 'ACTIVE') throw customerNotActive(wallet.customerId, customer!.status);
     if (wallet.status !== 'ACTIVE') throw walletNotActive(walletId, wallet.status);
     if (wallet.currency !== body.currency) throw currencyMismatch(wallet.currency, body.currency);
+    await assertBalanceRoom(tx, tenantId, wallet, body.amount);
     const source = await systemAccount(tx, tenantId, 'SANDBOX_FUNDING', wallet.currency);
     const { entryId } = await postEntry(tx, tenantId, {
       kind: 'SANDBOX_FUNDING',
@@ -236,6 +274,6 @@ export async function sandboxFund(db: DbOrTx, tenantId: string, actor: Actor, wa
       currency: wallet.currency,
       balance: fmt(updated!.balance, wallet.currency),
     });
-    return { entryId, wallet: toWallet(updated!) };
+    return { entryId, wallet: (await presentWallets(tx, tenantId, [updated!]))[0]! };
   });
 }

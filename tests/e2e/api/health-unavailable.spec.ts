@@ -59,6 +59,7 @@ test('GET /api/health answers 503 while the database is gone, and 200 once it is
     const healthy = await fetch(url);
     expect(healthy.status).toBe(200);
     expect(((await healthy.json()) as { data: { database: unknown } }).data.database).toEqual({
+      status: 'ok',
       reachable: true,
       driver: 'postgres',
       latencyMs: expect.any(Number),
@@ -77,7 +78,7 @@ test('GET /api/health answers 503 while the database is gone, and 200 once it is
           error: 'SERVICE_UNAVAILABLE',
           details: 'the database is not reachable',
           status: 'unavailable',
-          database: { reachable: false, driver: 'postgres', latencyMs: null, error: 'unreachable' },
+          database: { status: 'degraded', reachable: false, driver: 'postgres', latencyMs: null, error: 'unreachable' },
           uptimeSeconds: expect.any(Number),
           version: PACKAGE_VERSION,
         },

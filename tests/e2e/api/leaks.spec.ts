@@ -39,14 +39,14 @@ test.describe('responses never leak secrets or internals', () => {
     });
   }
 
-  test('a NUL character (which PostgreSQL text cannot hold) is refused up front as malformed, never a 500', async ({ request }) => {
+  test('a NUL character (which PostgreSQL text cannot hold) is refused up front naming the field, never a 500', async ({ request }) => {
     const body = registrationBody(`Nul\u0000Bank ${Date.now()}`);
     const res = await request.post(REGISTRATION, { headers: platformAuth, data: body });
     const text = await res.text();
     expectClean('NUL body', text);
     expect({ status: res.status(), body: JSON.parse(text) }).toEqual({
       status: 400,
-      body: { code: 400, message: 'malformed JSON body', data: { error: 'MALFORMED_JSON', details: 'the body contains a NUL character (\\u0000), which no field accepts' } },
+      body: { code: 400, message: 'request validation failed', data: { error: 'VALIDATION_FAILED', errors: [{ field: 'name', message: 'must not contain a NUL character (\\u0000)' }] } },
     });
   });
 

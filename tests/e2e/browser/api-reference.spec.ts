@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../browser-helpers';
 import { E2E_BASE_URL, E2E_DEMO_PASSWORD, REPO_ROOT } from '../fixtures';
 
 /**
  * The API reference page: Swagger UI served from our own origin over /api/openapi.json, try-it-out
- * against this server (GET /api/health), at desktop and phone widths. Its script stays off the
+ * against this server (GET /api/health), at desktop and phone widths (1280 and 375 px), axe-clean at both. Its script stays off the
  * other pages.
  */
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
@@ -18,7 +19,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test('the API reference renders the document and runs try-it-out against /api/health', async ({ page }) => {
-  test.setTimeout(90_000); // a 2 MB document rendered twice on a shared machine
+  test.setTimeout(240_000); // a 2 MB document rendered twice and axe-scanned twice on a shared machine
   const external: string[] = [];
   const problems: string[] = [];
   page.on('request', (request) => {
@@ -35,7 +36,7 @@ test('the API reference renders the document and runs try-it-out against /api/he
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API reference' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   const viewer = page.getByTestId('swagger-ui');
-  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 60_000 });
   await expect(viewer.locator('.version').first()).toContainText('1.0.0');
 
   // tags start collapsed: open Platform, then the health operation
@@ -49,13 +50,16 @@ test('the API reference renders the document and runs try-it-out against /api/he
   await expect(live.locator('tbody .response-col_description').first()).toContainText('"status": "ok"');
   await expect(health.locator('.request-url')).toContainText('/api/health');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-1280.png') });
+  // axe over the viewer with an operation open and its live response shown
+  await expectAccessible(page, 'api-reference at 1280px');
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
-  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 20_000 });
+  await expect(viewer.getByText('Business BFF API')).toBeVisible({ timeout: 60_000 });
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-390.png') });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-375.png') });
+  await expectAccessible(page, 'api-reference at 375px');
 
   expect(external, 'the viewer loads nothing from another origin').toEqual([]);
   expect(problems).toEqual([]);

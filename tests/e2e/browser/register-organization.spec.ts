@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { capture, registerTenant, signInPanel } from '../browser-helpers';
+import { PDF_FILE, PNG_FILE } from '../browser-files';
 
 /**
  * Screen 5, register organization, in Chromium against the production build: company data,
@@ -12,7 +13,7 @@ import { capture, registerTenant, signInPanel } from '../browser-helpers';
 const ADMIN_PASSWORD = 'Quiet-Lantern-42?';
 let tenantId = '';
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async ({ request }) => {
   tenantId = await registerTenant(request, 'Organization wizard');
@@ -47,7 +48,37 @@ async function fillAdministrator(page: Page, email: string): Promise<void> {
 }
 
 const next = (page: Page) => page.getByRole('button', { name: /^(Next|Review)$/ }).click();
-const heading = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 5: ${title}` })).toBeVisible();
+const heading = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 8: ${title}` })).toBeVisible();
+
+/** The Documents step: the three documents REQUIRED_DOCUMENTS asks of an organization. */
+async function fillDocuments(page: Page): Promise<void> {
+  const reg = page.getByRole('group', { name: 'Company registration extract' });
+  await reg.getByLabel('Document number').fill('HRB-EXTRACT-7');
+  await reg.getByLabel(/^File/).setInputFiles(PDF_FILE('extract.pdf'));
+  await expect(reg.getByText('Chosen: extract.pdf')).toBeVisible();
+  const addr = page.getByRole('group', { name: 'Proof of address' });
+  await addr.getByLabel(/^File/).setInputFiles(PDF_FILE('utility-bill.pdf'));
+  await expect(addr.getByText('Chosen: utility-bill.pdf')).toBeVisible();
+  const id = page.getByRole('group', { name: "Representatives' identity documents" });
+  await id.getByLabel('Document number').fill('C01X00T47');
+  await id.getByLabel('Expiry date').fill('2034-05-01');
+  await id.getByLabel(/^File/).setInputFiles(PNG_FILE('passport.png'));
+  await expect(id.getByText('Chosen: passport.png')).toBeVisible();
+}
+
+/** Documents, consents and activation: from the administrator step to the review. */
+async function finishSteps(page: Page): Promise<void> {
+  await heading(page, 5, 'Documents');
+  await fillDocuments(page);
+  await next(page);
+  await heading(page, 6, 'Consents');
+  await page.getByLabel('Terms and conditions accepted').check();
+  await page.getByLabel('Privacy policy accepted').check();
+  await page.getByLabel('Data processing consent').check();
+  await next(page);
+  await heading(page, 7, 'Activation');
+  await next(page);
+}
 
 test('register an organization: per-step validation, representatives with a live ownership total, draft without the password, lands on the customer; a duplicate links to the existing one', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -116,18 +147,26 @@ test('register an organization: per-step validation, representatives with a live
   await heading(page, 4, 'Administrator');
   await expect(page.getByLabel('Administrator email')).toHaveValue(adminEmail);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByTestId('resumed-draft')).toContainText('must be entered again: Password, Repeat password, Document files');
   const draft = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('bp.draft.organization.')).map(([, v]) => v).join(''));
   expect(draft).toContain(registrationNumber);
   expect(draft).toContain('Paul');
   expect(draft).not.toContain('Quiet-Lantern');
   await fillAdministrator(page, adminEmail);
   await next(page);
+  // documents: a file is required for each required document
+  await heading(page, 5, 'Documents');
+  await next(page);
+  await expect(page.getByRole('group', { name: 'Proof of address' }).getByLabel(/^File/)).toHaveAccessibleDescription('attach a file');
+  await finishSteps(page);
 
-  await heading(page, 5, 'Review');
+  await heading(page, 8, 'Review');
   const review = page.getByTestId('review');
   await expect(review).toContainText(legalName);
   await expect(review).toContainText('Paul Partner (40%)');
   await expect(review).toContainText('Total ownership100%');
+  await expect(review).toContainText('Company registration extract' + 'Company registration extract (extract.pdf)');
+  await expect(review).toContainText('ConsentsTerms, Privacy, Data processing');
   await page.getByRole('button', { name: 'Register organization' }).click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   const customerUrl = page.url();
@@ -146,6 +185,7 @@ test('register an organization: per-step validation, representatives with a live
   await next(page);
   await fillAdministrator(page, `copy.${stamp}@copycat.example`);
   await next(page);
+  await finishSteps(page);
   await page.getByRole('button', { name: 'Register organization' }).click();
   await heading(page, 1, 'Company');
   const duplicate = page.getByTestId('duplicate');

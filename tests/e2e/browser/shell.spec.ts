@@ -31,6 +31,9 @@ async function signIn(page: Page, request: APIRequestContext, tenant?: { tenantI
 
 async function expectOverview(page: Page, tenantName: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  // below 768 px the navigation sits behind the menu button
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('href', '/');
@@ -85,9 +88,15 @@ test.describe('panel shell', () => {
     await page.reload();
     await expectOverview(page, tenantName);
     await expectNoHorizontalOverflow(page);
-    // the nav scrolls sideways inside its own bar on a phone instead of widening the page
+    // on a phone the navigation opens from the menu button as a full-width list: every entry fits
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect((await nav.boundingBox())!.width).toBeLessThanOrEqual(390);
+    for (const link of await nav.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeHidden();
     // the two cards stack: the health card is below the tenant card
     const tenantBox = (await page.getByTestId('tenant-card').boundingBox())!;
     const healthBox = (await page.getByTestId('health-card').boundingBox())!;

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
-import { signInPanel as signIn } from '../browser-helpers';
+import { expectAccessible, signInPanel as signIn } from '../browser-helpers';
 
 /**
  * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
  * (above the tenant's threshold of 1,000), then a second user, a TRANSACTION_APPROVER, signs in to
  * the panel, finds it in the approval queue and approves it; the transfers list and the wallet's
- * statement show the result. Screenshots at 1280 and 390 px in test-results/screenshots.
+ * statement show the result. Each of the three screens is axe-scanned and photographed at 1280 and
+ * 375 px (test-results/screenshots).
  */
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 const APPROVER_PASSWORD = 'Quiet-Approver-42?';
@@ -76,12 +77,17 @@ async function setUp(request: APIRequestContext) {
         PERSONAL_INFO: { firstName: 'Grace', lastName: 'Customer', dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
         CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
         ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
+        // the review approves only with an accepted identity document (REQUIRED_DOCUMENTS)
+        DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2034-01-01', documentFile: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' },
         CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
         ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
       },
     }),
   );
   const { customerId } = registration;
+  const officerAuth = { authorization: `Bearer ${officer.token}` };
+  const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: officerAuth }));
+  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: officerAuth, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
   await ok(
     await request.post(`/api/v2.1/verifications/${registration.verificationId}/decision`, {
       headers: { authorization: `Bearer ${officer.token}` },
@@ -130,34 +136,51 @@ test.describe('transfers in the panel', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Approval queue' })).toBeVisible();
     const item = page.getByTestId('approval-item');
     await expect(item).toHaveCount(1);
-    await expect(item).toContainText('2500.00 EUR');
+    await expect(item).toContainText('2,500.00 EUR');
+    await expect(item).toContainText('Requested by Olga Owner');
     await expect(item).toContainText('Northwind Traders');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-1280.png'), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-390.png'), fullPage: true });
+    await expectAccessible(page, 'transfers/approvals at 1280px');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(item).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-375.png'), fullPage: true });
+    await expectAccessible(page, 'transfers/approvals at 375px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await item.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: 'Approve this transfer?' }).getByRole('button', { name: 'Approve transfer' }).click();
     await expect(page.getByRole('status').filter({ hasText: `Transfer ${setup.transferId.slice(0, 8)} is now completed.` })).toBeVisible();
     await expect(page.getByText('Nothing awaits approval.')).toBeVisible();
 
     await nav.getByRole('link', { name: 'Transfers' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
-    const row = page.getByTestId('transfer-row');
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText('COMPLETED');
+    const row = page.getByRole('region', { name: 'Transfers' }).getByRole('row').nth(1);
+    await expect(page.getByRole('region', { name: 'Transfers' }).getByRole('row')).toHaveCount(2);
+    await expect(row).toContainText('completed');
     await expect(row).toContainText('DE89370400440532013000');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-1280.png'), fullPage: true });
+    await expectAccessible(page, 'transfers at 1280px');
+    await page.setViewportSize({ width: 375, height: 812 });
+    // below 768 px the kit's table stacks its rows (display: block, so no ARIA rows): the same row, stacked
+    const stacked = page.getByRole('region', { name: 'Transfers' }).locator('tbody tr').first();
+    await expect(stacked).toBeVisible();
+    await expect(stacked).toContainText('completed');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-375.png'), fullPage: true });
+    await expectAccessible(page, 'transfers at 375px');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await row.getByRole('link', { name: setup.walletId.slice(0, 8) }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
-    await expect(page.getByTestId('wallet-balance')).toHaveText('7500.00 EUR');
-    await expect(page.getByTestId('statement-row')).toHaveCount(2);
-    await expect(page.getByTestId('statement-row').first()).toContainText('-2500.00 EUR');
+    await expect(page.getByTestId('wallet-balance')).toHaveText('7,500.00 EUR');
+    const statement = page.getByRole('region', { name: 'Statement lines' }).getByRole('row');
+    await expect(statement).toHaveCount(3);
+    await expect(statement.nth(1)).toContainText('-2,500.00 EUR');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-1280.png'), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'wallets/{id} at 1280px');
+    await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('wallet-balance')).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-390.png'), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-375.png'), fullPage: true });
+    await expectAccessible(page, 'wallets/{id} at 375px');
     expect(problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import http from 'node:http';
 import { NextRequest } from 'next/server';
 import * as catchAll from '@/app/api/[[...slug]]/route';
 import { stampPeerAddress } from '@/lib/http/client-ip';
+import { connectRateLimitStore } from '@/lib/http/rate-limit';
 
 const server = http.createServer(async (req, res) => {
   stampPeerAddress(req);
@@ -18,6 +19,8 @@ const server = http.createServer(async (req, res) => {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });
+// as the server's start-up does (lib/db/bootstrap.ts): the first requests already count in Redis
+await connectRateLimitStore();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);

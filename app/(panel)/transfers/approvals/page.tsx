@@ -1,20 +1,19 @@
-import { ApprovalQueue } from '@/components/wallets/approval-queue';
-import { Notice, PageHeader } from '@/components/wallets/ui';
-import { getPanelUser } from '@/lib/auth/panel';
+import type { Metadata } from 'next';
+import { ApprovalQueue } from '@/components/transfers/approval-queue';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { requirePanelUser } from '@/lib/auth/panel';
 
+export const metadata: Metadata = { title: 'Approval queue' };
 export const dynamic = 'force-dynamic';
 
 /** The four-eyes approval queue, for TRANSACTION_APPROVER. */
 export default async function ApprovalsPage() {
-  const user = await getPanelUser();
+  await requirePanelUser(['TRANSACTION_APPROVER']);
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Approval queue" description="Transfers above the tenant's four-eyes threshold wait here for a second person." />
-      {user?.roles.includes('TRANSACTION_APPROVER') ? (
-        <ApprovalQueue userId={user.principal.userId} />
-      ) : (
-        <Notice>Only a transaction approver can decide transfers.</Notice>
-      )}
+      <BackLink href="/transfers">Transfers</BackLink>
+      <PageHeader title="Approval queue" description="Transfers above the tenant's four-eyes threshold wait here for a second person, oldest first." />
+      <ApprovalQueue />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ReviewCase } from '@/components/review/review-case';
 import { REVIEWERS } from '@/components/shell/nav-items';
-import { BackLink } from '@/components/ui/page-header';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { requirePanelUser } from '@/lib/auth/panel';
 
 export const metadata: Metadata = { title: 'Review case' };
@@ -12,8 +12,8 @@ export default async function ReviewCasePage({ params }: { params: Promise<{ ver
   const { verificationId } = await params;
   return (
     <div className="mx-auto max-w-6xl">
-      <BackLink href="/verifications">Review queue</BackLink>
-      <ReviewCase id={verificationId} userId={user.principal.userId} />
+      <Breadcrumbs items={[{ href: '/verifications', label: 'Review queue' }]} current="Case" />
+      <ReviewCase id={verificationId} userId={user.principal.userId} isAdmin={user.principal.roles.includes('ADMIN_USER')} />
     </div>
   );
 }

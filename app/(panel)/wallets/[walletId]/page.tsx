@@ -1,23 +1,24 @@
-import Link from 'next/link';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { PageHeader } from '@/components/wallets/ui';
-import { WalletStatement } from '@/components/wallets/wallet-statement';
+import { STAFF } from '@/components/shell/nav-items';
+import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { WalletDetail } from '@/components/wallets/wallet-detail';
+import { requirePanelUser } from '@/lib/auth/panel';
 import { isUuid } from '@/lib/contract/common';
 
+export const metadata: Metadata = { title: 'Wallet' };
 export const dynamic = 'force-dynamic';
 
-/** One wallet with its statement. */
+/** One wallet: balances, actions and its statement. */
 export default async function WalletPage({ params }: { params: Promise<{ walletId: string }> }) {
+  await requirePanelUser(STAFF);
   const { walletId } = await params;
   if (!isUuid(walletId)) notFound();
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Wallet" description={`Wallet ${walletId}`}>
-        <Link href="/transfers" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Transfers
-        </Link>
-      </PageHeader>
-      <WalletStatement walletId={walletId} />
+      <BackLink href="/wallets">Wallets</BackLink>
+      <PageHeader title="Wallet" description={`Wallet ${walletId}`} />
+      <WalletDetail walletId={walletId} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ADMINS } from '@/components/shell/nav-items';
 import { SubscriptionDetail } from '@/components/webhooks/subscription-detail';
-import { BackLink } from '@/components/ui/page-header';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { requirePanelUser } from '@/lib/auth/panel';
 
 export const metadata: Metadata = { title: 'Webhook subscription' };
@@ -12,7 +12,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ subscr
   const { subscriptionId } = await params;
   return (
     <div className="mx-auto max-w-6xl">
-      <BackLink href="/webhooks">Webhooks</BackLink>
+      <Breadcrumbs items={[{ href: '/webhooks', label: 'Webhooks' }]} current="Subscription" />
       <SubscriptionDetail id={subscriptionId} />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { IndividualWizard } from '@/components/onboarding/individual-wizard';
-import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { PageHeader } from '@/components/ui/page-header';
 import { getPanelUser } from '@/lib/auth/panel';
 
 export const metadata: Metadata = { title: 'Register individual' };
@@ -10,7 +11,7 @@ export default async function RegisterIndividualPage() {
   const user = await getPanelUser();
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink href="/customers">Customers</BackLink>
+      <Breadcrumbs items={[{ href: '/customers', label: 'Customers' }]} current="Register individual" />
       <PageHeader title="Register individual customer" description="Six steps and a review. Your input is kept in this browser until you register or discard it (never the password)." />
       <IndividualWizard tenantId={user?.tenant.id ?? ''} />
     </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { OrganizationWizard } from '@/components/onboarding/organization-wizard';
-import { BackLink, PageHeader } from '@/components/ui/page-header';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { PageHeader } from '@/components/ui/page-header';
 import { getPanelUser } from '@/lib/auth/panel';
 
 export const metadata: Metadata = { title: 'Register organization' };
@@ -10,10 +11,10 @@ export default async function RegisterOrganizationPage() {
   const user = await getPanelUser();
   return (
     <div className="mx-auto max-w-4xl">
-      <BackLink href="/customers">Customers</BackLink>
+      <Breadcrumbs items={[{ href: '/customers', label: 'Customers' }]} current="Register organization" />
       <PageHeader
         title="Register organization"
-        description="Company data, addresses, representatives and the default administrator, then a review. Your input is kept in this browser until you register or discard it (never the password)."
+        description="Company data, addresses, representatives and the default administrator, then a review. Your input is kept in this browser until you register or discard it (never the password or the files)."
       />
       <OrganizationWizard tenantId={user?.tenant.id ?? ''} />
     </div>

@@ -13,7 +13,10 @@ const getContent = withAuth(
         'Content-Disposition': 'inline',
         ETag: `"${doc.sha256}"`,
         'Cache-Control': 'private, no-store',
-        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        // images are sandboxed outright; a PDF needs the browser's viewer, which a sandbox blocks:
+        // it gets no scripts or connections of its own and may be framed only by the panel
+        'Content-Security-Policy':
+          doc.mimeType === 'application/pdf' ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
       },
     });
   },

@@ -1,0 +1,4 @@
+import { organizationRoutes } from '@/lib/http/customer-routes';
+
+// /api/v2.1/customer/organization/{customerId}/timeline - see lib/http/customer-routes.ts
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = organizationRoutes.timeline;

@@ -1,0 +1,60 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Section } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
+import { CONSENT_SLUGS } from '@/lib/contract/onboarding';
+import { apiFetch, errorMessage } from '@/lib/ui/fetcher';
+import { customerBase, label, useCustomer, when } from './use-customer';
+
+const SLUG_OF = Object.fromEntries(Object.entries(CONSENT_SLUGS).map(([slug, type]) => [type, slug])) as Record<string, string>;
+
+/** The onboarding consents (current state with an accept button, and the history with proof). */
+export function CustomerConsentsSection({ customerId }: { customerId: string }) {
+  const { data: c } = useCustomer(customerId);
+  const client = useQueryClient();
+  const toast = useToast();
+  const consent = useMutation({
+    mutationFn: (path: string) => apiFetch(path, { method: 'POST', json: {} }),
+    onSuccess: async () => {
+      toast('success', 'Consent recorded');
+      await Promise.all([client.invalidateQueries({ queryKey: ['customer', customerId] }), client.invalidateQueries({ queryKey: ['customers'] })]);
+    },
+    onError: (e) => toast('error', errorMessage(e)),
+  });
+  if (!c) return null;
+  const base = customerBase(c);
+  return (
+    <Section title="Consents">
+      <ul className="space-y-2 text-sm" data-testid="consents">
+        {c.consents.current.map((s) => (
+          <li key={s.consentType} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              {label(s.consentType)} {s.version ? <span className="text-ink-muted">v{s.version}</span> : null}
+            </span>
+            <span className="flex items-center gap-2">
+              <Badge status={s.status} />
+              {s.status !== 'ACCEPTED' ? (
+                <Button variant="secondary" disabled={consent.isPending} onClick={() => consent.mutate(`${base}/consents/${SLUG_OF[s.consentType]}`)}>
+                  Accept<span className="sr-only"> {label(s.consentType)}</span>
+                </Button>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700">History ({c.consents.history.length})</summary>
+        <ol className="mt-2 space-y-1">
+          {c.consents.history.map((h) => (
+            <li key={h.id}>
+              {when(h.createdAt)} · {label(h.consentType)} v{h.version} <Badge status={h.status} /> {h.ipAddress ? `from ${h.ipAddress}` : ''}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </Section>
+  );
+}

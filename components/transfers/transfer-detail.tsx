@@ -1,0 +1,108 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useCurrentUser } from '@/components/shell/user-context';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { QueryError, Section } from '@/components/ui/page-header';
+import { ENTRY_KIND_LABELS, Money, shortId, TRANSFER_TYPE_LABELS, when } from '@/components/wallets/money';
+import type { TransferDetail as Detail } from '@/lib/contract/wallets';
+import { apiFetch } from '@/lib/ui/fetcher';
+import { DecisionForm } from './decision';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{label}</dt>
+      <dd className="mt-1 break-words text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** One transfer: what, from where, to whom, its status history and ledger entries; approvers decide it here too. */
+export function TransferDetail({ transferId }: { transferId: string }) {
+  const me = useCurrentUser();
+  const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  const query = useQuery({ queryKey: ['transfer', transferId], queryFn: () => apiFetch<Detail>(`/api/v2.1/transfers/${transferId}`) });
+  if (query.isError) return <QueryError error={query.error} />;
+  const t = query.data;
+  if (!t) return <p className="text-sm text-ink-muted">Loading…</p>;
+  const mayDecide = t.status === 'PENDING_APPROVAL' && me.has('TRANSACTION_APPROVER') && t.initiatedBy !== me.userId;
+  return (
+    <div className="space-y-6">
+      <Section
+        title={`${TRANSFER_TYPE_LABELS[t.type]} ${shortId(t.id)}`}
+        id="transfer-summary"
+        actions={
+          mayDecide ? (
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={() => setDecision('reject')}>
+                Reject
+              </Button>
+              <Button onClick={() => setDecision('approve')}>Approve</Button>
+            </div>
+          ) : null
+        }
+      >
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <Row label="Amount">
+            <Money amount={t.amount} currency={t.currency} />
+          </Row>
+          <Row label="Status">
+            <span data-testid="transfer-status">
+              <Badge status={t.status} />
+            </span>
+          </Row>
+          <Row label="Reference">{t.reference}</Row>
+          <Row label="From wallet">
+            <Link className="text-brand-700 hover:underline" href={`/wallets/${t.walletId}`}>
+              {shortId(t.walletId)}
+            </Link>
+          </Row>
+          <Row label="To">
+            {t.destinationWallet ? (
+              <Link className="text-brand-700 hover:underline" href={`/wallets/${t.destinationWallet.id}`}>
+                wallet {t.destinationWallet.name} ({shortId(t.destinationWallet.id)})
+              </Link>
+            ) : (
+              <>
+                {t.beneficiary?.name} <span className="block font-mono text-xs text-ink-muted">{t.beneficiary?.iban}</span>
+              </>
+            )}
+          </Row>
+          <Row label="Requested by">{t.initiatedByName}</Row>
+          <Row label="Payment consent">{t.paymentConsentId ? shortId(t.paymentConsentId) : 'none (moved by an administrator)'}</Row>
+          <Row label="Approval">{t.requiresApproval ? 'above the four-eyes threshold: a second person decides' : 'not needed'}</Row>
+          {t.rejectionReason ? <Row label="Reason">{t.rejectionReason}</Row> : null}
+        </dl>
+      </Section>
+      <Section title="Status history" id="history">
+        <ol className="space-y-3" data-testid="transfer-history">
+          {t.history.map((h, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge status={h.status} />
+              <span className="text-ink-muted">{when(h.at)}</span>
+              <span>by {h.byName ?? 'the system'}</span>
+              {h.reason ? <span className="text-ink-muted">· {h.reason}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section title="Ledger entries" id="entries">
+        <ul className="space-y-2 text-sm">
+          {t.entries.map((e) => (
+            <li key={e.entryId}>
+              <span className="font-medium">{ENTRY_KIND_LABELS[e.kind] ?? e.kind}</span> <span className="text-ink-muted">· {when(e.postedAt)} · {e.description}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Dialog open={decision !== null} onClose={() => setDecision(null)} title={decision === 'approve' ? 'Approve this transfer?' : 'Reject this transfer?'}>
+        {decision ? <DecisionForm transfer={t} decision={decision} onDone={() => setDecision(null)} /> : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Decimal from 'decimal.js';
+import { useRouter } from 'next/navigation';
+import { useId, useRef, useState } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/input';
+import { FormAlert, Section } from '@/components/ui/page-header';
+import { useToast } from '@/components/ui/toast';
+import { CONSENT_SCOPE_LABELS, formatMoney, LIMIT_TYPE_LABELS } from '@/components/wallets/money';
+import { useWallets, walletLabel } from '@/components/wallets/pickers';
+import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+import {
+  createBeneficiaryBodySchema,
+  createTransferBodySchema,
+  isValidIban,
+  normalizeIban,
+  type Beneficiary,
+  type LedgerSettings,
+  type PaymentConsent,
+  type TransactionLimit,
+  type Transfer,
+  type Wallet,
+} from '@/lib/contract/wallets';
+import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
+import { useContractForm } from '@/lib/ui/use-contract-form';
+
+type Mode = 'wallet' | 'beneficiary';
+type TransferValues = z.input<typeof createTransferBodySchema>;
+
+/** Inline: save a beneficiary for the source wallet's customer, with the IBAN checked as it is typed. */
+function NewBeneficiary({ customerId, onSaved, onCancel }: { customerId: string; onSaved: (b: Beneficiary) => void; onCancel: () => void }) {
+  const [key] = useState(() => crypto.randomUUID());
+  const { form, alert, submit, errors: e, pending } = useContractForm(createBeneficiaryBodySchema, { customerId, name: '', iban: '', country: 'DE' }, async (values) => {
+    onSaved(await apiFetch<Beneficiary>('/api/v2.1/beneficiaries', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } }));
+  });
+  const iban = form.watch('iban') ?? '';
+  const ibanState = normalizeIban(iban).length < 15 ? undefined : isValidIban(iban) ? 'The IBAN checksum is valid.' : undefined;
+  return (
+    <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" role="group" aria-label="New beneficiary">
+      <p className="text-sm font-semibold text-ink">New beneficiary</p>
+      <FormAlert messages={alert} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Account holder" error={e.name?.message} {...form.register('name')} />
+        <Field
+          label="IBAN"
+          autoComplete="off"
+          hint={ibanState ?? 'Spaces are fine; the check digits are verified.'}
+          error={e.iban?.message ?? (normalizeIban(iban).length >= 15 && !isValidIban(iban) ? 'must be a valid IBAN (country code, check digits, mod-97 checksum)' : undefined)}
+          {...form.register('iban')}
+        />
+        <Field label="BIC (optional)" autoComplete="off" error={e.bic?.message} {...form.register('bic', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })} />
+        <Field label="Country (2 letters)" maxLength={2} error={e.country?.message} {...form.register('country', { setValueAs: (v: unknown) => String(v ?? '').toUpperCase() })} />
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="button" disabled={pending} onClick={() => void submit()}>
+          {pending ? 'Saving…' : 'Save beneficiary'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The rules' refusals belong to a field: the amount (balance, limits) or the consent. */
+function placeOnField(error: unknown, setError: UseFormSetError<TransferValues>): boolean {
+  if (!(error instanceof ApiClientError)) return false;
+  const d = error.data as Record<string, string>;
+  if (error.message === 'insufficient balance') {
+    setError('amount', { message: `more than the available ${formatMoney(d.availableBalance!, d.currency!)}` }, { shouldFocus: true });
+    return true;
+  }
+  if (error.message === 'transaction limit exceeded') {
+    setError('amount', { message: `the ${LIMIT_TYPE_LABELS[d.limitType!]?.toLowerCase()} limit of ${formatMoney(d.limit!, d.currency!)} would be exceeded (used ${formatMoney(d.currentUsage!, d.currency!)})` }, { shouldFocus: true });
+    return true;
+  }
+  if (error.message === 'payment consent invalid' || error.message === 'payment consent required') {
+    setError('paymentConsentId', { message: d.details ?? 'the customer must authorize payments from this wallet first' }, { shouldFocus: true });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A transfer: from a wallet to another wallet of the tenant or to a saved beneficiary (created inline
+ * if needed). Before submit it shows the limits that apply and whether a second person must approve.
+ * One Idempotency-Key per attempt: a double click sends the same key and makes one transfer.
+ */
+export function TransferForm({ initialWalletId }: { initialWalletId?: string }) {
+  const wallets = useWallets({ status: 'ACTIVE' });
+  if (wallets.isError) return <FormAlert messages={[errorMessage(wallets.error)]} />;
+  if (!wallets.data) return <p className="text-sm text-ink-muted">Loading wallets…</p>;
+  const preset = wallets.data.items.find((w) => w.id === initialWalletId);
+  return <TransferFormInner wallets={wallets.data.items} preset={preset} />;
+}
+
+function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet[]; preset?: Wallet }) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const toast = useToast();
+  const modeId = useId();
+  const [mode, setMode] = useState<Mode>('wallet');
+  const [adding, setAdding] = useState(false);
+  const key = useRef(crypto.randomUUID());
+  const inFlight = useRef(false);
+  const wallets = { data: { items: activeWallets }, isPending: false };
+  const settings = useQuery({ queryKey: ['ledger-settings'], queryFn: () => apiFetch<LedgerSettings>('/api/v2.1/ledger/settings'), staleTime: 60_000 });
+
+  const { form, alert, submit, errors: e, pending } = useContractForm(
+    createTransferBodySchema,
+    { walletId: preset?.id ?? '', amount: '', currency: preset?.currency ?? 'EUR', reference: '' },
+    async (values, f) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        const res = await apiFetch<Transfer>('/api/v2.1/transfers', { method: 'POST', json: values, headers: { 'Idempotency-Key': key.current } });
+        await client.invalidateQueries({ queryKey: ['transfers'] });
+        await client.invalidateQueries({ queryKey: ['wallets'] });
+        key.current = crypto.randomUUID();
+        toast('success', res.status === 'PENDING_APPROVAL' ? 'Transfer sent for approval' : 'Transfer completed');
+        router.push(`/transfers/${res.id}`);
+      } catch (error) {
+        if (!placeOnField(error, f.setError)) throw error;
+      } finally {
+        inFlight.current = false;
+      }
+    },
+  );
+  const walletId = form.watch('walletId');
+  const amount = form.watch('amount') ?? '';
+  const source = wallets.data?.items.find((w) => w.id === walletId);
+  const currency = (source?.currency ?? 'EUR') as Currency;
+  const limits = useQuery({
+    queryKey: ['limits', 'wallet', walletId],
+    queryFn: () => apiFetch<{ items: TransactionLimit[] }>(`/api/v2.1/transaction-limits${toQuery({ walletId })}`),
+    enabled: Boolean(source),
+  });
+  const beneficiaries = useQuery({
+    queryKey: ['beneficiaries', 'of', source?.customerId],
+    queryFn: () => apiFetch<{ items: Beneficiary[] }>(`/api/v2.1/beneficiaries${toQuery({ customerId: source?.customerId, status: 'ACTIVE', pageSize: 100 })}`),
+    enabled: Boolean(source),
+  });
+  const consents = useQuery({
+    queryKey: ['payment-consents', 'of', walletId],
+    queryFn: () => apiFetch<{ items: PaymentConsent[] }>(`/api/v2.1/payment-consents${toQuery({ walletId, status: 'AUTHORIZED', pageSize: 100 })}`),
+    enabled: Boolean(source),
+  });
+  const destinations = (wallets.data?.items ?? []).filter((w) => w.id !== walletId && (!source || w.currency === source.currency));
+  const parsed = /^\d+(\.\d+)?$/.test(amount) ? new Decimal(amount) : null;
+  const threshold = settings.data?.fourEyesThreshold;
+  const needsApproval = parsed && threshold !== undefined && threshold !== null ? parsed.gt(threshold) : null;
+
+  function chooseMode(next: Mode) {
+    setMode(next);
+    form.setValue('destinationWalletId', undefined);
+    form.setValue('beneficiary', undefined);
+    form.clearErrors(['destinationWalletId', 'beneficiary']);
+  }
+
+  const selectedBeneficiary = form.watch('beneficiary');
+  const beneficiaryId = selectedBeneficiary && 'id' in selectedBeneficiary ? selectedBeneficiary.id : '';
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-card lg:col-span-2" aria-label="New transfer">
+        <FormAlert messages={alert} />
+        <SelectField
+          label="From wallet"
+          placeholder={wallets.isPending ? 'Loading wallets…' : 'Choose the wallet to pay from'}
+          options={(wallets.data?.items ?? []).map((w) => ({ value: w.id, label: walletLabel(w) }))}
+          error={e.walletId?.message}
+          {...form.register('walletId', {
+            onChange: (ev: { target: { value: string } }) => {
+              const w = wallets.data?.items.find((x) => x.id === ev.target.value);
+              if (w) form.setValue('currency', w.currency);
+              chooseMode(mode);
+            },
+          })}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Pay to</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {(['wallet', 'beneficiary'] as const).map((m) => (
+              <label key={m} className="flex items-center gap-2 text-sm">
+                <input type="radio" name={`${modeId}-mode`} value={m} checked={mode === m} onChange={() => chooseMode(m)} className="h-4 w-4" />
+                {m === 'wallet' ? 'Another wallet of the tenant' : 'A beneficiary’s bank account (payout)'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {mode === 'wallet' ? (
+          <SelectField
+            label="To wallet"
+            placeholder={source ? (destinations.length ? 'Choose the wallet to credit' : `No other active ${source.currency} wallet`) : 'Choose the source wallet first'}
+            options={destinations.map((w) => ({ value: w.id, label: walletLabel(w) }))}
+            hint="Only active wallets in the same currency can receive."
+            error={e.destinationWalletId?.message}
+            value={form.watch('destinationWalletId') ?? ''}
+            onChange={(ev) => form.setValue('destinationWalletId', ev.target.value || undefined, { shouldValidate: form.formState.isSubmitted })}
+          />
+        ) : (
+          <div className="space-y-2">
+            <SelectField
+              label="Beneficiary"
+              placeholder={source ? (beneficiaries.data?.items.length ? 'Choose a saved beneficiary' : 'No saved beneficiary yet') : 'Choose the source wallet first'}
+              options={(beneficiaries.data?.items ?? []).map((b) => ({ value: b.id, label: `${b.name} · ${b.iban}` }))}
+              error={e.beneficiary?.message ?? (e.beneficiary as { id?: { message?: string } } | undefined)?.id?.message}
+              value={beneficiaryId}
+              onChange={(ev) => form.setValue('beneficiary', ev.target.value ? { id: ev.target.value } : undefined, { shouldValidate: form.formState.isSubmitted })}
+            />
+            {source && !adding ? (
+              <Button type="button" variant="secondary" onClick={() => setAdding(true)}>
+                New beneficiary…
+              </Button>
+            ) : null}
+            {source && adding ? (
+              <NewBeneficiary
+                customerId={source.customerId}
+                onCancel={() => setAdding(false)}
+                onSaved={async (b) => {
+                  await client.invalidateQueries({ queryKey: ['beneficiaries'] });
+                  form.setValue('beneficiary', { id: b.id }, { shouldValidate: form.formState.isSubmitted });
+                  setAdding(false);
+                  toast('success', `Beneficiary ${b.name} saved`);
+                }}
+              />
+            ) : null}
+          </div>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={`Amount (${currency})`}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={parsed ? `${formatMoney(parsed.toFixed(CURRENCY_MINOR_UNITS[currency]), currency)}` : `up to ${CURRENCY_MINOR_UNITS[currency]} decimals`}
+            error={e.amount?.message}
+            {...form.register('amount')}
+          />
+          <Field label="Reference" error={e.reference?.message} {...form.register('reference')} />
+        </div>
+        <SelectField
+          label={mode === 'beneficiary' ? 'Payment consent' : 'Payment consent (optional for an administrator)'}
+          placeholder={consents.data?.items.length ? 'Choose the customer’s consent' : 'No authorized consent for this wallet'}
+          options={(consents.data?.items ?? []).map((c) => ({ value: c.id, label: `${CONSENT_SCOPE_LABELS[c.scope]} · up to ${formatMoney(c.maxAmountPerPayment, c.currency)} · until ${c.expiresAt.slice(0, 10)}` }))}
+          hint="The customer’s authorization of payments from this wallet (Payment consents screen)."
+          error={e.paymentConsentId?.message}
+          {...form.register('paymentConsentId', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Sending…' : needsApproval ? 'Send for approval' : 'Send transfer'}
+          </Button>
+        </div>
+      </form>
+      <aside className="space-y-4" aria-label="Before you send">
+        <Section title="Approval" id="approval">
+          <p className="text-sm text-ink" data-testid="approval-hint">
+            {threshold === null
+              ? 'Four-eyes approval is switched off: transfers complete at once.'
+              : threshold === undefined
+                ? '…'
+                : needsApproval === null
+                  ? `Transfers above ${formatMoney(threshold, currency)} wait for a second person’s approval.`
+                  : needsApproval
+                    ? `This transfer is above ${formatMoney(threshold, currency)}: it will wait for a second person’s approval.`
+                    : `This transfer is within ${formatMoney(threshold, currency)}: it completes at once, no approval needed.`}
+          </p>
+        </Section>
+        <Section title="Limits" id="limits">
+          {!source ? <p className="text-sm text-ink-muted">Choose the source wallet to see its limits.</p> : null}
+          {limits.isError ? <p className="text-sm text-rose-700">{errorMessage(limits.error)}</p> : null}
+          {source && limits.data && limits.data.items.length === 0 ? <p className="text-sm text-ink-muted">No limits apply to this wallet.</p> : null}
+          <ul className="space-y-2 text-sm" data-testid="limits-hint">
+            {limits.data?.items.map((l) => {
+              const left = Decimal.max(new Decimal(l.limit).minus(l.currentUsage), 0);
+              const over = parsed ? (l.limitType === 'PER_TRANSACTION' ? parsed.gt(l.limit) : parsed.gt(left)) : false;
+              return (
+                <li key={l.id} className={over ? 'font-medium text-rose-700' : 'text-ink'}>
+                  {LIMIT_TYPE_LABELS[l.limitType]} ({l.scope === 'WALLET' ? 'this wallet' : 'the customer'}): {formatMoney(l.limit, l.currency)}
+                  {l.limitType === 'PER_TRANSACTION' ? '' : `, ${formatMoney(left.toFixed(CURRENCY_MINOR_UNITS[l.currency]), l.currency)} left`}
+                  {over ? ' — this amount is over it' : ''}
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+
+/**
+ * Words and amounts of the money screens: an amount formatted by its currency's minor units with
+ * thousands separators ("2,500.00 EUR", "1,000 JPY"), and labels for the API's enum keys.
+ */
+export function formatMoney(amount: string, currency: string): string {
+  const units = CURRENCY_MINOR_UNITS[currency as Currency] ?? 2;
+  const negative = amount.startsWith('-');
+  const [int = '0', frac = ''] = amount.replace(/^[-+]/, '').split('.');
+  // grouping by string, so that no amount goes through a float
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = units > 0 ? `.${frac.padEnd(units, '0').slice(0, units)}` : '';
+  return `${negative ? '-' : ''}${grouped}${fraction} ${currency}`;
+}
+
+export function Money({ amount, currency, sign, testId }: { amount: string; currency: string; sign?: '+' | '-'; testId?: string }) {
+  return (
+    <span className="whitespace-nowrap font-mono tabular-nums" data-testid={testId}>
+      {sign ?? ''}
+      {formatMoney(amount, currency)}
+    </span>
+  );
+}
+
+export const ENTRY_KIND_LABELS: Record<string, string> = {
+  SANDBOX_FUNDING: 'Sandbox funding',
+  TRANSFER_HOLD: 'Held for approval',
+  TRANSFER_SETTLEMENT: 'Transfer',
+  TRANSFER_RELEASE: 'Returned',
+};
+export const TRANSFER_TYPE_LABELS: Record<string, string> = { PAYOUT: 'Payout', WALLET_TRANSFER: 'Wallet transfer' };
+export const LIMIT_TYPE_LABELS: Record<string, string> = { PER_TRANSACTION: 'Per transaction', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly' };
+export const CONSENT_SCOPE_LABELS: Record<string, string> = { SINGLE_PAYMENT: 'Single payment', RECURRING_PAYMENTS: 'Recurring payments' };
+
+export const shortId = (id: string) => id.slice(0, 8);
+export const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';

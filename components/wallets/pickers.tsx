@@ -1,0 +1,40 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { SelectField } from '@/components/ui/input';
+import type { CustomerListItem } from '@/lib/contract/customers';
+import type { Wallet } from '@/lib/contract/wallets';
+import { apiFetch, toQuery } from '@/lib/ui/fetcher';
+import { formatMoney } from './money';
+
+/** The tenant's customers (newest 100; `activeOnly` for opening wallets) as select options. */
+export function useCustomers(activeOnly = false) {
+  return useQuery({
+    queryKey: ['customers', 'picker', activeOnly],
+    queryFn: () => apiFetch<{ items: CustomerListItem[] }>(`/api/v2.1/customers${toQuery({ pageSize: 100, status: activeOnly ? 'ACTIVE' : undefined })}`),
+    staleTime: 30_000,
+  });
+}
+
+/** The tenant's wallets (filtered), for pickers and lookups. */
+export function useWallets(filter: { customerId?: string; status?: string; currency?: string } = {}) {
+  return useQuery({
+    queryKey: ['wallets', 'picker', filter],
+    queryFn: () => apiFetch<{ items: Wallet[]; total: number }>(`/api/v2.1/wallets${toQuery({ pageSize: 100, ...filter })}`),
+  });
+}
+
+export const walletLabel = (w: Wallet) => `${w.customerName} · ${w.name} · ${formatMoney(w.availableBalance, w.currency)}${w.status === 'ACTIVE' ? '' : ` (${w.status.toLowerCase()})`}`;
+
+type PickerProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: string; placeholder?: string };
+
+export const CustomerSelect = forwardRef<HTMLSelectElement, PickerProps & { activeOnly?: boolean }>(function CustomerSelect({ activeOnly, placeholder, ...props }, ref) {
+  const customers = useCustomers(activeOnly);
+  const options = (customers.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.displayName}${c.email ? ` (${c.email})` : ''}` }));
+  return <SelectField ref={ref} options={options} placeholder={customers.isPending ? 'Loading customers…' : (placeholder ?? 'Choose a customer')} {...props} />;
+});
+
+export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[] }>(function WalletSelect({ wallets, placeholder, ...props }, ref) {
+  return <SelectField ref={ref} options={wallets.map((w) => ({ value: w.id, label: walletLabel(w) }))} placeholder={placeholder ?? 'Choose a wallet'} {...props} />;
+});

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
+import type { z } from 'zod';
+import type { reviewSettingsSchema, updateReviewSettingsBodySchema } from '@/lib/contract/review';
+import type { DbOrTx } from '@/lib/db/client';
+import { reviewSettings } from '@/lib/db/schema';
+import { forbidden } from '@/lib/http/errors';
+import type { Principal } from '@/lib/services/identity/sessions';
+import { audit } from './audit';
+import { assertVerificationRole } from './verification-roles';
+
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+const DEFAULTS: ReviewSettings = { twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false };
+
+export async function getReviewSettings(db: DbOrTx, tenantId: string): Promise<ReviewSettings> {
+  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.tenantId, tenantId));
+  return row ? { twoApprovalsForOrganizations: row.twoApprovalsForOrganizations, twoApprovalsForHighRisk: row.twoApprovalsForHighRisk } : DEFAULTS;
+}
+
+export async function readReviewSettings(db: DbOrTx, principal: Principal) {
+  assertVerificationRole(principal);
+  return getReviewSettings(db, principal.tenantId);
+}
+
+/** ADMIN_USER only: changes the tenant's review settings (audited). */
+export async function updateReviewSettings(db: DbOrTx, principal: Principal, input: z.infer<typeof updateReviewSettingsBodySchema>) {
+  if (!principal.roles.includes('ADMIN_USER')) throw forbidden('only an ADMIN_USER may change the review settings');
+  return db.transaction(async (tx) => {
+    const before = await getReviewSettings(tx, principal.tenantId);
+    const after = { ...before, ...input };
+    await tx
+      .insert(reviewSettings)
+      .values({ tenantId: principal.tenantId, ...after, updatedBy: principal.userId, updatedAt: clock.now() })
+      .onConflictDoUpdate({ target: reviewSettings.tenantId, set: { ...after, updatedBy: principal.userId, updatedAt: clock.now() } });
+    await audit(tx, principal.tenantId, { customerId: null, actorUserId: principal.userId, action: 'REVIEW_SETTINGS_CHANGED', entityType: 'TENANT', entityId: principal.tenantId, before: { ...before }, after: { ...after } });
+    return after;
+  });
+}
+
+/** How many approvals a case needs under the settings. */
+export function approvalsRequired(settings: ReviewSettings, customerType: 'INDIVIDUAL' | 'ORGANIZATION', riskLevel: string): 1 | 2 {
+  if (settings.twoApprovalsForOrganizations && customerType === 'ORGANIZATION') return 2;
+  if (settings.twoApprovalsForHighRisk && riskLevel === 'HIGH') return 2;
+  return 1;
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { clock } from '@/lib/clock';
+import type { RiskLevel } from '@/lib/contract/enums';
+import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, requirementStates, type CustomerType, type DocumentRequirement } from '@/lib/contract/review';
+import type { DbOrTx } from '@/lib/db/client';
+import { addresses, categories, customerCategorizations, documents, organizations, persons, representatives, userRoles, users, verifications } from '@/lib/db/schema';
+
+/** Today in UTC (YYYY-MM-DD) by the application clock: the day documents expire against. */
+export const today = () => clock.now().toISOString().slice(0, 10);
+
+/** The customer's category code (null: none), which selects its row of REQUIRED_DOCUMENTS. */
+export async function categoryOf(db: DbOrTx, tenantId: string, customerId: string) {
+  const [row] = await db
+    .select({ code: categories.code, riskLevel: categories.riskLevel, name: categories.name })
+    .from(customerCategorizations)
+    .innerJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
+    .where(and(eq(customerCategorizations.tenantId, tenantId), eq(customerCategorizations.customerId, customerId)));
+  return row ?? null;
+}
+
+export async function currentDocuments(db: DbOrTx, tenantId: string, customerId: string) {
+  return db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))).orderBy(asc(documents.createdAt), asc(documents.id));
+}
+
+/** The required documents of a customer, their states and what still blocks an approval. */
+export async function documentRequirements(db: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType) {
+  const category = await categoryOf(db, tenantId, customerId);
+  const required: DocumentRequirement[] = requiredDocumentsFor(customerType, category?.code);
+  const docs = await currentDocuments(db, tenantId, customerId);
+  return { category, required, docs, requirements: requirementStates(required, docs), blockers: approvalBlockers(required, docs) };
+}
+
+/**
+ * Recomputes and stores the rule-based risk of a customer's case (lib/contract/review.ts RISK_RULES),
+ * in the caller's transaction; called after registration, document uploads and document decisions.
+ */
+export async function refreshRisk(tx: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType): Promise<{ riskLevel: RiskLevel; riskReasons: { rule: string; level: RiskLevel; reason: string }[] }> {
+  const { category, docs, blockers } = await documentRequirements(tx, tenantId, customerId, customerType);
+  const [person] = await tx.select({ nationality: persons.nationality }).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.customerId, customerId)));
+  const [organization] = await tx.select({ id: organizations.id, businessType: organizations.businessType, industry: organizations.industry }).from(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.customerId, customerId)));
+  const addressCountries = (await tx.select({ country: addresses.country }).from(addresses).where(and(eq(addresses.tenantId, tenantId), eq(addresses.customerId, customerId)))).map((a) => a.country);
+  const reps = organization
+    ? await tx.select({ nationality: representatives.nationality, ownershipShare: representatives.ownershipShare }).from(representatives).where(and(eq(representatives.tenantId, tenantId), eq(representatives.organizationId, organization.id)))
+    : [];
+  const day = today();
+  const current = docs.filter((d) => !d.supersededBy);
+  const result = assessRisk({
+    customerType,
+    categoryRiskLevel: (category?.riskLevel as RiskLevel | undefined) ?? null,
+    countries: [person?.nationality, ...addressCountries, ...reps.map((r) => r.nationality), ...current.map((d) => d.issuingCountry)].filter((c): c is string => !!c).map((c) => c.toUpperCase()),
+    businessType: organization?.businessType ?? null,
+    industry: organization?.industry ?? null,
+    documents: current.map((d) => ({ status: d.status, expired: isExpired(d.expiryDate, day) })),
+    missingRequirements: blockers.unmetRequirements.filter((r) => !current.some((d) => (r.documentTypes as string[]).includes(d.documentType))).length,
+    representativesWithoutOwnership: reps.length > 0 && reps.every((r) => Number(r.ownershipShare) === 0),
+  });
+  await tx
+    .update(verifications)
+    .set({ riskLevel: result.riskLevel, riskReasons: result.riskReasons })
+    .where(and(eq(verifications.tenantId, tenantId), eq(verifications.customerId, customerId)));
+  return result;
+}
+
+export interface UserLabel {
+  name: string;
+  roles: string[];
+}
+
+/** Display names and roles of users of the tenant (for assignees, actors, uploaders). */
+export async function userLabels(db: DbOrTx, tenantId: string, ids: (string | null | undefined)[]): Promise<Map<string, UserLabel>> {
+  const unique = [...new Set(ids.filter((i): i is string => !!i))];
+  const out = new Map<string, UserLabel>();
+  if (!unique.length) return out;
+  const rows = await db
+    .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
+  const roles = await db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, unique)));
+  for (const r of rows) {
+    const name = [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || r.username;
+    out.set(r.id, { name, roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort() });
+  }
+  return out;
+}
+
+export const nameOf = (labels: Map<string, UserLabel>, id: string | null | undefined, fallback = 'Self sign-up') => (id ? (labels.get(id)?.name ?? 'Unknown user') : fallback);

@@ -1,0 +1,75 @@
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
+import { isUuid } from '@/lib/contract/common';
+import { SEARCH_RESULT_LIMIT, type SearchQuery, type SearchResult } from '@/lib/contract/search';
+import type { DbOrTx } from '@/lib/db/client';
+import { cards, customers, wallets } from '@/lib/db/schema';
+import type { Principal } from '@/lib/services/identity/sessions';
+import { fmt } from '@/lib/services/wallets/access';
+import { findCards } from './cards';
+import { escapeLike } from './like';
+
+/**
+ * The panel's one search box (GET /api/v2.1/search): what the query can mean, looked up in parallel,
+ * each kind capped at SEARCH_RESULT_LIMIT and always within the caller's tenant.
+ * - customers: name or email containing it, or the customer id;
+ * - wallets: the wallet id, or (8+ characters of hex and dashes) the start of it;
+ * - cards (only for the card roles, as the card API): a card id, or 4 digits = the last four.
+ */
+
+const ID_PREFIX = /^[0-9a-f-]{8,36}$/i;
+
+export async function searchTenant(db: DbOrTx, tenantId: string, principal: Principal, query: SearchQuery): Promise<SearchResult> {
+  const q = query.q;
+  const uuid = isUuid(q) ? q.toLowerCase() : null;
+  const like = escapeLike(q);
+
+  const customerWhere: SQL = and(
+    eq(customers.tenantId, tenantId),
+    or(
+      sql`lower(${customers.displayName}) like ${like}`,
+      sql`lower(coalesce(${customers.email}, '')) like ${like}`,
+      ...(uuid ? [eq(customers.id, uuid)] : []),
+    ),
+  )!;
+
+  const walletId: SQL | null = uuid ? eq(wallets.id, uuid) : ID_PREFIX.test(q) ? sql`${wallets.id}::text like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}` : null;
+
+  const mayCards = principal.roles.some((r) => (PANEL_CARD_ROLES as readonly string[]).includes(r));
+  const cardWhere: SQL | null = !mayCards ? null : uuid ? and(eq(cards.tenantId, tenantId), eq(cards.id, uuid))! : /^\d{4}$/.test(q) ? and(eq(cards.tenantId, tenantId), eq(cards.panLast4, q))! : null;
+
+  const [customerRows, walletRows, cardItems] = await Promise.all([
+    db
+      .select({ id: customers.id, customerType: customers.customerType, displayName: customers.displayName, email: customers.email, status: customers.status })
+      .from(customers)
+      .where(customerWhere)
+      .orderBy(sql`lower(${customers.displayName})`, customers.id)
+      .limit(SEARCH_RESULT_LIMIT),
+    walletId
+      ? db
+          .select({
+            id: wallets.id,
+            customerId: wallets.customerId,
+            customerName: customers.displayName,
+            name: wallets.name,
+            currency: wallets.currency,
+            status: wallets.status,
+            balance: wallets.balance,
+          })
+          .from(wallets)
+          .innerJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
+          .where(and(eq(wallets.tenantId, tenantId), walletId))
+          .orderBy(desc(wallets.createdAt))
+          .limit(SEARCH_RESULT_LIMIT)
+      : Promise.resolve([]),
+    cardWhere ? findCards(db, tenantId, cardWhere, SEARCH_RESULT_LIMIT) : Promise.resolve([]),
+  ]);
+
+  return {
+    q,
+    customers: customerRows,
+    wallets: walletRows.map((w) => ({ ...w, balance: fmt(w.balance, w.currency) })),
+    cards: cardItems,
+    limit: SEARCH_RESULT_LIMIT,
+  };
+}

@@ -1,0 +1,27 @@
+/** Types of server/edge.mjs (plain JavaScript so that `node server/main.mjs` needs no build step). */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+export type EdgeErrorKind = 'undecodablePath' | 'malformedRequest' | 'headersTooLarge' | 'internal';
+export const MAX_HEADER_BYTES: number;
+export const EDGE_ERRORS: Record<EdgeErrorKind, { status: number; message: string; error: string }>;
+export const CARD_API_PREFIX: string;
+export function requestIdFrom(headers: IncomingHttpHeaders | undefined): string;
+export function undecodableSegment(url: string | undefined): string | null;
+export function loggablePath(url: string | undefined): string;
+export function edgeBody(
+  kind: EdgeErrorKind,
+  options: { path?: string; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
+): Record<string, unknown>;
+export function edgeHeaders(requestId: string, length: number): Record<string, string>;
+interface EdgeLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+export function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: EdgeErrorKind,
+  options: { log: EdgeLog; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
+): void;
+export function onClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, log: EdgeLog): void;

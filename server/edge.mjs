@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The edge: what the HTTP server answers before Next.js sees a request, because Next.js (or Node's
+ * HTTP parser) would otherwise answer first without our envelope, request id or log line
+ * (docs/edge.md). Plain JavaScript so that `node server/main.mjs` runs it without a build step; the
+ * messages are the contract catalogue's (tests/unit/edge.test.ts compares them with lib/contract).
+ */
+
+/** Request line plus headers, in bytes: Node's default, made explicit. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+export const EDGE_ERRORS = {
+  undecodablePath: { status: 400, message: 'request validation failed', error: 'VALIDATION_FAILED' },
+  malformedRequest: { status: 400, message: 'request validation failed', error: 'VALIDATION_FAILED' },
+  headersTooLarge: { status: 431, message: 'request header fields too large', error: 'HEADERS_TOO_LARGE' },
+  internal: { status: 500, message: 'internal server error', error: 'INTERNAL_ERROR' },
+};
+
+const REASONS = { 400: 'Bad Request', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error' };
+
+/** The prefix of the virtual card API, whose answers are Envelope B. */
+export const CARD_API_PREFIX = '/api/v2.1/card/virtual/';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+const PAN_LIKE = /\d{13,19}/;
+
+/** The client's X-Request-ID when sane (as lib/http/request-id.ts decides), else a new UUID. */
+export function requestIdFrom(headers) {
+  const given = headers?.['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && !PAN_LIKE.test(given.replace(/[ -]/g, '')) ? given : randomUUID();
+}
+
+/**
+ * The first path segment that does not percent-decode, or null. The query is left alone: Next.js
+ * parses it leniently, and our handlers validate what they read.
+ */
+export function undecodableSegment(url) {
+  const path = String(url ?? '/').split('?')[0];
+  for (const segment of path.split('/')) {
+    if (!segment.includes('%')) continue;
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }
+  return null;
+}
+
+/** For log lines: the path without its query, at most 200 characters, digit runs that could be a card number masked. */
+export function loggablePath(url) {
+  return String(url ?? '')
+    .split('?')[0]
+    .slice(0, 200)
+    .replace(/\d{13,19}/g, (run) => `[PAN:${run.length} digits]`);
+}
+
+/** The error body: Envelope A, or Envelope B on the card API (400 and 5xx are `code` 500 there). */
+export function edgeBody(kind, { path, requestId, details, errors }) {
+  const spec = EDGE_ERRORS[kind];
+  const data = { error: spec.error, ...(details ? { details } : {}), ...(errors ? { errors } : {}), ...(spec.status >= 500 ? { requestId } : {}) };
+  if (String(path ?? '').startsWith(CARD_API_PREFIX)) {
+    const code = spec.status === 400 || spec.status >= 500 ? 500 : spec.status;
+    return { success: false, code, msg: spec.message, data };
+  }
+  return { code: spec.status, message: spec.message, data };
+}
+
+export function edgeHeaders(requestId, length) {
+  return {
+    'Content-Type': 'application/json',
+    'Content-Length': String(length),
+    'X-Request-ID': requestId,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/** Answers a parsed request (`req`, `res` of node:http) with an edge error and logs it once. */
+export function refuse(req, res, kind, { log, requestId, details, errors }) {
+  const spec = EDGE_ERRORS[kind];
+  const body = JSON.stringify(edgeBody(kind, { path: req.url, requestId, details, errors }));
+  res.writeHead(spec.status, edgeHeaders(requestId, Buffer.byteLength(body)));
+  res.end(req.method === 'HEAD' ? undefined : body);
+  log[spec.status >= 500 ? 'error' : 'warn']({ requestId, method: req.method, path: loggablePath(req.url), status: spec.status, edge: kind }, 'request refused at the edge');
+}
+
+/**
+ * Node's `clientError`: a request head the parser refused (too large, malformed). Without a handler
+ * Node writes a bare status line; we write the envelope and close the connection.
+ */
+export function onClientError(err, socket, log) {
+  // a connection that went away, or one that sent no complete head in time (headersTimeout): nobody to answer
+  if (err.code === 'ECONNRESET' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const kind = err.code === 'HPE_HEADER_OVERFLOW' ? 'headersTooLarge' : 'malformedRequest';
+  const requestId = randomUUID();
+  // the request line is unknown (the parser failed): the path of the raw packet's first line, if any
+  const firstLine = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 512).toString('latin1').split('\r\n')[0] : '';
+  const path = firstLine.split(' ')[1] ?? '';
+  const details =
+    kind === 'headersTooLarge'
+      ? `the request line and headers must be at most ${MAX_HEADER_BYTES} bytes together`
+      : undefined;
+  const errors = kind === 'malformedRequest' ? [{ field: 'request', message: 'not a well-formed HTTP/1.1 request' }] : undefined;
+  const spec = EDGE_ERRORS[kind];
+  const body = JSON.stringify(edgeBody(kind, { path, requestId, details, errors }));
+  const head = Object.entries({ ...edgeHeaders(requestId, Buffer.byteLength(body)), Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${spec.status} ${REASONS[spec.status]}\r\n${head}\r\n${body}`);
+  log.warn({ requestId, path: loggablePath(path), status: spec.status, edge: kind, reason: err.code }, 'request refused at the edge');
+}

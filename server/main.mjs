@@ -1,0 +1,67 @@
+import { createServer } from 'node:http';
+import next from 'next';
+import pino from 'pino';
+import { MAX_HEADER_BYTES, onClientError, refuse, requestIdFrom, undecodableSegment } from './edge.mjs';
+
+/**
+ * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
+ * request handler, so that what Next.js and Node's parser would answer on their own (an
+ * undecodable path: 500 text/plain; an over-size head: 431 with no body) gets our envelope, an
+ * X-Request-ID and a log line. Everything else is Next.js unchanged. See docs/edge.md.
+ */
+const dev = process.argv.includes('--dev');
+// as `next dev` / `next start` do
+process.env.NODE_ENV = dev ? 'development' : 'production';
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || undefined;
+
+// a bad LOG_LEVEL is reported by the environment check (one line) once Next.js has started: not here
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const log = pino({
+  level: LEVELS.includes(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info',
+  base: { service: 'business-platform' },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+});
+
+const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
+  const segment = undecodableSegment(req.url);
+  if (segment !== null) {
+    refuse(req, res, 'undecodablePath', {
+      log,
+      requestId: requestIdFrom(req.headers),
+      errors: [{ field: 'path', message: 'a path segment is not valid percent-encoded UTF-8' }],
+    });
+    return;
+  }
+  try {
+    const handle = await ready;
+    await handle(req, res);
+  } catch (err) {
+    const requestId = requestIdFrom(req.headers);
+    log.error({ requestId, err: { type: err?.name, message: err?.message, code: err?.code }, method: req.method }, 'unhandled error before the route');
+    if (!res.headersSent) refuse(req, res, 'internal', { log, requestId });
+    else res.destroy();
+  }
+});
+server.on('clientError', (err, socket) => onClientError(err, socket, log));
+
+const app = next({ dev, hostname: hostname ?? 'localhost', port, httpServer: server });
+// requests that arrive while Next.js prepares wait for it, as under `next start`
+const ready = app.prepare().then(() => app.getRequestHandler());
+ready.catch((err) => {
+  console.error(`Start-up failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  process.exit(1);
+});
+
+server.listen(port, hostname, () => {
+  console.log(`▲ Next.js ${dev ? 'development' : 'production'} server (server/main.mjs) on http://${hostname ?? 'localhost'}:${port}`);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

@@ -1,0 +1,313 @@
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { capture, expectAccessible, registerTenant, SCREENSHOTS, signInPanel } from '../browser-helpers';
+import { E2E_BASE_URL, STRONG_PASSWORD } from '../fixtures';
+import { PDF_FILE, PNG_FILE } from '../browser-files';
+
+/** page.request carries the panel cookie but not the Origin a page's fetch sends; the same-origin rule (docs/edge.md) wants it. */
+const SAME_ORIGIN = { origin: E2E_BASE_URL };
+
+/**
+ * Compliance-grade onboarding in Chromium, two browser contexts side by side: the tenant's
+ * administrator (Olga Owner, the registrar) and a compliance officer (Otto Officer).
+ * 1. The administrator registers an organization with its documents and consents; on the case the
+ *    approve action is disabled with the four-eyes reason before any input. The officer claims the
+ *    case, reviews each document in the viewer, sees the risk and its reasons, approves through
+ *    the confirmation dialog; the timeline names every actor and exports as CSV.
+ * 2. Approval with a pending document: the page says why, and the server refuses it (422).
+ * 3. The revision loop: the officer names the document to replace; the administrator sees the
+ *    request on the customer page and uploads the replacement; the case is back in the queue.
+ * Every new screen is axe-scanned and photographed at 1280, 390 and 375 px.
+ */
+
+const OFFICER_PASSWORD = 'Amber-Falcon-77%';
+let tenantId = '';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+test.beforeAll(async ({ request }) => {
+  tenantId = await registerTenant(request, 'Compliance review');
+});
+
+/** capture() at 1280 and 390 px, plus the 375 px phone width with its axe scan. */
+async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  await capture(page, name, ready);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await ready();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at 375px overflows sideways`).toBe(true);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
+  await expectAccessible(page, `${name} at 375px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function officerPage(browser: Browser, admin: Page, username: string, firstName: string): Promise<Page> {
+  const created = await admin.request.post('/api/v2.1/admin/users', {
+    headers: SAME_ORIGIN,
+    data: { username, email: `${username}@bank.example`, password: OFFICER_PASSWORD, firstName, lastName: 'Officer', roles: ['COMPLIANCE_OFFICER'] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInPanel(page, tenantId, username, OFFICER_PASSWORD);
+  return page;
+}
+
+const next = (page: Page) => page.getByRole('button', { name: /^(Next|Review)$/ }).click();
+
+async function registerOrganizationInWizard(page: Page, legalName: string, registrationNumber: string): Promise<void> {
+  await page.goto('/customers/new/organization');
+  await page.getByLabel('Legal name').fill(legalName);
+  await page.getByLabel('Registration number').fill(registrationNumber);
+  await page.getByLabel('Industry').fill('Manufacturing');
+  const category = page.getByLabel('Category (optional)');
+  await category.selectOption({ label: 'Business standard (medium risk)' });
+  // the category's keys, in words, checked in the browser before the step is left
+  await next(page);
+  await expect(page.getByLabel('Annual turnover band')).toHaveAccessibleDescription('required for this category');
+  await page.getByLabel('Annual turnover band').selectOption('100K_1M');
+  await page.getByLabel('Operating region').selectOption({ label: 'EEA' });
+  await next(page);
+  const address = page.getByRole('group', { name: 'Address 1' });
+  await address.getByLabel('Street').fill('Hauptstrasse 1');
+  await address.getByLabel('City').fill('Hamburg');
+  await address.getByLabel('Country (ISO code)').fill('DE');
+  await next(page);
+  const rep = page.getByRole('group', { name: 'Representative 1' });
+  await rep.getByLabel('First name').fill('Rita');
+  await rep.getByLabel('Last name').fill('Representative');
+  await rep.getByLabel('Ownership share (%)').fill('100');
+  await next(page);
+  await page.getByLabel('Administrator email').fill(`admin.${registrationNumber.toLowerCase()}@company.example`);
+  await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByLabel('Repeat password').fill(STRONG_PASSWORD);
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Step 5 of 8: Documents' })).toBeVisible();
+  await page.getByRole('group', { name: 'Company registration extract' }).getByLabel(/^File/).setInputFiles(PDF_FILE('extract.pdf'));
+  await page.getByRole('group', { name: 'Proof of address' }).getByLabel(/^File/).setInputFiles(PDF_FILE('bill.pdf'));
+  const id = page.getByRole('group', { name: "Representatives' identity documents" });
+  await id.getByLabel('Document number').fill('C01X00T47');
+  await id.getByLabel('Issuing country (ISO code)').fill('DE');
+  await id.getByLabel('Expiry date').fill('2034-05-01');
+  await id.getByLabel(/^File/).setInputFiles(PNG_FILE('passport.png'));
+  await expect(id.getByText('Chosen: passport.png')).toBeVisible();
+  await shoot(page, 'register-organization-documents', async () => {
+    await expect(page.getByRole('heading', { name: 'Step 5 of 8: Documents' })).toBeVisible();
+  });
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Step 6 of 8: Consents' })).toBeVisible();
+  await page.getByLabel('Terms and conditions accepted').check();
+  await page.getByLabel('Privacy policy accepted').check();
+  await page.getByLabel('Data processing consent').check();
+  await shoot(page, 'register-organization-consents', async () => {
+    await expect(page.getByRole('heading', { name: 'Step 6 of 8: Consents' })).toBeVisible();
+  });
+  await next(page);
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Step 8 of 8: Review' })).toBeVisible();
+  await expect(page.getByTestId('review')).toContainText('Representatives\' identity documentsPassport (passport.png)');
+  await page.getByRole('button', { name: 'Register organization' }).click();
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: legalName })).toBeVisible();
+}
+
+async function openCase(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review queue' }).click();
+  await page.getByLabel('Cases', { exact: true }).selectOption('any');
+  await page.getByRole('table', { name: 'Verification cases' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function decideDocument(page: Page, index: number, decision: 'Accept' | 'Reject', reason: string, comment?: string): Promise<void> {
+  const doc = page.getByTestId('document').nth(index);
+  await doc.getByRole('radio', { name: decision, exact: true }).check();
+  await doc.getByLabel('Reason').selectOption({ label: reason });
+  if (comment) await doc.getByLabel(/^Comment/).fill(comment);
+  await doc.getByRole('button', { name: 'Save document decision' }).click();
+  await expect(doc.locator('p').first()).toContainText(decision === 'Accept' ? 'Accepted' : 'Rejected');
+}
+
+test('an organization with documents and consents: the registrar cannot approve and sees why; a second officer claims, reviews each document, sees the risk, approves through the confirmation; the timeline names every actor', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const legalName = `Acme ${stamp} GmbH`;
+  await signInPanel(page, tenantId);
+  await registerOrganizationInWizard(page, legalName, `HRB-${stamp}`);
+
+  // the registrar on the case: approve disabled, the reason shown before any input
+  await openCase(page, legalName);
+  const header = page.getByTestId('case-header');
+  await expect(header).toContainText('Registered byOlga Owner');
+  await expect(header).toContainText('Submitted byOlga Owner');
+  await expect(page.getByTestId('approve-blocked')).toContainText('You registered this customer: another officer must review it (four-eyes rule).');
+  await expect(page.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: /^Approve/ })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Claim case' })).toHaveCount(0);
+
+  // a second officer, in a browser context of its own
+  const officer = await officerPage(browser, page, `otto${stamp}`, 'Otto');
+  await officer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review queue' }).click();
+  const queue = officer.getByRole('table', { name: 'Verification cases' });
+  const row = queue.getByRole('row').filter({ hasText: legalName });
+  await expect(row).toContainText('Unassigned');
+  await expect(row).toContainText('Medium risk');
+  await expect(row).toContainText(/due in 4\d h/);
+  await officer.getByLabel('Customer type').selectOption('ORGANIZATION');
+  await officer.getByLabel('Risk').selectOption('MEDIUM');
+  await expect(row).toBeVisible();
+  await shoot(officer, 'review-queue-compliance', async () => {
+    await expect(row).toBeVisible();
+  });
+  await row.getByRole('link', { name: legalName }).click();
+  await officer.getByRole('button', { name: 'Claim case' }).click();
+  await expect(officer.getByTestId('case-header')).toContainText('Otto Officer (you)');
+  // nothing preset: no decision chosen, the reason waits for the decision
+  const decisionForm = officer.getByRole('form', { name: 'Decision' });
+  for (const d of ['Approve', 'Reject', 'Request revision']) await expect(decisionForm.getByRole('radio', { name: new RegExp(`^${d}`) })).not.toBeChecked();
+  await expect(officer.getByRole('form', { name: 'Decision' }).getByLabel('Reason')).toBeDisabled();
+  await expect(officer.getByTestId('approve-blocked')).toContainText('3 document(s) still to accept or reject.');
+  // the risk and its reasons
+  await expect(officer.getByTestId('risk-reasons')).toContainText('organizations need business verification (KYB)');
+  await expect(officer.getByTestId('risk-reasons')).toContainText('the customer category is rated medium risk');
+
+  // each document in the viewer, with its metadata
+  const passport = officer.getByTestId('document').nth(2);
+  await expect(passport).toContainText('C01X00T47');
+  await expect(passport).toContainText('2034-05-01');
+  await expect(passport).toContainText(/Olga Owner, /);
+  await expect(passport.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  const image = passport.getByRole('img', { name: /Passport of/ });
+  await passport.getByRole('button', { name: 'Zoom in' }).click();
+  await passport.getByRole('button', { name: 'Rotate' }).click();
+  await expect(image).toHaveAttribute('data-zoom', '1.25');
+  await expect(image).toHaveAttribute('data-rotation', '90');
+  await expect(officer.getByTestId('document').first().locator('iframe')).toHaveAttribute('title', /Company registration extract of/);
+  await decideDocument(officer, 0, 'Accept', 'Documents verified');
+  await decideDocument(officer, 1, 'Accept', 'Documents verified');
+  await decideDocument(officer, 2, 'Accept', 'Documents verified');
+  await expect(officer.getByTestId('approve-blocked')).toHaveCount(0);
+  await shoot(officer, 'review-case-compliance', async () => {
+    await expect(officer.getByTestId('requirements')).toContainText('Accepted');
+  });
+
+  // the decision: reasons follow it; the confirmation restates customer, decision, reason, documents
+  const decision = officer.getByRole('form', { name: 'Decision' });
+  await decision.getByRole('radio', { name: 'Approve', exact: true }).check();
+  await expect(decision.getByLabel('Reason').locator('option')).toHaveText(['Choose a reason', 'Documents verified', 'Enhanced due diligence completed']);
+  await decision.getByRole('button', { name: 'Review decision…' }).click();
+  await expect(decision.getByLabel('Reason')).toHaveAccessibleDescription('choose a reason');
+  await decision.getByLabel('Reason').selectOption({ label: 'Documents verified' });
+  await decision.getByRole('button', { name: 'Review decision…' }).click();
+  const confirm = officer.getByRole('dialog', { name: 'Confirm the decision' });
+  await expect(confirm.getByTestId('confirm-summary')).toContainText(`Customer${legalName}`);
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('DecisionApprove');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('ReasonDocuments verified');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Company registration extract: Accepted');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Proof of address: Accepted');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport: Accepted');
+  await shoot(officer, 'review-confirm-dialog', async () => {
+    await expect(confirm).toBeVisible();
+  });
+  await confirm.getByRole('button', { name: 'Confirm: Approve' }).click();
+  await expect(officer.getByText(/^Approved: Documents verified/)).toBeVisible();
+
+  // the timeline names every actor, and exports as CSV
+  const timeline = officer.getByTestId('timeline');
+  await expect(timeline).toContainText('Approved');
+  const actors = await timeline.getByTestId('actor').allTextContents();
+  expect(new Set(actors)).toEqual(new Set(['Olga Owner', 'Otto Officer']));
+  await expect(timeline).toContainText('Otto Officer (Compliance officer)');
+  await expect(timeline).toContainText('Olga Owner (Administrator)');
+  const download = officer.waitForEvent('download');
+  await officer.getByRole('link', { name: 'Export CSV' }).click();
+  const chunks: Buffer[] = [];
+  for await (const c of await (await download).createReadStream()) chunks.push(c as Buffer);
+  const csv = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
+  expect(csv[0]).toBe('time,event,action,actor,actor roles,actor id,entity type,entity id,changes');
+  expect(csv.some((l) => l.includes(',Approved,VERIFICATION_APPROVE,Otto Officer,COMPLIANCE_OFFICER,'))).toBe(true);
+  expect(csv.some((l) => l.includes(',Organization registered,ORGANIZATION_REGISTERED,Olga Owner,ADMIN_USER,'))).toBe(true);
+
+  // the administrator's customer page: documents accepted, the timeline
+  await page.getByRole('link', { name: 'Customer page' }).click();
+  await expect(page.getByTestId('required-documents')).toContainText('Company registration extractAccepted');
+  await expect(page.getByTestId('timeline').first()).toContainText('Otto Officer');
+  await shoot(page, 'customer-onboarding-panel', async () => {
+    await expect(page.getByRole('heading', { name: 'Onboarding timeline' })).toBeVisible();
+  });
+  await officer.context().close();
+});
+
+test('approving with a pending document: the page says why, and the server refuses it (422)', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  await signInPanel(page, tenantId);
+  const legalName = `Pending ${stamp} AG`;
+  await registerOrganizationInWizard(page, legalName, `HRB-P${stamp}`);
+  const officer = await officerPage(browser, page, `paula${stamp}`, 'Paula');
+  await openCase(officer, legalName);
+  await officer.getByRole('button', { name: 'Claim case' }).click();
+  await decideDocument(officer, 0, 'Accept', 'Documents verified');
+  await decideDocument(officer, 1, 'Accept', 'Documents verified');
+  await expect(officer.getByTestId('approve-blocked')).toContainText("Representatives' identity documents: no accepted document yet.");
+  await expect(officer.getByTestId('approve-blocked')).toContainText('1 document(s) still to accept or reject.');
+  await expect(officer.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
+  // the rule does not live in the browser: the API refuses the same approval
+  const verificationId = officer.url().split('/').pop()!;
+  const refused = await officer.request.post(`/api/v2.1/verifications/${verificationId}/decision`, { headers: SAME_ORIGIN, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } });
+  expect(refused.status()).toBe(422);
+  const body = (await refused.json()) as { message: string; data: { error: string; unmetRequirements: { requirement: string }[]; undecidedDocuments: unknown[] } };
+  expect(body.message).toBe('required documents not accepted');
+  expect(body.data.error).toBe('REQUIRED_DOCUMENTS_NOT_ACCEPTED');
+  expect(body.data.unmetRequirements.map((r) => r.requirement)).toEqual(['REPRESENTATIVE_IDENTITY']);
+  expect(body.data.undecidedDocuments).toHaveLength(1);
+  await officer.context().close();
+});
+
+test('the revision loop: the officer names the document to replace; the administrator uploads the replacement on the customer page; the case is back in the queue with its history', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  await signInPanel(page, tenantId);
+  const legalName = `Revise ${stamp} KG`;
+  await registerOrganizationInWizard(page, legalName, `HRB-R${stamp}`);
+  const customerUrl = page.url();
+  const officer = await officerPage(browser, page, `rene${stamp}`, 'Rene');
+  await openCase(officer, legalName);
+  await officer.getByRole('button', { name: 'Claim case' }).click();
+  await decideDocument(officer, 1, 'Reject', 'Document unreadable', 'the bill is cut off');
+  const decision = officer.getByRole('form', { name: 'Decision' });
+  await decision.getByRole('radio', { name: 'Request revision' }).check();
+  await decision.getByLabel('Reason').selectOption({ label: 'Document unreadable' });
+  await decision.getByRole('button', { name: 'Review decision…' }).click();
+  // a comment and the documents to replace are required
+  await expect(decision.getByLabel('Comment (required)')).toHaveAccessibleDescription('a comment is required for this decision');
+  await expect(decision.getByText('name the documents to replace or the required documents to provide')).toBeVisible();
+  await decision.getByLabel(/^Replace: Proof of address/).check();
+  await decision.getByLabel('Comment (required)').fill('Please upload a complete utility bill.');
+  await decision.getByRole('button', { name: 'Review decision…' }).click();
+  const confirm = officer.getByRole('dialog', { name: 'Confirm the decision' });
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Proof of address: Rejected');
+  await confirm.getByRole('button', { name: 'Confirm: Request revision' }).click();
+  await expect(officer.getByText(/^Revision requested: Document unreadable/)).toBeVisible();
+
+  // the administrator sees what is asked on the customer page and uploads the replacement
+  await page.goto(customerUrl);
+  const request = page.getByTestId('revision-request');
+  await expect(request).toContainText('Revision requested by Rene Officer');
+  await expect(request).toContainText('Please upload a complete utility bill.');
+  await expect(request).toContainText('Replace: Proof of address');
+  await shoot(page, 'customer-revision-request', async () => {
+    await expect(request).toBeVisible();
+  });
+  const upload = page.getByRole('form', { name: 'Replacement for Proof of address' });
+  await upload.getByLabel(/^File/).setInputFiles(PDF_FILE('full-bill.pdf'));
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded: the case is back in the review queue' })).toBeVisible();
+  await expect(page.getByTestId('revision-request')).toHaveCount(0);
+
+  // back in the queue, unassigned, its history kept
+  await officer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review queue' }).click();
+  await officer.getByLabel('Cases', { exact: true }).selectOption('unassigned');
+  const row = officer.getByRole('table', { name: 'Verification cases' }).getByRole('row').filter({ hasText: legalName });
+  await expect(row).toContainText('Waiting for review');
+  await row.getByRole('link', { name: legalName }).click();
+  const timeline = officer.getByTestId('timeline');
+  for (const label of ['Revision requested', 'Document rejected', 'Document replaced', 'Revision answered: back in the queue']) await expect(timeline).toContainText(label);
+  await expect(officer.getByTestId('document').filter({ hasText: 'Replaced' })).toHaveCount(1);
+  await officer.context().close();
+});

@@ -1,0 +1,272 @@
+/**
+ * Real resources for the fuzzer, created through the API itself with the platform key: a tenant of
+ * its own (plus a spare one whose status the fuzzer may change), administrators, an ACTIVE customer
+ * with a funded wallet, a beneficiary, a payment consent, transfers, a webhook subscription with a
+ * delivery, a cardholder and a card. Their ids fill the pools the generators draw path parameters
+ * and body fields from, so most requests reach the handlers' business logic rather than a 404.
+ */
+
+export const FUZZ_PASSWORD = 'Fuzz-Passw0rd!2026';
+
+/** A real 2x2 baseline JPEG (tests/integration/onboarding-fixtures.ts JPEG), base64. */
+const JPEG_2X2 =
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCSABTv/9k=';
+
+export interface FuzzContext {
+  baseUrl: string;
+  platformKey: string;
+  tenantId: string;
+  organizationId: string;
+  adminUserId: string;
+  adminToken: string;
+  cardToken: string;
+  /** values by parameter / field name (path params, ids in bodies) */
+  pools: Record<string, string[]>;
+  /** ids whose names are ambiguous, per path (`{id}` of features vs categories) */
+  pathPools: Record<string, Record<string, string[]>>;
+  /** valid bodies per operation id; `{{n}}` in a string is replaced by a unique counter when sent */
+  bodies: Record<string, unknown>;
+  /** what could not be set up (the run goes on; those pools fall back to random ids) */
+  warnings: string[];
+  /** a fresh session token of the tenant's owner, for operations that end their own session */
+  freshAdminToken: () => Promise<string>;
+}
+
+const CONTEXT_HEADERS = {
+  'X-Forwarded-For': '203.0.113.77',
+  'X-Forwarded-From': 'fuzz',
+  platform: 'web',
+  deviceId: 'fuzz-device',
+  'User-Agent': 'bp-fuzz',
+};
+
+interface Answer {
+  status: number;
+  body: { data?: unknown; [k: string]: unknown } | undefined;
+  text: string;
+}
+
+export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<FuzzContext> {
+  const warnings: string[] = [];
+  const pools: Record<string, string[]> = {};
+  const add = (name: string, ...values: Array<string | undefined | null>) => {
+    const pool = (pools[name] ??= []);
+    for (const v of values) if (typeof v === 'string' && v && !pool.includes(v)) pool.push(v);
+  };
+  const run = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const request = () => fetch(baseUrl + path, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // a kept-alive socket the server closed while we compiled schemas: once more on a new one
+    const res = await request().catch(() => request()).catch((error: Error) => {
+      throw new Error(`${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? '')})`);
+    });
+    const text = await res.text();
+    let parsed: Answer['body'];
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed, text };
+  }
+  /** the `data` of a 200 (Envelope A) or of a success Envelope B; throws otherwise */
+  async function ok<T>(what: string, answer: Promise<Answer>): Promise<T> {
+    const a = await answer;
+    if (a.status !== 200 || (a.body && a.body.success === false)) throw new Error(`${what}: ${a.status} ${a.text.slice(0, 300)}`);
+    return (a.body?.data ?? a.body) as T;
+  }
+  async function step(what: string, fn: () => Promise<void>) {
+    try {
+      await fn();
+    } catch (error) {
+      warnings.push(`${what}: ${(error as Error).message}`);
+    }
+  }
+
+  const platform = { authorization: `Bearer ${platformKey}` };
+  const registration = (name: string, username = 'owner') => ({
+    name,
+    admin: { username, email: `${username}-${run}@fuzz.example`, password: FUZZ_PASSWORD, firstName: 'Fuzz', lastName: 'Owner' },
+  });
+  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>('register the fuzz tenant', call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz ${run}`), platform));
+  const spare = await ok<{ tenantId: string }>('register the spare tenant', call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz spare ${run}`), platform));
+  const { tenantId, organizationId } = tenant;
+  add('tenantId', spare.tenantId);
+  add('organizationId', organizationId);
+  const ctxHeaders = { ...CONTEXT_HEADERS, 'X-Tenant-ID': tenantId };
+  // valid header values: the context headers of our tenant
+  for (const [name, value] of Object.entries(ctxHeaders)) add(name, value);
+  add('sec-ch-ua-platform', '"Linux"');
+
+  const signIn = async (userId: string, username: string) =>
+    ok<{ token: string; refreshToken: string; sessionId: string }>(
+      `sign in ${username}`,
+      call('POST', `/api/v2.1/admin/organization/${organizationId}/users/${userId}/sessions`, { username, password: FUZZ_PASSWORD }, ctxHeaders),
+    );
+  const owner = await signIn(tenant.userId, 'owner');
+  const auth = { authorization: `Bearer ${owner.token}`, 'X-Tenant-ID': tenantId };
+  // operations that end sessions (logout with allSessions, DELETE sessions/{id}) act as a user of their own
+  let sessionUser = { id: tenant.userId, username: 'owner' };
+  const freshAdminToken = async () => (await signIn(sessionUser.id, sessionUser.username)).token;
+
+  const bodies: Record<string, unknown> = {};
+  const pathPools: Record<string, Record<string, string[]>> = {};
+
+  // users: one to sign in as (the session operations), one to disable, re-role and re-password
+  const createUser = async (username: string, roles: string[]) => {
+    await ok('create user ' + username, call('POST', '/api/v2.1/admin/users', { username, email: `${username}@fuzz.example`, password: FUZZ_PASSWORD, firstName: 'F', lastName: 'U', roles }, auth));
+    const list = await ok<{ items: Array<{ id: string; username: string }> }>('list users', call('GET', `/api/v2.1/admin/users?q=${username}&pageSize=100`, undefined, auth));
+    return list.items.find((u) => u.username === username)!.id;
+  };
+  let officerToken = owner.token;
+  await step('users', async () => {
+    const loginId = await createUser(`fuzzlogin${run}`, ['ADMIN_USER']);
+    (pathPools['POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions'] ??= {}).userId = [loginId];
+    bodies['POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions'] = { username: `fuzzlogin${run}`, password: FUZZ_PASSWORD };
+    bodies['POST /api/auth/login'] = { email: `fuzzlogin${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId };
+    add('userId', await createUser(`fuzzvictim${run}`, ['EMPLOYEE']));
+    const officerId = await createUser(`fuzzofficer${run}`, ['COMPLIANCE_OFFICER']);
+    officerToken = (await signIn(officerId, `fuzzofficer${run}`)).token;
+    bodies['POST /api/v2.1/admin/users'] = { username: 'fuzzuser{{n}}', email: 'fuzzuser{{n}}@fuzz.example', password: FUZZ_PASSWORD, firstName: 'F', lastName: 'U', roles: ['EMPLOYEE'] };
+  });
+  await step('spare sessions', async () => {
+    sessionUser = { id: await createUser(`fuzzsession${run}`, ['ADMIN_USER']), username: `fuzzsession${run}` };
+    for (let i = 0; i < 3; i++) {
+      const s = await signIn(sessionUser.id, sessionUser.username);
+      add('sessionId', s.sessionId);
+      add('refreshToken', s.refreshToken);
+    }
+  });
+
+  // categorization
+  let categoryId = '';
+  await step('categorization', async () => {
+    const h = await ok<{ categories: Array<{ id: string; code: string }>; features?: Array<{ id: string }> }>('hierarchy', call('GET', `/api/v2.1/categorization/hierarchy/${tenantId}`, undefined, ctxHeaders));
+    categoryId = h.categories.find((c) => c.code === 'RETAIL_STANDARD')?.id ?? h.categories[0]!.id;
+    add('categoryId', ...h.categories.map((c) => c.id));
+    (pathPools['GET /api/v2.1/categorization/hierarchy/{tenantId}'] ??= {}).tenantId = [tenantId];
+    (pathPools['PATCH /api/v2.1/categorization/categories/{id}'] ??= {}).id = h.categories.map((c) => c.id);
+    const features = (h.features ?? []).map((f) => f.id);
+    if (features.length) (pathPools['PATCH /api/v2.1/categorization/features/{id}'] ??= {}).id = features;
+  });
+
+  // customers: one ACTIVE with a funded wallet, one awaiting review
+  const individual = (email: string) => ({
+    email,
+    phone: '+4915112345678',
+    password: FUZZ_PASSWORD,
+    matchingPassword: FUZZ_PASSWORD,
+    customerCategory: { id: categoryId },
+    individualCustomer: {
+      customerName: 'Fuzz Customer',
+      person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
+      categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
+    },
+    CATEGORIZATION: { categoryId },
+    PERSONAL_INFO: { firstName: 'Fuzz', lastName: 'Customer', dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
+    CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
+    ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
+    // the identity document an individual needs before approval (lib/contract/review.ts REQUIRED_DOCUMENTS)
+    DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2031-01-01', documentFile: JPEG_2X2 },
+    CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
+    ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
+  });
+  let customerId = '';
+  let walletId = '';
+  await step('customers', async () => {
+    bodies['POST /api/v2.1/customer/individual/registration'] = individual('fuzz{{n}}@customer.example');
+    const active = await ok<{ customerId: string; verificationId: string; userId?: string }>('register a customer', call('POST', '/api/v2.1/customer/individual/registration', individual(`active-${run}@customer.example`), { ...ctxHeaders, ...auth }));
+    customerId = active.customerId;
+    const officer = { authorization: `Bearer ${officerToken}` };
+    const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${active.verificationId}`, undefined, officer));
+    for (const d of review.documents ?? []) {
+      await ok('accept a document', call('POST', `/api/v2.1/verifications/${active.verificationId}/documents/${d.id}/decision`, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, officer));
+    }
+    await ok('approve', call('POST', `/api/v2.1/verifications/${active.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, { authorization: `Bearer ${officerToken}` }));
+    await ok('activate', call('POST', `/api/v2.1/customer/individual/${customerId}/activation`, undefined, auth));
+    const pending = await ok<{ customerId: string; verificationId: string }>('register a second customer', call('POST', '/api/v2.1/customer/individual/registration', individual(`pending-${run}@customer.example`), { ...ctxHeaders, ...auth }));
+    add('customerId', customerId, pending.customerId);
+    add('verificationId', pending.verificationId, active.verificationId);
+    const v = await ok<{ documents?: Array<{ id: string }> }>('verification', call('GET', `/api/v2.1/verifications/${pending.verificationId}`, undefined, auth));
+    add('documentId', ...(v.documents ?? []).map((d) => d.id));
+  });
+  await step('wallets and transfers', async () => {
+    const wallet = await ok<{ id: string }>('wallet', call('POST', '/api/v2.1/wallets', { customerId, currency: 'EUR', name: 'Fuzz main' }, auth));
+    walletId = wallet.id;
+    const second = await ok<{ id: string }>('wallet 2', call('POST', '/api/v2.1/wallets', { customerId, currency: 'EUR', name: 'Fuzz second' }, auth));
+    add('walletId', walletId, second.id);
+    await ok('fund', call('POST', `/api/v2.1/wallets/${walletId}/sandbox/fund`, { amount: '100000.00', currency: 'EUR' }, auth));
+    bodies['POST /api/v2.1/wallets'] = { customerId, currency: 'EUR', name: 'Fuzz {{n}}' };
+    bodies['POST /api/v2.1/wallets/{walletId}/sandbox/fund'] = { amount: '10.00', currency: 'EUR' };
+    const beneficiaryBody = { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' };
+    const beneficiary = await ok<{ id: string }>('beneficiary', call('POST', '/api/v2.1/beneficiaries', beneficiaryBody, auth));
+    add('beneficiaryId', beneficiary.id);
+    bodies['POST /api/v2.1/beneficiaries'] = { ...beneficiaryBody, name: 'Beneficiary {{n}}' };
+    const consentBody = { walletId, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() };
+    const consent = await ok<{ id: string }>('payment consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
+    add('consentId', consent.id);
+    add('paymentConsentId', consent.id);
+    bodies['POST /api/v2.1/payment-consents'] = consentBody;
+    await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: '1000' }, auth));
+    const transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
+    for (const amount of ['2500.00', '2600.00', '10.00']) {
+      const t = await ok<{ id: string }>('transfer', call('POST', '/api/v2.1/transfers', transferBody(amount), { ...auth, 'Idempotency-Key': `fuzz-${run}-${amount}` }));
+      add('transferId', t.id);
+    }
+    bodies['POST /api/v2.1/transfers'] = transferBody('1.00');
+  });
+  await step('webhooks', async () => {
+    await ok('allow http endpoints', call('PUT', '/api/v2.1/webhooks/settings', { allowHttpEndpoints: true }, auth));
+    const body = { subscriptionName: 'Fuzz hook', endpointUrl: 'http://127.0.0.1:9/fuzz-hook', subscribedEvents: ['customer.*'] };
+    const sub = await ok<{ id: string }>('subscription', call('POST', '/api/v2.1/webhooks/subscriptions', body, auth));
+    add('subscriptionId', sub.id);
+    bodies['POST /api/v2.1/webhooks/subscriptions'] = { ...body, subscriptionName: 'Fuzz hook {{n}}' };
+    await call('POST', `/api/v2.1/webhooks/subscriptions/${sub.id}/test`, {}, auth);
+    const deliveries = await ok<{ items: Array<{ id: string }> }>('deliveries', call('GET', `/api/v2.1/webhooks/subscriptions/${sub.id}/deliveries`, undefined, auth));
+    add('deliveryId', ...deliveries.items.map((d) => d.id));
+  });
+
+  // the card API: a token from /api/auth/login, a cardholder, a card, a quote, a transaction
+  let cardToken = '';
+  await step('cards', async () => {
+    const login = await call('POST', '/api/auth/login', { email: `owner-${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId }, ctxHeaders);
+    cardToken = (login.body?.accessToken as string) ?? '';
+    if (!cardToken) throw new Error(`card login: ${login.status} ${login.text.slice(0, 200)}`);
+    const card = (op: string, body: unknown) => call('POST', `/api/v2.1/card/virtual/${op}`, body, { ...ctxHeaders, authorization: `Bearer ${cardToken}` });
+    const holderBody = {
+      firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+4915112345678', dateOfBirth: '1990-04-21', customerId,
+      billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' }, idempotencyKey: 'holder-{{n}}',
+    };
+    const holder = await ok<{ cardholderId: string }>('cardholder', card('cardholder/create', { ...holderBody, idempotencyKey: `holder-${run}` }));
+    add('cardholderId', holder.cardholderId);
+    bodies['POST /api/v2.1/card/virtual/cardholder/create'] = holderBody;
+    const applyBody = { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Fuzz', idempotencyKey: 'card-{{n}}' };
+    bodies['POST /api/v2.1/card/virtual/card/apply'] = applyBody;
+    for (let i = 0; i < 3; i++) {
+      const c = await ok<{ cardId: string }>('card', card('card/apply', { ...applyBody, idempotencyKey: `card-${run}-${i}` }));
+      add('cardNo', c.cardId);
+      add('cardId', c.cardId);
+    }
+    const cardNo = pools.cardNo![0]!;
+    await card('secure/otp/send', { cardNo, purpose: 'ACTIVATE' });
+    const peek = await card('sandbox/otp/peek', { cardNo, purpose: 'ACTIVATE' });
+    const otp = (peek.body?.data as { otp?: string } | undefined)?.otp;
+    if (otp) await card('card/activate', { cardNo, otp });
+    add('sourceAccountId', walletId);
+    add('targetAccountId', walletId);
+    const quote = await card('topup/quote', { cardNo, amount: '100.00', currency: 'EUR', sourceAccountId: walletId });
+    add('quoteId', (quote.body?.data as { quoteId?: string } | undefined)?.quoteId);
+    const auth1 = await card('simulate/authorize', { cardNo, amount: '1.00', currency: 'EUR', merchant: { name: 'Fuzz shop', mcc: '5411', country: 'DE' } });
+    const data = auth1.body?.data as { transactionId?: string; authorizationId?: string } | undefined;
+    add('transactionId', data?.transactionId);
+    add('authorizationId', data?.authorizationId);
+  });
+  if (!cardToken) warnings.push('no card token: card operations run without valid credentials');
+
+  return { baseUrl, platformKey, tenantId, organizationId, adminUserId: tenant.userId, adminToken: owner.token, cardToken, pools, pathPools, bodies, warnings, freshAdminToken };
+}

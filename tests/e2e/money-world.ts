@@ -1,0 +1,224 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, type APIResponse, type Page } from '@playwright/test';
+import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from './fixtures';
+
+/**
+ * A tenant with money and a card, built through the public API, for the customer 360, card, search
+ * and small-screen specs: an ACTIVE individual customer (approved by a compliance officer), a funded
+ * EUR wallet, a beneficiary, a payment consent, a transfer waiting for approval, a webhook
+ * subscription with one delivery, and an ACTIVE virtual card of the built-in sandbox processor.
+ */
+
+export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+const OTHER_PASSWORD = 'Quiet-Approver-42?';
+const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
+
+export const context = (tenantId: string, extra: Record<string, string> = {}) => ({
+  'X-Tenant-ID': tenantId,
+  'X-Forwarded-For': '203.0.113.7',
+  'X-Forwarded-From': 'e2e',
+  platform: 'web',
+  deviceId: 'e2e-device',
+  ...extra,
+});
+
+export async function ok<T>(res: APIResponse): Promise<T> {
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+export interface MoneyWorld {
+  tenantId: string;
+  customerId: string;
+  customerName: string;
+  verificationId: string;
+  walletId: string;
+  transferId: string;
+  subscriptionId: string;
+  card: { cardId: string; last4: string; masked: string; holderFirst: string; holderLast: string };
+  /** a card API call as the owner (Envelope B data, asserting success) */
+  cardOp: <T>(op: string, body: Record<string, unknown>) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+export async function moneyWorld(): Promise<MoneyWorld> {
+  // its own request context: the world outlives the beforeAll that builds it (cardOp is used in tests)
+  const request = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const name = uniqueName('Money');
+  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
+    await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(name) }),
+  );
+  const { tenantId } = tenant;
+  const owner = await ok<{ token: string }>(
+    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${tenant.userId}/sessions`, {
+      headers: context(tenantId),
+      data: { username: 'owner', password: STRONG_PASSWORD },
+    }),
+  );
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const officerName = `officer${Date.now().toString(36)}`;
+  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: OTHER_PASSWORD, roles: ['COMPLIANCE_OFFICER'] } }));
+  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
+  const officerId = users.items.find((u) => u.username === officerName)!.id;
+  const officer = await ok<{ token: string }>(
+    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${officerId}/sessions`, {
+      headers: context(tenantId),
+      data: { username: officerName, password: OTHER_PASSWORD },
+    }),
+  );
+
+  const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: context(tenantId) }));
+  const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
+  const tag = Date.now().toString(36);
+  const email = `grace.${tag}@customer.example`;
+  const lastName = `Kowalski${tag}`;
+  const customerName = `Grace ${lastName}`;
+  const registration = await ok<{ customerId: string; verificationId: string }>(
+    await request.post('/api/v2.1/customer/individual/registration', {
+      headers: { ...context(tenantId), ...auth },
+      data: {
+        email,
+        phone: '+4915112345678',
+        password: CUSTOMER_PASSWORD,
+        matchingPassword: CUSTOMER_PASSWORD,
+        customerCategory: { id: categoryId },
+        individualCustomer: {
+          customerName,
+          person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
+          categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
+        },
+        CATEGORIZATION: { categoryId },
+        PERSONAL_INFO: { firstName: 'Grace', lastName, dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
+        CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
+        ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
+        // the review approves only with an accepted identity document (REQUIRED_DOCUMENTS)
+        DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2034-01-01', documentFile: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' },
+        CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
+        ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
+      },
+    }),
+  );
+  const { customerId } = registration;
+  const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: { authorization: `Bearer ${officer.token}` } }));
+  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: { authorization: `Bearer ${officer.token}` }, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/decision`, { headers: { authorization: `Bearer ${officer.token}` }, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: auth }));
+
+  const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
+  await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
+  const beneficiary = await ok<{ id: string }>(
+    await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' } }),
+  );
+  const consent = await ok<{ id: string }>(
+    await request.post('/api/v2.1/payment-consents', {
+      headers: auth,
+      data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    }),
+  );
+  await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
+  const transfer = await ok<{ id: string }>(
+    await request.post('/api/v2.1/transfers', {
+      headers: { ...auth, 'Idempotency-Key': `e2e-${tag}` },
+      data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
+    }),
+  );
+
+  // a webhook subscription to a local receiver with one delivery (its row has Attempts and Replay)
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks'));
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  const port = (receiver.address() as AddressInfo).port;
+  await ok(await request.put('/api/v2.1/webhooks/settings', { headers: auth, data: { allowHttpEndpoints: true } }));
+  const subscription = await ok<{ id: string }>(
+    await request.post('/api/v2.1/webhooks/subscriptions', {
+      headers: auth,
+      data: { subscriptionName: 'Local receiver', endpointUrl: `http://127.0.0.1:${port}/hooks`, subscribedEvents: ['webhook.test'] },
+    }),
+  );
+  await ok(await request.post(`/api/v2.1/webhooks/subscriptions/${subscription.id}/test`, { headers: auth, data: {} }));
+
+  // the card API takes only bearer tokens from /api/auth/login
+  const login = await request.post('/api/auth/login', { headers: context(tenantId), data: { email: 'owner@example.com', password: STRONG_PASSWORD, tenantId } });
+  expect(login.status(), await login.text()).toBe(200);
+  const cardToken = ((await login.json()) as { accessToken: string }).accessToken;
+  let seq = 0;
+  const cardOp = async <T>(op: string, body: Record<string, unknown>): Promise<T> => {
+    const res = await request.post(`/api/v2.1/card/virtual/${op}`, { headers: { ...context(tenantId), authorization: `Bearer ${cardToken}`, 'content-type': 'application/json' }, data: body });
+    const json = (await res.json()) as { success: boolean; data: T };
+    expect(json.success, `${op}: ${JSON.stringify(json)}`).toBe(true);
+    return json.data;
+  };
+  const holderLast = `Hopper${tag}`;
+  const holder = await cardOp<{ cardholderId: string }>('cardholder/create', {
+    customerId,
+    firstName: 'Grace',
+    lastName: holderLast,
+    email: `holder.${tag}@example.com`,
+    phone: '+4915112345679',
+    dateOfBirth: '1990-04-21',
+    billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' },
+    idempotencyKey: `holder-${tag}-${++seq}`,
+  });
+  const card = await cardOp<{ cardId: string; cardNo: string; last4: string }>('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Travel', limits: [{ interval: 'DAILY', amount: '500.00', currency: 'EUR' }], idempotencyKey: `apply-${tag}-${++seq}` });
+  await cardOp('secure/otp/send', { cardNo: card.cardId, purpose: 'ACTIVATE' });
+  const { otp } = await cardOp<{ otp: string }>('sandbox/otp/peek', { cardNo: card.cardId, purpose: 'ACTIVATE' });
+  await cardOp('card/activate', { cardNo: card.cardId, otp });
+
+  return {
+    tenantId,
+    customerId,
+    customerName,
+    verificationId: registration.verificationId,
+    walletId: wallet.id,
+    transferId: transfer.id,
+    subscriptionId: subscription.id,
+    card: { cardId: card.cardId, last4: card.last4, masked: card.cardNo, holderFirst: 'Grace', holderLast },
+    cardOp,
+    close: async () => {
+      await new Promise<void>((r) => receiver.close(() => r()));
+      await request.dispose();
+    },
+  };
+}
+
+/** Opens the main navigation when it sits behind the menu button (below 768 px). */
+export async function openNav(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  }
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/**
+ * At the page's current width: nothing wider than the viewport, no control past its right edge
+ * (so nothing needs a sideways scroll, in the page or in a box), axe clean, and a screenshot.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  // every section has its data (the panel shows these words while a query is pending)
+  await expect(page.getByRole('main').getByText(/^(Loading|Looking up|Searching)…$/)).toHaveCount(0);
+  const found = await page.evaluate(() => {
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+    const offRight = [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        const style = getComputedStyle(e);
+        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && r.right > window.innerWidth + 1;
+      })
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(e.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, offRight };
+  });
+  // soft: one walk over every screen reports every screen that fails
+  expect.soft(found.offRight, `${name} at ${width}px: controls beyond the right edge`).toEqual([]);
+  expect.soft(found.scrollWidth, `${name} at ${width}px: the document scrolls sideways`).toBeLessThanOrEqual(found.innerWidth);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  expect.soft(bad, `${name} at ${width}px: axe violations`).toEqual([]);
+}
