@@ -41,6 +41,9 @@ function parseError(raw: string | undefined | null): PanelSignInError {
 export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: string; callbackUrl: string }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
+  // Until React has hydrated, a click would submit the form natively; the button waits for us.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const {
     register,
     handleSubmit,
@@ -67,7 +70,7 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={failure ? 'signin-failure' : undefined}>
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={failure ? 'signin-failure' : undefined}>
       <div aria-live="assertive">
         {failure ? (
           <p id="signin-failure" role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
@@ -78,7 +81,7 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
       <Field label="Tenant ID" autoComplete="organization" spellCheck={false} error={errors.tenantId?.message} {...register('tenantId')} />
       <Field label="Username or email" autoComplete="username" spellCheck={false} error={errors.username?.message} {...register('username')} />
       <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

@@ -30,7 +30,7 @@ export function CardLookup({ sandboxTools = true }: { sandboxTools?: boolean }) 
   });
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate role="search" aria-label="Card lookup" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-card">
+      <form method="post" onSubmit={submit} noValidate role="search" aria-label="Card lookup" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-card">
         <Field
           label="Card number"
           className="min-w-64 flex-1"

@@ -81,7 +81,7 @@ export function CardSearch() {
   const e = form.formState.errors;
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate role="search" aria-label="Find cards" className="grid gap-3 rounded-xl bg-white p-4 shadow-card sm:grid-cols-2 lg:grid-cols-3">
+      <form method="post" onSubmit={submit} noValidate role="search" aria-label="Find cards" className="grid gap-3 rounded-xl bg-white p-4 shadow-card sm:grid-cols-2 lg:grid-cols-3">
         <Field label="Last four digits" inputMode="numeric" maxLength={4} autoComplete="off" error={e.last4?.message} {...reg('last4')} />
         <Field label="Cardholder name or email" autoComplete="off" error={e.holder?.message} {...reg('holder')} />
         <SelectField label="Status" placeholder="any status" options={CARD_STATUSES} error={e.status?.message} {...reg('status')} />

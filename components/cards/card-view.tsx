@@ -64,7 +64,7 @@ function FreezeDialog({ open, onClose, onDone, run, masked }: { open: boolean; o
   });
   return (
     <Dialog open={open} onClose={onClose} title="Freeze card">
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form method="post" onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
         <p className="text-sm">
           Card <span className="font-mono">{masked}</span> will decline every payment until it is unfrozen (which needs a code sent to the cardholder).
@@ -84,7 +84,7 @@ function UnfreezeDialog({ open, onClose, onDone, sendCode, run }: { open: boolea
   });
   return (
     <Dialog open={open} onClose={onClose} title="Unfreeze card">
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form method="post" onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
         <p className="text-sm text-ink-muted">Unfreezing needs a one-time code sent to the cardholder.</p>
         <SendCode send={sendCode} />
@@ -103,7 +103,7 @@ function TerminateDialog({ open, onClose, onDone, sendCode, run, masked }: { ope
   });
   return (
     <Dialog open={open} onClose={onClose} title="Terminate card">
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form method="post" onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
         <p role="note" className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-200">
           Terminating card <span className="font-mono">{masked}</span> is final: it can never be used again. The cardholder confirms with a one-time code.
@@ -180,7 +180,7 @@ function RevealPanel({ call, onClose }: { call: Call; onClose: () => void }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <p className="text-sm text-ink-muted">Showing the full number and CVV needs a one-time code sent to the cardholder. They disappear again after a minute.</p>
       <SendCode send={() => call('secure/otp/send', { purpose: 'REVEAL' })} />
@@ -211,7 +211,7 @@ function SimulateAuthorization({ call, cardRef, currency, onDone }: { call: Call
   );
   const e = errors as Record<string, { message?: string } & Record<string, { message?: string }>>;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Simulate an authorization">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3" aria-label="Simulate an authorization">
       <FormAlert messages={alert} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Amount" inputMode="decimal" error={e.amount?.message} {...form.register('amount')} />

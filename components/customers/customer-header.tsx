@@ -63,7 +63,7 @@ function DeactivateDialog({ open, onClose, base }: { open: boolean; onClose: () 
   });
   return (
     <Dialog open={open} onClose={onClose} title="Deactivate customer">
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form method="post" onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
         <SelectField label="New status" options={['SUSPENDED', 'CLOSED']} error={errors.status?.message} {...form.register('status')} />
         <TextareaField label="Reason" error={errors.reason?.message} {...form.register('reason')} />

@@ -190,7 +190,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const v = watch();
   const title = STEPS[step]!.label;
   return (
-    <form onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
+    <form method="post" onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
       <Stepper steps={STEPS.map((s) => s.label)} current={step} onSelect={go} />
       <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
         <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">

@@ -122,7 +122,7 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
   const reasons = draft.decision ? DECISION_RULES[draft.decision].reasonCodes : [];
   const commentRequired = draft.decision ? DECISION_RULES[draft.decision].commentRequired : false;
   return (
-    <form onSubmit={review} noValidate className="space-y-3" aria-label="Decision">
+    <form method="post" onSubmit={review} noValidate className="space-y-3" aria-label="Decision">
       <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
       <fieldset>
         <legend className="text-sm font-medium text-ink">Decision</legend>
@@ -291,7 +291,7 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
         ))}
       </dl>
       {open && !d.supersededBy ? (
-        <form onSubmit={submit} noValidate className="space-y-2 border-t border-slate-100 pt-2" aria-label={`Decide on ${title}`}>
+        <form method="post" onSubmit={submit} noValidate className="space-y-2 border-t border-slate-100 pt-2" aria-label={`Decide on ${title}`}>
           <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
           <fieldset>
             <legend className="text-sm font-medium">Document decision</legend>
@@ -332,7 +332,7 @@ function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }
     await onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
+    <form method="post" onSubmit={submit} noValidate className="space-y-2">
       <FormAlert messages={alert} />
       <TextareaField label="New note" error={form.formState.errors.body?.message} {...form.register('body')} />
       <Button type="submit" variant="secondary" disabled={form.formState.isSubmitting}>

@@ -27,7 +27,7 @@ export function DecisionForm({ transfer, decision, onDone }: { transfer: Transfe
   });
   const amount = formatMoney(transfer.amount, transfer.currency);
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">
         {decision === 'approve'
           ? `${amount} leaves the wallet for good and goes to ${payeeOf(transfer)}. This cannot be undone.`

@@ -167,7 +167,7 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
   const beneficiaryId = selectedBeneficiary && 'id' in selectedBeneficiary ? selectedBeneficiary.id : '';
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-card lg:col-span-2" aria-label="New transfer">
+      <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-card lg:col-span-2" aria-label="New transfer">
         <FormAlert messages={alert} />
         <SelectField
           label="From wallet"

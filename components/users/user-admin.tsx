@@ -53,7 +53,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Username" autoComplete="off" error={e.username?.message} {...form.register('username')} />
@@ -78,7 +78,7 @@ function RolesForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
     onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <RoleBoxes register={form.register as never} error={errors.roles?.message ?? errors.roles?.root?.message} />
       <DialogActions onCancel={onDone} pending={pending} label="Save roles" />

@@ -33,7 +33,7 @@ function CreateBeneficiaryForm({ onDone, customerId }: { onDone: () => void; cus
   const iban = form.watch('iban') ?? '';
   const typed = normalizeIban(iban).length >= 15;
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <CustomerSelect label="Customer" error={e.customerId?.message} {...form.register('customerId', optional)} />
       <div className="grid gap-3 sm:grid-cols-2">

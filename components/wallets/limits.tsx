@@ -33,7 +33,7 @@ function SetLimitForm({ onDone, customerId }: { onDone: () => void; customerId?:
   const chosenCustomer = form.watch('customerId');
   const wallets = useWallets(chosenCustomer ? { customerId: chosenCustomer } : {});
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <fieldset>
         <legend className="text-sm font-medium text-ink">Applies to</legend>

@@ -39,7 +39,7 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
   );
   const expires = form.watch('expiresAt');
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">Record only what the customer authorized. Payouts from the wallet need it; so do wallet transfers the customer starts.</p>
       <FormAlert messages={alert} />
       <SelectField

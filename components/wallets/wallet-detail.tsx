@@ -76,7 +76,7 @@ function StatusForm({ wallet, action, onDone }: { wallet: Wallet; action: Action
     onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">{a.explain}</p>
       <FormAlert messages={alert} />
       <TextareaField label="Reason" error={errors.reason?.message} {...form.register('reason')} />
@@ -96,7 +96,7 @@ function FundForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }) {
     onDone();
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">Demo money from the tenant&apos;s sandbox funding account. It never came from a bank.</p>
       <FormAlert messages={alert} />
       <Field label={`Amount (${wallet.currency})`} inputMode="decimal" autoComplete="off" error={e.amount?.message} {...form.register('amount')} />

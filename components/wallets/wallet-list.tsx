@@ -39,7 +39,7 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
     router.push(`/wallets/${wallet.id}`);
   });
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
       <CustomerSelect label="Customer" activeOnly hint="Only active customers can hold wallets." error={e.customerId?.message} {...form.register('customerId', optional)} />
       <div className="grid gap-3 sm:grid-cols-2">

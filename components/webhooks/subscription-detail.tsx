@@ -222,7 +222,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
         />
       </Section>
       <Section title="Recover failed deliveries">
-        <form onSubmit={recover} noValidate className="flex flex-wrap items-end gap-3">
+        <form method="post" onSubmit={recover} noValidate className="flex flex-wrap items-end gap-3">
           <FormAlert messages={recoverAlert} />
           <Field label="Since" type="datetime-local" error={recoverForm.formState.errors.since?.message} {...recoverForm.register('since')} />
           <Button type="submit" variant="secondary" disabled={recoverForm.formState.isSubmitting}>

@@ -71,7 +71,7 @@ export function SubscriptionForm({
   });
   const options = [...(catalogue.data?.wildcards ?? []).map((w) => ({ value: w, description: w === '*' ? 'every event' : `every ${w.slice(0, -2)} event` })), ...(catalogue.data?.items ?? []).map((i) => ({ value: i.type, description: i.description }))];
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form method="post" onSubmit={submit} noValidate className="space-y-4">
       <FormAlert messages={alert} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={errors.subscriptionName?.message} hint="Defaults to the endpoint’s host" {...form.register('subscriptionName', optText)} />
