@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { panelSignInErrorSchema, panelSignInSchema, type PanelSignIn, type PanelSignInError } from '@/lib/contract/panel';
 
 const TENANT_KEY = 'bp.signin.tenantId';
@@ -42,8 +43,7 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   // Until React has hydrated, a click would submit the form natively; the button waits for us.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
