@@ -2,7 +2,6 @@ import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
 import { getDb } from '@/lib/db/client';
 import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
-import { findTenant } from '@/lib/services/tenants/tenants';
 import { getEnv } from '@/lib/env';
 import type { Role } from '@/lib/contract/enums';
 import { authOptions } from './options';
@@ -38,8 +37,8 @@ export async function getPanelUser(): Promise<PanelUser | null> {
       exp: 0,
       jti: 'panel',
     });
-    const tenant = await findTenant(db, principal.tenantId);
-    if (!tenant || tenant.status !== 'ACTIVE') return null;
+    const tenant = principal.tenant;
+    if (tenant.status !== 'ACTIVE') return null;
     return { principal, name: user.name ?? '', email: user.email ?? '', roles: principal.roles, tenant: { id: tenant.id, name: tenant.name } };
   } catch {
     return null;

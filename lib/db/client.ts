@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
+import { roundTripLogger } from './round-trips';
 import * as schema from './schema';
 
 /**
@@ -47,7 +48,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
   await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
@@ -90,7 +91,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
     driver: 'postgres',

@@ -4,7 +4,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
 import { bearerToken } from '@/lib/services/identity/tokens';
-import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
+import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { forbidden, tenantAccessDenied, unauthorized } from './errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
@@ -66,7 +66,7 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
       if (claimedTenant && claimedTenant !== principal.tenantId) throw tenantAccessDenied(claimedTenant);
       base.identity.tenantId = principal.tenantId;
       base.identity.userId = principal.userId;
-      const tenant = await resolveActiveTenant(db, principal.tenantId);
+      const tenant = activeTenantOf(principal);
       if (roles && !roles.some((r) => principal.roles.includes(r))) {
         throw forbidden(`this operation requires one of the roles ${roles.join(', ')}`);
       }

@@ -6,7 +6,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
 import { bearerToken } from '@/lib/services/identity/tokens';
-import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
+import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
 import { isJsonContentType } from './body';
 import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from './errors';
@@ -85,7 +85,7 @@ export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { pa
       base.identity.tenantId = principal.tenantId;
       base.identity.userId = principal.userId;
       if (headers['X-Tenant-ID'] !== principal.tenantId) throw tenantAccessDenied(headers['X-Tenant-ID']);
-      const tenant = await resolveActiveTenant(db, principal.tenantId);
+      const tenant = activeTenantOf(principal);
       const scope = cardScopeOf(principal);
       base.log = base.log.child({ tenantId: tenant.id, userId: principal.userId });
       return { principal, tenant, headers, scope, db };

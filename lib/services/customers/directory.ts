@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
 import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
 import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerDetail, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
 import type { DbOrTx } from '@/lib/db/client';
 import {
   addresses,
+  auditLog,
   categories,
+  consentRecords,
   contacts,
   customerCategorizations,
   customers,
@@ -24,8 +26,7 @@ import { notFound } from '@/lib/http/errors';
 import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
-import { customerAuditLog } from '@/lib/services/onboarding/audit';
-import { listConsents } from '@/lib/services/onboarding/consents';
+import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
 
 /**
  * The admin panel's customer directory: one query with the verification state and category of each
@@ -157,56 +158,101 @@ export async function exportCustomersCsv(db: DbOrTx, tenantId: string, filters: 
 }
 
 /** One customer with everything the detail page shows; another tenant's customer is 404. */
+/** A JSON array of rows built in the database: `[]` when there are none. */
+const jsonRows = (fields: SQL, from: SQL, where: SQL, orderBy: SQL): SQL =>
+  sql`coalesce((select json_agg(json_build_object(${fields}) order by ${orderBy}) from ${from} where ${where}), '[]'::json)`;
+
+const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+type JsonTimes<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/**
+ * One customer for the panel: profile, organization with its representatives, addresses, contacts,
+ * documents, category, verification, consents with their history and the audit log, in ONE
+ * statement (the lists are aggregated as JSON by the database; docs/performance.md).
+ */
 export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerDetail> {
-  const [row] = isUuid(customerId) ? await db.select().from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId))) : [];
-  if (!row) throw notFound('customer');
-  const t = tenantId;
-  const [person] = await db.select().from(persons).where(and(eq(persons.tenantId, t), eq(persons.customerId, customerId)));
-  const [organization] = await db.select().from(organizations).where(and(eq(organizations.tenantId, t), eq(organizations.customerId, customerId)));
-  const reps = organization ? await db.select().from(representatives).where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id))) : [];
-  const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
-  const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
-  const docs = await db
+  if (!isUuid(customerId)) throw notFound('customer');
+  const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
+    sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
+  const [row] = await db
     .select({
-      id: documents.id,
-      documentType: documents.documentType,
-      documentNumber: documents.documentNumber,
-      mimeType: documents.mimeType,
-      sizeBytes: documents.sizeBytes,
-      status: documents.status,
-      createdAt: documents.createdAt,
+      customer: customers,
+      person: persons,
+      organization: organizations,
+      verification: verifications,
+      categorization: { categoryId: customerCategorizations.categoryId, categoryName: categories.name, riskLevel: customerCategorizations.riskLevel, parameters: customerCategorizations.parameters },
+      representatives: sql<JsonTimes<CustomerDetail['representatives'][number]>[]>`${jsonRows(
+        sql`'id', ${representatives.id}, 'firstName', ${representatives.firstName}, 'lastName', ${representatives.lastName}, 'position', ${representatives.position}, 'isPrimaryOwner', ${representatives.isPrimaryOwner}, 'ownershipShare', ${representatives.ownershipShare}::text`,
+        sql`${representatives}`,
+        sql`${representatives.tenantId} = ${customers.tenantId} and ${representatives.organizationId} = ${organizations.id}`,
+        sql`${representatives.createdAt}, ${representatives.id}`,
+      )}`,
+      addresses: sql<CustomerDetail['addresses']>`${jsonRows(
+        sql`'id', ${addresses.id}, 'addressType', ${addresses.addressType}, 'street', ${addresses.street}, 'building', ${addresses.building}, 'city', ${addresses.city}, 'postalCode', ${addresses.postalCode}, 'country', ${addresses.country}, 'isPrimary', ${addresses.isPrimary}`,
+        sql`${addresses}`,
+        sameCustomer(addresses),
+        sql`${addresses.createdAt}, ${addresses.id}`,
+      )}`,
+      contacts: sql<CustomerDetail['contacts']>`${jsonRows(
+        sql`'id', ${contacts.id}, 'contactType', ${contacts.contactType}, 'value', ${contacts.value}, 'isPrimary', ${contacts.isPrimary}`,
+        sql`${contacts}`,
+        sameCustomer(contacts),
+        sql`${contacts.createdAt}, ${contacts.id}`,
+      )}`,
+      documents: sql<CustomerDetail['documents']>`${jsonRows(
+        sql`'id', ${documents.id}, 'documentType', ${documents.documentType}, 'documentNumber', ${documents.documentNumber}, 'mimeType', ${documents.mimeType}, 'sizeBytes', ${documents.sizeBytes}, 'status', ${documents.status}, 'createdAt', ${documents.createdAt}`,
+        sql`${documents}`,
+        sameCustomer(documents),
+        sql`${documents.createdAt}, ${documents.id}`,
+      )}`,
+      consentRecords: sql<(Omit<ConsentRecordView, 'createdAt'> & { createdAt: string })[]>`${jsonRows(
+        sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'createdAt', ${consentRecords.createdAt}`,
+        sql`${consentRecords}`,
+        sameCustomer(consentRecords),
+        sql`${consentRecords.createdAt}, ${consentRecords.id}`,
+      )}`,
+      audit: sql<CustomerDetail['audit']>`${jsonRows(
+        sql`'id', ${auditLog.id}, 'actorUserId', ${auditLog.actorUserId}, 'action', ${auditLog.action}, 'entityType', ${auditLog.entityType}, 'entityId', ${auditLog.entityId}, 'before', ${auditLog.before}, 'after', ${auditLog.after}, 'createdAt', ${auditLog.createdAt}`,
+        sql`${auditLog}`,
+        sameCustomer(auditLog),
+        sql`${auditLog.createdAt} desc, ${auditLog.seq} desc`,
+      )}`,
     })
-    .from(documents)
-    .where(and(eq(documents.tenantId, t), eq(documents.customerId, customerId)))
-    .orderBy(asc(documents.createdAt));
-  const [verification] = await db.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
-  const [categorization] = await db
-    .select({ categoryId: customerCategorizations.categoryId, categoryName: categories.name, riskLevel: customerCategorizations.riskLevel, parameters: customerCategorizations.parameters })
-    .from(customerCategorizations)
+    .from(customers)
+    .leftJoin(persons, and(eq(persons.tenantId, customers.tenantId), eq(persons.customerId, customers.id)))
+    .leftJoin(organizations, and(eq(organizations.tenantId, customers.tenantId), eq(organizations.customerId, customers.id)))
+    .leftJoin(verifications, and(eq(verifications.tenantId, customers.tenantId), eq(verifications.customerId, customers.id)))
+    .leftJoin(customerCategorizations, and(eq(customerCategorizations.tenantId, customers.tenantId), eq(customerCategorizations.customerId, customers.id)))
     .leftJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
-    .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
-  const auditEntries = await customerAuditLog(db, t, customerId);
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  if (!row) throw notFound('customer');
+  const { customer, person, organization, verification, categorization } = row;
+  const auditEntries = row.audit.map((e) => ({ ...e, createdAt: iso(e.createdAt)! }));
   return {
-    id: row.id,
-    customerType: row.customerType,
-    displayName: row.displayName,
-    email: row.email,
-    status: row.status,
-    statusReason: row.statusReason,
-    createdAt: row.createdAt.toISOString(),
-    activatedAt: row.activatedAt?.toISOString() ?? null,
+    id: customer.id,
+    customerType: customer.customerType,
+    displayName: customer.displayName,
+    email: customer.email,
+    status: customer.status,
+    statusReason: customer.statusReason,
+    createdAt: customer.createdAt.toISOString(),
+    activatedAt: customer.activatedAt?.toISOString() ?? null,
     person: person
       ? { firstName: person.firstName, lastName: person.lastName, email: person.email, dateOfBirth: person.dateOfBirth, gender: person.gender, nationality: person.nationality, placeOfBirth: person.placeOfBirth }
       : null,
     organization: organization
       ? { id: organization.id, legalName: organization.legalName, registrationNumber: organization.registrationNumber, taxId: organization.taxId, businessType: organization.businessType, industry: organization.industry, website: organization.website }
       : null,
-    representatives: reps.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, position: r.position, isPrimaryOwner: r.isPrimaryOwner, ownershipShare: r.ownershipShare })),
-    addresses: addr.map((a) => ({ id: a.id, addressType: a.addressType, street: a.street, building: a.building, city: a.city, postalCode: a.postalCode, country: a.country, isPrimary: a.isPrimary })),
-    contacts: cont.map((c) => ({ id: c.id, contactType: c.contactType, value: c.value, isPrimary: c.isPrimary })),
-    documents: docs.map((d) => ({ ...d, createdAt: d.createdAt.toISOString() })),
-    categorization: categorization ?? null,
-    consents: await listConsents(db, t, customerId),
+    representatives: organization ? row.representatives : [],
+    addresses: row.addresses,
+    contacts: row.contacts,
+    documents: row.documents.map((d) => ({ ...d, createdAt: iso(d.createdAt)! })),
+    categorization:
+      categorization?.categoryId && categorization.riskLevel && categorization.parameters
+        ? { categoryId: categorization.categoryId, categoryName: categorization.categoryName, riskLevel: categorization.riskLevel, parameters: categorization.parameters }
+        : null,
+    consents: consentsView(customer.id, row.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),
     verification: verification
       ? {
           id: verification.id,

@@ -4,12 +4,12 @@ import { clock } from '@/lib/clock';
 import type { Role } from '@/lib/contract/enums';
 import type { SessionData } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { refreshTokens, sessions, users } from '@/lib/db/schema';
+import { refreshTokens, sessions, tenants, userRoles, users, type TenantRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { notFound, unauthorized } from '@/lib/http/errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
-import { findUserById, toSessionUser, type UserWithRoles } from './users';
+import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';
 
 /** Where a session was opened from: the contract's context headers. */
 export interface SessionContext {
@@ -206,6 +206,8 @@ export interface Principal {
   customerId: string | null;
   organizationId: string | null;
   claims: AccessClaims;
+  /** The session's tenant as it was read with the session (its status is checked by the caller). */
+  tenant: TenantRow;
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
@@ -214,16 +216,26 @@ const TOUCH_INTERVAL_MS = 60_000;
  * Resolves a session (from a verified token or the panel's cookie) into a principal: the session
  * must be live, the user active, the token issued after the user's tokensValidAfter, and the roles
  * are those of the session that the user still holds (for a customer's user: CUSTOMER at most).
+ * One statement reads the session, its user with roles and its tenant (docs/performance.md); the
+ * session's last use is written at most once a minute.
  */
 export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
   const now = clock.now();
   const [row] = await db
-    .select({ session: sessions })
+    .select({
+      session: sessions,
+      user: users,
+      tenant: tenants,
+      roles: sql<Role[] | null>`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
+    })
     .from(sessions)
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(and(eq(sessions.tenantId, claims.tid), eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
   if (!row || row.session.revokedAt || row.session.expiresAt <= now) throw unauthorized('the session has ended; sign in again');
-  const user = await findUserById(db, claims.tid, claims.sub);
-  if (!user || !user.isActive) throw unauthorized('the session has ended; sign in again');
+  const user = row.user;
+  const userRolesHeld = parseRoles(row.roles);
+  if (!user.isActive) throw unauthorized('the session has ended; sign in again');
   if (user.tokensValidAfter && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
     throw unauthorized('the token was revoked; sign in again');
   }
@@ -238,10 +250,11 @@ export async function principalForSession(db: Db, claims: AccessClaims): Promise
     // A user of a customer (an individual's user, or the administrator of a customer organization)
     // acts only for that customer: admin roles held inside a customer organization confer no power
     // over the tenant (its queue, other customers, its users, its categorization).
-    roles: (row.session.roles as Role[]).filter((r) => user.roles.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
+    roles: (row.session.roles as Role[]).filter((r) => userRolesHeld.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
     customerId: user.customerId,
     organizationId: user.organizationId,
     claims,
+    tenant: row.tenant,
   };
 }
 

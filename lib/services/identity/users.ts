@@ -43,7 +43,7 @@ async function loadUsers(
 }
 
 /** PGlite returns text[] as an array, node-postgres too; a defensive parse for the literal form. */
-function parseRoles(value: unknown): Role[] {
+export function parseRoles(value: unknown): Role[] {
   if (Array.isArray(value)) return value as Role[];
   if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) as Role[];
   return [];

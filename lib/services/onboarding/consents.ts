@@ -45,23 +45,38 @@ interface ConsentState {
   at: string | null;
 }
 
-async function latestRecords(db: DbOrTx, tenantId: string, customerId: string) {
-  const rows = await db
+/** A customer's consent records, oldest first (the order every view below relies on). */
+export interface ConsentRecordView {
+  id: string;
+  consentType: string;
+  version: string;
+  status: 'ACCEPTED' | 'WITHDRAWN';
+  ipAddress: string | null;
+  userAgent: string | null;
+  actorUserId: string | null;
+  createdAt: Date;
+}
+
+async function consentRecordsOf(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentRecordView[]> {
+  return db
     .select()
     .from(consentRecords)
     .where(and(eq(consentRecords.tenantId, tenantId), eq(consentRecords.customerId, customerId)))
     .orderBy(asc(consentRecords.createdAt), asc(consentRecords.id));
-  const latest = new Map<ConsentType, (typeof rows)[number]>();
-  for (const r of rows) latest.set(r.consentType as ConsentType, r);
-  return { rows, latest };
 }
 
-export async function currentConsents(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentState[]> {
-  const { latest } = await latestRecords(db, tenantId, customerId);
+/** The state of every consent type: the latest record of each, or MISSING. */
+function consentStates(rows: ConsentRecordView[]): ConsentState[] {
+  const latest = new Map<ConsentType, ConsentRecordView>();
+  for (const r of rows) latest.set(r.consentType as ConsentType, r);
   return CONSENT_TYPES.map((consentType) => {
     const r = latest.get(consentType);
     return { consentType, status: r ? r.status : 'MISSING', version: r?.version ?? null, at: r?.createdAt.toISOString() ?? null };
   });
+}
+
+export async function currentConsents(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentState[]> {
+  return consentStates(await consentRecordsOf(db, tenantId, customerId));
 }
 
 export async function missingRequiredConsents(db: DbOrTx, tenantId: string, customerId: string): Promise<ConsentType[]> {
@@ -71,8 +86,12 @@ export async function missingRequiredConsents(db: DbOrTx, tenantId: string, cust
 
 /** Current state and the whole history, oldest first. */
 export async function listConsents(db: DbOrTx, tenantId: string, customerId: string) {
-  const { rows } = await latestRecords(db, tenantId, customerId);
-  const current = await currentConsents(db, tenantId, customerId);
+  return consentsView(customerId, await consentRecordsOf(db, tenantId, customerId));
+}
+
+/** Current state, what is missing and the whole history, from the records (oldest first). */
+export function consentsView(customerId: string, rows: ConsentRecordView[]) {
+  const current = consentStates(rows);
   return {
     customerId,
     current,
@@ -109,8 +128,8 @@ export async function recordConsent(
   if (requestedVersion && known.length && !known.includes(requestedVersion)) {
     throw validationFailed([{ field: 'version', message: `unknown version; current is ${current}` }]);
   }
-  const { rows, latest } = await latestRecords(tx, tenantId, customer.id);
-  const last = latest.get(type);
+  const rows = await consentRecordsOf(tx, tenantId, customer.id);
+  const last = rows.findLast((r) => r.consentType === type);
   if (status === 'ACCEPTED' && last?.status === 'ACCEPTED' && last.version === version) {
     throw conflict(`the ${type} consent (version ${version}) is already accepted`);
   }

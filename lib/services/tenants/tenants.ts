@@ -41,6 +41,12 @@ export async function resolveActiveTenant(db: DbOrTx, tenantId: string): Promise
   return row;
 }
 
+/** The tenant read with the caller's session, if it is active (403 otherwise): no second read. */
+export function activeTenantOf(principal: { tenant: TenantRow }): TenantRow {
+  if (principal.tenant.status !== 'ACTIVE') throw tenantAccessDenied(principal.tenant.id);
+  return principal.tenant;
+}
+
 export async function setTenantStatus(db: DbOrTx, tenantId: string, status: TenantStatus): Promise<Tenant> {
   if (!isUuid(tenantId)) throw notFound('tenant');
   const [row] = await db

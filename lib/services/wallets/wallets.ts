@@ -99,9 +99,19 @@ export async function listWallets(db: DbOrTx, tenantId: string, actor: Actor, qu
 }
 
 // GET /wallets/{id}
+/** One statement: the wallet, its customer's name and the sum awaiting approval (docs/performance.md). */
 export async function getWallet(db: DbOrTx, tenantId: string, actor: Actor, walletId: string): Promise<Wallet> {
-  const row = await findWallet(db, tenantId, actor, walletId);
-  return (await presentWallets(db, tenantId, [row]))[0]!;
+  const [row] = await db
+    .select({
+      wallet: wallets,
+      customerName: customers.displayName,
+      pending: sql<string | null>`(select sum(${transfers.amount})::text from ${transfers} where ${transfers.tenantId} = ${wallets.tenantId} and ${transfers.walletId} = ${wallets.id} and ${transfers.status} = 'PENDING_APPROVAL')`,
+    })
+    .from(wallets)
+    .leftJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
+    .where(scoped(tenantId, actor, walletId));
+  if (!row) throw notFound('wallet');
+  return toWallet(row.wallet, row.pending ?? undefined, row.customerName ?? undefined);
 }
 
 type StatementKind = (typeof journalEntries.$inferSelect)['kind'];
