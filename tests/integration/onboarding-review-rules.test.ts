@@ -436,7 +436,7 @@ describe('the revision loop', () => {
     expect(said('VERIFICATION_RESUBMITTED')).toEqual([
       'status: revision requested → waiting for review; assignee: Olga Officer → nobody; the revision asked for documents to replace: Passport P1234567 (replaced since); documents to provide: Proof of address',
     ]);
-    for (const e of events) expect(e.changes, e.action).not.toMatch(/[{}[\]]|\b[A-Z]{2,}_[A-Z_]+\b/);
+    for (const e of events) expect(e.changes, String(e.action)).not.toMatch(/[{}[\]]|\b[A-Z]{2,}_[A-Z_]+\b/);
     const actions = events.map((e) => e.action);
     expect(actions).toEqual([
       'CUSTOMER_REGISTERED',
