@@ -31,6 +31,9 @@ import { DOC_STATUS, DocumentDetails, docLabel, reasonLabel, when } from './docu
 type Case = Awaited<ReturnType<typeof getVerification>>;
 type Doc = Case['documents'][number];
 
+/** Approvals a two-approval case has so far: 1 once the first officer approved (the approval itself closes it). */
+export const approvalsGiven = (v: { firstApprovedBy: string | null; status: string }) => (v.status === 'APPROVED' ? 2 : v.firstApprovedBy ? 1 : 0);
+
 /** "due in 5 h" / "overdue by 3 h": the review SLA of a case. */
 export function slaText(slaDueAt: string, now = Date.now()): { text: string; overdue: boolean } {
   const ms = new Date(slaDueAt).getTime() - now;
@@ -91,7 +94,7 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
     onMutate: () => setFailure(null),
     onSuccess: async (r) => {
       setConfirming(false);
-      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded: a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
+      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded (1 of 2 approvals): a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
       setDraft({ decision: '', reasonCode: '', comment: '', documentIds: [], requirements: [] });
       await onDone();
     },
@@ -384,7 +387,7 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
         <dd className="font-medium">{v.assigneeUserId ? (mine ? `${v.assigneeName} (you)` : v.assigneeName) : 'Nobody yet'}</dd>
         <dt className="text-ink-muted">Approvals needed</dt>
         <dd className="font-medium">
-          {v.approvalsRequired === 2 ? `Two, by different officers${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
+          {v.approvalsRequired === 2 ? `Two, by different officers: ${approvalsGiven(v)} of 2 approvals${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
         </dd>
       </dl>
       {open && !v.canApprove ? (
