@@ -69,7 +69,9 @@ export function ReviewSettingsForm() {
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if (changed.length) (save.reset(), setConfirming(true));
+              if (!changed.length) return;
+              save.reset();
+              setConfirming(true);
             }}
           >
             <fieldset className="space-y-3">
