@@ -298,6 +298,12 @@ describe('two approvals by two different officers (tenant setting)', () => {
   it('only an ADMIN_USER changes the setting', async () => {
     expect((await reviewSettings(olgaToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
     expectEnvelope(await reviewSettings(olgaToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    // an employee may neither read nor change them: the review's role refusal
+    const employeeToken = await tokenOf(employee);
+    const roleDenied = { userId: employee.userId, currentRoles: ['EMPLOYEE'], requiredRoles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'] };
+    expectEnvelope(await reviewSettings(employeeToken), 403, 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role', roleDenied);
+    expectEnvelope(await reviewSettings(employeeToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    expect((await reviewSettings(adminToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
     expectEnvelope(await reviewSettings(adminToken, { twoApprovalsForOrganizations: 'yes' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'twoApprovalsForOrganizations', message: 'Invalid input: expected boolean, received string' }],
