@@ -101,7 +101,8 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
   VERIFICATION_INITIATED: { before: null, after: { status: 'PENDING_REVIEW' }, entityId: 'v1' },
   VERIFICATION_REINITIATED: caseWrite('REJECTED', 'PENDING_REVIEW', { assigneeUserId: null }),
   VERIFICATION_RESUBMITTED: { before: { status: 'REVISION_REQUESTED', assigneeUserId: 'u1', revisionRequest: rr }, after: { status: 'PENDING_REVIEW', assigneeUserId: null }, entityId: 'v1' },
-  VERIFICATION_ASSIGNED: { before: { status: 'PENDING_REVIEW', assigneeUserId: null }, after: { status: 'IN_REVIEW', assigneeUserId: 'u1', reasonCode: null, comment: null }, entityId: 'v1' },
+  // an assignment after a first approval carries the case's reason along: not shown as the assignment's
+  VERIFICATION_ASSIGNED: { before: { status: 'PENDING_REVIEW', assigneeUserId: null }, after: { status: 'IN_REVIEW', assigneeUserId: 'u1', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }, entityId: 'v1' },
   VERIFICATION_UNASSIGNED: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null }),
   VERIFICATION_NOTE_ADDED: { before: null, after: { noteId: 'n1' }, entityId: 'v1' },
   VERIFICATION_FIRST_APPROVAL: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null, reasonCode: 'DOCUMENTS_VERIFIED' }),

@@ -54,13 +54,17 @@ function revisionWords(rr: unknown, l: TimelineLookups): string | null {
   ]);
 }
 
-/** A case's status change (changeStatus writes the same before/after for every decision and assignment). */
-function caseChange(before: Obj, after: Obj, l: TimelineLookups): string {
+/**
+ * A case's status change (changeStatus writes the same before/after for every decision and
+ * assignment); the reason and comment belong to decisions only (an assignment carries the case's
+ * earlier ones along).
+ */
+function caseChange(before: Obj, after: Obj, l: TimelineLookups, decision = false): string {
   return join([
     before ? change('status', verificationStatus(before.status), verificationStatus(after?.status)) : `status: ${verificationStatus(after?.status)}`,
     change('assignee', person(before?.assigneeUserId, l), person(after?.assigneeUserId, l)),
-    reason(after?.reasonCode) ? `reason: ${reason(after?.reasonCode)}` : null,
-    quoted(after?.comment) ? `comment: ${quoted(after?.comment)}` : null,
+    decision && reason(after?.reasonCode) ? `reason: ${reason(after?.reasonCode)}` : null,
+    decision && quoted(after?.comment) ? `comment: ${quoted(after?.comment)}` : null,
     revisionWords(after?.revisionRequest, l),
   ]);
 }
@@ -92,6 +96,7 @@ const registration = (after: Obj, l: TimelineLookups) =>
 
 type Describer = (e: { before: Obj; after: Obj; entityId: string | null }, l: TimelineLookups) => string;
 const onCase: Describer = (e, l) => caseChange(e.before, e.after, l);
+const onDecision: Describer = (e, l) => caseChange(e.before, e.after, l, true);
 const onCustomer: Describer = (e) => customerChange(e.before, e.after);
 const onDocumentDecision: Describer = (e, l) => documentDecision(e.before, e.after, e.entityId, l);
 const onConsent: Describer = (e, l) => consentChange(e.before, e.after, e.entityId, l);
@@ -118,10 +123,10 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
     const body = str(e.after?.noteId) ? l.note(str(e.after?.noteId)!) : undefined;
     return body ? `note: ${quoted(body)}` : 'a note';
   },
-  VERIFICATION_FIRST_APPROVAL: onCase,
-  VERIFICATION_APPROVE: onCase,
-  VERIFICATION_REJECT: onCase,
-  VERIFICATION_REQUEST_REVISION: onCase,
+  VERIFICATION_FIRST_APPROVAL: onDecision,
+  VERIFICATION_APPROVE: onDecision,
+  VERIFICATION_REJECT: onDecision,
+  VERIFICATION_REQUEST_REVISION: onDecision,
   CUSTOMER_ACTIVATED: onCustomer,
   CUSTOMER_SUSPENDED: onCustomer,
   CUSTOMER_CLOSED: onCustomer,

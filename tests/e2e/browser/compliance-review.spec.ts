@@ -400,6 +400,8 @@ test('review settings: an officer sees them read-only; the administrator turns o
   await expect(timeline).toContainText('First approval (second approval required)');
   await expect(timeline).toContainText('status: in review → waiting for review; assignee: Anna Officer → nobody; reason: Documents verified');
   await expect(timeline).toContainText('status: in review → approved; reason: Documents verified');
+  await expect(timeline).toContainText('status: waiting for review → in review; assignee: nobody → Bert Officer');
+  await expect(timeline).not.toContainText('assignee: nobody → Bert Officer; reason');
   await expect(timeline).not.toContainText('{');
 
   // the customer page opens each document in the same viewer, with its metadata
