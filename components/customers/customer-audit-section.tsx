@@ -1,6 +1,7 @@
 'use client';
 
 import { Section } from '@/components/ui/page-header';
+import { actionLabel } from '@/lib/contract/review';
 import { label, useCustomer, when } from './use-customer';
 
 /** The customer's audit log, newest first, in a focusable scroll box. */
@@ -13,7 +14,7 @@ export function CustomerAuditSection({ customerId }: { customerId: string }) {
         {c.audit.map((a) => (
           <li key={a.id} className="flex flex-wrap gap-x-2">
             <span className="text-ink-muted">{when(a.createdAt)}</span>
-            <span className="font-medium">{label(a.action)}</span>
+            <span className="font-medium">{actionLabel(a.action)}</span>
             <span className="text-ink-muted">{label(a.entityType)}</span>
           </li>
         ))}

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Section } from '@/components/ui/page-header';
-import { label, useCustomer, when } from './use-customer';
+import { actionLabel, REASON_CODE_LABELS, type ReasonCode } from '@/lib/contract/review';
+import { useCustomer, when } from './use-customer';
 
 /** The verification: its state (a link to the review case for reviewers) and its history. */
 export function CustomerVerificationSection({ customerId }: { customerId: string }) {
@@ -32,8 +33,8 @@ export function CustomerVerificationSection({ customerId }: { customerId: string
         <ol className="space-y-1 text-sm">
           {c.verificationHistory.map((h) => (
             <li key={h.id}>
-              {when(h.createdAt)} · {label(h.action)} → <Badge status={String((h.after as { status?: string } | null)?.status ?? '')} />
-              {(h.after as { reasonCode?: string } | null)?.reasonCode ? <span className="text-ink-muted"> ({label(String((h.after as { reasonCode: string }).reasonCode))})</span> : null}
+              {when(h.createdAt)} · {actionLabel(h.action)} → <Badge status={String((h.after as { status?: string } | null)?.status ?? '')} />
+              {(h.after as { reasonCode?: string } | null)?.reasonCode ? <span className="text-ink-muted"> ({REASON_CODE_LABELS[(h.after as { reasonCode: ReasonCode }).reasonCode] ?? (h.after as { reasonCode: string }).reasonCode})</span> : null}
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DOC_STATUS, docLabel } from '@/components/review/document-viewer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,14 +10,12 @@ import { SelectField } from '@/components/ui/input';
 import { FormAlert, QueryError, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '@/lib/contract/onboarding';
-import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, documentUploadBodySchema, VERIFICATION_STATUS_LABELS, type DocumentRequirement, type DocumentType } from '@/lib/contract/review';
+import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, documentUploadBodySchema, VERIFICATION_STATUS_LABELS, type DocumentRequirement } from '@/lib/contract/review';
 import type { customerDocuments } from '@/lib/services/onboarding/review-documents';
 import { ApiClientError, apiFetch } from '@/lib/ui/fetcher';
 import { Timeline } from './timeline';
 
 type Docs = Awaited<ReturnType<typeof customerDocuments>>;
-const DOC_STATUS: Record<string, string> = { PENDING: 'Not decided', ACCEPTED: 'Accepted', REJECTED: 'Rejected' };
-const docLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t;
 
 /** Reads a File as a data: URL (base64), the form the API takes. */
 export function readAsDataUrl(file: File): Promise<string> {

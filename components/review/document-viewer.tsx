@@ -1,7 +1,63 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { DOCUMENT_TYPE_LABELS, REASON_CODE_LABELS, type DocumentType, type ReasonCode } from '@/lib/contract/review';
+import type { documentView } from '@/lib/services/onboarding/verification';
+
+/** A document as the review API shows it (documentView): metadata, decision, uploader. */
+export type ReviewDocument = ReturnType<typeof documentView>;
+
+export const DOC_STATUS: Record<string, string> = { PENDING: 'Not decided', ACCEPTED: 'Accepted', REJECTED: 'Rejected' };
+export const docLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t;
+export const reasonLabel = (c: string | null) => (c ? (REASON_CODE_LABELS[c as ReasonCode] ?? c) : '—');
+export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const bytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`);
+const fileKind = (mimeType: string) => (mimeType === 'application/pdf' ? 'PDF' : mimeType === 'image/png' ? 'PNG' : 'JPEG');
+
+/** The file's URL for the viewer: the case's content route (reviewer roles only). */
+export const documentContentUrl = (verificationId: string, documentId: string) => `/api/v2.1/verifications/${verificationId}/documents/${documentId}/content`;
+
+/**
+ * One document to work with: the viewer and its metadata (type, number, issuing country, expiry with
+ * the expired flag, size, SHA-256, who uploaded it and when, the decision). The review case and the
+ * customer page both show documents through this.
+ */
+export function DocumentDetails({ d, verificationId, title }: { d: ReviewDocument; verificationId: string; title: string }) {
+  const meta: [string, ReactNode][] = [
+    ['Type', docLabel(d.documentType)],
+    ['Number', d.documentNumber ?? '—'],
+    ['Issuing country', d.issuingCountry ?? '—'],
+    [
+      'Expiry',
+      d.expiryDate ? (
+        <span className={d.expired ? 'font-semibold text-rose-700' : ''}>
+          {d.expiryDate}
+          {d.expired ? ' (expired)' : ''}
+        </span>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Size', `${bytes(d.sizeBytes)} (${fileKind(d.mimeType)})`],
+    ['SHA-256', <code key="sha" className="break-all text-xs">{d.sha256}</code>],
+    ['Uploaded', `${d.uploadedByName ?? '—'}, ${when(d.createdAt)}`],
+    ...(d.decidedAt ? ([['Decision', `${DOC_STATUS[d.status]} by ${d.decidedByName ?? '—'}, ${when(d.decidedAt)}: ${reasonLabel(d.decisionReasonCode)}${d.decisionComment ? ` (“${d.decisionComment}”)` : ''}`]] as [string, string][]) : []),
+  ];
+  return (
+    <>
+      <DocumentViewer src={documentContentUrl(verificationId, d.id)} mimeType={d.mimeType} title={title} />
+      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+        {meta.map(([k, val]) => (
+          <div key={k} className="contents">
+            <dt className="text-ink-muted">{k}</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{val}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
 
 /**
  * The reviewer's document viewer: images zoom (50–400 %) and rotate in 90° steps; PDFs show inline

@@ -16,28 +16,23 @@ import {
   DECISION_RULES,
   DOCUMENT_DECISION_RULES,
   DOCUMENT_REQUIREMENTS,
-  DOCUMENT_TYPE_LABELS,
   REASON_CODE_LABELS,
   reviewDecisionBodySchema,
   reviewDocumentDecisionBodySchema,
   VERIFICATION_STATUS_LABELS,
   type Decision,
   type DocumentRequirement,
-  type DocumentType,
-  type ReasonCode,
 } from '@/lib/contract/review';
 import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
-import { DocumentViewer } from './document-viewer';
+import { DOC_STATUS, DocumentDetails, docLabel, reasonLabel, when } from './document-viewer';
 
 type Case = Awaited<ReturnType<typeof getVerification>>;
 type Doc = Case['documents'][number];
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-const docLabel = (t: string) => DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t;
-const reasonLabel = (c: string | null) => (c ? (REASON_CODE_LABELS[c as ReasonCode] ?? c) : '—');
-const bytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`);
-const DOC_STATUS: Record<string, string> = { PENDING: 'Not decided', ACCEPTED: 'Accepted', REJECTED: 'Rejected' };
+
+/** Approvals a two-approval case has so far: 1 once the first officer approved (the approval itself closes it). */
+export const approvalsGiven = (v: { firstApprovedBy: string | null; status: string }) => (v.status === 'APPROVED' ? 2 : v.firstApprovedBy ? 1 : 0);
 
 /** "due in 5 h" / "overdue by 3 h": the review SLA of a case. */
 export function slaText(slaDueAt: string, now = Date.now()): { text: string; overdue: boolean } {
@@ -99,7 +94,7 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
     onMutate: () => setFailure(null),
     onSuccess: async (r) => {
       setConfirming(false);
-      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded: a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
+      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded (1 of 2 approvals): a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
       setDraft({ decision: '', reasonCode: '', comment: '', documentIds: [], requirements: [] });
       await onDone();
     },
@@ -252,7 +247,6 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     onError: (e) => setFailure(e),
   });
   const title = `${docLabel(d.documentType)} of ${v.customerName}`;
-  const src = `/api/v2.1/verifications/${v.id}/documents/${d.id}/content`;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { decision, reasonCode, comment: comment.trim() || undefined };
@@ -261,16 +255,6 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     setErrors({});
     send.mutate(body);
   };
-  const meta: [string, React.ReactNode][] = [
-    ['Type', docLabel(d.documentType)],
-    ['Number', d.documentNumber ?? '—'],
-    ['Issuing country', d.issuingCountry ?? '—'],
-    ['Expiry', d.expiryDate ? <span className={d.expired ? 'font-semibold text-rose-700' : ''}>{d.expiryDate}{d.expired ? ' (expired)' : ''}</span> : '—'],
-    ['Size', `${bytes(d.sizeBytes)} (${d.mimeType === 'application/pdf' ? 'PDF' : d.mimeType === 'image/png' ? 'PNG' : 'JPEG'})`],
-    ['SHA-256', <code key="sha" className="break-all text-xs">{d.sha256}</code>],
-    ['Uploaded', `${d.uploadedByName ?? '—'}, ${when(d.createdAt)}`],
-    ...(d.decidedAt ? ([['Decision', `${DOC_STATUS[d.status]} by ${d.decidedByName ?? '—'}, ${when(d.decidedAt)}: ${reasonLabel(d.decisionReasonCode)}${d.decisionComment ? ` (“${d.decisionComment}”)` : ''}`]] as [string, string][]) : []),
-  ];
   return (
     <li className="min-w-0 space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="document" aria-label={title}>
       <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
@@ -281,15 +265,7 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
           <Badge status={d.status}>{DOC_STATUS[d.status]}</Badge>
         </span>
       </p>
-      <DocumentViewer src={src} mimeType={d.mimeType} title={title} />
-      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
-        {meta.map(([k, val]) => (
-          <div key={k} className="contents">
-            <dt className="text-ink-muted">{k}</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere]">{val}</dd>
-          </div>
-        ))}
-      </dl>
+      <DocumentDetails d={d} verificationId={v.id} title={title} />
       {open && !d.supersededBy ? (
         <form method="post" onSubmit={submit} noValidate className="space-y-2 border-t border-slate-100 pt-2" aria-label={`Decide on ${title}`}>
           <div aria-live="assertive">{failure ? <Refusal error={failure} /> : null}</div>
@@ -411,7 +387,7 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
         <dd className="font-medium">{v.assigneeUserId ? (mine ? `${v.assigneeName} (you)` : v.assigneeName) : 'Nobody yet'}</dd>
         <dt className="text-ink-muted">Approvals needed</dt>
         <dd className="font-medium">
-          {v.approvalsRequired === 2 ? `Two, by different officers${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
+          {v.approvalsRequired === 2 ? `Two, by different officers: ${approvalsGiven(v)} of 2 approvals${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
         </dd>
       </dl>
       {open && !v.canApprove ? (

@@ -22,6 +22,8 @@ export interface QueueItem {
   status: string;
   assigneeUserId: string | null;
   assigneeName: string | null;
+  /** set after the first of two approvals */
+  firstApprovedBy: string | null;
   riskLevel: string;
   riskReasons: { rule: string; reason: string }[];
   submittedAt: string;
@@ -86,7 +88,17 @@ export function ReviewQueue({ userId }: { userId: string }) {
       ),
     },
     { key: 'type', header: 'Type', cell: (i) => (i.customerType === 'INDIVIDUAL' ? 'Individual' : 'Organization') },
-    { key: 'status', header: 'Status', sortKey: 'status', cell: (i) => <Badge status={i.status}>{VERIFICATION_STATUS_LABELS[i.status as keyof typeof VERIFICATION_STATUS_LABELS]}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      cell: (i) => (
+        <span className="flex flex-col items-start gap-1">
+          <Badge status={i.status}>{VERIFICATION_STATUS_LABELS[i.status as keyof typeof VERIFICATION_STATUS_LABELS]}</Badge>
+          {i.firstApprovedBy && i.status !== 'APPROVED' ? <span className="text-xs text-ink-muted">1 of 2 approvals</span> : null}
+        </span>
+      ),
+    },
     {
       key: 'risk',
       header: 'Risk',

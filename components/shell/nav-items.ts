@@ -23,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
   { href: '/customers', label: 'Customers', ready: true, roles: STAFF },
   { href: '/verifications', label: 'Review queue', ready: true, roles: REVIEWERS },
+  { href: '/review-settings', label: 'Review settings', ready: true, roles: REVIEWERS },
   { href: '/webhooks', label: 'Webhooks', ready: true, roles: ADMINS },
   { href: '/transfers', label: 'Transfers', ready: true, roles: ['ADMIN_USER', 'EMPLOYEE', 'COMPLIANCE_OFFICER', 'TRANSACTION_APPROVER'] },
   { href: '/transfers/approvals', label: 'Approvals', ready: true, roles: ['TRANSACTION_APPROVER'] },

@@ -242,8 +242,38 @@ export const reviewQueueFilterSchema = z.object({
 
 // --- timeline -----------------------------------------------------------------------------------
 
+/**
+ * Every action the services write to the audit log (AuditEntry.action is typed by this list, so a
+ * new action does not compile without its label here and its description in the timeline).
+ */
+export const AUDIT_ACTIONS = [
+  'CUSTOMER_REGISTERED',
+  'ORGANIZATION_REGISTERED',
+  'DOCUMENT_UPLOADED',
+  'DOCUMENT_REPLACED',
+  'DOCUMENT_ACCEPTED',
+  'DOCUMENT_REJECTED',
+  'CONSENT_ACCEPTED',
+  'CONSENT_WITHDRAWN',
+  'VERIFICATION_INITIATED',
+  'VERIFICATION_REINITIATED',
+  'VERIFICATION_RESUBMITTED',
+  'VERIFICATION_ASSIGNED',
+  'VERIFICATION_UNASSIGNED',
+  'VERIFICATION_NOTE_ADDED',
+  'VERIFICATION_FIRST_APPROVAL',
+  'VERIFICATION_APPROVE',
+  'VERIFICATION_REJECT',
+  'VERIFICATION_REQUEST_REVISION',
+  'CUSTOMER_ACTIVATED',
+  'CUSTOMER_SUSPENDED',
+  'CUSTOMER_CLOSED',
+  'REVIEW_SETTINGS_CHANGED',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** Human labels of audit actions for the timeline and its CSV. */
-export const TIMELINE_ACTION_LABELS: Record<string, string> = {
+export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_REGISTERED: 'Customer registered',
   ORGANIZATION_REGISTERED: 'Organization registered',
   DOCUMENT_UPLOADED: 'Document uploaded',
@@ -263,8 +293,13 @@ export const TIMELINE_ACTION_LABELS: Record<string, string> = {
   VERIFICATION_REJECT: 'Rejected',
   VERIFICATION_REQUEST_REVISION: 'Revision requested',
   CUSTOMER_ACTIVATED: 'Customer activated',
-  CUSTOMER_DEACTIVATED: 'Customer deactivated',
+  CUSTOMER_SUSPENDED: 'Customer suspended',
+  CUSTOMER_CLOSED: 'Customer closed',
+  REVIEW_SETTINGS_CHANGED: 'Review settings changed',
 };
+
+/** The label of an audit action; an action from before this list existed reads as words, not a key. */
+export const actionLabel = (action: string) => TIMELINE_ACTION_LABELS[action as AuditAction] ?? action.charAt(0) + action.slice(1).replaceAll('_', ' ').toLowerCase();
 
 export const timelineEventSchema = z.object({
   id: z.uuid(),

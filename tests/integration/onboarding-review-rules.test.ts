@@ -298,6 +298,12 @@ describe('two approvals by two different officers (tenant setting)', () => {
   it('only an ADMIN_USER changes the setting', async () => {
     expect((await reviewSettings(olgaToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
     expectEnvelope(await reviewSettings(olgaToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    // an employee may neither read nor change them: the review's role refusal
+    const employeeToken = await tokenOf(employee);
+    const roleDenied = { userId: employee.userId, currentRoles: ['EMPLOYEE'], requiredRoles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'] };
+    expectEnvelope(await reviewSettings(employeeToken), 403, 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role', roleDenied);
+    expectEnvelope(await reviewSettings(employeeToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    expect((await reviewSettings(adminToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
     expectEnvelope(await reviewSettings(adminToken, { twoApprovalsForOrganizations: 'yes' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'twoApprovalsForOrganizations', message: 'Invalid input: expected boolean, received string' }],
@@ -425,8 +431,19 @@ describe('the revision loop', () => {
       error: 'CONFLICT',
       details: 'the verification is already approved; documents can no longer change',
     });
-    // the whole loop is on the timeline
-    const actions = (await caseTimeline(olgaToken, c.verificationId)).json.data.items.map((e) => e.action);
+    // the whole loop is on the timeline, every detail in words (documents by name and status, reasons by label)
+    const events = (await caseTimeline(olgaToken, c.verificationId)).json.data.items;
+    const said = (action: string) => events.filter((e) => e.action === action).map((e) => e.changes);
+    expect(said('VERIFICATION_REQUEST_REVISION')).toEqual([
+      'status: in review → revision requested; reason: Document unreadable; comment: “please scan again”; documents to replace: Passport P1234567 (replaced since); documents to provide: Proof of address',
+    ]);
+    expect(said('DOCUMENT_REJECTED')).toEqual(['Passport P1234567: not decided → rejected; reason: Document unreadable; comment: “glare on the photo page”']);
+    expect(said('DOCUMENT_REPLACED')).toEqual(['Passport P1234567 (replaced since) replaced by Passport P7654321 (accepted)']);
+    expect(said('VERIFICATION_RESUBMITTED')).toEqual([
+      'status: revision requested → waiting for review; assignee: Olga Officer → nobody; the revision asked for documents to replace: Passport P1234567 (replaced since); documents to provide: Proof of address',
+    ]);
+    for (const e of events) expect(e.changes, String(e.action)).not.toMatch(/[{}[\]]|\b[A-Z]{2,}_[A-Z_]+\b/);
+    const actions = events.map((e) => e.action);
     expect(actions).toEqual([
       'CUSTOMER_REGISTERED',
       'DOCUMENT_UPLOADED',
@@ -461,7 +478,7 @@ describe('timeline', () => {
       ['Document accepted', 'Olga Officer', ['COMPLIANCE_OFFICER']],
       ['Approved', 'Olga Officer', ['COMPLIANCE_OFFICER']],
     ]);
-    expect(items[2]).toMatchObject({ id: expect.stringMatching(UUID), actorUserId: olga.userId, changes: 'status: PENDING_REVIEW → IN_REVIEW; assigneeUserId: — → Olga Officer' });
+    expect(items[2]).toMatchObject({ id: expect.stringMatching(UUID), actorUserId: olga.userId, changes: 'status: waiting for review → in review; assignee: nobody → Olga Officer' });
     const csv = await customerTimeline(pietToken, c.customerId, 'individual', '?format=csv');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
-import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, reviewDecisionBodySchema, type RiskFacts } from '@/lib/contract/review';
-import { describeChanges, timelineCsv } from '@/lib/services/onboarding/timeline';
+import { actionLabel, approvalBlockers, assessRisk, AUDIT_ACTIONS, isExpired, requiredDocumentsFor, reviewDecisionBodySchema, type AuditAction, type RiskFacts } from '@/lib/contract/review';
+import { describeEvent, EVENT_DESCRIBERS, timelineCsv, type TimelineLookups } from '@/lib/services/onboarding/timeline';
 
 /** The review's rule tables as pure functions: required documents, approval blockers, expiry, risk, decisions, key values, CSV. */
 const facts = (over: Partial<RiskFacts> = {}): RiskFacts => ({
@@ -75,9 +75,77 @@ describe('category key values and words', () => {
   });
 });
 
+type Obj = Record<string, unknown> | null;
+const PASSPORT = 'd0000000-0000-4000-8000-000000000001';
+const ADDRESS = 'd0000000-0000-4000-8000-000000000002';
+const lookups: TimelineLookups = {
+  name: (id) => ({ u1: 'Olga Officer', u2: 'Piet Reviewer' })[id] ?? id,
+  document: (id) => ({ [PASSPORT]: { documentType: 'PASSPORT', documentNumber: 'P123', status: 'REJECTED' }, [ADDRESS]: { documentType: 'PROOF_OF_ADDRESS', documentNumber: null, status: 'ACCEPTED' } })[id],
+  consentType: (id) => (id === 'c1' ? 'PRIVACY_POLICY' : undefined),
+  note: (id) => (id === 'n1' ? 'called the customer' : undefined),
+  category: (id) => (id === 'cat1' ? 'Retail premium' : undefined),
+};
+const rr = { documentIds: [PASSPORT], requirements: ['PROOF_OF_ADDRESS'], comment: 'blurred', requestedBy: 'u1', requestedAt: '2026-01-01T00:00:00.000Z' };
+const caseWrite = (from: string, to: string, after: Obj = {}) => ({ before: { status: from, assigneeUserId: 'u1' }, after: { status: to, assigneeUserId: 'u1', reasonCode: null, comment: null, ...after }, entityId: 'v1' });
+
+/** Each action as its service writes it (typed by AUDIT_ACTIONS: a new action needs its sample here). */
+const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string | null }> = {
+  CUSTOMER_REGISTERED: { before: null, after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', categoryId: 'cat1', activationNotes: null }, entityId: 'x' },
+  ORGANIZATION_REGISTERED: { before: null, after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId: 'o1', registrationNumber: 'HRB 1', adminUserId: 'u2' }, entityId: 'x' },
+  DOCUMENT_UPLOADED: { before: null, after: { documentType: 'PASSPORT', sha256: 'ab12', sizeBytes: 2048 }, entityId: PASSPORT },
+  DOCUMENT_REPLACED: { before: null, after: { replacedBy: ADDRESS, documentType: 'PASSPORT' }, entityId: PASSPORT },
+  DOCUMENT_ACCEPTED: { before: { status: 'PENDING', documentType: 'PROOF_OF_ADDRESS' }, after: { status: 'ACCEPTED', documentType: 'PROOF_OF_ADDRESS', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }, entityId: ADDRESS },
+  DOCUMENT_REJECTED: { before: { status: 'PENDING', documentType: 'PASSPORT' }, after: { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' }, entityId: PASSPORT },
+  CONSENT_ACCEPTED: { before: null, after: { status: 'ACCEPTED', version: '1.0' }, entityId: 'c1' },
+  CONSENT_WITHDRAWN: { before: { status: 'ACCEPTED', version: '1.0' }, after: { status: 'WITHDRAWN', version: '1.0' }, entityId: 'c1' },
+  VERIFICATION_INITIATED: { before: null, after: { status: 'PENDING_REVIEW' }, entityId: 'v1' },
+  VERIFICATION_REINITIATED: caseWrite('REJECTED', 'PENDING_REVIEW', { assigneeUserId: null }),
+  VERIFICATION_RESUBMITTED: { before: { status: 'REVISION_REQUESTED', assigneeUserId: 'u1', revisionRequest: rr }, after: { status: 'PENDING_REVIEW', assigneeUserId: null }, entityId: 'v1' },
+  // an assignment after a first approval carries the case's reason along: not shown as the assignment's
+  VERIFICATION_ASSIGNED: { before: { status: 'PENDING_REVIEW', assigneeUserId: null }, after: { status: 'IN_REVIEW', assigneeUserId: 'u1', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }, entityId: 'v1' },
+  VERIFICATION_UNASSIGNED: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null }),
+  VERIFICATION_NOTE_ADDED: { before: null, after: { noteId: 'n1' }, entityId: 'v1' },
+  VERIFICATION_FIRST_APPROVAL: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null, reasonCode: 'DOCUMENTS_VERIFIED' }),
+  VERIFICATION_APPROVE: caseWrite('IN_REVIEW', 'APPROVED', { reasonCode: 'DOCUMENTS_VERIFIED' }),
+  VERIFICATION_REJECT: caseWrite('IN_REVIEW', 'REJECTED', { reasonCode: 'SUSPECTED_FRAUD', comment: 'forged' }),
+  VERIFICATION_REQUEST_REVISION: caseWrite('IN_REVIEW', 'REVISION_REQUESTED', { reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred', revisionRequest: rr }),
+  CUSTOMER_ACTIVATED: { before: { status: 'PENDING_ACTIVATION' }, after: { status: 'ACTIVE' }, entityId: 'x' },
+  CUSTOMER_SUSPENDED: { before: { status: 'ACTIVE' }, after: { status: 'SUSPENDED', reason: 'fraud check' }, entityId: 'x' },
+  CUSTOMER_CLOSED: { before: { status: 'SUSPENDED' }, after: { status: 'CLOSED', reason: 'asked to' }, entityId: 'x' },
+  REVIEW_SETTINGS_CHANGED: { before: { twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false }, after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false }, entityId: 't1' },
+};
+
 describe('timeline', () => {
-  it('what changed, with people by name; CSV cells that would be formulas are defused', () => {
-    expect(describeChanges({ status: 'A', assigneeUserId: null }, { status: 'B', assigneeUserId: 'u1', note: 'x' }, (id) => (id === 'u1' ? 'Olga' : id))).toBe('status: A → B; assigneeUserId: — → Olga; note: x');
+  it('every audit action has a label and a describer, and its details read as words: no JSON, no enum keys, no ids', () => {
+    expect(Object.keys(EVENT_DESCRIBERS).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    for (const action of AUDIT_ACTIONS) {
+      const e = WRITTEN[action];
+      const words = describeEvent(action, e.before, e.after, e.entityId, lookups);
+      expect(words, action).not.toBe('');
+      expect(words, action).not.toMatch(/[{}[\]]|\b[A-Z]{2,}_[A-Z_]+\b|\b(u1|u2|c1|n1|cat1|d0000000)/);
+      expect(actionLabel(action), action).not.toMatch(/_/);
+    }
+  });
+
+  it('revision details name the documents with their status and the reasons by their labels', () => {
+    const e = WRITTEN.VERIFICATION_REQUEST_REVISION;
+    expect(describeEvent('VERIFICATION_REQUEST_REVISION', e.before, e.after, e.entityId, lookups)).toBe(
+      'status: in review → revision requested; reason: Document unreadable; comment: “blurred”; documents to replace: Passport P123 (rejected); documents to provide: Proof of address',
+    );
+    const r = WRITTEN.VERIFICATION_RESUBMITTED;
+    expect(describeEvent('VERIFICATION_RESUBMITTED', r.before, r.after, r.entityId, lookups)).toBe(
+      'status: revision requested → waiting for review; assignee: Olga Officer → nobody; the revision asked for documents to replace: Passport P123 (rejected); documents to provide: Proof of address',
+    );
+    const a = WRITTEN.VERIFICATION_ASSIGNED;
+    expect(describeEvent('VERIFICATION_ASSIGNED', a.before, a.after, a.entityId, lookups)).toBe('status: waiting for review → in review; assignee: nobody → Olga Officer');
+    const d = WRITTEN.DOCUMENT_REJECTED;
+    expect(describeEvent('DOCUMENT_REJECTED', d.before, d.after, d.entityId, lookups)).toBe('Passport P123: not decided → rejected; reason: Document unreadable; comment: “blurred”');
+    expect(describeEvent('VERIFICATION_NOTE_ADDED', null, { noteId: 'n1' }, 'v1', lookups)).toBe('note: “called the customer”');
+  });
+
+  it('an action from before the list reads as words; CSV cells that would be formulas are defused', () => {
+    expect(actionLabel('LEGACY_THING_DONE')).toBe('Legacy thing done');
+    expect(describeEvent('LEGACY_THING_DONE', { status: 'A' }, { status: 'B', extra: { nested: true } }, null)).toBe('status: A → B');
     const csv = timelineCsv([
       { id: 'e', at: '2026-01-01T00:00:00.000Z', action: 'X', label: 'Note, "quoted"', actorUserId: null, actorName: '=cmd()', actorRoles: [], entityType: 'T', entityId: null, changes: '', before: null, after: null },
     ]);

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AuditAction } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 import { clock } from '@/lib/clock';
@@ -6,7 +7,7 @@ import { clock } from '@/lib/clock';
 export interface AuditEntry {
   customerId: string | null;
   actorUserId: string | null;
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: string | null;
   before?: Record<string, unknown> | null;

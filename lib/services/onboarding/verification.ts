@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import type { VerificationStatus } from '@/lib/contract/enums';
 import type { z } from 'zod';
 import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
-import { isExpired, REVIEW_SLA_HOURS, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
+import { isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
 import {
@@ -48,7 +48,7 @@ async function changeStatus(
   actor: string,
   to: VerificationStatus,
   fields: Partial<typeof verifications.$inferInsert>,
-  action: string,
+  action: AuditAction,
   extraAfter: Record<string, unknown> = {},
 ) {
   const now = clock.now();

@@ -311,3 +311,125 @@ test('the revision loop: the officer names the document to replace; the administ
   await expect(officer.getByTestId('document').filter({ hasText: 'Replaced' })).toHaveCount(1);
   await officer.context().close();
 });
+
+/** Approves the open case through the decision form and its confirmation dialog. */
+async function approveThroughConfirmation(page: Page, approvalsLine: string): Promise<void> {
+  const decision = page.getByRole('form', { name: 'Decision' });
+  await decision.getByRole('radio', { name: 'Approve', exact: true }).check();
+  await decision.getByLabel('Reason').selectOption({ label: 'Documents verified' });
+  await decision.getByRole('button', { name: 'Review decision…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the decision' });
+  await expect(confirm.getByTestId('confirm-summary')).toContainText(approvalsLine);
+  await confirm.getByRole('button', { name: 'Confirm: Approve' }).click();
+  await expect(confirm).toBeHidden();
+}
+
+test('review settings: an officer sees them read-only; the administrator turns on two approvals after a confirmation; an organization then needs two officers; the customer page opens its documents in the viewer', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  await signInPanel(page, tenantId);
+  const anna = await officerPage(browser, page, `anna${stamp}`, 'Anna');
+  const bert = await officerPage(browser, page, `bert${stamp}`, 'Bert');
+
+  // an officer reaches the settings from the navigation and may only read them
+  await anna.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review settings' }).click();
+  await expect(anna.getByRole('heading', { level: 1, name: 'Review settings' })).toBeVisible();
+  await expect(anna.getByText('Only an administrator can change these settings.')).toBeVisible();
+  await expect(anna.getByRole('checkbox')).toHaveCount(0);
+  await expect(anna.getByRole('listitem').filter({ hasText: 'Organizations need two approvals' })).toContainText('Off');
+  await shoot(anna, 'review-settings-read-only', async () => {
+    await expect(anna.getByText('Only an administrator can change these settings.')).toBeVisible();
+  });
+
+  // the administrator changes them: a confirmation says what changes, a toast says it is done
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review settings' }).click();
+  const organizations = page.getByRole('checkbox', { name: 'Organizations need two approvals' });
+  await expect(organizations).not.toBeChecked();
+  await expect(organizations).toHaveAccessibleDescription('Every organization (KYB) case is approved only after two different officers approved it.');
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await organizations.check();
+  await shoot(page, 'review-settings', async () => {
+    await expect(organizations).toBeChecked();
+  });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change the review settings?' });
+  await expect(confirm).toContainText('Organization cases will need a second approval by a different officer.');
+  await expect(confirm).not.toContainText('High-risk');
+  await shoot(page, 'review-settings-confirm', async () => {
+    await expect(confirm).toBeVisible();
+  });
+  await confirm.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Review settings saved' })).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('No unsaved changes.')).toBeVisible();
+  await expect(organizations).toBeChecked();
+  // what the server now holds, and the officer's view follows it
+  expect((await (await page.request.get('/api/v2.1/verification-settings')).json()).data).toEqual({ twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false });
+  await anna.reload();
+  await expect(anna.getByRole('listitem').filter({ hasText: 'Organizations need two approvals' })).toContainText('On');
+
+  // an organization now needs two officers
+  const legalName = `Twice ${stamp} SE`;
+  await registerOrganizationInWizard(page, legalName, `HRB-T${stamp}`);
+  const customerUrl = page.url();
+  await openCase(anna, legalName);
+  await expect(anna.getByTestId('case-header')).toContainText('Two, by different officers: 0 of 2 approvals');
+  await anna.getByRole('button', { name: 'Claim case' }).click();
+  for (const i of [0, 1, 2]) await decideDocument(anna, i, 'Accept', 'Documents verified');
+  await approveThroughConfirmation(anna, 'First of two approvals: a second officer must approve');
+  await expect(anna.getByRole('status').filter({ hasText: 'First approval recorded (1 of 2 approvals): a second officer must approve' })).toBeVisible();
+  await expect(anna.getByTestId('case-header')).toContainText('1 of 2 approvals (first given by Anna Officer)');
+  await expect(anna.getByTestId('approve-blocked')).toContainText('You gave the first approval: a second, different officer must approve.');
+  await expect(anna.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
+  await shoot(anna, 'review-case-first-approval', async () => {
+    await expect(anna.getByTestId('case-header')).toContainText('1 of 2 approvals');
+  });
+
+  // the second officer finds it back in the queue, marked, and gives the approval that activates it
+  await bert.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review queue' }).click();
+  const row = bert.getByRole('table', { name: 'Verification cases' }).getByRole('row').filter({ hasText: legalName });
+  await expect(row).toContainText('Waiting for review');
+  await expect(row).toContainText('1 of 2 approvals');
+  await row.getByRole('link', { name: legalName }).click();
+  await expect(bert.getByRole('heading', { level: 1, name: legalName })).toBeVisible();
+  await bert.getByRole('button', { name: 'Claim case' }).click();
+  await expect(bert.getByTestId('case-header')).toContainText('Bert Officer (you)');
+  await approveThroughConfirmation(bert, 'Second approval (first by Anna Officer)');
+  await expect(bert.getByText(/^Approved: Documents verified/)).toBeVisible();
+  await expect(bert.getByTestId('case-header')).toContainText('2 of 2 approvals');
+  const timeline = bert.getByTestId('timeline');
+  await expect(timeline).toContainText('First approval (second approval required)');
+  await expect(timeline).toContainText('status: in review → waiting for review; assignee: Anna Officer → nobody; reason: Documents verified');
+  await expect(timeline).toContainText('status: in review → approved; reason: Documents verified');
+  await expect(timeline).toContainText('status: waiting for review → in review; assignee: nobody → Bert Officer');
+  await expect(timeline).not.toContainText('assignee: nobody → Bert Officer; reason');
+  await expect(timeline).not.toContainText('{');
+
+  // the customer page opens each document in the same viewer, with its metadata
+  await page.goto(customerUrl);
+  const documents = page.getByTestId('customer-documents');
+  await documents.getByRole('button', { name: `View Passport of ${legalName}` }).click();
+  const viewer = page.getByRole('dialog', { name: `Passport of ${legalName}` });
+  await expect(viewer).toContainText('C01X00T47');
+  await expect(viewer).toContainText('2034-05-01');
+  await expect(viewer).toContainText(/Olga Owner, /);
+  await expect(viewer.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await expect(viewer).toContainText('Accepted by Anna Officer');
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await viewer.getByRole('button', { name: 'Rotate' }).click();
+  const image = viewer.getByRole('img', { name: `Passport of ${legalName}` });
+  await expect(image).toHaveAttribute('data-zoom', '1.25');
+  await expect(image).toHaveAttribute('data-rotation', '90');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await shoot(page, 'customer-document-viewer', async () => {
+    await expect(viewer).toBeVisible();
+  });
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await documents.getByRole('button', { name: `View Company registration extract of ${legalName}` }).click();
+  await expect(page.getByRole('dialog', { name: `Company registration extract of ${legalName}` }).locator('iframe')).toHaveAttribute('title', `Company registration extract of ${legalName}`);
+
+  // back to one approval for the rest of the tenant's journeys
+  const reset = await page.request.patch('/api/v2.1/verification-settings', { headers: SAME_ORIGIN, data: { twoApprovalsForOrganizations: false } });
+  expect(reset.status()).toBe(200);
+  await anna.context().close();
+  await bert.context().close();
+});

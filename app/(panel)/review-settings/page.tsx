@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { ReviewSettingsForm } from '@/components/review/review-settings';
+import { REVIEWERS } from '@/components/shell/nav-items';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePanelUser } from '@/lib/auth/panel';
+
+export const metadata: Metadata = { title: 'Review settings' };
+export const dynamic = 'force-dynamic';
+
+export default async function ReviewSettingsPage() {
+  await requirePanelUser(REVIEWERS);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Review settings" description="How many officers must approve a KYC or KYB case in your tenant. Administrators change them; officers see them." />
+      <ReviewSettingsForm />
+    </div>
+  );
+}
