@@ -94,17 +94,11 @@ export async function activeIndividual(request: APIRequestContext, t: StaffTenan
   return { customerId, verificationId, email };
 }
 
-export async function moneyWorld(): Promise<MoneyWorld> {
-  // its own request context: the world outlives the beforeAll that builds it (cardOp is used in tests)
-  const request = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const staff = await staffTenant(request);
-  const { tenantId, auth } = staff;
-  const tag = Date.now().toString(36);
-  const lastName = `Kowalski${tag}`;
-  const customerName = `Grace ${lastName}`;
-  const registration = await activeIndividual(request, staff, { firstName: 'Grace', lastName });
-  const { customerId } = registration;
-
+/**
+ * For an ACTIVE customer: a EUR wallet funded with 10,000, a beneficiary, a payment consent, the
+ * four-eyes threshold at 1,000, and a 2,500 EUR payout that therefore waits for approval.
+ */
+export async function pendingPayout(request: APIRequestContext, auth: { authorization: string }, customerId: string) {
   const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
   await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
   const beneficiary = await ok<{ id: string }>(
@@ -117,12 +111,28 @@ export async function moneyWorld(): Promise<MoneyWorld> {
     }),
   );
   await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
-  const transfer = await ok<{ id: string }>(
+  const transfer = await ok<{ id: string; status: string }>(
     await request.post('/api/v2.1/transfers', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-${tag}` },
+      headers: { ...auth, 'Idempotency-Key': `e2e-${customerId}` },
       data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
     }),
   );
+  expect(transfer.status).toBe('PENDING_APPROVAL');
+  return { walletId: wallet.id, transferId: transfer.id };
+}
+
+export async function moneyWorld(): Promise<MoneyWorld> {
+  // its own request context: the world outlives the beforeAll that builds it (cardOp is used in tests)
+  const request = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const staff = await staffTenant(request);
+  const { tenantId, auth } = staff;
+  const tag = Date.now().toString(36);
+  const lastName = `Kowalski${tag}`;
+  const customerName = `Grace ${lastName}`;
+  const registration = await activeIndividual(request, staff, { firstName: 'Grace', lastName });
+  const { customerId } = registration;
+
+  const { walletId, transferId } = await pendingPayout(request, auth, customerId);
 
   // a webhook subscription to a local receiver with one delivery (its row has Attempts and Replay)
   const receiver = http.createServer((req, res) => {
@@ -172,8 +182,8 @@ export async function moneyWorld(): Promise<MoneyWorld> {
     customerId,
     customerName,
     verificationId: registration.verificationId,
-    walletId: wallet.id,
-    transferId: transfer.id,
+    walletId,
+    transferId,
     subscriptionId: subscription.id,
     card: { cardId: card.cardId, last4: card.last4, masked: card.cardNo, holderFirst: 'Grace', holderLast },
     cardOp,

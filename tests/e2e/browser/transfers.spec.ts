@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible, signInPanel as signIn } from '../browser-helpers';
-import { APPROVER_PASSWORD, SCREENSHOTS, activeIndividual, ok, staffTenant } from '../money-world';
+import { APPROVER_PASSWORD, SCREENSHOTS, activeIndividual, pendingPayout, staffTenant } from '../money-world';
 
 /**
  * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
@@ -17,27 +17,8 @@ async function setUp(request: APIRequestContext) {
   const { tenantId, auth, approverName } = staff;
   const { customerId } = await activeIndividual(request, staff);
 
-  // wallet, money, beneficiary, consent, threshold, and the transfer the approver will decide
-  const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
-  await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
-  const beneficiary = await ok<{ id: string }>(
-    await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' } }),
-  );
-  const consent = await ok<{ id: string }>(
-    await request.post('/api/v2.1/payment-consents', {
-      headers: auth,
-      data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
-    }),
-  );
-  await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
-  const transfer = await ok<{ id: string; status: string }>(
-    await request.post('/api/v2.1/transfers', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
-      data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
-    }),
-  );
-  expect(transfer.status).toBe('PENDING_APPROVAL');
-  return { tenantId, approverName, walletId: wallet.id, transferId: transfer.id };
+  const { walletId, transferId } = await pendingPayout(request, auth, customerId);
+  return { tenantId, approverName, walletId, transferId };
 }
 
 test.describe('transfers in the panel', () => {
