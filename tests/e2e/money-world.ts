@@ -247,3 +247,14 @@ export async function captureWidths(page: Page, name: string, ready: () => Promi
   }
   await page.setViewportSize(own);
 }
+
+/** How many rows Chromium's accessibility tree holds (not Playwright's own role guess): table semantics that survive CSS. */
+export async function accessibleRows(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'row').length;
+  } finally {
+    await cdp.detach();
+  }
+}
