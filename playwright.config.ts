@@ -45,7 +45,7 @@ export default defineConfig({
       // the main money-and-cards journeys again on a phone-sized screen (docs/admin-app.md, "Small screens")
       name: 'browser-375',
       testDir: 'tests/e2e/browser',
-      testMatch: /money-cards\.spec\.ts$/,
+      testMatch: /(money-cards|money-journey)\.spec\.ts$/,
       workers: 1,
       use: {
         browserName: 'chromium',

@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 
 const freezeSchema = CARD_OPERATIONS['card/freeze'].body.pick({ reason: true });
+// card/unfreeze and card/activate take the same one-time code
 const unfreezeSchema = CARD_OPERATIONS['card/unfreeze'].body.pick({ otp: true });
 const cancelSchema = CARD_OPERATIONS['card/cancel'].body.pick({ reason: true, otp: true });
 const revealSchema = CARD_OPERATIONS['secure/reveal'].body.pick({ otp: true });
@@ -76,20 +77,37 @@ function FreezeDialog({ open, onClose, onDone, run, masked }: { open: boolean; o
   );
 }
 
-function UnfreezeDialog({ open, onClose, onDone, sendCode, run }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; sendCode: () => Promise<{ destination: string }>; run: (otp: string) => Promise<unknown> }) {
+/** A state change the cardholder confirms with a one-time code (unfreeze, activate): send, type, confirm. */
+function CodeDialog({
+  open,
+  onClose,
+  onDone,
+  sendCode,
+  run,
+  title,
+  text,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+  sendCode: () => Promise<{ destination: string }>;
+  run: (otp: string) => Promise<unknown>;
+  title: string;
+  text: string;
+}) {
   const { form, alert, submit, errors, pending } = useContractForm(unfreezeSchema, { otp: '' }, async ({ otp }) => {
     await run(otp);
     await onDone();
     onClose();
   });
   return (
-    <Dialog open={open} onClose={onClose} title="Unfreeze card">
+    <Dialog open={open} onClose={onClose} title={title}>
       <form method="post" onSubmit={submit} noValidate className="space-y-3">
         <FormAlert messages={alert} />
-        <p className="text-sm text-ink-muted">Unfreezing needs a one-time code sent to the cardholder.</p>
+        <p className="text-sm text-ink-muted">{text}</p>
         <SendCode send={sendCode} />
         <Field label="One-time code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={errors.otp?.message} {...form.register('otp')} />
-        <DialogActions onCancel={onClose} pending={pending} label="Unfreeze card" />
+        <DialogActions onCancel={onClose} pending={pending} label={title} />
       </form>
     </Dialog>
   );
@@ -246,7 +264,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
   const { tenantId, has } = useCurrentUser();
   const toast = useToast();
   const client = useQueryClient();
-  const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | 'terminate' | null>(null);
+  const [dialog, setDialog] = useState<'activate' | 'freeze' | 'unfreeze' | 'terminate' | null>(null);
   const [revealing, setRevealing] = useState(false);
   const call: Call = (op, extra = {}) => cardCall(tenantId, op, { cardNo: cardRef, ...extra } as never);
   const key = (part: string) => ['card', keyId, part];
@@ -275,6 +293,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
         actions={
           admin ? (
             <span className="flex flex-wrap gap-2">
+              {card.status === 'INACTIVE' ? <Button onClick={() => setDialog('activate')}>Activate</Button> : null}
               {card.status === 'ACTIVE' ? (
                 <Button variant="danger" onClick={() => setDialog('freeze')}>
                   Freeze
@@ -377,8 +396,22 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
         }}
         run={(reason) => call('card/freeze', { reason })}
       />
-      <UnfreezeDialog
+      <CodeDialog
+        open={dialog === 'activate'}
+        title="Activate card"
+        text="Activating needs a one-time code sent to the cardholder. The card then accepts payments."
+        onClose={() => setDialog(null)}
+        onDone={async () => {
+          toast('success', 'Card activated');
+          await refresh();
+        }}
+        sendCode={() => call('secure/otp/send', { purpose: 'ACTIVATE' })}
+        run={(otp) => call('card/activate', { otp })}
+      />
+      <CodeDialog
         open={dialog === 'unfreeze'}
+        title="Unfreeze card"
+        text="Unfreezing needs a one-time code sent to the cardholder."
         onClose={() => setDialog(null)}
         onDone={async () => {
           toast('success', 'Card unfrozen');

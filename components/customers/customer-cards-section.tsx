@@ -2,26 +2,65 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
+import { IssueCardDialog, type ExistingHolder, type HolderDefaults } from '@/components/cards/issue-card';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { QueryError, Section } from '@/components/ui/page-header';
 import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 import type { CardSearchPage } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
-import { Row, Rows, SectionLink } from './use-customer';
+import { Row, Rows, SectionLink, useCustomer, type CustomerDetailData } from './use-customer';
 
-/** The customer's cards, masked, with holder and status (card roles only: ADMIN_USER, EMPLOYEE). */
+/** What the customer record already says about a new cardholder (the form starts from it). */
+function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
+  if (!c) return {};
+  const address = c.addresses.find((a) => a.isPrimary) ?? c.addresses[0];
+  const phone = c.contacts.find((k) => /^\+[1-9]\d{6,14}$/.test(k.value))?.value;
+  return {
+    firstName: c.person?.firstName ?? '',
+    lastName: c.person?.lastName ?? '',
+    email: c.person?.email ?? c.email ?? '',
+    phone: phone ?? '',
+    dateOfBirth: c.person?.dateOfBirth ?? '',
+    billingAddress: address
+      ? { line1: [address.street, address.building].filter(Boolean).join(' '), city: address.city ?? '', postalCode: address.postalCode ?? '', country: (address.country ?? '').toUpperCase() }
+      : {},
+  };
+}
+
+/**
+ * The customer's cards, masked, with holder and status (card roles only: ADMIN_USER, EMPLOYEE);
+ * ADMIN_USER issues a new card here (components/cards/issue-card.tsx).
+ */
 export function CustomerCardsSection({ customerId }: { customerId: string }) {
   const { has } = useCurrentUser();
   const allowed = has(...PANEL_CARD_ROLES);
+  const canIssue = has('ADMIN_USER');
+  const [issuing, setIssuing] = useState(false);
+  const customer = useCustomer(customerId);
   const cards = useQuery({
     queryKey: ['cards', { customerId }],
     queryFn: () => apiFetch<CardSearchPage>(`/api/v2.1/cards?customerId=${customerId}&pageSize=100`),
     enabled: allowed,
   });
   if (!allowed) return null;
+  const holders: ExistingHolder[] = [...new Map((cards.data?.items ?? []).map((c) => [c.cardholderId, { cardholderId: c.cardholderId, name: c.cardholderName }])).values()];
   return (
-    <Section title="Cards" actions={<SectionLink href={`/cards?customerId=${customerId}`}>Find cards</SectionLink>}>
+    <Section
+      title="Cards"
+      actions={
+        <span className="flex flex-wrap items-center gap-3">
+          <SectionLink href={`/cards?customerId=${customerId}`}>Find cards</SectionLink>
+          {canIssue ? (
+            <Button variant="secondary" onClick={() => setIssuing(true)} disabled={!customer.data || !cards.data}>
+              Issue a card
+            </Button>
+          ) : null}
+        </span>
+      }
+    >
       {cards.isPending ? (
         <p className="text-sm text-ink-muted">Loading…</p>
       ) : cards.isError ? (
@@ -44,6 +83,16 @@ export function CustomerCardsSection({ customerId }: { customerId: string }) {
           ))}
         </Rows>
       )}
+      {canIssue ? (
+        <IssueCardDialog
+          open={issuing}
+          onClose={() => setIssuing(false)}
+          customerId={customerId}
+          customerName={customer.data?.displayName ?? ''}
+          holders={holders}
+          defaults={holderDefaults(customer.data)}
+        />
+      ) : null}
     </Section>
   );
 }

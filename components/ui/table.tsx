@@ -26,7 +26,9 @@ const ARROW = { ascending: '▲', descending: '▼' } as const;
  * aria-sort. Below the `md` breakpoint (768 px) the table turns into stacked rows: each row is a
  * card whose cells carry their column's name, the header row gives way to a bar of sort buttons, and
  * nothing needs a sideways scroll (docs/admin-app.md, "Small screens"). From `md` up it is a plain
- * table that scrolls inside its own focusable box when it must.
+ * table that scrolls inside its own focusable box when it must. The table, row, header and cell
+ * roles are explicit: a `display: block` table loses its implicit ones in some browsers' accessibility
+ * trees, and screen readers (and getByRole('row')) must still see rows and cells when stacked.
  */
 export function DataTable<T>({
   caption,
@@ -87,14 +89,14 @@ export function DataTable<T>({
         </div>
       ) : null}
       <div className="relative md:overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-        <table className="block w-full text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
+        <table role="table" className="block w-full text-sm md:table md:min-w-full md:divide-y md:divide-slate-200">
           <caption className="sr-only">{caption}</caption>
-          <thead className="hidden bg-slate-50 md:table-header-group">
-            <tr>
+          <thead role="rowgroup" className="hidden bg-slate-50 md:table-header-group">
+            <tr role="row">
               {columns.map((c) => {
                 const active = sortStateOf(sort, c.sortKey);
                 return (
-                  <th key={c.key} scope="col" aria-sort={c.sortKey ? (active ?? 'none') : undefined} className={`whitespace-nowrap px-4 py-2.5 text-left font-semibold text-ink ${c.className ?? ''}`}>
+                  <th key={c.key} role="columnheader" scope="col" aria-sort={c.sortKey ? (active ?? 'none') : undefined} className={`whitespace-nowrap px-4 py-2.5 text-left font-semibold text-ink ${c.className ?? ''}`}>
                     {c.sortKey && onSort ? (
                       <button type="button" className="inline-flex items-center gap-1 rounded hover:text-brand-700" onClick={() => toggle(c)}>
                         {c.header}
@@ -110,19 +112,20 @@ export function DataTable<T>({
               })}
             </tr>
           </thead>
-          <tbody className="block divide-y divide-slate-100 md:table-row-group" aria-busy={loading || undefined}>
+          <tbody role="rowgroup" className="block divide-y divide-slate-100 md:table-row-group" aria-busy={loading || undefined}>
             {rows.length === 0 ? (
-              <tr className="block md:table-row">
-                <td colSpan={columns.length} className="block px-4 py-8 text-center text-ink-muted md:table-cell">
+              <tr role="row" className="block md:table-row">
+                <td role="cell" colSpan={columns.length} className="block px-4 py-8 text-center text-ink-muted md:table-cell">
                   {loading ? 'Loading…' : empty}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId} className="block px-4 py-3 hover:bg-slate-50 md:table-row md:p-0">
+                <tr key={rowKey(row)} role="row" data-testid={rowTestId} className="block px-4 py-3 hover:bg-slate-50 md:table-row md:p-0">
                   {columns.map((c) => (
                     <td
                       key={c.key}
+                      role="cell"
                       data-label={c.header || undefined}
                       className={`grid min-w-0 grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)] gap-x-3 break-words py-1 max-md:[&_.flex]:flex-wrap before:font-medium before:text-ink-muted before:content-[attr(data-label)] md:table-cell md:break-normal md:px-4 md:py-2.5 md:align-top md:before:content-none ${
                         c.header ? '' : 'before:hidden [&>*]:col-span-2'

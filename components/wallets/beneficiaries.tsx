@@ -1,23 +1,19 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { SelectField } from '@/components/ui/input';
-import { FormAlert, QueryError } from '@/components/ui/page-header';
-import { DataTable, type Column } from '@/components/ui/table';
+import { FormAlert } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { BENEFICIARY_STATUSES, createBeneficiaryBodySchema, isValidIban, normalizeIban, type Beneficiary } from '@/lib/contract/wallets';
-import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
+import { apiFetch } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ManagedList } from './managed-list';
 import { CustomerSelect, useCustomers } from './pickers';
 
-const PAGE_SIZE = 20;
 const optional = { setValueAs: (v: unknown) => (v === '' ? undefined : v) };
 
 function CreateBeneficiaryForm({ onDone, customerId }: { onDone: () => void; customerId?: string }) {
@@ -55,67 +51,40 @@ function CreateBeneficiaryForm({ onDone, customerId }: { onDone: () => void; cus
 
 /** Saved beneficiaries (payees of payouts): filter by customer and status, create, deactivate. */
 export function BeneficiaryList() {
-  const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
-  const client = useQueryClient();
-  const toast = useToast();
   const customers = useCustomers();
-  const [customerId, setCustomerId] = useState('');
-  const [status, setStatus] = useState('ACTIVE');
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const [deactivating, setDeactivating] = useState<Beneficiary | null>(null);
-  const q = toQuery({ customerId, status, page, pageSize: PAGE_SIZE });
-  const list = useQuery({ queryKey: ['beneficiaries', q], queryFn: () => apiFetch<{ items: Beneficiary[]; total: number }>(`/api/v2.1/beneficiaries${q}`), placeholderData: keepPreviousData });
-  const deactivate = useMutation({
-    mutationFn: (b: Beneficiary) => apiFetch<Beneficiary>(`/api/v2.1/beneficiaries/${b.id}/deactivate`, { method: 'POST' }),
-    onSuccess: async (b) => {
-      toast('success', `${b.name} deactivated`);
-      setDeactivating(null);
-      await client.invalidateQueries({ queryKey: ['beneficiaries'] });
-    },
-    onError: (err) => toast('error', errorMessage(err)),
-  });
   const nameOf = new Map((customers.data?.items ?? []).map((c) => [c.id, c.displayName]));
-  const columns: Column<Beneficiary>[] = [
-    { key: 'name', header: 'Account holder', cell: (b) => <span className="font-medium">{b.name}</span> },
-    { key: 'iban', header: 'IBAN', cell: (b) => <span className="break-all font-mono text-xs">{b.iban}</span> },
-    { key: 'bic', header: 'BIC', cell: (b) => b.bic ?? '—' },
-    { key: 'customer', header: 'Customer', cell: (b) => nameOf.get(b.customerId) ?? b.customerId.slice(0, 8) },
-    { key: 'status', header: 'Status', cell: (b) => <Badge status={b.status} /> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      cell: (b) =>
-        admin && b.status === 'ACTIVE' ? (
-          <Button variant="secondary" onClick={() => setDeactivating(b)} aria-label={`Deactivate ${b.name}`}>
-            Deactivate
-          </Button>
-        ) : null,
-    },
-  ];
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <CustomerSelect label="Customer" placeholder="All customers" className="min-w-[14rem] flex-1" value={customerId} onChange={(e) => (setCustomerId(e.target.value), setPage(1))} />
-        <SelectField label="Status" placeholder="All statuses" options={BENEFICIARY_STATUSES} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))} />
-        {admin ? <Button onClick={() => setCreating(true)}>New beneficiary</Button> : null}
-      </div>
-      <QueryError error={list.error} />
-      <DataTable caption="Beneficiaries" columns={columns} rows={list.data?.items ?? []} rowKey={(b) => b.id} page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={setPage} loading={list.isPending} empty="No beneficiaries match these filters." />
-      <Dialog open={creating} onClose={() => setCreating(false)} title="New beneficiary">
-        {creating ? <CreateBeneficiaryForm onDone={() => setCreating(false)} customerId={customerId || undefined} /> : null}
-      </Dialog>
-      <ConfirmDialog
-        open={deactivating !== null}
-        title={`Deactivate ${deactivating?.name ?? ''}?`}
-        confirmLabel="Deactivate"
-        pending={deactivate.isPending}
-        onClose={() => setDeactivating(null)}
-        onConfirm={() => deactivating && deactivate.mutate(deactivating)}
-      >
-        No more payouts can go to {deactivating?.iban}. To pay it again, save the beneficiary anew.
-      </ConfirmDialog>
-    </div>
+    <ManagedList<Beneficiary>
+      resource="beneficiaries"
+      caption="Beneficiaries"
+      statuses={BENEFICIARY_STATUSES}
+      defaultStatus="ACTIVE"
+      empty="No beneficiaries match these filters."
+      columns={(act, admin) => [
+        { key: 'name', header: 'Account holder', cell: (b) => <span className="font-medium">{b.name}</span> },
+        { key: 'iban', header: 'IBAN', cell: (b) => <span className="break-all font-mono text-xs">{b.iban}</span> },
+        { key: 'bic', header: 'BIC', cell: (b) => b.bic ?? '—' },
+        { key: 'customer', header: 'Customer', cell: (b) => nameOf.get(b.customerId) ?? b.customerId.slice(0, 8) },
+        { key: 'status', header: 'Status', cell: (b) => <Badge status={b.status} /> },
+        {
+          key: 'actions',
+          header: 'Actions',
+          cell: (b) =>
+            admin && b.status === 'ACTIVE' ? (
+              <Button variant="secondary" onClick={() => act(b)} aria-label={`Deactivate ${b.name}`}>
+                Deactivate
+              </Button>
+            ) : null,
+        },
+      ]}
+      create={{ label: 'New beneficiary', title: 'New beneficiary', form: (onDone, customerId) => <CreateBeneficiaryForm onDone={onDone} customerId={customerId} /> }}
+      action={{
+        verb: 'deactivate',
+        confirmTitle: (b) => `Deactivate ${b?.name ?? ''}?`,
+        confirmLabel: 'Deactivate',
+        explain: (b) => `No more payouts can go to ${b?.iban ?? ''}. To pay it again, save the beneficiary anew.`,
+        done: (b) => `${b.name} deactivated`,
+      }}
+    />
   );
 }

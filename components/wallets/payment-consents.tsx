@@ -1,24 +1,21 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
-import { FormAlert, QueryError } from '@/components/ui/page-header';
-import { DataTable, type Column } from '@/components/ui/table';
+import { FormAlert } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { createPaymentConsentBodySchema, PAYMENT_CONSENT_SCOPES, PAYMENT_CONSENT_STATUSES, type PaymentConsent } from '@/lib/contract/wallets';
-import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
+import { apiFetch } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CONSENT_SCOPE_LABELS, formatMoney, Money, when } from './money';
-import { CustomerSelect, useWallets, walletLabel } from './pickers';
+import { ManagedList } from './managed-list';
+import { useWallets, walletLabel } from './pickers';
 
-const PAGE_SIZE = 20;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Record a customer's authorization of payments from one of its wallets. The expiry is a day, valid until its end (UTC). */
@@ -74,74 +71,47 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
 
 /** Payment consents: filter by customer and status, record one, revoke. */
 export function ConsentList() {
-  const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
-  const client = useQueryClient();
-  const toast = useToast();
   const wallets = useWallets();
-  const [customerId, setCustomerId] = useState('');
-  const [status, setStatus] = useState('AUTHORIZED');
-  const [page, setPage] = useState(1);
-  const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<PaymentConsent | null>(null);
-  const q = toQuery({ customerId, status, page, pageSize: PAGE_SIZE });
-  const list = useQuery({ queryKey: ['payment-consents', q], queryFn: () => apiFetch<{ items: PaymentConsent[]; total: number }>(`/api/v2.1/payment-consents${q}`), placeholderData: keepPreviousData });
-  const revoke = useMutation({
-    mutationFn: (c: PaymentConsent) => apiFetch<PaymentConsent>(`/api/v2.1/payment-consents/${c.id}/revoke`, { method: 'POST' }),
-    onSuccess: async () => {
-      toast('success', 'Consent revoked');
-      setRevoking(null);
-      await client.invalidateQueries({ queryKey: ['payment-consents'] });
-    },
-    onError: (err) => toast('error', errorMessage(err)),
-  });
   const walletById = new Map((wallets.data?.items ?? []).map((w) => [w.id, w]));
-  const columns: Column<PaymentConsent>[] = [
-    {
-      key: 'wallet',
-      header: 'Wallet',
-      cell: (c) => {
-        const w = walletById.get(c.walletId);
-        return w ? `${w.customerName} · ${w.name}` : c.walletId.slice(0, 8);
-      },
-    },
-    { key: 'scope', header: 'Scope', cell: (c) => CONSENT_SCOPE_LABELS[c.scope] },
-    { key: 'max', header: 'Largest payment', className: 'text-right', cell: (c) => <Money amount={c.maxAmountPerPayment} currency={c.currency} /> },
-    { key: 'expires', header: 'Valid until', className: 'whitespace-nowrap', cell: (c) => when(c.expiresAt) },
-    { key: 'status', header: 'Status', cell: (c) => <Badge status={c.status} tone={c.status === 'AUTHORIZED' ? 'good' : c.status === 'REVOKED' ? 'bad' : 'neutral'} /> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      cell: (c) =>
-        admin && c.status === 'AUTHORIZED' ? (
-          <Button variant="secondary" onClick={() => setRevoking(c)} aria-label={`Revoke the consent for ${walletById.get(c.walletId)?.name ?? 'this wallet'}`}>
-            Revoke
-          </Button>
-        ) : null,
-    },
-  ];
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <CustomerSelect label="Customer" placeholder="All customers" className="min-w-[14rem] flex-1" value={customerId} onChange={(e) => (setCustomerId(e.target.value), setPage(1))} />
-        <SelectField label="Status" placeholder="All statuses" options={PAYMENT_CONSENT_STATUSES} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))} />
-        {admin ? <Button onClick={() => setCreating(true)}>Record a consent</Button> : null}
-      </div>
-      <QueryError error={list.error} />
-      <DataTable caption="Payment consents" columns={columns} rows={list.data?.items ?? []} rowKey={(c) => c.id} page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={setPage} loading={list.isPending} empty="No consents match these filters." />
-      <Dialog open={creating} onClose={() => setCreating(false)} title="Record a payment consent">
-        {creating ? <CreateConsentForm onDone={() => setCreating(false)} /> : null}
-      </Dialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke this consent?"
-        confirmLabel="Revoke consent"
-        pending={revoke.isPending}
-        onClose={() => setRevoking(null)}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-      >
-        No new payments can rely on it. Transfers already made are not affected. This cannot be undone.
-      </ConfirmDialog>
-    </div>
+    <ManagedList<PaymentConsent>
+      resource="payment-consents"
+      caption="Payment consents"
+      statuses={PAYMENT_CONSENT_STATUSES}
+      defaultStatus="AUTHORIZED"
+      empty="No consents match these filters."
+      columns={(act, admin) => [
+        {
+          key: 'wallet',
+          header: 'Wallet',
+          cell: (c) => {
+            const w = walletById.get(c.walletId);
+            return w ? `${w.customerName} · ${w.name}` : c.walletId.slice(0, 8);
+          },
+        },
+        { key: 'scope', header: 'Scope', cell: (c) => CONSENT_SCOPE_LABELS[c.scope] },
+        { key: 'max', header: 'Largest payment', className: 'text-right', cell: (c) => <Money amount={c.maxAmountPerPayment} currency={c.currency} /> },
+        { key: 'expires', header: 'Valid until', className: 'whitespace-nowrap', cell: (c) => when(c.expiresAt) },
+        { key: 'status', header: 'Status', cell: (c) => <Badge status={c.status} tone={c.status === 'AUTHORIZED' ? 'good' : c.status === 'REVOKED' ? 'bad' : 'neutral'} /> },
+        {
+          key: 'actions',
+          header: 'Actions',
+          cell: (c) =>
+            admin && c.status === 'AUTHORIZED' ? (
+              <Button variant="secondary" onClick={() => act(c)} aria-label={`Revoke the consent for ${walletById.get(c.walletId)?.name ?? 'this wallet'}`}>
+                Revoke
+              </Button>
+            ) : null,
+        },
+      ]}
+      create={{ label: 'Record a consent', title: 'Record a payment consent', form: (onDone) => <CreateConsentForm onDone={onDone} /> }}
+      action={{
+        verb: 'revoke',
+        confirmTitle: () => 'Revoke this consent?',
+        confirmLabel: 'Revoke consent',
+        explain: () => 'No new payments can rely on it. Transfers already made are not affected. This cannot be undone.',
+        done: () => 'Consent revoked',
+      }}
+    />
   );
 }

@@ -47,3 +47,43 @@ export function registrationBody(name = uniqueName()) {
     admin: { username: 'owner', email: 'owner@example.com', password: STRONG_PASSWORD, firstName: 'Olga', lastName: 'Owner' },
   };
 }
+
+/** A real 1x1 PNG (base64): the identity document of a registration. */
+export const PNG_1X1_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
+
+/**
+ * The body of POST /api/v2.1/customer/individual/registration for a RETAIL_STANDARD-style category:
+ * an individual with its mandatory category keys, contact, address, an identity document (the
+ * review approves only with an accepted one, REQUIRED_DOCUMENTS), the consents and activation step.
+ * The one copy every spec and the fuzzer's set-up use.
+ */
+export function individualRegistrationBody(options: {
+  email: string;
+  password: string;
+  categoryId: string;
+  firstName?: string;
+  lastName?: string;
+  documentFile?: string;
+  documentExpiry?: string;
+}) {
+  const { email, password, categoryId, firstName = 'Grace', lastName = 'Customer', documentFile = PNG_1X1_BASE64, documentExpiry = '2034-01-01' } = options;
+  return {
+    email,
+    phone: '+4915112345678',
+    password,
+    matchingPassword: password,
+    customerCategory: { id: categoryId },
+    individualCustomer: {
+      customerName: `${firstName} ${lastName}`,
+      person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
+      categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
+    },
+    CATEGORIZATION: { categoryId },
+    PERSONAL_INFO: { firstName, lastName, dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
+    CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
+    ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
+    DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: documentExpiry, documentFile },
+    CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
+    ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
+  };
+}

@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, type APIResponse, type Page } from '@playwright/test';
-import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from './fixtures';
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expectAccessible } from './browser-helpers';
+import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /**
  * A tenant with money and a card, built through the public API, for the customer 360, card, search
@@ -13,8 +14,8 @@ import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBod
  */
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
-const OTHER_PASSWORD = 'Quiet-Approver-42?';
-const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
+export const APPROVER_PASSWORD = 'Quiet-Approver-42?';
+export const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
 
 export const context = (tenantId: string, extra: Record<string, string> = {}) => ({
   'X-Tenant-ID': tenantId,
@@ -44,69 +45,60 @@ export interface MoneyWorld {
   close: () => Promise<void>;
 }
 
-export async function moneyWorld(): Promise<MoneyWorld> {
-  // its own request context: the world outlives the beforeAll that builds it (cardOp is used in tests)
-  const request = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const name = uniqueName('Money');
-  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
-    await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(name) }),
-  );
-  const { tenantId } = tenant;
-  const owner = await ok<{ token: string }>(
-    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${tenant.userId}/sessions`, {
-      headers: context(tenantId),
-      data: { username: 'owner', password: STRONG_PASSWORD },
-    }),
-  );
-  const auth = { authorization: `Bearer ${owner.token}` };
-  const officerName = `officer${Date.now().toString(36)}`;
-  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: OTHER_PASSWORD, roles: ['COMPLIANCE_OFFICER'] } }));
-  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
-  const officerId = users.items.find((u) => u.username === officerName)!.id;
-  const officer = await ok<{ token: string }>(
-    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${officerId}/sessions`, {
-      headers: context(tenantId),
-      data: { username: officerName, password: OTHER_PASSWORD },
-    }),
-  );
+/** A tenant with its owner's session, a TRANSACTION_APPROVER (Ada Approver) and a COMPLIANCE_OFFICER's session, all through the API. */
+export interface StaffTenant {
+  tenantId: string;
+  organizationId: string;
+  /** the owner's (ADMIN_USER) bearer header */
+  auth: { authorization: string };
+  /** a compliance officer's bearer header (the registrar may not review its own customer: four-eyes) */
+  officer: { authorization: string };
+  officerName: string;
+  approverName: string;
+}
 
-  const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: context(tenantId) }));
-  const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
+export async function staffTenant(request: APIRequestContext, name = 'Money'): Promise<StaffTenant> {
+  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
+    await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(uniqueName(name)) }),
+  );
+  const { tenantId, organizationId } = tenant;
+  const session = async (userId: string, username: string, password: string) =>
+    (await ok<{ token: string }>(await request.post(`/api/v2.1/admin/organization/${organizationId}/users/${userId}/sessions`, { headers: context(tenantId), data: { username, password } }))).token;
+  const auth = { authorization: `Bearer ${await session(tenant.userId, 'owner', STRONG_PASSWORD)}` };
   const tag = Date.now().toString(36);
-  const email = `grace.${tag}@customer.example`;
-  const lastName = `Kowalski${tag}`;
-  const customerName = `Grace ${lastName}`;
+  const approverName = `approver${tag}`;
+  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: approverName, email: `${approverName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Ada', lastName: 'Approver', roles: ['TRANSACTION_APPROVER'] } }));
+  const officerName = `officer${tag}`;
+  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Otto', lastName: 'Officer', roles: ['COMPLIANCE_OFFICER'] } }));
+  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
+  const officer = { authorization: `Bearer ${await session(users.items.find((u) => u.username === officerName)!.id, officerName, APPROVER_PASSWORD)}` };
+  return { tenantId, organizationId, auth, officer, officerName, approverName };
+}
+
+/** An individual customer registered by the owner, its document accepted and the case approved by the officer, then activated. */
+export async function activeIndividual(request: APIRequestContext, t: StaffTenant, names: { firstName?: string; lastName?: string } = {}) {
+  const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${t.tenantId}`, { headers: context(t.tenantId) }));
+  const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
+  const email = `${(names.firstName ?? 'grace').toLowerCase()}.${Date.now().toString(36)}@customer.example`;
   const registration = await ok<{ customerId: string; verificationId: string }>(
     await request.post('/api/v2.1/customer/individual/registration', {
-      headers: { ...context(tenantId), ...auth },
-      data: {
-        email,
-        phone: '+4915112345678',
-        password: CUSTOMER_PASSWORD,
-        matchingPassword: CUSTOMER_PASSWORD,
-        customerCategory: { id: categoryId },
-        individualCustomer: {
-          customerName,
-          person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
-          categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
-        },
-        CATEGORIZATION: { categoryId },
-        PERSONAL_INFO: { firstName: 'Grace', lastName, dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
-        CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
-        ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
-        // the review approves only with an accepted identity document (REQUIRED_DOCUMENTS)
-        DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2034-01-01', documentFile: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' },
-        CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
-        ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
-      },
+      headers: { ...context(t.tenantId), ...t.auth },
+      data: individualRegistrationBody({ email, password: CUSTOMER_PASSWORD, categoryId, ...names }),
     }),
   );
-  const { customerId } = registration;
-  const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: { authorization: `Bearer ${officer.token}` } }));
-  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: { authorization: `Bearer ${officer.token}` }, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
-  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/decision`, { headers: { authorization: `Bearer ${officer.token}` }, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } }));
-  await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: auth }));
+  const { customerId, verificationId } = registration;
+  const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${verificationId}`, { headers: t.officer }));
+  await ok(await request.post(`/api/v2.1/verifications/${verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: t.officer, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(await request.post(`/api/v2.1/verifications/${verificationId}/decision`, { headers: t.officer, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: t.auth }));
+  return { customerId, verificationId, email };
+}
 
+/**
+ * For an ACTIVE customer: a EUR wallet funded with 10,000, a beneficiary, a payment consent, the
+ * four-eyes threshold at 1,000, and a 2,500 EUR payout that therefore waits for approval.
+ */
+export async function pendingPayout(request: APIRequestContext, auth: { authorization: string }, customerId: string) {
   const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
   await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
   const beneficiary = await ok<{ id: string }>(
@@ -119,12 +111,28 @@ export async function moneyWorld(): Promise<MoneyWorld> {
     }),
   );
   await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
-  const transfer = await ok<{ id: string }>(
+  const transfer = await ok<{ id: string; status: string }>(
     await request.post('/api/v2.1/transfers', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-${tag}` },
+      headers: { ...auth, 'Idempotency-Key': `e2e-${customerId}` },
       data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
     }),
   );
+  expect(transfer.status).toBe('PENDING_APPROVAL');
+  return { walletId: wallet.id, transferId: transfer.id };
+}
+
+export async function moneyWorld(): Promise<MoneyWorld> {
+  // its own request context: the world outlives the beforeAll that builds it (cardOp is used in tests)
+  const request = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const staff = await staffTenant(request);
+  const { tenantId, auth } = staff;
+  const tag = Date.now().toString(36);
+  const lastName = `Kowalski${tag}`;
+  const customerName = `Grace ${lastName}`;
+  const registration = await activeIndividual(request, staff, { firstName: 'Grace', lastName });
+  const { customerId } = registration;
+
+  const { walletId, transferId } = await pendingPayout(request, auth, customerId);
 
   // a webhook subscription to a local receiver with one delivery (its row has Attempts and Replay)
   const receiver = http.createServer((req, res) => {
@@ -174,8 +182,8 @@ export async function moneyWorld(): Promise<MoneyWorld> {
     customerId,
     customerName,
     verificationId: registration.verificationId,
-    walletId: wallet.id,
-    transferId: transfer.id,
+    walletId,
+    transferId,
     subscriptionId: subscription.id,
     card: { cardId: card.cardId, last4: card.last4, masked: card.cardNo, holderFirst: 'Grace', holderLast },
     cardOp,
@@ -221,4 +229,32 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
   expect.soft(bad, `${name} at ${width}px: axe violations`).toEqual([]);
+}
+
+/**
+ * Screenshot and axe at 1280 and 375 px, nothing wider than the viewport; the page's own viewport
+ * (the project's) is restored afterwards, so a spec run by `browser-375` goes on at 375 px.
+ */
+export async function captureWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  const own = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
+    await ready();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${name} at ${width}px overflows sideways`).toBeLessThanOrEqual(innerWidth);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `money-${name}-${width}.png`), fullPage: true });
+    await expectAccessible(page, `${name} at ${width}px`);
+  }
+  await page.setViewportSize(own);
+}
+
+/** How many rows Chromium's accessibility tree holds (not Playwright's own role guess): table semantics that survive CSS. */
+export async function accessibleRows(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((n) => !n.ignored && n.role?.value === 'row').length;
+  } finally {
+    await cdp.detach();
+  }
 }

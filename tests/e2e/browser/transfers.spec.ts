@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
 import { expectAccessible, signInPanel as signIn } from '../browser-helpers';
+import { APPROVER_PASSWORD, SCREENSHOTS, activeIndividual, pendingPayout, staffTenant } from '../money-world';
 
 /**
  * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
@@ -10,113 +10,15 @@ import { expectAccessible, signInPanel as signIn } from '../browser-helpers';
  * statement show the result. Each of the three screens is axe-scanned and photographed at 1280 and
  * 375 px (test-results/screenshots).
  */
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
-const APPROVER_PASSWORD = 'Quiet-Approver-42?';
-const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
-
-const context = (tenantId: string, extra: Record<string, string> = {}) => ({
-  'X-Tenant-ID': tenantId,
-  'X-Forwarded-For': '203.0.113.7',
-  'X-Forwarded-From': 'e2e',
-  platform: 'web',
-  deviceId: 'e2e-device',
-  ...extra,
-});
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** A tenant with an ACTIVE customer holding a funded EUR wallet, a beneficiary, a consent and a pending 2,500 EUR transfer. */
 async function setUp(request: APIRequestContext) {
-  const name = uniqueName('Transfers');
-  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
-    await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(name) }),
-  );
-  const { tenantId } = tenant;
-  const owner = await ok<{ token: string }>(
-    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${tenant.userId}/sessions`, {
-      headers: context(tenantId),
-      data: { username: 'owner', password: STRONG_PASSWORD },
-    }),
-  );
-  const auth = { authorization: `Bearer ${owner.token}` };
-  const approverName = `approver${Date.now().toString(36)}`;
-  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: approverName, email: `${approverName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Ada', lastName: 'Approver', roles: ['TRANSACTION_APPROVER'] } }));
-  const officerName = `officer${Date.now().toString(36)}`;
-  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: APPROVER_PASSWORD, roles: ['COMPLIANCE_OFFICER'] } }));
-  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
-  const officerId = users.items.find((u) => u.username === officerName)!.id;
-  const officer = await ok<{ token: string }>(
-    await request.post(`/api/v2.1/admin/organization/${tenant.organizationId}/users/${officerId}/sessions`, {
-      headers: context(tenantId),
-      data: { username: officerName, password: APPROVER_PASSWORD },
-    }),
-  );
+  const staff = await staffTenant(request, 'Transfers');
+  const { tenantId, auth, approverName } = staff;
+  const { customerId } = await activeIndividual(request, staff);
 
-  // an individual customer registered by the owner with its consents, approved by the officer, activated
-  const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: context(tenantId) }));
-  const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
-  const email = `${Date.now().toString(36)}@customer.example`;
-  const registration = await ok<{ customerId: string; verificationId: string }>(
-    await request.post('/api/v2.1/customer/individual/registration', {
-      headers: { ...context(tenantId), ...auth },
-      data: {
-        email,
-        phone: '+4915112345678',
-        password: CUSTOMER_PASSWORD,
-        matchingPassword: CUSTOMER_PASSWORD,
-        customerCategory: { id: categoryId },
-        individualCustomer: {
-          customerName: 'Grace Customer',
-          person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
-          categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
-        },
-        CATEGORIZATION: { categoryId },
-        PERSONAL_INFO: { firstName: 'Grace', lastName: 'Customer', dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
-        CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
-        ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
-        // the review approves only with an accepted identity document (REQUIRED_DOCUMENTS)
-        DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2034-01-01', documentFile: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' },
-        CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
-        ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
-      },
-    }),
-  );
-  const { customerId } = registration;
-  const officerAuth = { authorization: `Bearer ${officer.token}` };
-  const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: officerAuth }));
-  await ok(await request.post(`/api/v2.1/verifications/${registration.verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: officerAuth, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
-  await ok(
-    await request.post(`/api/v2.1/verifications/${registration.verificationId}/decision`, {
-      headers: { authorization: `Bearer ${officer.token}` },
-      data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' },
-    }),
-  );
-  await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: auth }));
-
-  // wallet, money, beneficiary, consent, threshold, and the transfer the approver will decide
-  const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
-  await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount: '10000.00', currency: 'EUR' } }));
-  const beneficiary = await ok<{ id: string }>(
-    await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' } }),
-  );
-  const consent = await ok<{ id: string }>(
-    await request.post('/api/v2.1/payment-consents', {
-      headers: auth,
-      data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
-    }),
-  );
-  await ok(await request.put('/api/v2.1/transfers/settings', { headers: auth, data: { fourEyesThreshold: '1000' } }));
-  const transfer = await ok<{ id: string; status: string }>(
-    await request.post('/api/v2.1/transfers', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}` },
-      data: { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '2500.00', currency: 'EUR', reference: 'Invoice 2026-117', paymentConsentId: consent.id },
-    }),
-  );
-  expect(transfer.status).toBe('PENDING_APPROVAL');
-  return { tenantId, approverName, walletId: wallet.id, transferId: transfer.id };
+  const { walletId, transferId } = await pendingPayout(request, auth, customerId);
+  return { tenantId, approverName, walletId, transferId };
 }
 
 test.describe('transfers in the panel', () => {

@@ -5,6 +5,7 @@
  * delivery, a cardholder and a card. Their ids fill the pools the generators draw path parameters
  * and body fields from, so most requests reach the handlers' business logic rather than a 404.
  */
+import { individualRegistrationBody } from '../fixtures';
 
 export const FUZZ_PASSWORD = 'Fuzz-Passw0rd!2026';
 
@@ -156,26 +157,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   });
 
   // customers: one ACTIVE with a funded wallet, one awaiting review
-  const individual = (email: string) => ({
-    email,
-    phone: '+4915112345678',
-    password: FUZZ_PASSWORD,
-    matchingPassword: FUZZ_PASSWORD,
-    customerCategory: { id: categoryId },
-    individualCustomer: {
-      customerName: 'Fuzz Customer',
-      person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
-      categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
-    },
-    CATEGORIZATION: { categoryId },
-    PERSONAL_INFO: { firstName: 'Fuzz', lastName: 'Customer', dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },
-    CONTACT_INFO: { contactType: 'EMAIL', contactValue: email, isPrimary: true },
-    ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', postalCode: '10117', country: 'DE', isPrimary: true },
-    // the identity document an individual needs before approval (lib/contract/review.ts REQUIRED_DOCUMENTS)
-    DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2031-01-01', documentFile: JPEG_2X2 },
-    CONSENT: { termsAccepted: true, privacyAccepted: true, marketingConsent: false, dataProcessingConsent: true },
-    ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
-  });
+  const individual = (email: string) =>
+    individualRegistrationBody({ email, password: FUZZ_PASSWORD, categoryId, firstName: 'Fuzz', lastName: 'Customer', documentFile: JPEG_2X2, documentExpiry: '2031-01-01' });
   let customerId = '';
   let walletId = '';
   await step('customers', async () => {
