@@ -10,6 +10,7 @@
 #   BP_PROXY_PORT     the proxy's port                        (default 8080)
 #   BP_PROXY_HOST     the proxy's address                     (default 127.0.0.1)
 #   BP_APP_PORTS      the instances' ports, space-separated   (default "3001 3002")
+#   BP_WORKER_METRICS_PORT  the worker's GET /api/metrics port (WORKER_METRICS_PORT; default: none)
 #   BP_RUN_DIR        pid files, logs, nginx.conf              (default ${TMPDIR:-/tmp}/bp-deploy-<proxy port>)
 #   BP_START_TIMEOUT  seconds to wait for every part           (default 120)
 #   NGINX_BIN         the nginx binary                         (default: nginx on PATH, else /usr/sbin/nginx)
@@ -81,7 +82,7 @@ wait_http() {
 node --import tsx scripts/db-migrate.ts > "$BP_RUN_DIR/migrate.log" 2>&1 || fail "migrations failed; see $BP_RUN_DIR/migrate.log"
 
 # 2. the delivery worker: webhook deliveries, retention sweeps, reconciliation
-nohup node --import tsx scripts/worker.ts > "$BP_RUN_DIR/worker.log" 2>&1 < /dev/null &
+WORKER_METRICS_PORT=${BP_WORKER_METRICS_PORT:-} nohup node --import tsx scripts/worker.ts > "$BP_RUN_DIR/worker.log" 2>&1 < /dev/null &
 record worker $!
 worker_pid=$!
 
@@ -117,6 +118,6 @@ cat <<INFO
 two-instance set-up running (stop: BP_RUN_DIR=$BP_RUN_DIR deploy/down.sh)
   proxy:     http://$BP_PROXY_HOST:$BP_PROXY_PORT  (nginx, $BP_RUN_DIR/nginx.conf)
   instances: $(for p in $BP_APP_PORTS; do printf 'http://%s:%s ' "$HOSTNAME" "$p"; done)
-  worker:    pid $worker_pid
+  worker:    pid $worker_pid${BP_WORKER_METRICS_PORT:+, metrics http://127.0.0.1:$BP_WORKER_METRICS_PORT/api/metrics}
   run dir:   $BP_RUN_DIR (pids, *.log)
 INFO

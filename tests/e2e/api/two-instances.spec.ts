@@ -43,6 +43,7 @@ interface Delivery {
 let runDir: string;
 let proxy: string;
 let apps: [string, string];
+let workerMetrics: string;
 let adminUrl: URL;
 let dbName: string;
 let db: pg.Client;
@@ -77,7 +78,8 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-  const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+  const [proxyPort, portA, portB, workerPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  workerMetrics = `http://127.0.0.1:${workerPort}/api/metrics`;
   proxy = `http://127.0.0.1:${proxyPort}`;
   apps = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
   runDir = mkdtempSync(path.join(tmpdir(), 'bp-two-'));
@@ -89,6 +91,7 @@ test.beforeAll(async () => {
     BP_RUN_DIR: runDir,
     BP_PROXY_PORT: String(proxyPort),
     BP_APP_PORTS: `${portA} ${portB}`,
+    BP_WORKER_METRICS_PORT: String(workerPort),
     BP_START_TIMEOUT: '150',
     DATABASE_URL: scratch.toString(),
     REDIS_URL,
@@ -378,10 +381,14 @@ test('an instance killed with SIGKILL under load: requests keep flowing through 
   expect(deliveries.map((d) => d.event_id).sort()).toEqual(emitted.map((e) => e.id).sort());
   expect(deliveries.filter((d) => d.status !== 'SUCCEEDED' || d.attempt_count !== 1 || d.attempts !== 1)).toEqual([]);
 
-  test.info().annotations.push({
-    type: 'load',
-    description: `${answers.length} sign-ins (${answers.filter((x) => x.status === 503).length} cut off by the kill), ${emitted.length} events, ${mine.length} deliveries`,
-  });
+  // the worker's own counters, scraped from it (the only process that delivers here)
+  const scraped = await fetch(workerMetrics, { headers: bearer(METRICS_TOKEN) });
+  expect(scraped.status).toBe(200);
+  expect(/^webhook_delivery_outcomes_total\{outcome="SUCCEEDED"\} (\d+)$/m.exec(await scraped.text())?.[1]).toBe(String(mine.length));
+
+  const summary = `${answers.length} sign-ins (${answers.filter((x) => x.status === 503).length} cut off by the kill), ${emitted.length} events, ${mine.length} deliveries`;
+  test.info().annotations.push({ type: 'load', description: summary });
+  console.log(`two instances, one killed: ${summary}`);
 
   // the proxy still serves, through the instance that is left
   const health = await fetch(`${proxy}/api/health`);
