@@ -356,8 +356,8 @@ test('an instance killed with SIGKILL under load: requests keep flowing through 
   // every event emitted (including those of requests cut off by the kill whose transaction had
   // committed) reaches the receiver exactly once, in one attempt
   const events = async () =>
-    (await db.query<{ id: string; session_id: string }>(
-      `select id, payload->'data'->>'sessionId' as session_id from events where tenant_id = $1 and type = 'session.created' and created_at >= (select created_at from webhook_subscriptions where id = $2)`,
+    (await db.query<{ id: string; session_id: string; ip: string }>(
+      `select id, payload->'data'->>'sessionId' as session_id, payload->'data'->>'ipAddress' as ip from events where tenant_id = $1 and type = 'session.created' and created_at >= (select created_at from webhook_subscriptions where id = $2)`,
       [tenant.tenantId, subscriptionId],
     )).rows;
   await expect
@@ -367,6 +367,8 @@ test('an instance killed with SIGKILL under load: requests keep flowing through 
     })
     .toBe(0);
   const emitted = await events();
+  // nginx appended its peer to the client's X-Forwarded-For: the end user's address (its first entry) is kept
+  expect([...new Set(emitted.map((e) => e.ip))]).toEqual([contextHeaders['X-Forwarded-For']]);
   const signedIn = answers.filter((a) => a.status === 200).map((a) => claims((a.body as { accessToken: string }).accessToken).sid);
   expect(emitted.length).toBeGreaterThanOrEqual(signedIn.length);
   expect(emitted.map((e) => e.session_id)).toEqual(expect.arrayContaining(signedIn));
