@@ -86,6 +86,14 @@ export const envSchema = z.object({
   RETENTION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
   RECONCILIATION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
   MAINTENANCE_TICK_SECONDS: positiveInt(60, 3600),
+  WORKER_METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number from 1 to 65535' })
+    .int('must be a port number from 1 to 65535')
+    .min(1, 'must be a port number from 1 to 65535')
+    .max(65535, 'must be a port number from 1 to 65535')
+    .optional()
+    .describe('npm run worker serves GET /api/metrics (METRICS_TOKEN) on this port; unset: no listener'),
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1').describe('the address of the worker metrics listener'),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')

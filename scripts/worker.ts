@@ -6,6 +6,7 @@ import { assertEnvironment, webhookBannerLines } from '@/lib/db/bootstrap';
 import { closeDatabase, database } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
+import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
 import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
 import { WebhookWorker } from '@/lib/webhooks/worker';
 
@@ -16,10 +17,15 @@ const worker = new WebhookWorker(db);
 await worker.start();
 // retention sweeps and the ledger's reconciliation, on the database's schedule (docs/operations.md)
 startMaintenance(db.db);
+// its delivery outcomes are counted in this process: scraped here (README, "Two instances")
+const metricsServer = env.WORKER_METRICS_PORT ? await startWorkerMetricsServer(env.WORKER_METRICS_PORT, env.WORKER_METRICS_HOST) : null;
 console.log(
   [
     ...(await webhookBannerLines()),
     `webhook worker started (pid ${process.pid}, ${db.driver}, concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+    metricsServer
+      ? `metrics: GET http://${env.WORKER_METRICS_HOST}:${metricsServer.port}/api/metrics (${env.METRICS_TOKEN ? 'METRICS_TOKEN' : 'METRICS_TOKEN unset: answers 404'})`
+      : 'metrics: none (set WORKER_METRICS_PORT to scrape this worker)',
     `maintenance: retention sweeps every ${env.RETENTION_INTERVAL_SECONDS} s (events ${env.RETENTION_EVENTS_DAYS} d, sessions ${env.RETENTION_SESSIONS_DAYS} d), reconciliation every ${env.RECONCILIATION_INTERVAL_SECONDS} s`,
   ].join('\n'),
 );
@@ -28,6 +34,7 @@ let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
+  metricsServer?.close();
   await Promise.all([worker.stop(), stopMaintenance()]);
   await closeWebhookAgents();
   await closeDatabase();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { clock } from '@/lib/clock';
 import type { Database, Db, DbOrTx } from '@/lib/db/client';
+import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
@@ -22,7 +23,9 @@ import { webhookHeaders } from './signer';
  * margin) and sets a claim token, then commits: the HTTP request runs outside any transaction.
  * Only the token holder completes the delivery. A worker that dies mid-delivery leaves the lease to
  * expire, after which any worker sends the delivery again: at-least-once, receivers dedupe on
- * webhook-id (the event id, the same on every attempt).
+ * webhook-id (the event id, the same on every attempt). What is due, the lease's end and the next
+ * retry are all on the database's clock (lib/db/now.ts), never a server's: a worker whose clock runs
+ * ahead does not take over a lease that still holds, nor one behind leave due deliveries waiting.
  */
 export const LEASE_MARGIN_MS = 5_000;
 
@@ -137,24 +140,23 @@ const contextJoins = sql.raw(`
 
 /**
  * Claims up to `limit` due deliveries (or exactly the given ones, when still due) in one statement
- * that also returns what sending them needs.
+ * that also returns what sending them needs. Due and the lease's end: the database's clock.
  */
-export async function claimDue(db: DbOrTx, args: { limit: number; now: Date; leaseMs: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: DbOrTx, args: { limit: number; leaseMs: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
   if (args.limit <= 0 || (args.ids && !args.ids.length)) return [];
   const token = randomUUID();
-  const until = new Date(args.now.getTime() + args.leaseMs);
   const only = args.ids ? sql`and id in (${sql.join(args.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
   const result = await db.execute(sql`
     with due as (
       select tenant_id, id from webhook_deliveries
-      where status = 'PENDING' and next_attempt_at <= ${args.now} ${only}
+      where status = 'PENDING' and next_attempt_at <= ${dbNow()} ${only}
       order by next_attempt_at
       limit ${args.limit}
       for update skip locked
     ),
     c as (
       update webhook_deliveries d
-      set next_attempt_at = ${until}, claim_token = ${token}, updated_at = ${args.now}
+      set next_attempt_at = ${dbNowPlus(args.leaseMs)}, claim_token = ${token}, updated_at = ${dbNow()}
       from due
       where d.tenant_id = due.tenant_id and d.id = due.id
       returning d.tenant_id, d.id, d.subscription_id, d.event_id, d.attempt_count
@@ -279,10 +281,11 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
   const gone = result.status === 410;
   const retriesLeft = attempt.number <= context.maxRetryAttempts;
   let outcome: AttemptOutcome = gone || !retriesLeft ? 'FAILED' : 'RETRY';
-  let nextAttemptAt: Date | null = null;
+  // the next attempt is scheduled on the database's clock, like the claim
+  let nextAttemptAt: SQL | null = null;
   if (outcome === 'RETRY') {
     const retryAfter = result.status === 429 || result.status === 503 ? parseRetryAfter(result.retryAfter, attemptedAt) : null;
-    nextAttemptAt = new Date(attemptedAt.getTime() + (retryAfter ?? retryDelayMs(context.retryBackoffSeconds, attempt.number, o.random)));
+    nextAttemptAt = dbNowPlus(retryAfter ?? retryDelayMs(context.retryBackoffSeconds, attempt.number, o.random));
   }
   const { completedAt } = attempt;
 
@@ -378,14 +381,14 @@ function count(stats: RunStats, report: AttemptReport): void {
 }
 
 /**
- * Delivers everything due now (by the injectable clock) and returns when nothing is due: the
+ * Delivers everything due now (on the database's clock, or the test clock of setClock) and returns when nothing is due: the
  * deterministic entry point for tests and one-shot runs.
  */
 export async function runWorkerOnce(db: Db, options: WorkerOptions = {}): Promise<RunStats> {
   const o = resolveOptions(options);
   const stats = emptyStats();
   for (;;) {
-    const claimed = await claimDue(db, { limit: o.concurrency, now: clock.now(), leaseMs: leaseMs(o.timeoutMs) });
+    const claimed = await claimDue(db, { limit: o.concurrency, leaseMs: leaseMs(o.timeoutMs) });
     if (!claimed.length) return stats;
     const reports = await Promise.all(claimed.map((c) => deliverClaimed(db, c, options)));
     for (const report of reports) count(stats, report);
@@ -459,7 +462,7 @@ export class WebhookWorker {
       }
       let claimed: ClaimedDelivery[] = [];
       try {
-        claimed = await claimDue(db, { limit: free, now: clock.now(), leaseMs: leaseMs(this.o.timeoutMs) });
+        claimed = await claimDue(db, { limit: free, leaseMs: leaseMs(this.o.timeoutMs) });
       } catch (error) {
         this.o.log.error({ err: error }, 'webhook worker: claiming failed');
       }

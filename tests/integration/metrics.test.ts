@@ -9,6 +9,8 @@ import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import { resetRateLimits } from '@/lib/http/rate-limit';
 import { routeTemplate } from '@/lib/metrics/registry';
+import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
+import { emitEvent } from '@/lib/services/events/emit';
 import { runDueJobs } from '@/lib/services/retention/jobs';
 import { runWorkerOnce } from '@/lib/webhooks/worker';
 import { call, expectEnvelope, platformAuth } from './helpers';
@@ -197,5 +199,57 @@ describe('routeTemplate', () => {
     expect(routeTemplate('/api/v2.1/card/card/info', { operation: ['card', 'info'] })).toBe('/api/v2.1/card/[...operation]');
     expect(routeTemplate('/api/health', {})).toBe('/api/health');
     expect(routeTemplate('/api/a%20b', { id: 'a b' })).toBe('/api/[id]');
+  });
+});
+
+describe('the separate worker metrics listener (npm run worker with WORKER_METRICS_PORT)', () => {
+  it('serves GET /api/metrics only, with the same token and envelopes, and the worker outcomes counted in this process', async () => {
+    setEnv({ METRICS_TOKEN: undefined });
+    const server = await startWorkerMetricsServer(0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const get = async (path: string, init: RequestInit = {}) => {
+        const res = await fetch(`${base}${path}`, init);
+        const text = await res.text();
+        return { status: res.status, type: res.headers.get('content-type'), text, json: res.headers.get('content-type') === 'application/json' ? JSON.parse(text) : null };
+      };
+      expect((await get('/api/metrics', { headers: auth })).json).toEqual({
+        code: 404,
+        message: 'route not found',
+        data: { error: 'ROUTE_NOT_FOUND', details: 'no route for GET /api/metrics' },
+      });
+      setEnv({ METRICS_TOKEN: TOKEN });
+      expect(await get('/metrics', { headers: auth })).toMatchObject({
+        status: 404,
+        json: { code: 404, message: 'route not found', data: { error: 'ROUTE_NOT_FOUND', details: 'no route for GET /metrics' } },
+      });
+      expect(await get('/api/metrics', { method: 'POST', headers: auth })).toMatchObject({
+        status: 405,
+        json: { code: 405, message: 'method not allowed', data: { error: 'METHOD_NOT_ALLOWED', details: 'POST is not allowed here; allowed: GET, HEAD', suggestions: ['GET', 'HEAD'] } },
+      });
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }] as Record<string, string>[]) {
+        expect(await get('/api/metrics', { headers })).toMatchObject({
+          status: 401,
+          json: {
+            code: 401,
+            message: 'authentication required',
+            data: { error: 'UNAUTHORIZED', details: 'a valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>' },
+          },
+        });
+      }
+      // a delivery made by this process's worker shows in its outcomes
+      const before = parse((await get('/api/metrics', { headers: auth })).text).get(key('webhook_delivery_outcomes_total', { outcome: 'SUCCEEDED' })) ?? 0;
+      const tenant = await webhookTenant();
+      const sub = await subscribe(tenant.tenantId, { endpointUrl: receiver.url, subscribedEvents: ['webhook.test'] });
+      const db = await getDb();
+      await db.transaction((tx) => emitEvent(tx, tenant.tenantId, 'webhook.test', { subscriptionId: sub.id, message: 'worker metrics' }));
+      await runWorkerOnce(db, { random: noJitter });
+      const scraped = await get('/api/metrics', { headers: auth });
+      expect(scraped.status).toBe(200);
+      expect(scraped.type).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(parse(scraped.text).get(key('webhook_delivery_outcomes_total', { outcome: 'SUCCEEDED' }))).toBe(before + 1);
+    } finally {
+      server.close();
+    }
   });
 });

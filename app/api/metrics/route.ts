@@ -1,8 +1,6 @@
 import { createRoute } from '@/lib/http/api-route';
-import { routeNotFound, unauthorized } from '@/lib/http/errors';
 import { route } from '@/lib/http/route';
-import { platformKeyMatches } from '@/lib/http/with-platform-admin';
-import { getEnv } from '@/lib/env';
+import { metricsRefusal } from '@/lib/metrics/access';
 import { renderMetrics } from '@/lib/metrics/collect';
 
 export const dynamic = 'force-dynamic';
@@ -12,11 +10,8 @@ export const dynamic = 'force-dynamic';
 const getMetrics = createRoute({
   schemas: {},
   prepare: async ({ req }) => {
-    const token = getEnv().METRICS_TOKEN;
-    if (!token) throw routeNotFound(req.method, req.nextUrl.pathname);
-    if (!platformKeyMatches(req.headers.get('authorization'), token)) {
-      throw unauthorized('a valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>');
-    }
+    const refusal = metricsRefusal(req.method, req.nextUrl.pathname, req.headers.get('authorization'));
+    if (refusal) throw refusal;
     return {};
   },
   handler: async () => {

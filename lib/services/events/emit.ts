@@ -4,6 +4,7 @@ import { clock } from '@/lib/clock';
 import { EVENT_DATA_SCHEMAS, MAX_EVENT_PAYLOAD_BYTES, type EventData, type EventType, type WebhookEvent } from '@/lib/contract/events';
 import { patternsMatching } from '@/lib/contract/webhooks';
 import type { DbOrTx } from '@/lib/db/client';
+import { dbNow, dbNowPlus } from '@/lib/db/now';
 
 /** The channel a commit that created deliveries notifies; the worker listens on it. */
 export const WEBHOOK_WAKEUP_CHANNEL = 'bp_webhooks';
@@ -11,8 +12,8 @@ export const WEBHOOK_WAKEUP_CHANNEL = 'bp_webhooks';
 export interface EmitOptions {
   /** Deliver to this subscription only, whatever its events (test events), if it is enabled. */
   subscriptionId?: string;
-  /** Create the delivery already claimed (the caller sends it at once): claim token and lease end. */
-  claim?: { token: string; until: Date };
+  /** Create the delivery already claimed (the caller sends it at once): claim token and lease length. */
+  claim?: { token: string; leaseMs: number };
 }
 
 export interface RecordedEvent {
@@ -39,7 +40,8 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
   }
   const customerId = typeof parsed.customerId === 'string' ? parsed.customerId : null;
   const patterns = sql.join(patternsMatching(type).map((p) => sql`${p}`), sql`, `);
-  const nextAttemptAt = options.claim?.until ?? createdAt;
+  // due now, or held by the caller's lease: on the database's clock (lib/db/now.ts), like every claim
+  const nextAttemptAt = options.claim ? dbNowPlus(options.claim.leaseMs) : dbNow();
   const result = await tx.execute(sql`
     with ev as (
       insert into events (id, tenant_id, type, payload, created_at)

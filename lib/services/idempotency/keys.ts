@@ -1,6 +1,6 @@
-import { and, eq, lte, or } from 'drizzle-orm';
-import { clock } from '@/lib/clock';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { httpIdempotencyKeys } from '@/lib/db/schema';
 
 /** How long a key is remembered, and how long a RUNNING claim holds before a crashed request's key is reusable. */
@@ -23,37 +23,43 @@ export type ClaimResult =
   | { outcome: 'running' }
   | { outcome: 'replay'; answer: StoredAnswer };
 
+/** Expired, or RUNNING with its lock run out: on the database's clock. */
+const stale = () =>
+  or(sql`${httpIdempotencyKeys.expiresAt} <= ${dbNow()}`, and(eq(httpIdempotencyKeys.state, 'RUNNING'), sql`${httpIdempotencyKeys.lockedUntil} <= ${dbNow()}`))!;
+
 const where = (s: IdempotencyScope) =>
   and(eq(httpIdempotencyKeys.tenantId, s.tenantId), eq(httpIdempotencyKeys.clientKey, s.clientKey), eq(httpIdempotencyKeys.key, s.key));
 
 /**
  * Claims a key for a request (atomically: INSERT ... ON CONFLICT DO NOTHING), or says what the
  * earlier request with the same key left: its answer, still running, or a different request.
- * An expired record, or a RUNNING one whose lock ran out (its server died), is taken over.
+ * An expired record, or a RUNNING one whose lock ran out (its server died), is taken over. The lock
+ * and the expiry are on the database's clock (lib/db/now.ts): an instance whose clock runs ahead
+ * does not take over a request another instance is still serving.
  */
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string): Promise<ClaimResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const now = clock.now();
     const inserted = await db
       .insert(httpIdempotencyKeys)
       .values({
         ...scope,
         requestHash,
         state: 'RUNNING',
-        lockedUntil: new Date(now.getTime() + IDEMPOTENCY_LOCK_SECONDS * 1000),
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_SECONDS * 1000),
+        lockedUntil: dbNowPlus(IDEMPOTENCY_LOCK_SECONDS * 1000),
+        expiresAt: dbNowPlus(IDEMPOTENCY_TTL_SECONDS * 1000),
       })
       .onConflictDoNothing()
       .returning({ key: httpIdempotencyKeys.key });
     if (inserted.length) return { outcome: 'claimed' };
 
-    const [existing] = await db.select().from(httpIdempotencyKeys).where(where(scope));
+    const [existing] = await db
+      .select({ ...getTableColumns(httpIdempotencyKeys), stale: sql<boolean>`${stale()}` })
+      .from(httpIdempotencyKeys)
+      .where(where(scope));
     if (!existing) continue; // deleted between the two statements: try again
-    if (existing.expiresAt <= now || (existing.state === 'RUNNING' && existing.lockedUntil <= now)) {
+    if (existing.stale) {
       // stale: delete exactly that stale row (a concurrent taker deletes nothing) and claim again
-      await db
-        .delete(httpIdempotencyKeys)
-        .where(and(where(scope), or(lte(httpIdempotencyKeys.expiresAt, now), and(eq(httpIdempotencyKeys.state, 'RUNNING'), lte(httpIdempotencyKeys.lockedUntil, now)))));
+      await db.delete(httpIdempotencyKeys).where(and(where(scope), stale()));
       continue;
     }
     if (existing.requestHash !== requestHash) return { outcome: 'mismatch' };

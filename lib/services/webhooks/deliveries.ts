@@ -4,6 +4,7 @@ import { clock } from '@/lib/clock';
 import type { EventType, WebhookEvent } from '@/lib/contract/events';
 import type { WebhookAttempt, WebhookDelivery } from '@/lib/contract/webhooks';
 import type { Db } from '@/lib/db/client';
+import { dbNow } from '@/lib/db/now';
 import { events, webhookAttempts, webhookDeliveries, type WebhookAttemptRow, type WebhookDeliveryRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { conflict, notFound } from '@/lib/http/errors';
@@ -124,7 +125,8 @@ export async function replayDelivery(db: Db, tenantId: string, subscriptionId: s
         eventId: delivery.eventId,
         eventType: delivery.eventType,
         status: 'PENDING',
-        nextAttemptAt: now,
+        // due now on the database's clock, like every schedule the workers share
+        nextAttemptAt: dbNow(),
         replayOf: delivery.id,
         createdAt: now,
         updatedAt: now,
@@ -151,7 +153,7 @@ export async function recoverDeliveries(db: Db, tenantId: string, subscriptionId
   const ids = await db.transaction(async (tx) => {
     const result = await tx.execute<{ id: string }>(sql`
       insert into webhook_deliveries (tenant_id, subscription_id, event_id, event_type, status, next_attempt_at, replay_of, created_at, updated_at)
-      select latest.tenant_id, latest.subscription_id, latest.event_id, latest.event_type, 'PENDING', ${now}, latest.id, ${now}, ${now}
+      select latest.tenant_id, latest.subscription_id, latest.event_id, latest.event_type, 'PENDING', ${dbNow()}, latest.id, ${now}, ${now}
       from (
         select distinct on (d.event_id) d.tenant_id, d.subscription_id, d.event_id, d.event_type, d.id
         from webhook_deliveries d
@@ -184,14 +186,14 @@ export async function sendTestEvent(db: Db, tenantId: string, subscriptionId: st
   assertEnabled(subscription, 'send test events');
   const token = randomUUID();
   const timeoutMs = getEnv().WEBHOOK_TIMEOUT_MS;
-  const until = new Date(clock.now().getTime() + leaseMs(timeoutMs));
+
   const recorded = await db.transaction((tx) =>
     recordEvent(
       tx,
       tenantId,
       'webhook.test',
       { subscriptionId, message: message ?? 'This is a test event from the Business Platform.' },
-      { subscriptionId, claim: { token, until } },
+      { subscriptionId, claim: { token, leaseMs: leaseMs(timeoutMs) } },
     ),
   );
   const deliveryId = recorded.deliveryIds[0];
