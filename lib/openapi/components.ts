@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
 import {
   authorizationSchema,
@@ -16,9 +16,10 @@ import {
   transactionSchema,
   walletTokenSchema,
 } from '@/lib/contract/card-operations';
-import { isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
+import { emailSchema, isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
 import { auditEntrySchema, customerListItemSchema } from '@/lib/contract/customers';
 import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
+import { isoDateSchema } from '@/lib/contract/onboarding';
 import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
 import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
 import { timelineEventSchema } from '@/lib/contract/review';
@@ -42,8 +43,8 @@ import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema 
  * used (also under `.describe()`, which keeps a link to its parent: the `$ref` then carries the
  * description beside it), and the definition lands once in components/schemas.
  *
- * PRIMITIVES are named the same way, and are matched by their JSON Schema form too: the contract
- * writes `z.uuid()` or `z.iso.datetime()` inline in many places (a fresh instance each time, which no
+ * PRIMITIVES are small field schemas matched by their JSON Schema form instead: the contract writes
+ * `z.uuid()` or `z.iso.datetime()` inline in many places (a fresh instance each time, which no
  * registry can recognise), so the generator replaces every subschema whose validating keywords equal
  * a primitive's with a `$ref` to it (keeping its own description beside the `$ref`). Equal validating
  * keywords mean the same accepted values, so that replacement never changes what the document says.
@@ -95,6 +96,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
 export const PRIMITIVES: Record<string, z.ZodType> = {
   Uuid: uuidSchema,
   DateTime: isoDateTimeSchema,
+  UtcDateTime: z.iso.datetime(),
+  Date: isoDateSchema,
+  Email: emailSchema,
+  Integer: z.number().int(),
   Currency: currencySchema,
   Amount: decimalStringSchema,
   PositiveAmount: positiveAmountSchema,

@@ -39,8 +39,8 @@ type Json = Record<string, unknown>;
 
 export const OPENAPI_INFO = { title: 'Business BFF API', version: '1.0.0' } as const;
 
-/** Schemas named in components/schemas (components.ts): the registry's entities and the primitives. */
-const COMPONENTS: Record<string, z.ZodType> = { ...NAMED_SCHEMAS, ...PRIMITIVES };
+/** Schemas named in components/schemas by identity (components.ts); the primitives are matched by form. */
+const COMPONENTS: Record<string, z.ZodType> = NAMED_SCHEMAS;
 
 const EXAMPLE_REQUEST_ID = 'req_01J9Z3K7Q8M2N4P6R8T0V2X4Z6';
 const EXAMPLE_TENANT = '5d3c1b2a-8e7f-4a6b-9c0d-1e2f3a4b5c6d';
@@ -354,7 +354,7 @@ export function buildOpenApiDocument(): Json {
     const errorData = convert.convert(errorDataSchema, 'output');
     const businessData = convert.convert(cardBusinessErrorDataSchema, 'output');
     const schemas: Json = {
-      ...Object.fromEntries(Object.entries(convert.components).sort(([a], [b]) => a.localeCompare(b))),
+      ...convert.components,
       EnvelopeA: { ...envelopeAOf({}), description: 'Envelope A: every answer but the card API; `data` as each operation declares' },
       ErrorEnvelopeA: envelopeAOf(errorData),
       ErrorEnvelopeB: envelopeBOf(errorData, 'error'),
@@ -401,11 +401,25 @@ export function buildOpenApiDocument(): Json {
       paths,
       components: { schemas, responses, ...STATIC_COMPONENTS, parameters: { ...STATIC_COMPONENTS.parameters, ...headerParameters(convert, usedHeaderParameters(paths)) } },
     };
-    namePrimitives(document, Object.fromEntries(Object.keys(PRIMITIVES).map((name) => [name, convert.components[name]!])));
+    const primitives = Object.fromEntries(Object.entries(PRIMITIVES).map(([name, schema]) => [name, primitiveJson(schema)]));
+    Object.assign(schemas, primitives);
+    namePrimitives(document, primitives);
+    // a primitive no schema matched is left out (an unused component is noise)
+    const text = JSON.stringify(document);
+    const named = (document.components as { schemas: Json }).schemas;
+    for (const name of Object.keys(primitives)) if (!text.includes(`"#/components/schemas/${name}"`)) delete named[name];
+    (document.components as { schemas: Json }).schemas = Object.fromEntries(Object.entries(named).sort(([x], [y]) => x.localeCompare(y)));
     shareResponses(document, responseName);
     shareExamples(document);
     return document;
   });
+}
+
+/** A primitive's JSON Schema: its request form (a primitive's answer form is the same, or wider). */
+function primitiveJson(schema: z.ZodType): Json {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
 }
 
 /** The package is private (package.json): no open-source licence is granted. */
