@@ -1,54 +1,24 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { openApiJson } from './document';
 
 /**
- * GET /api/openapi.json as served: the compact document, compressed with brotli or gzip when the
- * client accepts it. The document is static for the life of the process, so it is serialized and
- * compressed once (lazily, on first use of each encoding) and kept in memory; an ETag lets a browser
- * revalidate with a 304 instead of fetching it again.
+ * GET /api/openapi.json as served: the compact document, serialized once per process (it is static
+ * for the life of the process) and kept in memory, with an ETag so that a browser revalidates with a
+ * 304 instead of fetching it again.
+ *
+ * Compression is Next.js's: its built-in `compress` (on by default, also under server/main.mjs)
+ * gzips a route handler's answer when the client accepts gzip (~30 KB on the wire). A route handler
+ * cannot send a body it compressed itself: Next.js drops `Content-Encoding` and `Content-Length` from
+ * route handler responses (next/dist/server/send-response.js, FORBIDDEN_HEADERS) and would then gzip
+ * the compressed bytes again, so no brotli from here.
  */
-export type DocumentEncoding = 'br' | 'gzip' | 'identity';
-
-const bodies = new Map<DocumentEncoding, Uint8Array>();
+let body: Uint8Array | undefined;
 let etag: string | undefined;
 
-function bodyOf(encoding: DocumentEncoding): Uint8Array {
-  let body = bodies.get(encoding);
-  if (!body) {
-    const json = Buffer.from(openApiJson());
-    // brotli quality 9: within 2 % of the smallest (11) at a fifteenth of the time (~150 ms once)
-    body =
-      encoding === 'br'
-        ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
-        : encoding === 'gzip'
-          ? gzipSync(json, { level: 9 })
-          : json;
-    bodies.set(encoding, new Uint8Array(body));
-  }
-  return bodies.get(encoding)!;
-}
-
-/** The strong validator of the document (the same for every encoding: it names the content). */
+/** The strong validator of the document. */
 export function documentEtag(): string {
   etag ??= `"${createHash('sha256').update(openApiJson()).digest('base64url').slice(0, 27)}"`;
   return etag;
-}
-
-/** The best encoding the Accept-Encoding header allows: br, then gzip, else none (q=0 refuses). */
-export function negotiateEncoding(acceptEncoding: string | null): DocumentEncoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (!token) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(token, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (encoding: string) => accepted.get(encoding) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
-  return 'identity';
 }
 
 /** The answer to GET /api/openapi.json for these request headers. */
@@ -58,14 +28,6 @@ export function serveDocument(headers: Headers): Response {
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === common.ETag)) {
     return new Response(null, { status: 304, headers: common });
   }
-  const encoding = negotiateEncoding(headers.get('accept-encoding'));
-  const body = bodyOf(encoding);
-  return new Response(body as BodyInit, {
-    headers: {
-      ...common,
-      'Content-Type': 'application/json',
-      'Content-Length': String(body.byteLength),
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    },
-  });
+  body ??= new TextEncoder().encode(openApiJson());
+  return new Response(body as BodyInit, { headers: { ...common, 'Content-Type': 'application/json' } });
 }

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import * as openapiRoute from '@/app/api/openapi.json/route';
@@ -14,7 +13,7 @@ import { call } from './helpers';
 
 /**
  * The OpenAPI document: valid OpenAPI 3.1 (@readme/openapi-parser), the committed docs/openapi.json
- * current, served compact and compressed at GET /api/openapi.json, and complete: every method that a
+ * current, served compact at GET /api/openapi.json, and complete: every method that a
  * route file under app/api serves has an operation (catch-all segments: at least one path below them).
  * `redocly lint` (npm run openapi:lint) checks the recommended rules on top.
  */
@@ -95,34 +94,21 @@ describe('the OpenAPI document', () => {
     expect(Buffer.byteLength(openApiJson())).toBeLessThan(SIZE_BEFORE / 5);
   });
 
-  it('is served at GET /api/openapi.json: compact JSON, brotli or gzip when accepted, with an ETag that answers 304', async () => {
+  it('is served at GET /api/openapi.json: the compact JSON, with an ETag that answers 304 (gzip: Next.js, see the browser spec)', async () => {
     const plain = await call(openapiRoute.GET, { path: '/api/openapi.json' });
-    expect([plain.status, plain.headers.get('content-type'), plain.headers.get('content-encoding'), plain.headers.get('vary'), plain.text === openApiJson()]).toEqual([
+    expect([plain.status, plain.headers.get('content-type'), plain.headers.get('vary'), plain.headers.get('cache-control'), plain.text === openApiJson()]).toEqual([
       200,
       'application/json',
-      null,
       'Accept-Encoding',
+      'public, max-age=300',
       true,
     ]);
     const etag = plain.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]{27}"$/);
-
-    const fetchRaw = async (acceptEncoding: string) => {
-      const { NextRequest } = await import('next/server');
-      const res = await openapiRoute.GET(new NextRequest('http://localhost:3000/api/openapi.json', { headers: { 'accept-encoding': acceptEncoding } }), { params: Promise.resolve({}) });
-      return { encoding: res.headers.get('content-encoding'), body: Buffer.from(await res.arrayBuffer()) };
-    };
-    const br = await fetchRaw('gzip, deflate, br, zstd');
-    expect(br.encoding).toBe('br');
-    expect(brotliDecompressSync(br.body).toString()).toBe(openApiJson());
-    const gzip = await fetchRaw('gzip;q=1, br;q=0');
-    expect(gzip.encoding).toBe('gzip');
-    expect(gunzipSync(gzip.body).toString()).toBe(openApiJson());
-    expect(gzip.body.byteLength).toBeLessThan(Buffer.byteLength(openApiJson()) / 5);
-    expect((await fetchRaw('identity')).encoding).toBeNull();
-
     const again = await call(openapiRoute.GET, { path: '/api/openapi.json', headers: { 'if-none-match': etag! } });
     expect([again.status, again.text, again.headers.get('etag')]).toEqual([304, '', etag]);
+    const changed = await call(openapiRoute.GET, { path: '/api/openapi.json', headers: { 'if-none-match': '"another"' } });
+    expect([changed.status, changed.text === openApiJson()]).toEqual([200, true]);
   });
 
   it('documents every method of every route file under app/api', async () => {
