@@ -1,6 +1,6 @@
 /**
  * Passes over the generated document that make it small without changing what it says
- * (docs/openapi.md, "How the document is generated"):
+ * (docs/developer-api.md, "How the document is generated"):
  *
  * - namePrimitives: a subschema whose validating keywords equal a named primitive's becomes a `$ref`
  *   to it, its own annotations (description, default, ...) kept beside the `$ref`.

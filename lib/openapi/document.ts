@@ -465,7 +465,23 @@ export function openApiJson(): string {
   return built().json;
 }
 
-/** The same document indented, as committed in docs/openapi.json (readable diffs in review). */
+/**
+ * The same document as committed in docs/openapi.json, for reading and for line-wise diffs in review:
+ * indented, but an object or array that fits in 100 columns stays on one line (a property's schema,
+ * a `$ref`, a short example), which halves the lines of a fully indented document.
+ */
 export function openApiFileJson(): string {
-  return `${JSON.stringify(built().document, null, 2)}\n`;
+  return `${formatJson(built().document, '', 0)}\n`;
+}
+
+const FILE_WIDTH = 100;
+
+function formatJson(value: unknown, indent: string, keyWidth: number): string {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== 'object' || indent.length + keyWidth + flat.length <= FILE_WIDTH) return flat;
+  const inner = `${indent}  `;
+  const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value);
+  if (!entries.length) return flat;
+  const lines = entries.map(([key, v]) => (Array.isArray(value) ? `${inner}${formatJson(v, inner, 0)}` : `${inner}${JSON.stringify(key)}: ${formatJson(v, inner, JSON.stringify(key).length + 2)}`));
+  return Array.isArray(value) ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
 }
