@@ -3,6 +3,7 @@
 import Script from 'next/script';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPENAPI_URL, SWAGGER_BUNDLE_URL, SWAGGER_CSS_URL } from './urls';
+import { forSwaggerUi } from './viewer-document';
 
 /**
  * Swagger UI over GET /api/openapi.json, self-hosted (app/swagger-ui/[asset]). The bundle is loaded
@@ -11,7 +12,8 @@ import { OPENAPI_URL, SWAGGER_BUNDLE_URL, SWAGGER_CSS_URL } from './urls';
  *
  * The document is fetched by this component while the bundle loads (the page preloads both, see
  * app/(panel)/api-reference/page.tsx) and handed to Swagger UI as `spec`, instead of Swagger UI
- * fetching it only after its 1.7 MB bundle has run.
+ * fetching it only after its 1.7 MB bundle has run; written in OpenAPI 3.0 terms (viewer-document.ts),
+ * which Swagger UI renders in a fraction of the time its OpenAPI 3.1 mode takes.
  */
 type SwaggerUIBundle = ((options: Record<string, unknown>) => unknown) & { presets: { apis: unknown } };
 
@@ -27,7 +29,7 @@ export function SwaggerViewer({ specUrl = OPENAPI_URL }: { specUrl?: string }) {
     let live = true;
     fetch(specUrl)
       .then((res) => (res.ok ? (res.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`${res.status}`))))
-      .then((document) => live && setSpec(document))
+      .then((document) => live && setSpec(forSwaggerUi(document)))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
