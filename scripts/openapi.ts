@@ -4,10 +4,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApiJson } from '../lib/openapi/document';
+import { openApiFileJson } from '../lib/openapi/document';
 
 const target = path.join(process.cwd(), 'docs', 'openapi.json');
-const json = openApiJson();
+const json = openApiFileJson();
 if (process.argv.includes('--check')) {
   let current = '';
   try {

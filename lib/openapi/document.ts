@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { CARD_BUSINESS_ERRORS, cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
-import { authorizationSchema, cardSchema, cardholderSchema, disputeSchema, fundOrderSchema, transactionSchema, walletTokenSchema } from '@/lib/contract/card-operations';
-import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
+import { errorDataSchema } from '@/lib/contract/envelopes';
 import { MAX_AMOUNT, MAX_BALANCE } from '@/lib/contract/money';
 import { strictInput } from '@/lib/contract/strict';
 import { contextHeaderSchemas, type ContextHeaderName } from '@/lib/contract/headers';
-import { sessionDataSchema, sessionUserSchema } from '@/lib/contract/identity';
-import { tenantSchema } from '@/lib/contract/tenants';
-import { webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
 import {
   cardProcessorTimeout,
   cardProcessorUnavailable,
@@ -29,6 +25,8 @@ import {
 } from '@/lib/http/errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/http/idempotency';
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
+import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
+import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';
 import { OPERATIONS } from './operations';
 import type { ApiOperation } from './types';
 
@@ -41,24 +39,8 @@ type Json = Record<string, unknown>;
 
 export const OPENAPI_INFO = { title: 'Business BFF API', version: '1.0.0' } as const;
 
-/** Reusable schemas, named in components/schemas wherever an operation uses them. */
-const COMPONENTS: Record<string, z.ZodType> = {
-  FieldError: fieldErrorSchema,
-  ErrorData: errorDataSchema,
-  SessionUser: sessionUserSchema,
-  SessionData: sessionDataSchema,
-  Tenant: tenantSchema,
-  WebhookSubscription: webhookSubscriptionSchema,
-  WebhookDelivery: webhookDeliverySchema,
-  Card: cardSchema,
-  Cardholder: cardholderSchema,
-  Transaction: transactionSchema,
-  Authorization: authorizationSchema,
-  FundOrder: fundOrderSchema,
-  WalletToken: walletTokenSchema,
-  Dispute: disputeSchema,
-  CardBusinessErrorData: cardBusinessErrorDataSchema,
-};
+/** Schemas named in components/schemas by identity (components.ts); the primitives are matched by form. */
+const COMPONENTS: Record<string, z.ZodType> = NAMED_SCHEMAS;
 
 const EXAMPLE_REQUEST_ID = 'req_01J9Z3K7Q8M2N4P6R8T0V2X4Z6';
 const EXAMPLE_TENANT = '5d3c1b2a-8e7f-4a6b-9c0d-1e2f3a4b5c6d';
@@ -68,7 +50,7 @@ class SchemaConverter {
 
   /** zod -> JSON Schema; named components are hoisted and referenced. */
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Json;
+    const json = expandEnumRecords(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' })) as Json;
     delete json.$schema;
     const defs = (json.$defs ?? {}) as Record<string, Json>;
     delete json.$defs;
@@ -140,13 +122,25 @@ const envelopeAOf = (data: Json): Json => ({
   properties: { code: { type: 'integer', description: 'mirrors the HTTP status' }, message: { type: 'string' }, data },
 });
 
-const envelopeBOf = (data: Json): Json => ({
+/**
+ * Envelope B in its three forms, told apart by `success` and `code` (lib/http/card-gateway.ts,
+ * lib/http/with-card-auth.ts): the success answer (true, 200, msg "success"), a business error
+ * (HTTP 200: false, -1) and a transport error (false, the HTTP status or 500). A card operation's 200
+ * is `oneOf` the first two; their `success` constants make the branches exclusive. No `discriminator`
+ * object: OpenAPI's discriminator names a string property, and `success` is a boolean.
+ */
+const envelopeBOf = (data: Json, form: 'success' | 'business' | 'error'): Json => ({
   type: 'object',
   required: ['success', 'code', 'msg', 'data'],
   properties: {
-    success: { type: 'boolean' },
-    code: { type: 'integer', description: '200 OK, -1 business error (HTTP 200), 401 unauthorized, 500 bad request or server error; other statuses mirror HTTP' },
-    msg: { type: 'string' },
+    success: { const: form === 'success' },
+    code:
+      form === 'success'
+        ? { const: 200 }
+        : form === 'business'
+          ? { const: -1, description: 'a business error: HTTP 200, the reason in data.reason' }
+          : { type: 'integer', description: '401 unauthorized, 500 bad request or server error; other statuses mirror HTTP' },
+    msg: form === 'success' ? { const: 'success' } : { type: 'string' },
     data,
   },
 });
@@ -175,7 +169,8 @@ function errorsOf(op: ApiOperation): ApiError[] {
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
   if (op.roles) errors.push(forbidden(`this operation requires one of the roles ${op.roles.join(', ')}`));
   if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
-  if ((op.params || op.path.includes('{')) && op.auth !== 'tenant') errors.push(notFound(op.path.split('/').filter((s) => !s.startsWith('{')).pop() ?? 'resource'));
+  const lastParam = [...op.path.matchAll(/\{(\w+)\}/g)].pop()?.[1];
+  if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
   if (op.idempotency === true) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
   errors.push(...(op.errors ?? []));
   errors.push(tooManyRequests(17));
@@ -184,13 +179,21 @@ function errorsOf(op: ApiOperation): ApiError[] {
   return errors;
 }
 
-const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
+/** `{walletId}` -> "wallet", `{beneficiaryId}` -> "beneficiary": the resource a 404 names. */
+const resourceOf = (param: string) => param.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
-function responseHeaders(op: ApiOperation, status: number): Json {
-  const headers: Json = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
-  if (status === 429 || (op.idempotency === true && status === 409)) headers['Retry-After'] = HEADER_REF('Retry-After');
+const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const COMMON_HEADERS = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
+
+/**
+ * The headers of an answer. X-Request-ID and the RateLimit fields come with every answer (info says
+ * so); they are declared on the success answer and the shared 429, not repeated on each error.
+ */
+function responseHeaders(op: ApiOperation, status: number): Json | undefined {
+  const headers: Json = status === 200 ? { ...COMMON_HEADERS } : {};
+  if (op.idempotency === true && status === 409) headers['Retry-After'] = HEADER_REF('Retry-After');
   if (op.idempotency && status < 500) headers[IDEMPOTENT_REPLAYED_HEADER] = HEADER_REF(IDEMPOTENT_REPLAYED_HEADER);
-  return headers;
+  return Object.keys(headers).length ? headers : undefined;
 }
 
 function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
@@ -223,12 +226,13 @@ function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
 const headerParameterName = (name: ContextHeaderName, required: boolean) => `${name}${required ? '' : '-optional'}`;
 
 /** The contract's context headers as shared parameters, a required and an optional form each. */
-function headerParameters(convert: SchemaConverter): Json {
+function headerParameters(convert: SchemaConverter, used: Set<string>): Json {
   const out: Json = {};
   for (const name of Object.keys(contextHeaderSchemas) as ContextHeaderName[]) {
     const { description, ...schema } = convert.convert(contextHeaderSchemas[name], 'input');
     for (const required of [true, false]) {
-      out[headerParameterName(name, required)] = { name, in: 'header', required, ...(description ? { description } : {}), schema };
+      const key = headerParameterName(name, required);
+      if (used.has(key)) out[key] = { name, in: 'header', required, ...(description ? { description } : {}), schema };
     }
   }
   return out;
@@ -258,12 +262,8 @@ function successOf(op: ApiOperation, convert: SchemaConverter): Json {
   }
   const data = op.response ? convert.convert(op.response, 'output') : { type: 'object' };
   const envelope = op.envelope ?? 'A';
-  const schema = envelope === 'A' ? envelopeAOf(data) : envelope === 'B' ? envelopeBOf(data) : data;
+  const schema = envelope === 'A' ? { allOf: [{ $ref: '#/components/schemas/EnvelopeA' }, { properties: { data } }] } : envelope === 'B' ? { oneOf: [envelopeBOf(data, 'success'), { $ref: '#/components/schemas/CardBusinessError' }] } : data;
   const content: Json = { schema };
-  if (envelope === 'B') {
-    content.schema = { oneOf: [schema, { $ref: '#/components/schemas/CardBusinessError' }] };
-    content.examples = Object.fromEntries(Object.keys(CARD_BUSINESS_ERRORS).map((reason) => [reason, { $ref: `#/components/examples/${reason}` }]));
-  }
   const description = envelope === 'B' ? 'Envelope B: success, or a business error (success false, code -1, data.reason)' : (op.message ?? 'OK');
   return { description, headers: responseHeaders(op, 200), content: { 'application/json': content, ...alternative } };
 }
@@ -285,9 +285,10 @@ function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
       for (let i = 2; examples[name]; i++) name = `${slug(String(error.data.error ?? error.message))}_${i}`;
       examples[name] = { summary: error.message, value: exampleOf(error, envelope) };
     }
+    const headers = responseHeaders(op, status);
     responses[String(status)] = {
       description: [...new Set(errors.map((e) => e.message))].join('; '),
-      headers: responseHeaders(op, status),
+      ...(headers ? { headers } : {}),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope === 'B' ? 'ErrorEnvelopeB' : 'ErrorEnvelopeA'}` }, examples } },
     };
   }
@@ -353,14 +354,20 @@ export function buildOpenApiDocument(): Json {
     const errorData = convert.convert(errorDataSchema, 'output');
     const businessData = convert.convert(cardBusinessErrorDataSchema, 'output');
     const schemas: Json = {
-      ...Object.fromEntries(Object.entries(convert.components).sort(([a], [b]) => a.localeCompare(b))),
+      ...convert.components,
+      EnvelopeA: { ...envelopeAOf({}), description: 'Envelope A: every answer but the card API; `data` as each operation declares' },
       ErrorEnvelopeA: envelopeAOf(errorData),
-      ErrorEnvelopeB: envelopeBOf(errorData),
-      CardBusinessError: { ...envelopeBOf(businessData), description: 'a business error of the card API: HTTP 200, success false, code -1, msg from the catalogue, data.reason' },
+      ErrorEnvelopeB: envelopeBOf(errorData, 'error'),
+      CardBusinessError: {
+        ...envelopeBOf(businessData, 'business'),
+        description: 'a business error of the card API: HTTP 200, success false, code -1, msg from the catalogue, data.reason',
+        // every reason once, here, rather than in each of the 50 card operations
+        examples: Object.entries(CARD_BUSINESS_ERRORS).map(([reason, msg]) => ({ success: false, code: -1, msg, data: { reason } })),
+      },
     };
     const shared = (error: ApiError, envelope: 'A' | 'B', retryAfter: boolean): Json => ({
       description: error.message,
-      headers: { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy'), ...(retryAfter ? { 'Retry-After': HEADER_REF('Retry-After') } : {}) },
+      ...(retryAfter ? { headers: { ...COMMON_HEADERS, 'Retry-After': HEADER_REF('Retry-After') } } : {}),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/ErrorEnvelope${envelope}` }, example: exampleOf(error, envelope) } },
     });
     const responses = {
@@ -369,40 +376,112 @@ export function buildOpenApiDocument(): Json {
       InternalErrorA: shared(internalError(EXAMPLE_REQUEST_ID), 'A', false),
       InternalErrorB: shared(internalError(EXAMPLE_REQUEST_ID), 'B', false),
     };
-    const examples = Object.fromEntries(
-      Object.entries(CARD_BUSINESS_ERRORS).map(([reason, msg]) => [reason, { summary: msg, value: { success: false, code: -1, msg, data: { reason } } }]),
-    );
-    return {
+    const document: Json = {
       openapi: '3.1.0',
       info: {
         ...OPENAPI_INFO,
         description:
           'The Business Platform API: tenants, sessions, customer onboarding, webhooks and the virtual card API. ' +
           'Envelope A `{code, message, data}` everywhere but the card API, which answers Envelope B `{success, code, msg, data}`. ' +
-          'Every answer carries `X-Request-ID` and the IETF `RateLimit` field; 429 answers add `Retry-After` and `RateLimit-Policy`. ' +
+          'Every answer, errors included, carries `X-Request-ID` and the IETF `RateLimit` and `RateLimit-Policy` fields (declared on each success answer and on 429, not repeated on each error); 429 answers add `Retry-After`. ' +
           'Creating POSTs accept `Idempotency-Key`. ' +
           'Request bodies are strict: an undeclared field at any depth answers 400 naming it (`additionalProperties: false`), and no key may be `__proto__`, `constructor` or `prototype`. ' +
           'Every string of a request (body, query, path, headers) must be well-formed UTF-16 without NUL (U+0000), else 400 `request validation failed` naming the field. ' +
           `Money bounds, in every currency: one operation moves at most MAX_AMOUNT = ${MAX_AMOUNT} (400 \`request validation failed\` naming the field); a wallet or card holds at most MAX_BALANCE = ${MAX_BALANCE} (400 \`transaction limit exceeded\` with limitType MAX_BALANCE; card API: business error BALANCE_LIMIT_EXCEEDED). ` +
           'Guide: docs/api.md; error catalogue: docs/errors.md.',
         'x-money-bounds': { MAX_AMOUNT, MAX_BALANCE },
+        license: LICENSE,
       },
       servers: [
         { url: '/', description: 'this server' },
         { url: 'http://localhost:3000', description: 'sandbox: a local server (npm run dev) with the built-in sandbox card processor' },
       ],
       security: [],
-      tags: [...new Set(OPERATIONS.flatMap((op) => op.tags))].map((name) => ({ name })),
+      tags: [...new Set(OPERATIONS.flatMap((op) => op.tags))].map((name) => ({ name, description: tagDescription(name) })),
       paths,
-      components: { schemas, responses, examples, ...STATIC_COMPONENTS, parameters: { ...STATIC_COMPONENTS.parameters, ...headerParameters(convert) } },
+      components: { schemas, responses, ...STATIC_COMPONENTS, parameters: { ...STATIC_COMPONENTS.parameters, ...headerParameters(convert, usedHeaderParameters(paths)) } },
     };
+    const primitives = Object.fromEntries(Object.entries(PRIMITIVES).map(([name, schema]) => [name, primitiveJson(schema)]));
+    Object.assign(schemas, primitives);
+    namePrimitives(document, primitives);
+    // a primitive no schema matched is left out (an unused component is noise)
+    const text = JSON.stringify(document);
+    const named = (document.components as { schemas: Json }).schemas;
+    for (const name of Object.keys(primitives)) if (!text.includes(`"#/components/schemas/${name}"`)) delete named[name];
+    (document.components as { schemas: Json }).schemas = Object.fromEntries(Object.entries(named).sort(([x], [y]) => x.localeCompare(y)));
+    shareResponses(document, responseName);
+    shareExamples(document);
+    return document;
   });
 }
 
-let cached: { json: string } | undefined;
+/** A primitive's JSON Schema: its request form (a primitive's answer form is the same, or wider). */
+function primitiveJson(schema: z.ZodType): Json {
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
+}
 
-/** The document as served (built once per process: the registry and schemas are static). */
+/** The package is private (package.json): no open-source licence is granted. */
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
+
+function tagDescription(name: string): string {
+  const description = TAG_DESCRIPTIONS[name];
+  if (!description) throw new Error(`OpenAPI: the tag "${name}" has no description in lib/openapi/components.ts TAG_DESCRIPTIONS`);
+  return description;
+}
+
+/** A shared error response's name: its status and envelope (ErrorA404, ErrorA404_2, ...). */
+function responseName(status: string, response: Json): string {
+  const envelope = JSON.stringify(response).includes('ErrorEnvelopeB') ? 'B' : 'A';
+  return `Error${envelope}${status}`;
+}
+
+/** The header parameters the operations refer to (components/parameters/<name>). */
+function usedHeaderParameters(paths: Record<string, Json>): Set<string> {
+  const used = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item) as Json[]) {
+      for (const parameter of (op.parameters ?? []) as Json[]) {
+        if (typeof parameter.$ref === 'string') used.add(parameter.$ref.slice('#/components/parameters/'.length));
+      }
+    }
+  }
+  return used;
+}
+
+let cached: { document: Json; json: string } | undefined;
+
+function built(): { document: Json; json: string } {
+  if (!cached) {
+    const document = buildOpenApiDocument();
+    cached = { document, json: JSON.stringify(document) };
+  }
+  return cached;
+}
+
+/** The document as served: compact JSON, built once per process (the registry and schemas are static). */
 export function openApiJson(): string {
-  cached ??= { json: `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n` };
-  return cached.json;
+  return built().json;
+}
+
+/**
+ * The same document as committed in docs/openapi.json, for reading and for line-wise diffs in review:
+ * indented, but an object or array that fits in 100 columns stays on one line (a property's schema,
+ * a `$ref`, a short example), which halves the lines of a fully indented document.
+ */
+export function openApiFileJson(): string {
+  return `${formatJson(built().document, '', 0)}\n`;
+}
+
+const FILE_WIDTH = 100;
+
+function formatJson(value: unknown, indent: string, keyWidth: number): string {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== 'object' || indent.length + keyWidth + flat.length <= FILE_WIDTH) return flat;
+  const inner = `${indent}  `;
+  const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value);
+  if (!entries.length) return flat;
+  const lines = entries.map(([key, v]) => (Array.isArray(value) ? `${inner}${formatJson(v, inner, 0)}` : `${inner}${JSON.stringify(key)}: ${formatJson(v, inner, JSON.stringify(key).length + 2)}`));
+  return Array.isArray(value) ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
 }

@@ -1,8 +1,9 @@
 import { withApi } from '@/lib/http/api-route';
 import { route } from '@/lib/http/route';
-import { openApiJson } from '@/lib/openapi/document';
+import { serveDocument } from '@/lib/openapi/served';
 
-// GET /api/openapi.json - the OpenAPI 3.1 document of this API (also docs/openapi.json)
-const getDocument = withApi(async () => new Response(openApiJson(), { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' } }));
+// GET /api/openapi.json - the OpenAPI 3.1 document of this API (docs/openapi.json, indented), compact,
+// brotli or gzip when accepted, serialized and compressed once per process (lib/openapi/served.ts)
+const getDocument = withApi(async ({ req }) => serveDocument(req.headers));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getDocument });

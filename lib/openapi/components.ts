@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
+import {
+  authorizationSchema,
+  balanceSchema,
+  cardSchema,
+  cardholderSchema,
+  challengeSchema,
+  controlsSchema,
+  disputeSchema,
+  fundOrderSchema,
+  limitSchema,
+  merchantSchema,
+  quoteSchema,
+  statusChangeSchema,
+  transactionSchema,
+  walletTokenSchema,
+} from '@/lib/contract/card-operations';
+import { emailSchema, isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
+import { auditEntrySchema, customerListItemSchema } from '@/lib/contract/customers';
+import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
+import { isoDateSchema } from '@/lib/contract/onboarding';
+import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
+import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
+import { timelineEventSchema } from '@/lib/contract/review';
+import { cardSearchItemSchema } from '@/lib/contract/search';
+import { publicTenantSchema, tenantSchema } from '@/lib/contract/tenants';
+import {
+  beneficiarySchema,
+  paymentConsentSchema,
+  statementLineSchema,
+  transactionLimitSchema,
+  transferDetailSchema,
+  transferSchema,
+  walletSchema,
+} from '@/lib/contract/wallets';
+import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
+
+/**
+ * The named schemas of the OpenAPI document (components/schemas), each a zod schema of lib/contract
+ * registered here once under its name. The generator (document.ts) gives each its id while it
+ * converts, so zod's own JSON Schema output writes a `$ref` wherever that very schema instance is
+ * used (also under `.describe()`, which keeps a link to its parent: the `$ref` then carries the
+ * description beside it), and the definition lands once in components/schemas.
+ *
+ * PRIMITIVES are small field schemas matched by their JSON Schema form instead: the contract writes
+ * `z.uuid()` or `z.iso.datetime()` inline in many places (a fresh instance each time, which no
+ * registry can recognise), so the generator replaces every subschema whose validating keywords equal
+ * a primitive's with a `$ref` to it (keeping its own description beside the `$ref`). Equal validating
+ * keywords mean the same accepted values, so that replacement never changes what the document says.
+ *
+ * Add a schema here when it is answered by more than one operation, or is big; a schema that only
+ * one operation uses stays inline, where a reader of that operation sees it at once.
+ */
+export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  FieldError: fieldErrorSchema,
+  ErrorData: errorDataSchema,
+  SessionUser: sessionUserSchema,
+  SessionData: sessionDataSchema,
+  SessionView: sessionViewSchema,
+  AdminUser: adminUserSchema,
+  Tenant: tenantSchema,
+  PublicTenant: publicTenantSchema,
+  CustomerListItem: customerListItemSchema,
+  AuditEntry: auditEntrySchema,
+  TimelineEvent: timelineEventSchema,
+  WebhookSubscription: webhookSubscriptionSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookAttempt: webhookAttemptSchema,
+  Wallet: walletSchema,
+  StatementLine: statementLineSchema,
+  Beneficiary: beneficiarySchema,
+  PaymentConsent: paymentConsentSchema,
+  TransactionLimit: transactionLimitSchema,
+  Transfer: transferSchema,
+  TransferDetail: transferDetailSchema,
+  Card: cardSchema,
+  CardSearchItem: cardSearchItemSchema,
+  CardStatusChange: statusChangeSchema,
+  CardLimit: limitSchema,
+  CardControls: controlsSchema,
+  CardBalance: balanceSchema,
+  Cardholder: cardholderSchema,
+  Quote: quoteSchema,
+  FundOrder: fundOrderSchema,
+  Merchant: merchantSchema,
+  Transaction: transactionSchema,
+  Authorization: authorizationSchema,
+  Challenge: challengeSchema,
+  WalletToken: walletTokenSchema,
+  Dispute: disputeSchema,
+  CardBusinessErrorData: cardBusinessErrorDataSchema,
+};
+
+/** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
+export const PRIMITIVES: Record<string, z.ZodType> = {
+  Uuid: uuidSchema,
+  DateTime: isoDateTimeSchema,
+  UtcDateTime: z.iso.datetime(),
+  Date: isoDateSchema,
+  Email: emailSchema,
+  Integer: z.number().int(),
+  Currency: currencySchema,
+  Amount: decimalStringSchema,
+  PositiveAmount: positiveAmountSchema,
+};
+
+/** One line per tag: what the operations under it are for (the reference page shows it). */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  Platform: 'Health of the server and its dependencies, and this document.',
+  Tenants: 'Platform operators register and suspend tenants; anyone reads the public profile of the X-Tenant-ID tenant.',
+  Sessions: 'Sign-in for administrators and customers, token refresh and sign-out, and the bearer token of the card API.',
+  Administrators: "The tenant's administrator users: roles, lockout, passwords (ADMIN_USER).",
+  Customers: 'Customer registration (individual and organization), consents, documents, verification and activation.',
+  Verifications: 'The KYC/KYB review queue: assignment, notes, document decisions and the final decision.',
+  Categorization: "The tenant's customer categories and the features they carry.",
+  Webhooks: 'Subscriptions to platform events, their deliveries, replays and signing secrets.',
+  Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
+  Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
+  Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
+  'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
+  'Card sandbox': 'Sandbox-only card operations that simulate the network (authorizations, clearing); not served with a real processor.',
+};
