@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -38,12 +38,14 @@ function parseError(raw: string | undefined | null): PanelSignInError {
 }
 
 /** The panel sign-in form: the same schema as next-auth's authorize(); errors from the identity service. */
+const noSubscription = () => () => undefined;
+
 export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: string; callbackUrl: string }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   // Until React has hydrated, a click would submit the form natively; the button waits for us.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // (the server snapshot is false, the client's true: React switches after hydration, no effect needed)
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const {
     register,
     handleSubmit,
