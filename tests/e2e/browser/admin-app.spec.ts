@@ -232,7 +232,7 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
   await expect(doc.getByText('Accepted', { exact: true })).toBeVisible();
   await page.getByLabel('New note').fill('Passport checked against the register.');
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByText('Passport checked against the register.')).toBeVisible();
+  await expect(page.getByText('Passport checked against the register.', { exact: true })).toBeVisible();
   const decision = page.getByRole('form', { name: 'Decision' });
   await decision.getByRole('radio', { name: 'Approve', exact: true }).check();
   await decision.getByLabel('Reason').selectOption('DOCUMENTS_VERIFIED');
