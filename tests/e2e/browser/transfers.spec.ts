@@ -22,6 +22,9 @@ async function setUp(request: APIRequestContext) {
 }
 
 test.describe('transfers in the panel', () => {
+  // the API set-up (tenant, staff, a reviewed and activated customer, money) and two widths take more than the default 30 s on a loaded machine
+  test.setTimeout(120_000);
+
   test('a second user approves a transfer from the approval queue; list and statement show it (1280 and 390 px)', async ({ page, request }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
