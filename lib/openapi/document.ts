@@ -27,7 +27,7 @@ import {
   validationFailed,
   type ApiError,
 } from '@/lib/http/errors';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/http/idempotency';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contract/idempotency';
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { OPERATIONS } from './operations';
 import type { ApiOperation } from './types';
