@@ -19,7 +19,7 @@ const post = withAuth(
     const key = idempotencyKeyOf(req.headers, true);
     const answer = await createTransfer(db, tenant.id, actorOf(principal), key, body);
     if (!answer.replayed) log.info({ transferId: answer.data.id, status: answer.data.status }, 'transfer created');
-    return envelopeA(answer.data, { status: answer.status, message: answer.message, headers: answer.replayed ? { 'Idempotent-Replayed': 'true' } : undefined });
+    return envelopeA(answer.data, { status: answer.status, message: answer.message, headers: answer.replayed ? { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } : undefined });
   },
   { roles: MANAGE_ROLES, body: createTransferBodySchema },
 );
