@@ -362,6 +362,14 @@ describe('Idempotency-Key', () => {
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('5.00');
   });
 
+  it('a transfer key is its own namespace: the same key on another creating POST of the user is a different key', async () => {
+    const { body } = await readyWallet(t.alice, '5.00');
+    const key = newKey();
+    const wallet = await api(routes.wallets.POST, t.alice, { body: { currency: 'EUR' }, headers: { 'Idempotency-Key': key } });
+    const paid = await transfer(t.alice, body('1.00'), key);
+    expect([wallet.status, wallet.headers.get('Idempotent-Replayed'), paid.status, paid.headers.get('Idempotent-Replayed')]).toEqual([200, null, 200, null]);
+  });
+
   it('409 while the first request with the key is still running', async () => {
     const { body } = await readyWallet(t.alice, '5.00');
     const key = newKey();
