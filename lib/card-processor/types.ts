@@ -1,5 +1,6 @@
 import type { CardBusinessReason } from '@/lib/contract/card-errors';
 import type { AnyCardOperationName } from '@/lib/contract/card-operations';
+import { IDEMPOTENCY_KEY_HEADER } from '@/lib/contract/idempotency';
 
 /**
  * The one seam between the card gateway and whoever processes cards: the built-in sandbox
@@ -53,6 +54,6 @@ export const PROCESSOR_HEADERS = {
   tenant: 'x-tenant-id',
   user: 'x-user-id',
   requestId: 'x-request-id',
-  idempotencyKey: 'idempotency-key',
+  idempotencyKey: IDEMPOTENCY_KEY_HEADER.toLowerCase(),
   scope: 'x-card-scope',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, isUuid } from './common';
+import { idempotencyKeySchema as baseIdempotencyKeySchema } from './idempotency';
 import { currencySchema, decimalStringSchema, positiveAmountSchema, withMinorUnits } from './money';
 
 /**
@@ -30,12 +31,8 @@ export const CARD_STATUSES = ['INACTIVE', 'ACTIVE', 'FROZEN', 'CANCELED'] as con
 export const cardStatusSchema = z.enum(CARD_STATUSES);
 export type CardStatus = z.infer<typeof cardStatusSchema>;
 
-export const idempotencyKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(255, 'must be at most 255 characters')
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-  .describe('repeat the same key with the same body to get the first answer again (kept 24 h)');
+/** The one key schema (lib/contract/idempotency.ts), described for a card operation's body. */
+export const idempotencyKeySchema = baseIdempotencyKeySchema.describe('repeat the same key with the same body to get the first answer again (kept 24 h)');
 export const otpSchema = z.string().regex(/^\d{6}$/, 'must be a 6-digit code').describe('one-time code from secure/otp/send');
 export const pageNoSchema = z.number().int().min(1).default(1).describe('page number, from 1');
 export const pageSizeSchema = z.number().int().min(1).max(100).default(20).describe('items per page, 1..100');

@@ -282,15 +282,6 @@ export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
 
 export const transferIdParamsSchema = z.object({ transferId: uuidSchema.describe('transfer id') });
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-export const idempotencyKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(MAX_IDEMPOTENCY_KEY_LENGTH, `must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`)
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
-  .describe('client-chosen key; a repeat within 24 hours answers the first result');
-
 export const transferBeneficiarySchema = z.union([
   z.object({ id: uuidSchema.describe('a saved beneficiary of the customer') }).strict(),
   z.object({ iban: ibanSchema.describe('IBAN of a saved, active beneficiary of the customer') }).strict(),

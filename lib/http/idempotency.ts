@@ -1,33 +1,31 @@
-import { createHash } from 'node:crypto';
-import { idempotencyKeySchema } from '@/lib/contract/card-operations';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@/lib/contract/idempotency';
 import { getDb } from '@/lib/db/client';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   PLATFORM_SCOPE,
   releaseIdempotencyKey,
+  requestFingerprint,
   type IdempotencyScope,
-} from '@/lib/services/idempotency/keys';
+} from '@/lib/services/idempotency/store';
 import type { BaseContext } from './api-route';
-import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, validationFailed, type ApiError } from './errors';
-
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, missingHeaders, validationFailed, type ApiError } from './errors';
 
 /**
- * SHA-256 of method, path with query, and the JSON body (re-serialized: whitespace does not matter).
- * A body nested deeper than JSON.stringify's stack allows (JSON.parse takes any depth) is refused
- * as invalid input, not a 500.
+ * The Idempotency-Key header of a request, checked against the one key schema (400 request validation
+ * failed naming the header). Absent: null, or 400 missing required headers when `required`.
  */
-export function requestFingerprint(method: string, pathWithQuery: string, body: unknown): string {
-  let json: string;
-  try {
-    json = JSON.stringify(body ?? null);
-  } catch (error) {
-    if (error instanceof RangeError) throw validationFailed([{ field: 'body', message: 'is nested too deeply' }]);
-    throw error;
+export function idempotencyKeyOf(headers: Headers, required: true): string;
+export function idempotencyKeyOf(headers: Headers, required?: boolean): string | null;
+export function idempotencyKeyOf(headers: Headers, required = false): string | null {
+  const value = headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (value === null) {
+    if (required) throw missingHeaders([IDEMPOTENCY_KEY_HEADER]);
+    return null;
   }
-  return createHash('sha256').update(`${method.toUpperCase()} ${pathWithQuery}\n${json}`).digest('hex');
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]!.message }]);
+  return parsed.data;
 }
 
 /**
@@ -42,16 +40,14 @@ export async function runIdempotent(
   run: () => Promise<Response>,
   render: (error: ApiError) => Response,
 ): Promise<Response> {
-  const key = base.req.headers.get(IDEMPOTENCY_KEY_HEADER);
+  const key = idempotencyKeyOf(base.req.headers);
   if (key === null) return run();
-  const parsed = idempotencyKeySchema.safeParse(key);
-  if (!parsed.success) throw validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]!.message }]);
 
   const { identity, req } = base;
   const scope: IdempotencyScope = {
     tenantId: identity.tenantId ?? PLATFORM_SCOPE,
     clientKey: identity.userId ? `user:${identity.userId}` : identity.ip ? `ip:${identity.ip}` : 'anonymous',
-    key: parsed.data,
+    key,
   };
   const db = await getDb();
   const claim = await claimIdempotencyKey(db, scope, requestFingerprint(req.method, req.nextUrl.pathname + req.nextUrl.search, rawBody));

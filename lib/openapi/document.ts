@@ -23,7 +23,7 @@ import {
   validationFailed,
   type ApiError,
 } from '@/lib/http/errors';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/http/idempotency';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contract/idempotency';
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
 import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';

@@ -5,7 +5,7 @@ import type { AnyCardOperationName } from '@/lib/contract/card-operations';
 import { CARD_OPERATIONS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
-import { cardIdempotency, cardOtps, cards, events } from '@/lib/db/schema';
+import { cardOtps, cards, events, httpIdempotencyKeys } from '@/lib/db/schema';
 import { balance, business, cardOp, cardWorld, expectBusiness, fund, holderBody, issueCard, key, merchant, ok, otpFor, relogin, revealPan, type CardWorld, type TestCard } from './card-fixtures';
 import { resetIdentityState } from './identity-fixtures';
 
@@ -193,7 +193,10 @@ describe('idempotency', () => {
     const fresh = await ok<{ cardholderId: string; firstName: string }>(alice, 'cardholder/create', holderBody({ idempotencyKey: k, firstName: 'Grace' }));
     expect(fresh.cardholderId).not.toBe(first.cardholderId);
     const db = await getDb();
-    const stored = await db.select().from(cardIdempotency).where(and(eq(cardIdempotency.tenantId, w.tenant.tenantId), eq(cardIdempotency.idempotencyKey, k)));
+    const stored = await db
+      .select()
+      .from(httpIdempotencyKeys)
+      .where(and(eq(httpIdempotencyKeys.tenantId, w.tenant.tenantId), eq(httpIdempotencyKeys.clientKey, 'card:cardholder/create'), eq(httpIdempotencyKeys.key, k)));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.expiresAt.toISOString()).toBe('2026-05-06T10:00:00.000Z');
   });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
-import { idempotencyKeys, transfers } from '@/lib/db/schema';
+import { httpIdempotencyKeys, transfers } from '@/lib/db/schema';
 import { api, expectOk, ledgerTenant, readyWallet, reconciliation, routes, transfer, walletOf, type LedgerTenant } from './ledger-fixtures';
 
 /**
@@ -87,8 +87,8 @@ describe('100 parallel transfers against one wallet', () => {
     // only completed keys are kept; refused ones were released
     const [keyRows] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.tenantId, t.tenantId), eq(idempotencyKeys.status, 'COMPLETED')));
+      .from(httpIdempotencyKeys)
+      .where(and(eq(httpIdempotencyKeys.tenantId, t.tenantId), eq(httpIdempotencyKeys.state, 'DONE')));
     expect(keyRows!.n).toBeGreaterThanOrEqual(FITS);
 
     // the ledger reconciles: every entry balanced, wallet = its lines, every currency sums to zero

@@ -362,15 +362,23 @@ describe('Idempotency-Key', () => {
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('5.00');
   });
 
+  it('a transfer key is its own namespace: the same key on another creating POST of the user is a different key', async () => {
+    const { body } = await readyWallet(t.alice, '5.00');
+    const key = newKey();
+    const wallet = await api(routes.wallets.POST, t.alice, { body: { currency: 'EUR' }, headers: { 'Idempotency-Key': key } });
+    const paid = await transfer(t.alice, body('1.00'), key);
+    expect([wallet.status, wallet.headers.get('Idempotent-Replayed'), paid.status, paid.headers.get('Idempotent-Replayed')]).toEqual([200, null, 200, null]);
+  });
+
   it('409 while the first request with the key is still running', async () => {
     const { body } = await readyWallet(t.alice, '5.00');
     const key = newKey();
     const { getDb } = await import('@/lib/db/client');
-    const { claim, requestHash } = await import('@/lib/services/wallets/idempotency');
+    const { claim, transferScope } = await import('@/lib/services/wallets/idempotency');
     const db = await getDb();
     // the first request has claimed the key and not finished
     const parsed = (await import('@/lib/contract/wallets')).createTransferBodySchema.parse(body('1.00'));
-    expect(await claim(db, { tenantId: t.tenantId, clientId: t.alice.userId, key }, requestHash(parsed))).toBeNull();
+    expect(await claim(db, transferScope(t.tenantId, t.alice.userId, key), parsed)).toBeNull();
     expectEnvelope(await transfer(t.alice, body('1.00'), key), 409, 'conflict', {
       error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
       details: 'a request with this Idempotency-Key is still being processed; retry later',

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, skewServerClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { emitEvent } from '@/lib/services/events/emit';
-import { claimIdempotencyKey } from '@/lib/services/idempotency/keys';
+import { claimIdempotencyKey } from '@/lib/services/idempotency/store';
 import { runDueJobs } from '@/lib/services/retention/jobs';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { claimDue, runWorkerOnce } from '@/lib/webhooks/worker';

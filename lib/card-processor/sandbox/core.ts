@@ -17,8 +17,9 @@ import type { EventData } from '@/lib/contract/events';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import { deriveKey, open, seal } from '@/lib/crypto/aead';
 import type { Db, Tx } from '@/lib/db/client';
-import { cardIdempotency, cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
+import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { encryptionKey } from '@/lib/webhooks/secrets';
 import type { CardProcessorResult, CardRequestContext } from '../types';
 
@@ -140,8 +141,6 @@ export interface OpContext<N extends AnyCardOperationName> {
 }
 export type OpHandler<N extends AnyCardOperationName> = (c: OpContext<N>) => Promise<CardOperationResult<N>>;
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
 /** Canonical JSON (sorted keys) so that the same body hashes the same whatever the key order. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -158,8 +157,9 @@ export function canonicalJson(value: unknown): string {
  * Runs one operation in ONE transaction. The handler runs inside a savepoint: a business error
  * rolls it back entirely; an error may carry `afterRollback` (a wrong one-time code counts its
  * attempt), which then runs in the outer transaction before it commits. Idempotent operations:
- * the key is locked for the transaction; a stored answer for the same body is replayed, another
- * body answers IDEMPOTENCY_KEY_REUSED; only successful answers are stored (24 h).
+ * the key is claimed in the one store (lib/services/idempotency/store.ts) inside the transaction; a
+ * stored answer for the same body is replayed, another body answers IDEMPOTENCY_KEY_REUSED; only
+ * successful answers are stored (24 h).
  */
 export async function runOperation<N extends AnyCardOperationName>(
   db: Db,
@@ -174,19 +174,15 @@ export async function runOperation<N extends AnyCardOperationName>(
   try {
     return await db.transaction(async (tx) => {
       const now = clock.now();
-      let bodyHash = '';
-      if (key) {
-        bodyHash = sha256(canonicalJson({ body, scope: ctx.scope }));
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`card-idem:${ctx.tenantId}:${name}:${key}`}, 0))`);
-        const [stored] = await tx
-          .select()
-          .from(cardIdempotency)
-          .where(and(eq(cardIdempotency.tenantId, ctx.tenantId), eq(cardIdempotency.operation, name), eq(cardIdempotency.idempotencyKey, key)));
-        if (stored && stored.expiresAt > now) {
-          if (stored.bodyHash !== bodyHash) fail('IDEMPOTENCY_KEY_REUSED');
-          return { ok: true as const, data: stored.response };
-        }
-        if (stored) await tx.delete(cardIdempotency).where(and(eq(cardIdempotency.tenantId, ctx.tenantId), eq(cardIdempotency.id, stored.id)));
+      // the key is claimed inside this transaction: a concurrent repeat waits on the row until this
+      // one commits (then replays its answer) or rolls back (then runs itself)
+      const idem: IdempotencyScope | undefined = key ? { tenantId: ctx.tenantId, clientKey: `card:${name}`, key } : undefined;
+      if (idem) {
+        const claimed = await claimIdempotencyKey(tx, idem, requestFingerprint('CARD', name, canonicalJson({ body, scope: ctx.scope })));
+        if (claimed.outcome === 'mismatch') fail('IDEMPOTENCY_KEY_REUSED');
+        if (claimed.outcome === 'replay') return { ok: true as const, data: JSON.parse(claimed.answer.body) as unknown };
+        // 'running' cannot outlive its transaction here; should it ever, refuse rather than run twice
+        if (claimed.outcome === 'running') throw new Error(`card idempotency key ${name} still running`);
       }
       let data: unknown;
       try {
@@ -194,23 +190,14 @@ export async function runOperation<N extends AnyCardOperationName>(
         data = spec.access === 'read' ? await handler({ tx, db, body, ctx, keys, now }) : await tx.transaction((sp) => handler({ tx: sp, db, body, ctx, keys, now }));
       } catch (error) {
         if (error instanceof CardBusinessError && error.extra.afterRollback) {
+          if (idem) await releaseIdempotencyKey(tx, idem); // this transaction commits: free the key
           await error.extra.afterRollback(tx);
           return error.result();
         }
         throw error;
       }
       data = spec.response.parse(data);
-      if (key) {
-        await tx.insert(cardIdempotency).values({
-          tenantId: ctx.tenantId,
-          operation: name,
-          idempotencyKey: key,
-          bodyHash,
-          response: data,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-          createdAt: now,
-        });
-      }
+      if (idem) await completeIdempotencyKey(tx, idem, { status: 200, body: JSON.stringify(data), contentType: 'application/json' });
       return { ok: true as const, data };
     });
   } catch (error) {

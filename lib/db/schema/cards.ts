@@ -340,7 +340,11 @@ export const cardDisputes = pgTable(
   ],
 );
 
-/** First answers of idempotent operations, kept 24 h: (tenant, operation, key) -> body hash + answer. */
+/**
+ * Former first answers of the sandbox's idempotent operations. No longer written: the sandbox uses the
+ * one store (httpIdempotencyKeys, lib/services/idempotency/store.ts). Kept (and swept) until a
+ * migration drops it.
+ */
 export const cardIdempotency = pgTable(
   'card_idempotency',
   {

@@ -5,7 +5,9 @@ import { createdAt, tenantRef } from './columns';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Idempotency-Key records (lib/http/idempotency.ts): one per (tenant, client, key) for 24 h. RUNNING
+ * The one idempotency store's records (lib/services/idempotency/store.ts): the HTTP routes'
+ * Idempotency-Key, POST /transfers (client `transfer:<user>`) and the card sandbox (client
+ * `card:<operation>`). One per (tenant, client, key) for 24 h. RUNNING
  * while the first request is being served, then DONE with the answer to replay. Requests outside a
  * tenant (tenant registration) use the nil UUID as tenant_id, so there is no foreign key to tenants.
  * Only SHA-256 hashes of the request are kept, never the request itself.

@@ -250,9 +250,9 @@ export const transferSettings = pgTable('transfer_settings', {
 });
 
 /**
- * Idempotency records of POST /transfers: one per (tenant, client, key). The row is inserted in
- * its own statement before the work starts (IN_PROGRESS); the transfer's transaction completes it
- * with the response. Kept 24 hours.
+ * Former idempotency records of POST /transfers. No longer written: transfers use the one store
+ * (httpIdempotencyKeys, lib/services/idempotency/store.ts). Kept (and swept) until a migration drops
+ * it, so records of a running deployment are not lost in the middle of an upgrade.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,35 +1,30 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { clock } from '@/lib/clock';
 import type { DbOrTx } from '@/lib/db/client';
-import { idempotencyKeys } from '@/lib/db/schema';
 import { conflict, unprocessable } from '@/lib/http/errors';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  type IdempotencyScope,
+} from '@/lib/services/idempotency/store';
 
 /**
- * Idempotency of POST /transfers (docs/ledger.md). claim() inserts the (tenant, client, key) row
- * in its own statement before any work: the primary key lets exactly one request through. A
- * repeat finds the row: a different body answers 422, a request still running answers 409, a
- * completed one gets the stored answer. complete() stores the answer inside the work's transaction,
- * so the answer exists if and only if the work committed; release() frees the key after a failure.
+ * Idempotency of POST /transfers (docs/ledger.md), on the one store (lib/services/idempotency/store.ts).
+ * The key is claimed in its own statement before any work: exactly one request gets through. A repeat
+ * with a different body answers 422, one while the first still runs 409, one after it gets the stored
+ * answer. The answer is stored inside the transfer's transaction, so it exists if and only if the
+ * transfer committed; a failure releases the key. Transfer keys are their own namespace
+ * (`transfer:<user>`), apart from the user's keys on other routes, and their 409/422 answers carry
+ * the key in `data` (the contract's transfer errors).
  */
-export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
-/** An IN_PROGRESS row older than this belongs to a request that died; a repeat may take it over. */
-export const IDEMPOTENCY_LEASE_MS = 60_000;
-
-export interface IdempotencyScope {
-  tenantId: string;
-  clientId: string;
-  key: string;
-}
-
-export interface StoredAnswer {
+export interface StoredTransferAnswer {
   status: number;
   body: Record<string, unknown>;
 }
 
-export const requestHash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+export const transferScope = (tenantId: string, userId: string, key: string): IdempotencyScope => ({ tenantId, clientKey: `transfer:${userId}`, key });
 
-const where = (s: IdempotencyScope) => and(eq(idempotencyKeys.tenantId, s.tenantId), eq(idempotencyKeys.clientId, s.clientId), eq(idempotencyKeys.key, s.key));
+export const transferFingerprint = (body: unknown): string => requestFingerprint('POST', 'transfers', body);
 
 /** 422: the key was used with a different transfer body (the OpenAPI registry shows it as an example). */
 export const transferKeyReused = (key: string) =>
@@ -40,45 +35,16 @@ export const transferRequestInProgress = (key: string) =>
   conflict('a request with this Idempotency-Key is still being processed; retry later', { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: key });
 
 /** null: the caller owns the key and must run the work; otherwise the first request's answer. */
-export async function claim(db: DbOrTx, scope: IdempotencyScope, hash: string): Promise<StoredAnswer | null> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const now = clock.now();
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ ...scope, requestHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return null;
-    const [row] = await db.select().from(idempotencyKeys).where(where(scope));
-    if (!row) continue; // released in between: try again
-    const stale = row.expiresAt <= now || (row.status === 'IN_PROGRESS' && row.createdAt.getTime() + IDEMPOTENCY_LEASE_MS <= now.getTime());
-    if (stale) {
-      await db.delete(idempotencyKeys).where(and(where(scope), eq(idempotencyKeys.createdAt, row.createdAt)));
-      continue;
-    }
-    if (row.requestHash !== hash) {
-      throw transferKeyReused(scope.key);
-    }
-    if (row.status === 'IN_PROGRESS') {
-      throw transferRequestInProgress(scope.key);
-    }
-    return { status: row.responseStatus!, body: row.responseBody! };
-  }
-  throw transferRequestInProgress(scope.key);
+export async function claim(db: DbOrTx, scope: IdempotencyScope, body: unknown): Promise<StoredTransferAnswer | null> {
+  const claimed = await claimIdempotencyKey(db, scope, transferFingerprint(body));
+  if (claimed.outcome === 'claimed') return null;
+  if (claimed.outcome === 'mismatch') throw transferKeyReused(scope.key);
+  if (claimed.outcome === 'running') throw transferRequestInProgress(scope.key);
+  return { status: claimed.answer.status, body: JSON.parse(claimed.answer.body) as Record<string, unknown> };
 }
 
-export async function complete(tx: DbOrTx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ status: 'COMPLETED', responseStatus: answer.status, responseBody: answer.body })
-    .where(where(scope));
-}
+/** Stores the answer: pass the transfer's transaction. */
+export const complete = (tx: DbOrTx, scope: IdempotencyScope, answer: StoredTransferAnswer) =>
+  completeIdempotencyKey(tx, scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' });
 
-export async function release(db: DbOrTx, scope: IdempotencyScope): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(scope), eq(idempotencyKeys.status, 'IN_PROGRESS')));
-}
-
-/** Housekeeping: drops expired records of a tenant. */
-export async function purgeExpired(db: DbOrTx, tenantId: string): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.tenantId, tenantId), sql`${idempotencyKeys.expiresAt} <= ${clock.now()}`));
-}
+export const release = (db: DbOrTx, scope: IdempotencyScope) => releaseIdempotencyKey(db, scope);

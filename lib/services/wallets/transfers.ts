@@ -28,7 +28,7 @@ import {
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
-import { claim, complete, release, requestHash, type IdempotencyScope } from './idempotency';
+import { claim, complete, release, transferScope } from './idempotency';
 import { assertWithinLimits } from './limits';
 import { effectiveStatus } from './payment-consents';
 
@@ -112,8 +112,8 @@ const consentRequired = (actor: Actor, body: CreateTransferBody) => !body.paymen
 /** POST /transfers with its Idempotency-Key (see idempotency.ts). */
 export async function createTransfer(db: Db, tenantId: string, actor: Actor, idempotencyKey: string, body: CreateTransferBody): Promise<TransferAnswer> {
   if (consentRequired(actor, body)) throw paymentConsentRequired();
-  const scope: IdempotencyScope = { tenantId, clientId: actor.userId, key: idempotencyKey };
-  const stored = await claim(db, scope, requestHash(body));
+  const scope = transferScope(tenantId, actor.userId, idempotencyKey);
+  const stored = await claim(db, scope, body);
   if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
   try {
     return await db.transaction(async (tx) => {

@@ -1,7 +1,22 @@
+import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import type { DbOrTx } from '@/lib/db/client';
 import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { httpIdempotencyKeys } from '@/lib/db/schema';
+import { validationFailed } from '@/lib/http/errors';
+
+/**
+ * The one idempotency store (docs/architecture.md): every idempotent operation (the HTTP routes'
+ * `idempotency` option, POST /transfers) claims its key here, and knows nothing of HTTP beyond the
+ * answer it stores. Semantics:
+ * - claim (begin): before the work, in its own statement (the key must be visible to a concurrent
+ *   repeat at once) -> claimed | running (409) | mismatch (422) | replay (the stored answer);
+ * - complete: stores the answer; pass the work's transaction to store it if and only if the work
+ *   commits;
+ * - release: forgets a claim whose work failed, so the client may retry with the same key.
+ * Keys are scoped by (tenant, client, key); a caller that must not share keys with another
+ * operation of the same client namespaces `clientKey` (e.g. `transfer:<user id>`).
+ */
 
 /** How long a key is remembered, and how long a RUNNING claim holds before a crashed request's key is reusable. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -37,7 +52,7 @@ const where = (s: IdempotencyScope) =>
  * and the expiry are on the database's clock (lib/db/now.ts): an instance whose clock runs ahead
  * does not take over a request another instance is still serving.
  */
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, requestHash: string): Promise<ClaimResult> {
+export async function claimIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, requestHash: string): Promise<ClaimResult> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insert(httpIdempotencyKeys)
@@ -73,7 +88,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, reque
 }
 
 /** Stores the first answer for replay. */
-export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
+export async function completeIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
   await db
     .update(httpIdempotencyKeys)
     .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body, responseContentType: answer.contentType })
@@ -81,6 +96,22 @@ export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, an
 }
 
 /** Forgets a claim whose request failed with a 5xx (or threw): the client may retry with the same key. */
-export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
+export async function releaseIdempotencyKey(db: DbOrTx, scope: IdempotencyScope): Promise<void> {
   await db.delete(httpIdempotencyKeys).where(and(where(scope), eq(httpIdempotencyKeys.state, 'RUNNING')));
+}
+
+/**
+ * The request's fingerprint: SHA-256 of the operation (e.g. method and path with query) and its body
+ * as JSON (re-serialized: whitespace does not matter). A body nested deeper than JSON.stringify's
+ * stack allows (JSON.parse takes any depth) is refused as invalid input, not a 500.
+ */
+export function requestFingerprint(method: string, pathWithQuery: string, body: unknown): string {
+  let json: string;
+  try {
+    json = JSON.stringify(body ?? null);
+  } catch (error) {
+    if (error instanceof RangeError) throw validationFailed([{ field: 'body', message: 'is nested too deeply' }]);
+    throw error;
+  }
+  return createHash('sha256').update(`${method.toUpperCase()} ${pathWithQuery}\n${json}`).digest('hex');
 }
