@@ -1,9 +1,11 @@
 /** Types of server/edge.mjs (plain JavaScript so that `node server/main.mjs` needs no build step). */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 export type EdgeErrorKind = 'undecodablePath' | 'malformedRequest' | 'headersTooLarge' | 'internal';
 export const MAX_HEADER_BYTES: number;
+export const PARSER_MAX_HEADER_BYTES: number;
+export function headBytes(req: Pick<IncomingMessage, 'method' | 'url' | 'httpVersion' | 'rawHeaders'>): number;
 export const EDGE_ERRORS: Record<EdgeErrorKind, { status: number; message: string; error: string }>;
 export const CARD_API_PREFIX: string;
 export function requestIdFrom(headers: IncomingHttpHeaders | undefined): string;
@@ -25,3 +27,4 @@ export function refuse(
   options: { log: EdgeLog; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
 ): void;
 export function onClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, log: EdgeLog): void;
+export function createEdgeServer(options: { log: EdgeLog; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void }): Server;

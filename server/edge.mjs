@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 
 /**
  * The edge: what the HTTP server answers before Next.js sees a request, because Next.js (or Node's
@@ -7,8 +8,17 @@ import { randomUUID } from 'node:crypto';
  * messages are the contract catalogue's (tests/unit/edge.test.ts compares them with lib/contract).
  */
 
-/** Request line plus headers, in bytes: Node's default, made explicit. */
+/** Request line plus headers, in bytes: our limit, checked in the request handler where the path is known. */
 export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Node's own parser limit (`maxHeaderSize`), far above ours: a head between the two reaches the
+ * request handler whole, so its 431 is in the envelope of its path. Only a head beyond this one is
+ * refused by the parser (`onClientError`), which may no longer know the path (docs/edge.md).
+ */
+export const PARSER_MAX_HEADER_BYTES = 1024 * 1024;
+
+const HEAD_TOO_LARGE_DETAILS = `the request line and headers must be at most ${MAX_HEADER_BYTES} bytes together`;
 
 export const EDGE_ERRORS = {
   undecodablePath: { status: 400, message: 'request validation failed', error: 'VALIDATION_FAILED' },
@@ -29,6 +39,18 @@ const PAN_LIKE = /\d{13,19}/;
 export function requestIdFrom(headers) {
   const given = headers?.['x-request-id'];
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && !PAN_LIKE.test(given.replace(/[ -]/g, '')) ? given : randomUUID();
+}
+
+/**
+ * The size of a parsed request head as it was on the wire: request line, each header line, the
+ * blank line. Node decodes the URL and header bytes as latin1, so a string's length is its byte
+ * count; only the optional whitespace around header values (which the parser trims) is not counted.
+ */
+export function headBytes(req) {
+  let bytes = `${req.method} ${req.url} HTTP/${req.httpVersion}\r\n`.length + 2;
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) bytes += raw[i].length + 2 + raw[i + 1].length + 2;
+  return bytes;
 }
 
 /**
@@ -87,8 +109,12 @@ export function refuse(req, res, kind, { log, requestId, details, errors }) {
 }
 
 /**
- * Node's `clientError`: a request head the parser refused (too large, malformed). Without a handler
- * Node writes a bare status line; we write the envelope and close the connection.
+ * Node's `clientError`: a request head the parser refused (malformed, or beyond
+ * PARSER_MAX_HEADER_BYTES). Without a handler Node writes a bare status line; we write the envelope
+ * and close the connection. `err.rawPacket` is only the chunk the parser failed on: when an
+ * over-size head's request line came in an earlier chunk, the path is unknown here and the answer
+ * is Envelope A even on the card API (the residual case of docs/edge.md; heads up to
+ * PARSER_MAX_HEADER_BYTES never get here).
  */
 export function onClientError(err, socket, log) {
   // a connection that went away, or one that sent no complete head in time (headersTimeout): nobody to answer
@@ -101,10 +127,7 @@ export function onClientError(err, socket, log) {
   // the request line is unknown (the parser failed): the path of the raw packet's first line, if any
   const firstLine = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 512).toString('latin1').split('\r\n')[0] : '';
   const path = firstLine.split(' ')[1] ?? '';
-  const details =
-    kind === 'headersTooLarge'
-      ? `the request line and headers must be at most ${MAX_HEADER_BYTES} bytes together`
-      : undefined;
+  const details = kind === 'headersTooLarge' ? HEAD_TOO_LARGE_DETAILS : undefined;
   const errors = kind === 'malformedRequest' ? [{ field: 'request', message: 'not a well-formed HTTP/1.1 request' }] : undefined;
   const spec = EDGE_ERRORS[kind];
   const body = JSON.stringify(edgeBody(kind, { path, requestId, details, errors }));
@@ -113,4 +136,37 @@ export function onClientError(err, socket, log) {
     .join('');
   socket.end(`HTTP/1.1 ${spec.status} ${REASONS[spec.status]}\r\n${head}\r\n${body}`);
   log.warn({ requestId, path: loggablePath(path), status: spec.status, edge: kind, reason: err.code }, 'request refused at the edge');
+}
+
+/**
+ * The edge's HTTP server: Node's http server around `handle` (Next.js's request handler), answering
+ * first what Next.js or Node's parser would answer without our envelope: an over-size head (431), an
+ * undecodable path (400), a throw before any route (500), a head the parser refuses (`clientError`).
+ */
+export function createEdgeServer({ log, handle }) {
+  const server = createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, async (req, res) => {
+    if (headBytes(req) > MAX_HEADER_BYTES) {
+      refuse(req, res, 'headersTooLarge', { log, requestId: requestIdFrom(req.headers), details: HEAD_TOO_LARGE_DETAILS });
+      return;
+    }
+    const segment = undecodableSegment(req.url);
+    if (segment !== null) {
+      refuse(req, res, 'undecodablePath', {
+        log,
+        requestId: requestIdFrom(req.headers),
+        errors: [{ field: 'path', message: 'a path segment is not valid percent-encoded UTF-8' }],
+      });
+      return;
+    }
+    try {
+      await handle(req, res);
+    } catch (err) {
+      const requestId = requestIdFrom(req.headers);
+      log.error({ requestId, err: { type: err?.name, message: err?.message, code: err?.code }, method: req.method }, 'unhandled error before the route');
+      if (!res.headersSent) refuse(req, res, 'internal', { log, requestId });
+      else res.destroy();
+    }
+  });
+  server.on('clientError', (err, socket) => onClientError(err, socket, log));
+  return server;
 }

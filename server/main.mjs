@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import next from 'next';
 import pino from 'pino';
-import { MAX_HEADER_BYTES, onClientError, refuse, requestIdFrom, undecodableSegment } from './edge.mjs';
+import { createEdgeServer } from './edge.mjs';
 
 /**
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
@@ -24,27 +23,8 @@ const log = pino({
   formatters: { level: (label) => ({ level: label }) },
 });
 
-const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
-  const segment = undecodableSegment(req.url);
-  if (segment !== null) {
-    refuse(req, res, 'undecodablePath', {
-      log,
-      requestId: requestIdFrom(req.headers),
-      errors: [{ field: 'path', message: 'a path segment is not valid percent-encoded UTF-8' }],
-    });
-    return;
-  }
-  try {
-    const handle = await ready;
-    await handle(req, res);
-  } catch (err) {
-    const requestId = requestIdFrom(req.headers);
-    log.error({ requestId, err: { type: err?.name, message: err?.message, code: err?.code }, method: req.method }, 'unhandled error before the route');
-    if (!res.headersSent) refuse(req, res, 'internal', { log, requestId });
-    else res.destroy();
-  }
-});
-server.on('clientError', (err, socket) => onClientError(err, socket, log));
+// `ready` is Next.js's request handler once prepared; the server exists first, for next({ httpServer })
+const server = createEdgeServer({ log, handle: async (req, res) => (await ready)(req, res) });
 
 const app = next({ dev, hostname: hostname ?? 'localhost', port, httpServer: server });
 // requests that arrive while Next.js prepares wait for it, as under `next start`

@@ -1,5 +1,6 @@
 import { database, type DriverName } from '@/lib/db/client';
 import { redisState } from '@/lib/http/rate-limit';
+import { withTimeout } from '@/lib/timeout';
 
 /**
  * Each dependency is `ok` or `degraded`. The whole is `unavailable` (503) when the database does
@@ -16,16 +17,6 @@ export interface HealthReport {
 }
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e) => (clearTimeout(timer), reject(e)),
-    );
-  });
-}
 
 /** Database reachability with a bounded wait; the error text is a short category, never a stack. */
 export async function checkHealth(timeoutMs = 2_000): Promise<HealthReport> {

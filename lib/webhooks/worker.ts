@@ -215,13 +215,36 @@ interface Attempt {
  * this claim holds it), the attempt (whenever the delivery still exists), and the subscription's
  * failure clock (only when it was running).
  */
+/**
+ * The lock order of a subscription and its deliveries: the subscription's row first, as deleting it
+ * (the cascade) and disabling it (then cancelling its deliveries) take them. Recording an attempt
+ * updates the delivery and then the subscription (failing_since, auto-disable); without this lock
+ * first, a worker holding a delivery and a DELETE holding the subscription waited for each other,
+ * and PostgreSQL aborted the DELETE as a deadlock victim (a 500 the fuzzer found on PostgreSQL).
+ */
+async function lockSubscriptionFirst(tx: DbOrTx, tenantId: string, subscriptionId: string): Promise<void> {
+  await tx
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, subscriptionId)))
+    .for('no key update');
+}
+
 async function recordSuccess(db: Db, claimed: ClaimedDelivery, subscriptionId: string, a: Attempt): Promise<{ updated: boolean; attemptId: string | null }> {
+  // one statement; `l` (an init plan of `d`'s condition) locks the subscription before `d` touches the
+  // delivery, when `s` will update it (lockSubscriptionFirst)
   const result = await db.execute(sql`
-    with d as (
+    with l as (
+      select id from webhook_subscriptions
+      where tenant_id = ${claimed.tenantId} and id = ${subscriptionId} and failing_since is not null
+      for no key update
+    ),
+    d as (
       update webhook_deliveries
       set status = 'SUCCEEDED', attempt_count = attempt_count + 1, next_attempt_at = null, claim_token = null,
           last_status_code = ${a.result.status}, last_error = null, completed_at = ${a.completedAt}, updated_at = ${a.completedAt}
       where tenant_id = ${claimed.tenantId} and id = ${claimed.id} and claim_token = ${claimed.claimToken} and status = 'PENDING'
+        and (select count(*) from l) >= 0
       returning id
     ),
     a as (
@@ -290,6 +313,7 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
   const { completedAt } = attempt;
 
   const attemptId = await db.transaction(async (tx) => {
+    await lockSubscriptionFirst(tx, claimed.tenantId, context.subscriptionId);
     const [updated] = await tx
       .update(webhookDeliveries)
       .set({

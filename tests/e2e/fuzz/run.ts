@@ -419,11 +419,7 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
     if (!isJson) problems.push(`4xx body is not JSON (${String(answer.headers['content-type'] ?? 'no content type')})`);
     else if (cardPath) {
       const ok = isObject(json) && json.success === false && Number.isInteger(json.code) && typeof json.msg === 'string' && 'data' in json;
-      // OPEN DEFECT (README "Fuzzing", known open finding): a head that overflows in a later TCP chunk
-      // than its request line reaches the edge without its path, which then answers 431 in Envelope A.
-      // Tolerated here until the edge can tell the path; every other 4xx of the card API must be B.
-      const edge431InA = status === 431 && isObject(json) && json.code === 431 && typeof json.message === 'string' && isObject(json.data);
-      if (!ok && !edge431InA) problems.push('4xx is not Envelope B');
+      if (!ok) problems.push('4xx is not Envelope B');
     } else {
       const ok = isObject(json) && json.code === status && typeof json.message === 'string' && isObject(json.data);
       if (!ok) problems.push('4xx is not Envelope A');
