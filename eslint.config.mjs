@@ -21,7 +21,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/db/bootstrap.ts', 'server/main.mjs'],
+    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/startup.ts', 'server/main.mjs'],
     rules: { 'no-console': 'off' },
   },
 ]);

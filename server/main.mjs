@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import pino from 'pino';
-import { MAX_HEADER_BYTES, onClientError, refuse, requestIdFrom, undecodableSegment } from './edge.mjs';
+import { MAX_HEADER_BYTES, onClientError, peerHeaderName, refuse, requestIdFrom, stampPeerAddress, undecodableSegment } from './edge.mjs';
 
 /**
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
@@ -14,6 +14,10 @@ const dev = process.argv.includes('--dev');
 process.env.NODE_ENV = dev ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
+// next-auth warns on every start without NEXTAUTH_URL and falls back to port 3000: in development, this server's address
+if (dev && !process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = `http://localhost:${port}`;
+// fixed before Next.js loads any route, which reads it (lib/http/client-ip.ts)
+peerHeaderName();
 
 // a bad LOG_LEVEL is reported by the environment check (one line) once Next.js has started: not here
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -34,6 +38,7 @@ const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res
     });
     return;
   }
+  stampPeerAddress(req);
   try {
     const handle = await ready;
     await handle(req, res);

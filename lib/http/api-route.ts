@@ -170,7 +170,7 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       refusedBy: decision && !decision.allowed ? limitClass : undefined,
     });
     base.log.info(
-      { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started), ip: base.identity.ip },
       'request',
     );
     return response;
