@@ -49,14 +49,25 @@ function isTrusted(list: BlockList, address: string): boolean {
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** The client address of a request, or null when the socket address is unknown (in-process calls). */
-export function clientIp(headers: Headers): string | null {
-  const peer = headers.get(PEER_HEADER);
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name);
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
+
+/**
+ * The client address of a request, or null when the socket address is unknown (in-process calls).
+ * `headers`: a Request's, or the lower-cased plain object next-auth hands to its callbacks.
+ */
+export function clientIp(headers: HeaderSource): string | null {
+  const peer = header(headers, PEER_HEADER);
   if (!peer) return null;
   let client = normalizeIp(peer);
   const list = trustedProxies();
   if (!list || !isTrusted(list, client)) return client;
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map(normalizeIp).filter(Boolean);
+  const hops = (header(headers, 'x-forwarded-for') ?? '').split(',').map(normalizeIp).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
     if (isIP(hop) === 0) return client; // garbage: stop at the last address we could verify
