@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { signIn } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -37,13 +37,15 @@ function parseError(raw: string | undefined | null): PanelSignInError {
   return { status: 500, message: 'internal server error' };
 }
 
+const noSubscription = () => () => {};
+
 /** The panel sign-in form: the same schema as next-auth's authorize(); errors from the identity service. */
 export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: string; callbackUrl: string }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   // Until React has hydrated, a click would submit the form natively; the button waits for us.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // false in the server render and during hydration, true once React runs on the client
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const {
     register,
     handleSubmit,
