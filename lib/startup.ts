@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings } from '@/lib/env';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { registerTenantBodySchema } from '@/lib/contract/tenants';
 import { assertEnvironment, generateDemoPassword } from '@/lib/startup';
 import { closeDatabase, database } from '@/lib/db/client';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { panelSignInSchema, type PanelSignInError } from '@/lib/contract/panel';
 import { getDb } from '@/lib/db/client';
 import { databaseCause } from '@/lib/db/errors';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 import { clientIp } from '@/lib/http/client-ip';
 import { throttle } from '@/lib/http/rate-limit';
 import { panelLogin } from '@/lib/services/identity/login';

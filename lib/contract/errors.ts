@@ -4,7 +4,7 @@ import { fieldErrorSchema } from './envelopes';
 
 /**
  * The contract's error catalogue: exact messages and the `data` member schemas of every row. The
- * constructors that fill them live in lib/http/errors.ts; tests, pages and the OpenAPI document read
+ * constructors that fill them live in lib/contract/api-errors.ts; tests, pages and the OpenAPI document read
  * these.
  */
 export const ERROR_MESSAGES = {

@@ -9,7 +9,7 @@ import { readJsonBody } from './body';
 import { envelopeA, REQUEST_ID_HEADER } from './envelope';
 import { clientIp } from './client-ip';
 import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
-import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from './errors';
+import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
 import { runIdempotent } from './idempotency';
 import { assertStringsText } from './input-text';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitDecision } from './rate-limit';

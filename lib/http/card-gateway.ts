@@ -7,7 +7,7 @@ import { strictInput } from '@/lib/contract/strict';
 import { getEnv } from '@/lib/env';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
-import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from './errors';
+import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from '@/lib/contract/api-errors';
 import { assertCardWriteAllowed, type CardAuthContext } from './with-card-auth';
 
 /**

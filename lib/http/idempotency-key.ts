@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@/lib/contract/wallets';
-import { missingHeaders, validationFailed } from './errors';
+import { missingHeaders, validationFailed } from '@/lib/contract/api-errors';
 
 /** The Idempotency-Key header: required (400 missing required headers), 1..255 printable ASCII (400 validation). */
 export function idempotencyKeyOf(headers: Headers): string {

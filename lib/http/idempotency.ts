@@ -9,7 +9,7 @@ import {
   type IdempotencyScope,
 } from '@/lib/services/idempotency/keys';
 import type { BaseContext } from './api-route';
-import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, validationFailed, type ApiError } from './errors';
+import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, validationFailed, type ApiError } from '@/lib/contract/api-errors';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

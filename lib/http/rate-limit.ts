@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '@/lib/contract/api-errors';
 
 /**
  * The one rate limiter of the platform (docs/developer-api.md, "Rate limits"): fixed windows in

@@ -6,7 +6,7 @@ import type { Principal } from '@/lib/services/identity/sessions';
 import type { ConsentProof } from '@/lib/services/onboarding/consents';
 import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import type { BaseContext } from './api-route';
-import { forbidden, tenantAccessDenied } from './errors';
+import { forbidden, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { clientIp } from './client-ip';
 import { throttle } from './rate-limit';
 import { optionalPrincipal } from './with-auth';

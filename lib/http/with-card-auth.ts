@@ -9,7 +9,7 @@ import { bearerToken } from '@/lib/services/identity/tokens';
 import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
 import { isJsonContentType } from './body';
-import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from './errors';
+import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type ParsedHeaders } from './headers';
 
 /**

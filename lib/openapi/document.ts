@@ -26,7 +26,7 @@ import {
   unsupportedMediaType,
   validationFailed,
   type ApiError,
-} from '@/lib/http/errors';
+} from '@/lib/contract/api-errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/http/idempotency';
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { OPERATIONS } from './operations';

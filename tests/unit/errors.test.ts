@@ -32,10 +32,10 @@ import {
   secondApproverMustDifferDataSchema,
 } from '@/lib/contract/errors';
 import { renderEnvelopeA } from '@/lib/http/api-route';
-import * as E from '@/lib/http/errors';
+import * as E from '@/lib/contract/api-errors';
 
 /**
- * Every constructor of lib/http/errors.ts rendered as Envelope A: exact status, the special headers
+ * Every constructor of lib/contract/api-errors.ts rendered as Envelope A: exact status, the special headers
  * (Allow, Retry-After, WWW-Authenticate) and the exact JSON body; catalogue bodies also parse with
  * their `data` schema from lib/contract/errors.ts.
  */

@@ -1,5 +1,5 @@
 import { createRoute } from '@/lib/http/api-route';
-import { routeNotFound, unauthorized } from '@/lib/http/errors';
+import { routeNotFound, unauthorized } from '@/lib/contract/api-errors';
 import { route } from '@/lib/http/route';
 import { platformKeyMatches } from '@/lib/http/with-platform-admin';
 import { getEnv } from '@/lib/env';

@@ -20,7 +20,7 @@ import {
 import { getCardProcessor } from '@/lib/card-processor';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/contract/api-errors';
 import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';

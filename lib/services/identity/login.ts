@@ -2,7 +2,7 @@ import type { Role } from '@/lib/contract/enums';
 import type { AdminSessionBody, CustomerSessionBody } from '@/lib/contract/identity';
 import type { Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
-import { ApiError, forbidden, tenantAccessDenied, unauthorized } from '@/lib/http/errors';
+import { ApiError, forbidden, tenantAccessDenied, unauthorized } from '@/lib/contract/api-errors';
 import { organizationTypeOf } from './organizations';
 import { assertNotLocked, loginKeyFor, recordFailure, recordSuccess } from './lockout';
 import { verifyAgainstDummy, verifySecret } from './passwords';

@@ -5,7 +5,7 @@ import { clock } from '@/lib/clock';
 import { roleSchema, type Role } from '@/lib/contract/enums';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { tokenExpired, unauthorized } from '@/lib/http/errors';
+import { tokenExpired, unauthorized } from '@/lib/contract/api-errors';
 import { currentSigningKey, findVerificationKey, JWT_ALGORITHM } from './signing-keys';
 
 /** Access tokens: EdDSA JWTs, 1 hour (the contract's expiresIn 3600). */

@@ -18,7 +18,7 @@ import {
   validationFailed,
   verificationAssignedToOther,
   VERIFICATION_ROLES,
-} from '@/lib/http/errors';
+} from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
 import { assertVerificationRole } from './verification-roles';

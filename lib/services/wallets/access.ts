@@ -5,7 +5,7 @@ import type { Role } from '@/lib/contract/enums';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import { notFound, unprocessable, validationFailed } from '@/lib/http/errors';
+import { notFound, unprocessable, validationFailed } from '@/lib/contract/api-errors';
 
 /**
  * Who acts on wallets, beneficiaries, consents, limits and transfers (docs/ledger.md, role rules).

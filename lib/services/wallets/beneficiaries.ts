@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import type { Beneficiary, CreateBeneficiaryBody, ListBeneficiariesQuery } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/contract/api-errors';
 import { emptyPage, listCustomer, pageRows, targetCustomer, type Actor } from './access';
 
 /** Beneficiaries (payees) of a customer: create, list, get, deactivate. IBAN and BIC are validated by the contract. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { DbOrTx } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
-import { conflict, unprocessable } from '@/lib/http/errors';
+import { conflict, unprocessable } from '@/lib/contract/api-errors';
 
 /**
  * Idempotency of POST /transfers (docs/ledger.md). claim() inserts the (tenant, client, key) row

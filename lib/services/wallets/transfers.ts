@@ -24,7 +24,7 @@ import {
   paymentConsentInvalid,
   paymentConsentRequired,
   walletNotActive,
-} from '@/lib/http/errors';
+} from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';

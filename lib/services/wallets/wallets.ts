@@ -6,7 +6,7 @@ import { MAX_BALANCE } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { conflict, currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive } from '@/lib/http/errors';
+import { conflict, currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';

@@ -6,7 +6,7 @@ import type { WebhookAttempt, WebhookDelivery } from '@/lib/contract/webhooks';
 import type { Db } from '@/lib/db/client';
 import { events, webhookAttempts, webhookDeliveries, type WebhookAttemptRow, type WebhookDeliveryRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/contract/api-errors';
 import { notifyWorker, recordEvent } from '@/lib/services/events/emit';
 import { deliverClaimed, leaseMs, wakeWebhookWorker } from '@/lib/webhooks/worker';
 import { findSubscription } from './subscriptions';

@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, webhookDeliveries, webhookSubscriptions, type WebhookSubscriptionRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { notFound, validationFailed } from '@/lib/http/errors';
+import { notFound, validationFailed } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { encryptionKey, encryptSecret } from '@/lib/webhooks/secrets';
 import { generateSecret } from '@/lib/webhooks/signer';

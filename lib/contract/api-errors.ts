@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from '@/lib/contract/enums';
-import type { FieldError } from '@/lib/contract/envelopes';
-import { ERROR_MESSAGES as M, ERROR_TYPES as T } from '@/lib/contract/errors';
+import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from './enums';
+import type { FieldError } from './envelopes';
+import { ERROR_MESSAGES as M, ERROR_TYPES as T } from './errors';
 
 /**
  * The one error type of the API. Anything thrown inside a route wrapper becomes an Envelope A (or
