@@ -1,5 +1,5 @@
 import { database, type DriverName } from '@/lib/db/client';
-import { redisState } from '@/lib/http/rate-limit';
+import { redisState } from '@/lib/db/redis';
 
 /**
  * Each dependency is `ok` or `degraded`. The whole is `unavailable` (503) when the database does

@@ -21,7 +21,7 @@ import { getCardProcessor } from '@/lib/card-processor';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
 import { notFound } from '@/lib/contract/api-errors';
-import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
+import { CARD_ADMIN_READ_ROLES } from '@/lib/contract/card-operations';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import { customerAuditLog } from '@/lib/services/onboarding/audit';
