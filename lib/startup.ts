@@ -113,7 +113,7 @@ export async function bootstrap(): Promise<void> {
 export async function webhookBannerLines(): Promise<string[]> {
   const env = getEnv();
   const { db } = await database();
-  const { encryptionKey } = await import('@/lib/webhooks/secrets');
+  const { encryptionKey } = await import('@/lib/services/data-key');
   const key = await encryptionKey(db);
   return [
     env.WEBHOOK_ALLOW_PRIVATE_NETWORKS
