@@ -2,6 +2,27 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/**
+ * The layers (docs/architecture.md): contract -> db -> services -> http -> app and components.
+ * A file may import its own layer and those below it, never one above; nothing in lib/ imports the
+ * start-up module (lib/startup.ts), which sits above everything. `import/no-cycle` forbids loops.
+ */
+const BASE = ['lib/contract', 'lib/env.ts', 'lib/log.ts', 'lib/clock.ts', 'lib/crypto'];
+const DB = ['lib/db'];
+const SERVICES = ['lib/services', 'lib/webhooks', 'lib/card-processor'];
+const HTTP = ['lib/http', 'lib/auth', 'lib/metrics', 'lib/openapi'];
+const TOP = ['app', 'components', 'lib/ui', 'lib/startup.ts'];
+const layerZones = (targets, forbidden, message) =>
+  targets.flatMap((target) =>
+    forbidden.map((from) => ({
+      target: `./${target}`,
+      from: `./${from}`,
+      // the metrics registry (prom-client only) is counted into by the delivery worker
+      ...(from === 'lib/metrics' ? { except: ['./registry.ts'] } : {}),
+      message,
+    })),
+  );
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -21,7 +42,27 @@ export default defineConfig([
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/db/bootstrap.ts', 'server/main.mjs'],
+    files: ['lib/**/*.ts', 'lib/**/*.tsx', 'app/**/*.ts', 'app/**/*.tsx', 'components/**/*.ts', 'components/**/*.tsx'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones(BASE, [...DB, ...SERVICES, ...HTTP, ...TOP], 'the contract layer imports nothing above it (docs/architecture.md)'),
+            ...layerZones(DB, [...SERVICES, ...HTTP, ...TOP], 'lib/db imports only the contract layer (docs/architecture.md)'),
+            ...layerZones(SERVICES, [...HTTP, ...TOP], 'services know nothing of HTTP or the app (docs/architecture.md)'),
+            ...layerZones(HTTP, TOP, 'lib/http renders; it does not import the app (docs/architecture.md)'),
+            ...layerZones(['app', 'components', 'lib/ui'], ['lib/startup.ts'], 'only instrumentation.ts and the scripts load the start-up module'),
+          ],
+        },
+      ],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+    // the cycle check follows our own modules only (parsing node_modules is slow and noisy)
+    settings: { 'import/ignore': ['node_modules'] },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/startup.ts', 'server/main.mjs'],
     rules: { 'no-console': 'off' },
   },
 ]);

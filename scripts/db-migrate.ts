@@ -1,5 +1,5 @@
 // npm run db:migrate - apply the committed migrations to the configured database (PGlite or DATABASE_URL)
-import { assertEnvironment } from '@/lib/db/bootstrap';
+import { assertEnvironment } from '@/lib/startup';
 import { closeDatabase, database } from '@/lib/db/client';
 
 assertEnvironment();

@@ -3,9 +3,9 @@
 // Creates a tenant exactly as POST /api/v2.1/tenants/registration does and prints its credentials once.
 import { parseArgs } from 'node:util';
 import { registerTenantBodySchema } from '@/lib/contract/tenants';
-import { assertEnvironment, generateDemoPassword } from '@/lib/db/bootstrap';
+import { assertEnvironment, generateDemoPassword } from '@/lib/startup';
 import { closeDatabase, database } from '@/lib/db/client';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@
 // they claim deliveries with FOR UPDATE SKIP LOCKED). Stops on SIGINT/SIGTERM after the deliveries
 // in flight have finished. With the embedded PGlite only one process may open the database, so a
 // separate worker needs DATABASE_URL.
-import { assertEnvironment, webhookBannerLines } from '@/lib/db/bootstrap';
+import { assertEnvironment, webhookBannerLines } from '@/lib/startup';
 import { closeDatabase, database } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { closeWebhookAgents } from '@/lib/webhooks/http';

@@ -8,6 +8,8 @@ export const PARSER_MAX_HEADER_BYTES: number;
 export function headBytes(req: Pick<IncomingMessage, 'method' | 'url' | 'httpVersion' | 'rawHeaders'>): number;
 export const EDGE_ERRORS: Record<EdgeErrorKind, { status: number; message: string; error: string }>;
 export const CARD_API_PREFIX: string;
+export function peerHeaderName(): string;
+export function stampPeerAddress(req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } | null }): void;
 export function requestIdFrom(headers: IncomingHttpHeaders | undefined): string;
 export function undecodableSegment(url: string | undefined): string | null;
 export function loggablePath(url: string | undefined): string;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 
 /**
@@ -28,6 +28,27 @@ export const EDGE_ERRORS = {
 };
 
 const REASONS = { 400: 'Bad Request', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error' };
+
+/**
+ * The name of the internal header that carries the socket's peer address to the route handlers
+ * (which never see the socket). Random per process, so no client can know it, and kept in
+ * process.env.BP_PEER_HEADER so that lib/http/client-ip.ts, loaded later by Next.js in the same
+ * process, reads the same name.
+ */
+export function peerHeaderName() {
+  return (process.env.BP_PEER_HEADER ??= `x-bp-peer-${randomBytes(12).toString('hex')}`);
+}
+
+/**
+ * Writes the socket's remote address into the peer header of a request, after deleting any copy
+ * the client sent under that name (docs/developer-api.md, "Client IP").
+ */
+export function stampPeerAddress(req) {
+  const name = peerHeaderName();
+  delete req.headers[name];
+  const address = req.socket?.remoteAddress;
+  if (address) req.headers[name] = address;
+}
 
 /** The prefix of the virtual card API, whose answers are Envelope B. */
 export const CARD_API_PREFIX = '/api/v2.1/card/virtual/';
@@ -158,6 +179,7 @@ export function createEdgeServer({ log, handle }) {
       });
       return;
     }
+    stampPeerAddress(req);
     try {
       await handle(req, res);
     } catch (err) {

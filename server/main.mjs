@@ -13,6 +13,10 @@ const dev = process.argv.includes('--dev');
 process.env.NODE_ENV = dev ? 'development' : 'production';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
+// next-auth warns on every start without NEXTAUTH_URL and falls back to port 3000: in development, this server's address
+if (dev && !process.env.NEXTAUTH_URL) process.env.NEXTAUTH_URL = `http://localhost:${port}`;
+// fixed before Next.js loads any route, which reads it (lib/http/client-ip.ts)
+peerHeaderName();
 
 // a bad LOG_LEVEL is reported by the environment check (one line) once Next.js has started: not here
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

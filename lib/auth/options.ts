@@ -1,11 +1,11 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { panelSignInSchema, type PanelSignInError } from '@/lib/contract/panel';
-import { endUserIp } from '@/lib/contract/headers';
 import { getDb } from '@/lib/db/client';
 import { databaseCause } from '@/lib/db/errors';
-import { isApiError } from '@/lib/http/errors';
-import { loginLimiter } from '@/lib/http/throttles';
+import { isApiError } from '@/lib/contract/api-errors';
+import { clientIp } from '@/lib/http/client-ip';
+import { throttle } from '@/lib/http/rate-limit';
 import { panelLogin } from '@/lib/services/identity/login';
 import { PANEL_SESSION_TTL_SECONDS, revokeSession } from '@/lib/services/identity/sessions';
 import { toSessionUser } from '@/lib/services/identity/users';
@@ -41,12 +41,13 @@ export async function authOptions(): Promise<NextAuthOptions> {
           const badText = Object.values(credentials ?? {}).some((v) => typeof v === 'string' && textProblem(v) !== null);
           if (!parsed.success || badText) throw signInError({ status: 400, message: 'request validation failed' });
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          const ip = endUserIp(headers['x-forwarded-for'] ?? '127.0.0.1');
+          // the one client address (lib/http/client-ip.ts): the socket peer, or behind TRUSTED_PROXIES the forwarded client
+          const ip = clientIp(headers);
           try {
-            loginLimiter.hit(`${parsed.data.tenantId}:${ip}`);
+            await throttle('signin', parsed.data.tenantId, ip);
             const tenant = await resolveActiveTenant(db, parsed.data.tenantId);
             const { issued, user } = await panelLogin(db, tenant, parsed.data, {
-              ipAddress: ip,
+              ipAddress: ip ?? '127.0.0.1',
               userAgent: headers['user-agent'] ?? null,
               platform: 'web',
               forwardedFrom: 'admin-panel',

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
 import { getDb } from '@/lib/db/client';
 import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
-import { getEnv } from '@/lib/env';
+import { panelSessionClaims } from '@/lib/services/identity/tokens';
 import type { Role } from '@/lib/contract/enums';
 import { authOptions } from './options';
 
@@ -23,20 +23,12 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   const user = session?.user as { id?: string; tenantId?: string; sessionId?: string; roles?: Role[]; name?: string; email?: string } | undefined;
   if (!user?.id || !user.tenantId || !user.sessionId) return null;
   const db = await getDb();
-  const env = getEnv();
   try {
-    const principal = await principalForSession(db, {
-      iss: env.JWT_ISSUER,
-      aud: env.JWT_AUDIENCE,
-      sub: user.id,
-      tid: user.tenantId,
-      sid: user.sessionId,
-      knd: 'PANEL',
-      roles: user.roles ?? [],
-      iat: Math.floor(Date.now() / 1000),
-      exp: 0,
-      jti: 'panel',
-    });
+    // issued now: the page guard checks the session row (live, not revoked), as it always has
+    const principal = await principalForSession(
+      db,
+      panelSessionClaims({ userId: user.id, tenantId: user.tenantId, sessionId: user.sessionId, roles: user.roles ?? [], iat: Math.floor(Date.now() / 1000) }),
+    );
     const tenant = principal.tenant;
     if (tenant.status !== 'ACTIVE') return null;
     return { principal, name: user.name ?? '', email: user.email ?? '', roles: principal.roles, tenant: { id: tenant.id, name: tenant.name } };

@@ -4,7 +4,7 @@ import { fieldErrorSchema } from './envelopes';
 
 /**
  * The contract's error catalogue: exact messages and the `data` member schemas of every row. The
- * constructors that fill them live in lib/http/errors.ts; tests, pages and the OpenAPI document read
+ * constructors that fill them live in lib/contract/api-errors.ts; tests, pages and the OpenAPI document read
  * these.
  */
 export const ERROR_MESSAGES = {
@@ -77,7 +77,6 @@ export const ERROR_TYPES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   headersTooLarge: 'HEADERS_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  unprocessable: 'UNPROCESSABLE',
   tooManyRequests: 'RATE_LIMITED',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   idempotentRequestInProgress: 'IDEMPOTENT_REQUEST_IN_PROGRESS',
@@ -86,6 +85,24 @@ export const ERROR_TYPES = {
   unknownCardOperation: 'UNKNOWN_OPERATION',
   cardProcessorUnavailable: 'PROCESSOR_UNAVAILABLE',
   cardProcessorTimeout: 'PROCESSOR_TIMEOUT',
+  // domain rules of our own design (docs/errors.md)
+  roleMismatch: 'ROLE_MISMATCH',
+  organizationTypeMismatch: 'ORGANIZATION_TYPE_MISMATCH',
+  fourEyes: 'FOUR_EYES',
+  assigneeNotReviewer: 'ASSIGNEE_NOT_REVIEWER',
+  lastAdmin: 'LAST_ADMIN',
+  customerNotActive: 'CUSTOMER_NOT_ACTIVE',
+  walletStateConflict: 'WALLET_STATE_CONFLICT',
+  walletBalanceNotZero: 'WALLET_BALANCE_NOT_ZERO',
+  walletHasPendingTransfers: 'WALLET_HAS_PENDING_TRANSFERS',
+  transferNotPending: 'TRANSFER_NOT_PENDING',
+  beneficiaryExists: 'BENEFICIARY_EXISTS',
+  subscriptionDisabled: 'SUBSCRIPTION_DISABLED',
+  deliveryPending: 'DELIVERY_PENDING',
+  requiredDocumentsNotAccepted: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
+  documentExpired: 'DOCUMENT_EXPIRED',
+  assignedToAnotherOfficer: 'ASSIGNED_TO_ANOTHER_OFFICER',
+  secondApproverMustDiffer: 'SECOND_APPROVER_MUST_DIFFER',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -262,3 +279,93 @@ export const genericErrorDataSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   suggestions: z.array(z.string()).optional(),
 });
+
+/** The `data` of a rule of our own design: its code, a human `details`, and the members it names. */
+function ruleData<S extends z.ZodRawShape>(code: string, shape: S) {
+  return z.object({ error: z.literal(code), details: z.string(), ...shape });
+}
+
+export interface CatalogueRow {
+  status: number;
+  message: string;
+  /** `data.error`, when the row has one (the contract's authentication and business rows have none) */
+  code?: string;
+  data: z.ZodType;
+}
+
+/**
+ * The closed catalogue: every error the API answers with, one row per constructor of
+ * lib/contract/api-errors.ts (same name), with its status, message, `data.error` code and `data`
+ * shape. Nothing else is thrown (tests/unit/errors.test.ts checks both directions, the rows of the
+ * contract's table against the spec, and that no source file makes a code up on the spot).
+ */
+const generic = (status: number, message: string, code: string): CatalogueRow => ({ status, message, code, data: genericErrorDataSchema.extend({ error: z.literal(code) }) });
+const E = ERROR_TYPES;
+const M = ERROR_MESSAGES;
+export const ERROR_CATALOGUE = {
+  // the contract's table (business-platform-api.md, Errors > Cases)
+  passwordMismatch: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
+  categorizationValidationFailed: { status: 400, message: M.categorizationValidationFailed, code: E.categorization, data: categorizationValidationFailedDataSchema },
+  tenantAccessDenied: { status: 403, message: M.tenantAccessDenied, code: E.tenantAccessDenied, data: tenantAccessDeniedDataSchema },
+  organizationAlreadyExists: { status: 409, message: M.organizationAlreadyExists, code: E.organizationExists, data: organizationAlreadyExistsDataSchema },
+  authenticationFailed: { status: 401, message: M.authenticationFailed, data: authenticationFailedDataSchema },
+  accountLocked: { status: 401, message: M.accountLocked, data: accountLockedDataSchema },
+  tokenExpired: { status: 401, message: M.tokenExpired, code: E.jwtExpired, data: tokenExpiredDataSchema },
+  verificationAccessDenied: { status: 403, message: M.verificationAccessDenied, data: verificationAccessDeniedDataSchema },
+  missingRequiredConsents: { status: 400, message: M.missingRequiredConsents, data: missingRequiredConsentsDataSchema },
+  customerNotVerified: { status: 422, message: M.customerNotVerified, data: customerNotVerifiedDataSchema },
+  missingRequiredRole: { status: 400, message: M.missingRequiredRole, data: missingRequiredRoleDataSchema },
+  insufficientBalance: { status: 400, message: M.insufficientBalance, data: insufficientBalanceDataSchema },
+  transactionLimitExceeded: { status: 400, message: M.transactionLimitExceeded, data: transactionLimitExceededDataSchema },
+  beneficiaryNotFound: { status: 404, message: M.beneficiaryNotFound, data: beneficiaryNotFoundDataSchema },
+  // transfer and review rules in the catalogue's style
+  walletNotActive: { status: 400, message: M.walletNotActive, data: walletNotActiveDataSchema },
+  beneficiaryInactive: { status: 400, message: M.beneficiaryInactive, data: beneficiaryInactiveDataSchema },
+  paymentConsentRequired: { status: 400, message: M.paymentConsentRequired, data: paymentConsentRequiredDataSchema },
+  paymentConsentInvalid: { status: 422, message: M.paymentConsentInvalid, data: paymentConsentInvalidDataSchema },
+  currencyMismatch: { status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema },
+  destinationCurrencyMismatch: { status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema },
+  approverMustDiffer: { status: 403, message: M.approverMustDiffer, data: approverMustDifferDataSchema },
+  requiredDocumentsNotAccepted: { status: 422, message: M.requiredDocumentsNotAccepted, code: E.requiredDocumentsNotAccepted, data: requiredDocumentsNotAcceptedDataSchema },
+  documentExpired: { status: 422, message: M.documentExpired, code: E.documentExpired, data: documentExpiredDataSchema },
+  verificationAssignedToOther: { status: 403, message: M.verificationAssignedToOther, code: E.assignedToAnotherOfficer, data: verificationAssignedToOtherDataSchema },
+  secondApproverMustDiffer: { status: 403, message: M.secondApproverMustDiffer, code: E.secondApproverMustDiffer, data: secondApproverMustDifferDataSchema },
+  // generic statuses
+  validationFailed: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
+  fromZodError: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
+  missingHeaders: generic(400, M.missingHeaders, E.missingHeaders),
+  malformedJson: generic(400, M.malformedJson, E.malformedJson),
+  unauthorized: generic(401, M.unauthorized, E.unauthorized),
+  forbidden: generic(403, M.forbidden, E.forbidden),
+  notFound: generic(404, M.notFound, E.notFound),
+  routeNotFound: generic(404, M.routeNotFound, E.routeNotFound),
+  methodNotAllowed: generic(405, M.methodNotAllowed, E.methodNotAllowed),
+  conflict: generic(409, M.conflict, E.conflict),
+  payloadTooLarge: generic(413, M.payloadTooLarge, E.payloadTooLarge),
+  headersTooLarge: generic(431, M.headersTooLarge, E.headersTooLarge),
+  unsupportedMediaType: generic(415, M.unsupportedMediaType, E.unsupportedMediaType),
+  tooManyRequests: generic(429, M.tooManyRequests, E.tooManyRequests),
+  idempotencyKeyReused: { status: 422, message: M.idempotencyKeyReused, code: E.idempotencyKeyReused, data: ruleData(E.idempotencyKeyReused, { idempotencyKey: z.string().optional() }) },
+  idempotentRequestInProgress: { status: 409, message: M.conflict, code: E.idempotentRequestInProgress, data: ruleData(E.idempotentRequestInProgress, { idempotencyKey: z.string().optional() }) },
+  internalError: generic(500, M.internal, E.internal),
+  serviceUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable),
+  databaseUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable),
+  unknownCardOperation: generic(404, M.unknownCardOperation, E.unknownCardOperation),
+  cardProcessorUnavailable: generic(502, M.cardProcessorUnavailable, E.cardProcessorUnavailable),
+  cardProcessorTimeout: generic(504, M.cardProcessorTimeout, E.cardProcessorTimeout),
+  // domain rules of our own design (docs/errors.md)
+  roleMismatch: { status: 403, message: M.forbidden, code: E.roleMismatch, data: ruleData(E.roleMismatch, { requestedRole: roleSchema, currentRoles: z.array(roleSchema) }) },
+  organizationTypeMismatch: { status: 403, message: M.forbidden, code: E.organizationTypeMismatch, data: ruleData(E.organizationTypeMismatch, {}) },
+  registrarMayNotReview: { status: 403, message: M.forbidden, code: E.fourEyes, data: ruleData(E.fourEyes, { userId: z.string() }) },
+  assigneeNotReviewer: { status: 422, message: M.unprocessable, code: E.assigneeNotReviewer, data: ruleData(E.assigneeNotReviewer, { assigneeUserId: z.string() }) },
+  lastAdmin: { status: 409, message: M.conflict, code: E.lastAdmin, data: ruleData(E.lastAdmin, {}) },
+  customerNotActive: { status: 422, message: M.unprocessable, code: E.customerNotActive, data: ruleData(E.customerNotActive, { customerId: z.string(), status: z.string() }) },
+  walletStateConflict: { status: 409, message: M.conflict, code: E.walletStateConflict, data: ruleData(E.walletStateConflict, { walletId: z.string(), status: z.string() }) },
+  walletBalanceNotZero: { status: 409, message: M.conflict, code: E.walletBalanceNotZero, data: ruleData(E.walletBalanceNotZero, { walletId: z.string(), balance: z.string(), currency: z.string() }) },
+  walletHasPendingTransfers: { status: 409, message: M.conflict, code: E.walletHasPendingTransfers, data: ruleData(E.walletHasPendingTransfers, { walletId: z.string() }) },
+  transferNotPending: { status: 409, message: M.conflict, code: E.transferNotPending, data: ruleData(E.transferNotPending, { transferId: z.string(), status: z.string() }) },
+  beneficiaryExists: { status: 409, message: M.conflict, code: E.beneficiaryExists, data: ruleData(E.beneficiaryExists, { existingBeneficiaryId: z.string() }) },
+  subscriptionDisabled: { status: 409, message: M.conflict, code: E.subscriptionDisabled, data: ruleData(E.subscriptionDisabled, {}) },
+  deliveryPending: { status: 409, message: M.conflict, code: E.deliveryPending, data: ruleData(E.deliveryPending, { nextAttemptAt: z.string().nullable() }) },
+} as const satisfies Record<string, CatalogueRow>;
+export type CatalogueName = keyof typeof ERROR_CATALOGUE;

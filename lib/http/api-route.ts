@@ -9,7 +9,7 @@ import { readJsonBody } from './body';
 import { envelopeA, REQUEST_ID_HEADER } from './envelope';
 import { clientIp } from './client-ip';
 import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
-import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from './errors';
+import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
 import { runIdempotent } from './idempotency';
 import { assertStringsText } from './input-text';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitDecision } from './rate-limit';
@@ -170,7 +170,7 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       refusedBy: decision && !decision.allowed ? limitClass : undefined,
     });
     base.log.info(
-      { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started), ip: base.identity.ip },
       'request',
     );
     return response;

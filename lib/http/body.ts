@@ -1,4 +1,4 @@
-import { malformedJson, payloadTooLarge, unsupportedMediaType } from './errors';
+import { malformedJson, payloadTooLarge, unsupportedMediaType } from '@/lib/contract/api-errors';
 import { assertJsonText } from './input-text';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;

@@ -1,4 +1,5 @@
 import { getCardProcessor } from '@/lib/card-processor';
+import { luhnValid } from '@/lib/contract/luhn';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
 import { cardOperation } from '@/lib/contract/card-operations';
@@ -7,7 +8,7 @@ import { strictInput } from '@/lib/contract/strict';
 import { getEnv } from '@/lib/env';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
-import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from './errors';
+import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from '@/lib/contract/api-errors';
 import { assertCardWriteAllowed, type CardAuthContext } from './with-card-auth';
 
 /**
@@ -63,20 +64,6 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
     status: 200,
     headers: { 'content-type': 'application/json', ...(spec.sensitive ? { Pragma: 'no-cache' } : {}) },
   });
-}
-
-/** Luhn check of a digit string. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 /**

@@ -3,32 +3,21 @@ import { BlockList, isIP } from 'node:net';
 import { getEnv } from '@/lib/env';
 
 /**
- * The client's IP address for rate limiting (docs/developer-api.md, "Client IP").
+ * The client's address: the one function every rate limit, throttle and log line uses
+ * (docs/developer-api.md, "Client IP").
  *
- * Next.js route handlers never see the socket: NextRequest has no `ip` since Next 15, and `next start`
+ * Next.js route handlers never see the socket: NextRequest has no `ip` since Next 15, and Next.js
  * only copies the socket address into X-Forwarded-For when the client did not send one (`??=`), so
- * that header is whatever the client wants it to be. instrumentation.ts therefore wraps the Node
- * HTTP server's 'request' event and writes the socket's remote address into a header whose name is
- * random per process (PEER_HEADER), overwriting anything a client sent under that name. A client
- * cannot guess the name, so the value is the real peer.
+ * that header is whatever the client wants it to be. Our HTTP server (server/main.mjs) therefore
+ * writes the socket's remote address into an internal header whose name is random per process
+ * (PEER_HEADER, shared through process.env.BP_PEER_HEADER; server/edge.mjs `stampPeerAddress`),
+ * deleting anything a client sent under that name. A client cannot guess the name, so the value is
+ * the real peer. Without our server (in-process tests) nobody sets it: tests set it themselves.
  *
  * The peer is the client unless it is one of TRUSTED_PROXIES; then the right-most X-Forwarded-For
  * entry that is not a trusted proxy is the client (entries left of it are the client's own claims).
  */
-const holder = globalThis as unknown as { __bpPeerHeader?: string };
-export const PEER_HEADER = (holder.__bpPeerHeader ??= `x-bp-peer-${randomBytes(12).toString('hex')}`);
-
-interface MinimalIncoming {
-  headers: Record<string, string | string[] | undefined>;
-  socket?: { remoteAddress?: string } | null;
-}
-
-/** Stamps the socket address on an incoming Node request (called by instrumentation.ts for every request). */
-export function stampPeerAddress(req: MinimalIncoming): void {
-  const address = req.socket?.remoteAddress;
-  if (address) req.headers[PEER_HEADER] = address;
-  else delete req.headers[PEER_HEADER];
-}
+export const PEER_HEADER = (process.env.BP_PEER_HEADER ??= `x-bp-peer-${randomBytes(12).toString('hex')}`);
 
 let cachedList: { source: string; list: BlockList } | undefined;
 
@@ -60,14 +49,25 @@ function isTrusted(list: BlockList, address: string): boolean {
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** The client address of a request, or null when the socket address is unknown (in-process calls). */
-export function clientIp(headers: Headers): string | null {
-  const peer = headers.get(PEER_HEADER);
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name);
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
+
+/**
+ * The client address of a request, or null when the socket address is unknown (in-process calls).
+ * `headers`: a Request's, or the lower-cased plain object next-auth hands to its callbacks.
+ */
+export function clientIp(headers: HeaderSource): string | null {
+  const peer = header(headers, PEER_HEADER);
   if (!peer) return null;
   let client = normalizeIp(peer);
   const list = trustedProxies();
   if (!list || !isTrusted(list, client)) return client;
-  const hops = (headers.get('x-forwarded-for') ?? '').split(',').map(normalizeIp).filter(Boolean);
+  const hops = (header(headers, 'x-forwarded-for') ?? '').split(',').map(normalizeIp).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
     if (isIP(hop) === 0) return client; // garbage: stop at the last address we could verify

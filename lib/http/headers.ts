@@ -1,7 +1,7 @@
 import { contextHeaderSchemas, type ContextHeaderName, type ContextHeaders } from '@/lib/contract/headers';
 import type { FieldError } from '@/lib/contract/envelopes';
 import { textProblem } from '@/lib/contract/text';
-import { missingHeaders, validationFailed } from './errors';
+import { missingHeaders, validationFailed } from '@/lib/contract/api-errors';
 
 export interface HeaderSpec<R extends ContextHeaderName = ContextHeaderName> {
   required: readonly R[];

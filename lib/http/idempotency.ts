@@ -9,7 +9,7 @@ import {
   type IdempotencyScope,
 } from '@/lib/services/idempotency/store';
 import type { BaseContext } from './api-route';
-import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, missingHeaders, validationFailed, type ApiError } from './errors';
+import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, missingHeaders, validationFailed, type ApiError } from '@/lib/contract/api-errors';
 
 /**
  * The Idempotency-Key header of a request, checked against the one key schema (400 request validation

@@ -1,6 +1,6 @@
 import type { FieldError } from '@/lib/contract/envelopes';
 import { FORBIDDEN_KEYS, textProblem } from '@/lib/contract/text';
-import { validationFailed } from './errors';
+import { validationFailed } from '@/lib/contract/api-errors';
 
 /**
  * The edge rule for every string a request brings in (docs/errors.md, "Text and strict bodies"):

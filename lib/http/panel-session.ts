@@ -3,8 +3,8 @@ import { getToken } from 'next-auth/jwt';
 import { authSecret } from '@/lib/auth/secret';
 import type { Role } from '@/lib/contract/enums';
 import type { Db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
 import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
+import { panelSessionClaims } from '@/lib/services/identity/tokens';
 
 /**
  * The admin panel's caller: the next-auth JWT cookie names our server-side session (sid), which
@@ -15,17 +15,16 @@ export async function panelPrincipal(db: Db, req: NextRequest): Promise<Principa
   if (!hasCookie) return null;
   const token = await getToken({ req, secret: await authSecret(db) });
   if (!token || typeof token.sid !== 'string' || typeof token.tid !== 'string' || typeof token.sub !== 'string') return null;
-  const env = getEnv();
-  return principalForSession(db, {
-    iss: env.JWT_ISSUER,
-    aud: env.JWT_AUDIENCE,
-    sub: token.sub,
-    tid: token.tid,
-    sid: token.sid,
-    knd: 'PANEL',
-    roles: (token.roles as Role[] | undefined) ?? [],
-    iat: typeof token.iat === 'number' ? token.iat : 0,
-    exp: typeof token.exp === 'number' ? token.exp : 0,
-    jti: typeof token.jti === 'string' ? token.jti : 'panel',
-  });
+  return principalForSession(
+    db,
+    panelSessionClaims({
+      userId: token.sub,
+      tenantId: token.tid,
+      sessionId: token.sid,
+      roles: (token.roles as Role[] | undefined) ?? [],
+      iat: typeof token.iat === 'number' ? token.iat : 0,
+      exp: typeof token.exp === 'number' ? token.exp : 0,
+      jti: typeof token.jti === 'string' ? token.jti : 'panel',
+    }),
+  );
 }

@@ -1,55 +1,32 @@
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { clock } from '@/lib/clock';
 import { getEnv } from '@/lib/env';
+import { redisClient } from '@/lib/db/redis';
 import { logger } from '@/lib/log';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '@/lib/contract/api-errors';
 
 /**
- * A fixed-window counter in process memory, keyed by whatever the caller chooses (tenant + client
- * IP for sign-ins). Several instances do not share it; the rate-limit issue moves it to Redis.
+ * The one rate limiter of the platform (docs/developer-api.md, "Rate limits"): fixed windows in
+ * process memory, or in Redis when REDIS_URL is set, keyed by the caller's choice of tenant, user
+ * and client address (lib/http/client-ip.ts). Two kinds of class share it:
+ *
+ * - route classes, one per API route (createRoute's `rateLimit` option), keyed per tenant and
+ *   client: RATE_LIMIT_<CLASS>_MAX / _WINDOW_SECONDS;
+ * - throttles of sign-in and anonymous self sign-up, keyed per tenant and client address:
+ *   LOGIN_RATE_LIMIT_* (`signin`) and REGISTRATION_RATE_LIMIT_* (`signup`).
  */
-export class WindowLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(
-    private readonly max: () => number,
-    private readonly windowSeconds: () => number,
-  ) {}
-
-  /** Counts one hit; throws 429 with Retry-After when the window is full. */
-  hit(key: string): void {
-    const now = clock.now().getTime();
-    const windowMs = this.windowSeconds() * 1000;
-    let entry = this.windows.get(key);
-    if (!entry || now - entry.start >= windowMs) {
-      entry = { start: now, count: 0 };
-      this.windows.set(key, entry);
-      if (this.windows.size > 50_000) this.sweep(now, windowMs);
-    }
-    entry.count += 1;
-    if (entry.count > this.max()) throw tooManyRequests((entry.start + windowMs - now) / 1000);
-  }
-
-  reset(): void {
-    this.windows.clear();
-  }
-
-  private sweep(now: number, windowMs: number): void {
-    for (const [key, entry] of this.windows) if (now - entry.start >= windowMs) this.windows.delete(key);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Route-class limits of every API route (createRoute's `rateLimit` option)
-// ---------------------------------------------------------------------------------------------
 
 /** The route classes; each has its own limit and window (RATE_LIMIT_<CLASS>_MAX / _WINDOW_SECONDS). */
 export const RATE_LIMIT_CLASSES = ['default', 'login', 'registration', 'webhooks', 'card'] as const;
 export type RateLimitClass = (typeof RATE_LIMIT_CLASSES)[number];
 
+/** The throttles: every sign-in endpoint (`signin`) and anonymous self sign-up (`signup`). */
+export const THROTTLE_CLASSES = ['signin', 'signup'] as const;
+export type ThrottleClass = (typeof THROTTLE_CLASSES)[number];
+
+export type LimiterClass = RateLimitClass | ThrottleClass;
+
 export interface RateLimitPolicy {
-  name: RateLimitClass;
+  name: LimiterClass;
   limit: number;
   windowSeconds: number;
 }
@@ -62,9 +39,11 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-export function rateLimitPolicy(name: RateLimitClass): RateLimitPolicy {
+export function rateLimitPolicy(name: LimiterClass): RateLimitPolicy {
   const env = getEnv();
-  const table: Record<RateLimitClass, [number, number]> = {
+  const table: Record<LimiterClass, [number, number]> = {
+    signin: [env.LOGIN_RATE_LIMIT_MAX, env.LOGIN_RATE_LIMIT_WINDOW_SECONDS],
+    signup: [env.REGISTRATION_RATE_LIMIT_MAX, env.REGISTRATION_RATE_LIMIT_WINDOW_SECONDS],
     default: [env.RATE_LIMIT_DEFAULT_MAX, env.RATE_LIMIT_DEFAULT_WINDOW_SECONDS],
     login: [env.RATE_LIMIT_LOGIN_MAX, env.RATE_LIMIT_LOGIN_WINDOW_SECONDS],
     registration: [env.RATE_LIMIT_REGISTRATION_MAX, env.RATE_LIMIT_REGISTRATION_WINDOW_SECONDS],
@@ -76,55 +55,7 @@ export function rateLimitPolicy(name: RateLimitClass): RateLimitPolicy {
 }
 
 type Limiter = RateLimiterMemory | RateLimiterRedis;
-const store = globalThis as unknown as {
-  __bpRateLimiters?: Map<string, Limiter>;
-  __bpRedis?: { url: string; client: Redis; up: boolean };
-};
-
-/**
- * A Redis outage must cost a request nothing: no offline queue (a command while disconnected fails
- * at once), no retries of a command, a command timeout of REDIS_COMMAND_TIMEOUT_MS, and the limiter
- * refuses to wait for a connection that is not ready (rejectIfRedisNotReady). Each of those sends
- * the request to the in-memory insurance limiter. ioredis keeps reconnecting in the background
- * (at most every 2 s), and the Redis limiter is used again as soon as the connection is ready.
- */
-function redisClient(url: string): Redis {
-  if (store.__bpRedis?.url !== url) {
-    store.__bpRedis?.client.disconnect();
-    const env = getEnv();
-    const client = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: env.REDIS_COMMAND_TIMEOUT_MS,
-      connectTimeout: 2_000,
-      retryStrategy: (times) => Math.min(times * 100, 2_000),
-    });
-    const entry = { url, client, up: false };
-    // one line when Redis goes away and one when it returns, not one per reconnection attempt
-    client.on('ready', () => {
-      if (!entry.up) logger().info('redis connected: rate limits are shared through Redis');
-      entry.up = true;
-    });
-    client.on('error', (err: Error) => {
-      if (entry.up) logger().warn({ err: err.message }, 'redis unavailable: rate limits fall back to process memory until it returns');
-      entry.up = false;
-    });
-    client.on('close', () => {
-      if (entry.up) logger().warn('redis connection lost: rate limits fall back to process memory until it returns');
-      entry.up = false;
-    });
-    store.__bpRedis = entry;
-  }
-  return store.__bpRedis.client;
-}
-
-/** Redis as the rate limits see it: null when REDIS_URL is unset. */
-export function redisState(): { status: 'ok' | 'degraded'; connection: string } | null {
-  const url = getEnv().REDIS_URL;
-  if (!url) return null;
-  const client = redisClient(url);
-  return { status: client.status === 'ready' ? 'ok' : 'degraded', connection: client.status };
-}
+const store = globalThis as unknown as { __bpRateLimiters?: Map<string, Limiter> };
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
   const { REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: prefix } = getEnv();
@@ -142,7 +73,7 @@ function limiterFor(policy: RateLimitPolicy): Limiter {
 }
 
 /** Counts one request of `key` against the class's limit. Never throws for a full window: look at `allowed`. */
-export async function consumeRateLimit(name: RateLimitClass, key: string): Promise<RateLimitDecision> {
+export async function consumeRateLimit(name: LimiterClass, key: string): Promise<RateLimitDecision> {
   const policy = rateLimitPolicy(name);
   try {
     const res = await limiterFor(policy).consume(key, 1);
@@ -155,6 +86,15 @@ export async function consumeRateLimit(name: RateLimitClass, key: string): Promi
     logger().error({ err: rejection, policy: policy.name }, 'rate limiter failed; request let through');
     return { policy, allowed: true, remaining: policy.limit, resetSeconds: policy.windowSeconds };
   }
+}
+
+/**
+ * Counts one attempt of a throttle, keyed by tenant and client address (null: in-process, counted
+ * as `unknown`); 429 with Retry-After when the window is full.
+ */
+export async function throttle(name: ThrottleClass, tenantId: string, ip: string | null): Promise<void> {
+  const decision = await consumeRateLimit(name, `${tenantId}:${ip ?? 'unknown'}`);
+  if (!decision.allowed) throw tooManyRequests(decision.resetSeconds);
 }
 
 /** The IETF draft-ietf-httpapi-ratelimit-headers fields of a decision. */

@@ -6,13 +6,14 @@ import type { Principal } from '@/lib/services/identity/sessions';
 import type { ConsentProof } from '@/lib/services/onboarding/consents';
 import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import type { BaseContext } from './api-route';
-import { forbidden, tenantAccessDenied } from './errors';
-import { registrationLimiter } from './throttles';
+import { forbidden, tenantAccessDenied } from '@/lib/contract/api-errors';
+import { clientIp } from './client-ip';
+import { throttle } from './rate-limit';
 import { optionalPrincipal } from './with-auth';
 
 /**
  * Who registers a customer: a signed-in administrator of the tenant (recorded as the registrar; the
- * four-eyes rule keeps them from approving it), or nobody (self sign-up, throttled per client IP).
+ * four-eyes rule keeps them from approving it), or nobody (self sign-up, throttled per tenant and client address).
  */
 export async function registrationContext(
   db: Db,
@@ -30,7 +31,7 @@ export async function registrationContext(
       throw forbidden('customers cannot register other customers; sign up without a session');
     }
   } else {
-    registrationLimiter.hit(`${tenant.id}:${ip ?? 'unknown'}`);
+    await throttle('signup', tenant.id, clientIp(req.headers));
   }
   return { registrarUserId: principal?.userId ?? null, proof: { ipAddress: ip, userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null } };
 }

@@ -1,5 +1,5 @@
 import { createRoute, type ErrorRenderer, type RouteHandler } from './api-route';
-import { methodNotAllowed } from './errors';
+import { methodNotAllowed } from '@/lib/contract/api-errors';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

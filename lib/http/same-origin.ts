@@ -1,5 +1,5 @@
 import { getEnv } from '@/lib/env';
-import { forbidden, type ApiError } from './errors';
+import { forbidden, type ApiError } from '@/lib/contract/api-errors';
 
 /**
  * Cross-site request forgery: a request authenticated by the panel's session cookie that changes

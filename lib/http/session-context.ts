@@ -1,6 +1,6 @@
 import { endUserIp, type ContextHeaders } from '@/lib/contract/headers';
 import type { SessionContext } from '@/lib/services/identity/sessions';
-import { loginLimiter } from './throttles';
+import { throttle } from './rate-limit';
 
 /** The session context recorded from the contract's headers. */
 export function sessionContextOf(headers: Partial<ContextHeaders>): SessionContext {
@@ -13,7 +13,7 @@ export function sessionContextOf(headers: Partial<ContextHeaders>): SessionConte
   };
 }
 
-/** Per-IP sign-in throttle (429 + Retry-After), keyed by tenant and end-user IP. */
-export function throttleLogin(tenantId: string, headers: Partial<ContextHeaders>): void {
-  loginLimiter.hit(`${tenantId}:${headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : 'unknown'}`);
+/** The sign-in throttle (429 + Retry-After), keyed by tenant and client address (`identity.ip` of the route). */
+export function throttleLogin(tenantId: string, ip: string | null): Promise<void> {
+  return throttle('signin', tenantId, ip);
 }

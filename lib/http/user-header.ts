@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forbidden, validationFailed } from './errors';
+import { forbidden, validationFailed } from '@/lib/contract/api-errors';
 
 const uuid = z.uuid();
 

@@ -6,7 +6,7 @@ import { authenticateBearer, type Principal } from '@/lib/services/identity/sess
 import { bearerToken } from '@/lib/services/identity/tokens';
 import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
-import { forbidden, tenantAccessDenied, unauthorized } from './errors';
+import { forbidden, tenantAccessDenied, unauthorized } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
 import { panelPrincipal } from './panel-session';
 import { crossSiteRefusal } from './same-origin';

@@ -1,3 +1,4 @@
+import { CARD_ADMIN_READ_ROLES, CARD_ADMIN_WRITE_ROLES } from '@/lib/contract/card-operations';
 import type { CardScope } from '@/lib/card-processor/types';
 import { REQUIRED_HEADERS } from '@/lib/contract/headers';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
@@ -9,7 +10,7 @@ import { bearerToken } from '@/lib/services/identity/tokens';
 import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
 import { isJsonContentType } from './body';
-import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from './errors';
+import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type ParsedHeaders } from './headers';
 
 /**
@@ -24,8 +25,6 @@ import { parseContextHeaders, type ParsedHeaders } from './headers';
  * Only a bearer token is accepted (never the panel cookie). The token's tenant must be X-Tenant-ID.
  */
 
-export const CARD_ADMIN_READ_ROLES = ['ADMIN_USER', 'EMPLOYEE'] as const;
-export const CARD_ADMIN_WRITE_ROLES = ['ADMIN_USER'] as const;
 
 export type CardHeaders = ParsedHeaders<(typeof REQUIRED_HEADERS.card)[number]>;
 

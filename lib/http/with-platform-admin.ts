@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getDb, type Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
-import { routeNotFound, unauthorized } from './errors';
+import { routeNotFound, unauthorized } from '@/lib/contract/api-errors';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,5 +1,5 @@
 import { getEnv } from '@/lib/env';
-import { type ApiError, routeNotFound, unauthorized } from '@/lib/http/errors';
+import { type ApiError, routeNotFound, unauthorized } from '@/lib/contract/api-errors';
 import { platformKeyMatches } from '@/lib/http/with-platform-admin';
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { databaseUnavailable, methodNotAllowed, routeNotFound, type ApiError } from '@/lib/http/errors';
+import { databaseUnavailable, methodNotAllowed, routeNotFound, type ApiError } from '@/lib/contract/api-errors';
 import { metricsRefusal } from './access';
 import { renderMetrics } from './collect';
 

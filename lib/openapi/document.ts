@@ -22,7 +22,7 @@ import {
   unsupportedMediaType,
   validationFailed,
   type ApiError,
-} from '@/lib/http/errors';
+} from '@/lib/contract/api-errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contract/idempotency';
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';

@@ -104,7 +104,7 @@ import {
   validationFailed,
   verificationAccessDenied,
   walletNotActive,
-} from '@/lib/http/errors';
+} from '@/lib/contract/api-errors';
 import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import { ADMIN_ROLES, APPROVER_ROLES, customerNotActive, MANAGE_ROLES, READ_ROLES } from '@/lib/services/wallets/access';
 import { transferKeyReused, transferRequestInProgress } from '@/lib/services/wallets/idempotency';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Role } from '@/lib/contract/enums';
 import type { ContextHeaderName } from '@/lib/contract/headers';
-import type { ApiError } from '@/lib/http/errors';
+import type { ApiError } from '@/lib/contract/api-errors';
 import type { RateLimitClass } from '@/lib/http/rate-limit';
 import type { HttpMethod } from '@/lib/http/route';
 

@@ -1,5 +1,5 @@
 import { database, type DriverName } from '@/lib/db/client';
-import { redisState } from '@/lib/http/rate-limit';
+import { redisState } from '@/lib/db/redis';
 import { withTimeout } from '@/lib/timeout';
 
 /**

@@ -10,10 +10,11 @@ import { logger } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { WEBHOOK_WAKEUP_CHANNEL } from '@/lib/services/events/emit';
 import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
-import { disableSubscription } from '@/lib/services/webhooks/subscriptions';
 import { postWebhook, type SendResult } from './http';
+import { disableSubscription } from './lifecycle';
 import { AUTO_DISABLE_AFTER_MS, parseRetryAfter, retryDelayMs } from './retry';
-import { decryptSecret, encryptionKey } from './secrets';
+import { encryptionKey } from '@/lib/services/data-key';
+import { decryptSecret } from './secrets';
 import { webhookHeaders } from './signer';
 
 /**

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/lib/env';
-import { connectRateLimitStore, consumeRateLimit, redisState, resetRateLimits } from '@/lib/http/rate-limit';
+import { redisState } from '@/lib/db/redis';
+import { connectRateLimitStore, consumeRateLimit, resetRateLimits } from '@/lib/http/rate-limit';
 import { ownRedis, type OwnRedis } from '../e2e/fault-services';
 
 /**

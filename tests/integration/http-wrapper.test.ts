@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { createRoute, withApi } from '@/lib/http/api-route';
 import { envelopeA, envelopeB } from '@/lib/http/envelope';
-import { notFound, tooManyRequests } from '@/lib/http/errors';
+import { notFound, tooManyRequests } from '@/lib/contract/api-errors';
 import { route } from '@/lib/http/route';
 import { withTenant } from '@/lib/http/with-tenant';
 import { createLogger, logger } from '@/lib/log';

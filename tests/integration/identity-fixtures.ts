@@ -9,7 +9,7 @@ import type { SessionData } from '@/lib/contract/identity';
 import { getDb } from '@/lib/db/client';
 import { customers, loginAttempts, sessions, userRoles, users } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { loginLimiter } from '@/lib/http/throttles';
+import { resetRateLimits } from '@/lib/http/rate-limit';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { createAdminUser } from '@/lib/services/identity/user-admin';
 import { call, contextHeaders, createTenant, STRONG_PASSWORD, uniqueName, type CallResult } from './helpers';
@@ -198,7 +198,7 @@ export function bearer(token: string, tenantId?: string): Record<string, string>
 export function resetIdentityState(loginRateLimitMax = '1000000'): void {
   process.env.LOGIN_RATE_LIMIT_MAX = loginRateLimitMax;
   resetEnvCache();
-  loginLimiter.reset();
+  resetRateLimits();
   setClock(null);
 }
 

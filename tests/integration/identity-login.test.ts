@@ -1,8 +1,9 @@
 import { decodeJwt } from 'jose';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/api/auth/login/route';
 import * as sessionsRoute from '@/app/api/v2.1/sessions/route';
 import { setClock } from '@/lib/clock';
+import { PEER_HEADER } from '@/lib/http/client-ip';
 import { call, contextHeaders, expectEnvelope } from './helpers';
 import {
   adminSession,
@@ -121,20 +122,29 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('per-IP sign-in throttle', () => {
-  it('answers 429 with Retry-After for the 4th sign-in from one IP in the window (LOGIN_RATE_LIMIT_MAX=3); other IPs are not affected', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers 429 with Retry-After for the 4th sign-in from one client address in the window (LOGIN_RATE_LIMIT_MAX=3); other addresses are not affected, X-Forwarded-For is not believed', async () => {
     resetIdentityState('3');
     const clock = freezeClock();
-    const ipA = contextHeaders(tenant.tenantId, { 'X-Forwarded-For': '192.0.2.10, 10.0.0.1' });
-    const ipB = contextHeaders(tenant.tenantId, { 'X-Forwarded-For': '192.0.2.11' });
+    // the one limiter (lib/http/rate-limit.ts) counts windows on Date: it moves with the domain clock
+    vi.useFakeTimers({ toFake: ['Date'], now: clock.now() });
+    const advance = (ms: number) => {
+      clock.advance(ms);
+      vi.setSystemTime(clock.now());
+    };
+    // the client address is the socket peer (lib/http/client-ip.ts); an untrusted peer's X-Forwarded-For is ignored
+    const ipA = contextHeaders(tenant.tenantId, { [PEER_HEADER]: '192.0.2.10', 'X-Forwarded-For': '192.0.2.10, 10.0.0.1' });
+    const ipB = contextHeaders(tenant.tenantId, { [PEER_HEADER]: '192.0.2.11', 'X-Forwarded-For': '192.0.2.11' });
     const admin = firstAdmin(tenant);
 
     // every sign-in endpoint shares the per-IP budget, successful or not
     expect((await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: ipA })).status).toBe(200);
-    expect((await adminSession(admin, { headers: { ...ipA, 'X-Forwarded-For': '192.0.2.10' } })).status).toBe(200);
+    expect((await adminSession(admin, { headers: { ...ipA, 'X-Forwarded-For': '203.0.113.77' } })).status).toBe(200);
     expect((await cardLogin(tenant.tenantId, customer.email, WRONG_PASSWORD, { headers: ipA })).status).toBe(401);
 
-    clock.advance(15_000);
-    const limited = await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: ipA });
+    advance(15_000);
+    const limited = await cardLogin(tenant.tenantId, customer.email, customer.password, { headers: { ...ipA, 'X-Forwarded-For': '198.51.100.1' } });
     expectEnvelope(limited, 429, 'too many requests', { error: 'RATE_LIMITED', details: 'retry after 45 seconds' });
     expect(limited.headers.get('Retry-After')).toBe('45');
     const limitedSession = await customerSession(customer, { username: customer.username, password: customer.password }, { headers: ipA });
@@ -144,7 +154,7 @@ describe('per-IP sign-in throttle', () => {
     expect((await cardLogin(tenant.tenantId, admin.email, admin.password, { headers: ipB })).status).toBe(200);
 
     // a throttled attempt is not counted as a failed password
-    clock.advance(45_000);
+    advance(45_000);
     expectEnvelope(await cardLogin(tenant.tenantId, customer.email, WRONG_PASSWORD, { headers: ipA }), 401, 'authentication failed', authFailed(2));
   });
 });

@@ -48,7 +48,7 @@ describe('100 parallel transfers against one wallet', () => {
       });
     }
     for (const r of results.filter((r) => r.status === 409)) {
-      expect(r.json.data).toMatchObject({ error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS' });
+      expect(r.json.data).toMatchObject({ error: 'IDEMPOTENT_REQUEST_IN_PROGRESS' });
     }
 
     const db = await getDb();

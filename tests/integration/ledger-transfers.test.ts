@@ -343,9 +343,9 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('90.00');
-    expectEnvelope(await transfer(t.alice, body('11.00'), key), 422, 'unprocessable request', {
+    expectEnvelope(await transfer(t.alice, body('11.00'), key), 422, 'idempotency key reused with a different request', {
       error: 'IDEMPOTENCY_KEY_REUSED',
-      details: 'this Idempotency-Key was used with a different request body; use a new key for a new request',
+      details: 'this Idempotency-Key was used with a different request; use a new key for a new request',
       idempotencyKey: key,
     });
     // keys are per client: another user may use the same key for its own request
@@ -380,8 +380,8 @@ describe('Idempotency-Key', () => {
     const parsed = (await import('@/lib/contract/wallets')).createTransferBodySchema.parse(body('1.00'));
     expect(await claim(db, transferScope(t.tenantId, t.alice.userId, key), parsed)).toBeNull();
     expectEnvelope(await transfer(t.alice, body('1.00'), key), 409, 'conflict', {
-      error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS',
-      details: 'a request with this Idempotency-Key is still being processed; retry later',
+      error: 'IDEMPOTENT_REQUEST_IN_PROGRESS',
+      details: 'a request with this Idempotency-Key is still in progress; retry after it completes',
       idempotencyKey: key,
     });
   });

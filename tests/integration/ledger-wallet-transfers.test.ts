@@ -290,9 +290,9 @@ describe('refusals, with their exact envelopes', () => {
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await walletOf(t.admin, source.id)).balance).toBe('90.00');
     expect((await walletOf(t.admin, destination.id)).balance).toBe('10.00');
-    expectEnvelope(await transfer(t.admin, body(source, destination, '11.00'), key), 422, 'unprocessable request', {
+    expectEnvelope(await transfer(t.admin, body(source, destination, '11.00'), key), 422, 'idempotency key reused with a different request', {
       error: 'IDEMPOTENCY_KEY_REUSED',
-      details: 'this Idempotency-Key was used with a different request body; use a new key for a new request',
+      details: 'this Idempotency-Key was used with a different request; use a new key for a new request',
       idempotencyKey: key,
     });
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as rolesRoute from '@/app/api/v2.1/admin/users/[userId]/roles/route';
 import * as disableRoute from '@/app/api/v2.1/admin/users/[userId]/disable/route';
 import { fixedClock, setClock } from '@/lib/clock';
-import { individualRoutes } from '@/lib/http/customer-routes';
+import { individualRoutes } from '@/app/api/v2.1/customer/_shared/customer-routes';
 import { getDb } from '@/lib/db/client';
 import { customers, userRoles, users, verifications } from '@/lib/db/schema';
 import { call, contextHeaders, expectEnvelope } from './helpers';

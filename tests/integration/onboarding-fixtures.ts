@@ -34,7 +34,7 @@ import { setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { events } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
-import { loginLimiter, registrationLimiter } from '@/lib/http/throttles';
+import { resetRateLimits } from '@/lib/http/rate-limit';
 import { getHierarchy } from '@/lib/services/categorization/hierarchy';
 import { call, contextHeaders, type CallResult } from './helpers';
 import { adminToken, bearer, customerSession, type TestAdminUser } from './identity-fixtures';
@@ -471,8 +471,7 @@ export function resetOnboardingState(registrationMax = '1000000'): void {
   process.env.REGISTRATION_RATE_LIMIT_MAX = registrationMax;
   delete process.env.REGISTRATION_RATE_LIMIT_WINDOW_SECONDS;
   resetEnvCache();
-  loginLimiter.reset();
-  registrationLimiter.reset();
+  resetRateLimits();
   setClock(null);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
+import { PEER_HEADER } from '@/lib/http/client-ip';
 import { MAX_DOCUMENT_BYTES, REGISTRATION_MAX_BODY_BYTES } from '@/lib/contract/onboarding';
 import { getDb } from '@/lib/db/client';
 import {
@@ -529,21 +530,27 @@ describe('documents', () => {
 });
 
 describe('self sign-up rate limit', () => {
-  it('REGISTRATION_RATE_LIMIT_MAX anonymous registrations per tenant and client IP, then 429 with Retry-After; admins are not throttled', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('REGISTRATION_RATE_LIMIT_MAX anonymous registrations per tenant and client address, then 429 with Retry-After; X-Forwarded-For of an untrusted peer is not believed; admins are not throttled', async () => {
     resetOnboardingState('2');
-    setClock(fixedClock(new Date()));
-    const ip = { ...anonymous(), 'X-Forwarded-For': '203.0.113.99' };
+    const now = new Date();
+    setClock(fixedClock(now));
+    // the one limiter (lib/http/rate-limit.ts) counts windows on Date
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    const ip = { ...anonymous(), [PEER_HEADER]: '203.0.113.99', 'X-Forwarded-For': '203.0.113.99' };
     expect((await registerIndividual(individualBody(cats), ip)).status).toBe(200);
     // a body refused by the schema does not reach the limiter; a registration refused later counts
     expect((await registerIndividual({ ...individualBody(cats), matchingPassword: 'nope' }, ip)).status).toBe(400);
     expect((await registerIndividual(individualBody(cats, { parametrization: [] }), ip)).status).toBe(400);
     const before = await tableCounts(tenant.tenantId);
-    const limited = await registerIndividual(individualBody(cats), ip);
+    // a new X-Forwarded-For does not open a new window: the peer is the client
+    const limited = await registerIndividual(individualBody(cats), { ...ip, 'X-Forwarded-For': '198.51.100.200' });
     expectEnvelope(limited, 429, 'too many requests', { error: 'RATE_LIMITED', details: 'retry after 60 seconds' });
     expect(limited.headers.get('Retry-After')).toBe('60');
     expect(await tableCounts(tenant.tenantId)).toEqual(before);
     // another client IP has its own window; an administrator is not throttled
-    expect((await registerIndividual(individualBody(cats), { ...ip, 'X-Forwarded-For': '203.0.113.100' })).status).toBe(200);
+    expect((await registerIndividual(individualBody(cats), { ...ip, [PEER_HEADER]: '203.0.113.100' })).status).toBe(200);
     expect((await registerIndividual(individualBody(cats), { ...ip, authorization: `Bearer ${adminBearer}` })).status).toBe(200);
   });
 });

@@ -217,9 +217,9 @@ describe('the OpenAPI document', () => {
         { code: 400, message: 'insufficient balance', data: { availableBalance: '50.00', requestedAmount: '200.00', currency: 'EUR' } },
       ]),
     );
-    expect(answerOf('/api/v2.1/transfers', 'post', '409').examples.IDEMPOTENCY_REQUEST_IN_PROGRESS!.value).toMatchObject({
+    expect(answerOf('/api/v2.1/transfers', 'post', '409').examples.IDEMPOTENT_REQUEST_IN_PROGRESS!.value).toMatchObject({
       code: 409,
-      data: { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: 'order-4711' },
+      data: { error: 'IDEMPOTENT_REQUEST_IN_PROGRESS', idempotencyKey: 'order-4711' },
     });
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '409', '422']));
 

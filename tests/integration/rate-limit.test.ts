@@ -24,7 +24,7 @@ function limits(values: Partial<Record<(typeof CLASSES)[number], number>>, env: 
     process.env[`RATE_LIMIT_${cls}_MAX`] = String(values[cls] ?? 1_000_000);
     process.env[`RATE_LIMIT_${cls}_WINDOW_SECONDS`] = '60';
   }
-  delete process.env.TRUSTED_PROXIES;
+  for (const name of ['TRUSTED_PROXIES', 'LOGIN_RATE_LIMIT_MAX', 'LOGIN_RATE_LIMIT_WINDOW_SECONDS']) delete process.env[name];
   Object.assign(process.env, env);
   resetEnvCache();
   resetRateLimits();
@@ -187,5 +187,38 @@ describe('route classes', () => {
     expect({ status: first.status, code: first.json.code, limit: first.headers.get('RateLimit') }).toEqual({ status: 401, code: 401, limit: '"card";r=0;t=60' });
     const limited = await cardCall();
     expectLimited(limited, 'card', 1, { success: false, code: 429, msg: 'too many requests', data: { error: 'RATE_LIMITED', details: 'retry after 60 seconds' } });
+  });
+});
+
+describe('one client address behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1, as with nginx in front)', () => {
+  const viaNginx = (xff: string) => ({ ...peer('127.0.0.1'), 'X-Forwarded-For': xff });
+
+  it('route classes: the right-most untrusted X-Forwarded-For entry is the client; exact 429 for a client that prepends a fake address', async () => {
+    limits({ DEFAULT: 1 }, { TRUSTED_PROXIES: '127.0.0.1' });
+    expect((await getTenant(tenant.tenantId, viaNginx('203.0.113.60'))).status).toBe(200);
+    expectLimited(await getTenant(tenant.tenantId, viaNginx('198.51.100.1, 203.0.113.60')), 'default', 1);
+    // IPv4-mapped peer of a dual-stack socket is the same proxy
+    expectLimited(await getTenant(tenant.tenantId, { ...peer('::ffff:127.0.0.1'), 'X-Forwarded-For': '203.0.113.60' }), 'default', 1);
+    expect((await getTenant(tenant.tenantId, viaNginx('203.0.113.61'))).status).toBe(200);
+  });
+
+  it("an untrusted peer's X-Forwarded-For is ignored: exact 429 whatever it claims", async () => {
+    limits({ DEFAULT: 1 }, { TRUSTED_PROXIES: '127.0.0.1' });
+    const direct = (xff: string) => getTenant(tenant.tenantId, { ...peer('198.51.100.70'), 'X-Forwarded-For': xff });
+    expect((await direct('203.0.113.62')).status).toBe(200);
+    expectLimited(await direct('203.0.113.63'), 'default', 1);
+    expectLimited(await direct('127.0.0.1'), 'default', 1);
+  });
+
+  it('the sign-in throttle (LOGIN_RATE_LIMIT_MAX) keys on the same client address: exact 429 and Retry-After', async () => {
+    limits({}, { TRUSTED_PROXIES: '127.0.0.1', LOGIN_RATE_LIMIT_MAX: '1', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    const login = (headers: Record<string, string>) =>
+      call(loginRoute.POST, { method: 'POST', path: '/api/auth/login', headers: { ...contextHeaders(tenant.tenantId), ...headers }, body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId } });
+    expect((await login(viaNginx('203.0.113.64'))).status).toBe(401);
+    const limited = await login(viaNginx('192.0.2.1, 203.0.113.64'));
+    expect({ status: limited.status, body: limited.json, retryAfter: limited.headers.get('Retry-After') }).toEqual({ status: 429, body: rateLimited(60), retryAfter: '60' });
+    // another client behind the proxy, and an untrusted peer claiming the limited client's address, have their own budgets
+    expect((await login(viaNginx('203.0.113.65'))).status).toBe(401);
+    expect((await login({ ...peer('198.51.100.71'), 'X-Forwarded-For': '203.0.113.64' })).status).toBe(401);
   });
 });

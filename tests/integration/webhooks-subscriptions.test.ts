@@ -16,7 +16,8 @@ import { getDb } from '@/lib/db/client';
 import { webhookSubscriptions } from '@/lib/db/schema';
 import type { RouteHandler } from '@/lib/http/api-route';
 import { emitEvent } from '@/lib/services/events/emit';
-import { decryptSecret, encryptionKey } from '@/lib/webhooks/secrets';
+import { encryptionKey } from '@/lib/services/data-key';
+import { decryptSecret } from '@/lib/webhooks/secrets';
 import { setResolver } from '@/lib/webhooks/ssrf';
 import { call, expectEnvelope, type CallResult } from './helpers';
 import {

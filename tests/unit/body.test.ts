@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderEnvelopeA } from '@/lib/http/api-route';
 import { isJsonContentType, readJsonBody } from '@/lib/http/body';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/contract/api-errors';
 
 const MAX = 100;
 const encode = (s: string) => new TextEncoder().encode(s);

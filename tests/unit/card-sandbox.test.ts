@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, deriveCvv, generatePan, luhnValid, otpHash, panHash, type CardKeys } from '@/lib/card-processor/sandbox/core';
+import { canonicalJson, deriveCvv, generatePan, otpHash, panHash, type CardKeys } from '@/lib/card-processor/sandbox/core';
+import { luhnValid } from '@/lib/contract/luhn';
 import { windowOf } from '@/lib/card-processor/sandbox/limits';
 import { weakPin } from '@/lib/card-processor/sandbox/pin';
 import { maskPhone } from '@/lib/card-processor/sandbox/secure';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -30,12 +30,16 @@ import {
   documentExpiredDataSchema,
   verificationAssignedToOtherDataSchema,
   secondApproverMustDifferDataSchema,
+  ERROR_CATALOGUE,
+  ERROR_TYPES,
+  type CatalogueName,
+  type CatalogueRow,
 } from '@/lib/contract/errors';
 import { renderEnvelopeA } from '@/lib/http/api-route';
-import * as E from '@/lib/http/errors';
+import * as E from '@/lib/contract/api-errors';
 
 /**
- * Every constructor of lib/http/errors.ts rendered as Envelope A: exact status, the special headers
+ * Every constructor of lib/contract/api-errors.ts rendered as Envelope A: exact status, the special headers
  * (Allow, Retry-After, WWW-Authenticate) and the exact JSON body; catalogue bodies also parse with
  * their `data` schema from lib/contract/errors.ts.
  */
@@ -648,6 +652,14 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'headersTooLarge',
+    error: E.headersTooLarge(16384),
+    status: 431,
+    message: 'request header fields too large',
+    data: { error: 'HEADERS_TOO_LARGE', details: 'the request line and headers must be at most 16384 bytes together' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'unsupportedMediaType (received)',
     error: E.unsupportedMediaType('text/plain'),
     status: 415,
@@ -664,19 +676,28 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
-    name: 'unprocessable',
-    error: E.unprocessable('CUSTOMER_ALREADY_ACTIVE', 'the customer is already active', { customerStatus: 'ACTIVE' }),
-    status: 422,
-    message: 'unprocessable request',
-    data: { error: 'CUSTOMER_ALREADY_ACTIVE', details: 'the customer is already active', customerStatus: 'ACTIVE' },
-    schema: genericErrorDataSchema,
-  },
-  {
     name: 'idempotencyKeyReused',
     error: E.idempotencyKeyReused(),
     status: 422,
     message: 'idempotency key reused with a different request',
     data: { error: 'IDEMPOTENCY_KEY_REUSED', details: 'this Idempotency-Key was used with a different request; use a new key for a new request' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'idempotencyKeyReused (naming the key: the ledger)',
+    error: E.idempotencyKeyReused('order-1'),
+    status: 422,
+    message: 'idempotency key reused with a different request',
+    data: { error: 'IDEMPOTENCY_KEY_REUSED', details: 'this Idempotency-Key was used with a different request; use a new key for a new request', idempotencyKey: 'order-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'idempotentRequestInProgress (naming the key: the ledger)',
+    error: E.idempotentRequestInProgress('order-1'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'IDEMPOTENT_REQUEST_IN_PROGRESS', details: 'a request with this Idempotency-Key is still in progress; retry after it completes', idempotencyKey: 'order-1' },
+    headers: { 'Retry-After': '1' },
     schema: genericErrorDataSchema,
   },
   {
@@ -773,6 +794,111 @@ const generic: Row[] = [
     data: { error: 'PROCESSOR_TIMEOUT', details: 'the card processor did not answer in time; retry later' },
     schema: genericErrorDataSchema,
   },
+  // domain rules of our own design: one catalogue row each
+  {
+    name: 'roleMismatch',
+    error: E.roleMismatch('ADMIN_USER', ['EMPLOYEE']),
+    status: 403,
+    message: 'access denied',
+    data: { error: 'ROLE_MISMATCH', details: 'the user does not hold the role ADMIN_USER', requestedRole: 'ADMIN_USER', currentRoles: ['EMPLOYEE'] },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'organizationTypeMismatch',
+    error: E.organizationTypeMismatch('BUSINESS_TYPE_TENANT', 'BUSINESS_TYPE_CLIENT_TO_TENANT'),
+    status: 403,
+    message: 'access denied',
+    data: { error: 'ORGANIZATION_TYPE_MISMATCH', details: 'the organization is of type BUSINESS_TYPE_TENANT, not BUSINESS_TYPE_CLIENT_TO_TENANT' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'registrarMayNotReview',
+    error: E.registrarMayNotReview('u-1', 'you registered this customer'),
+    status: 403,
+    message: 'access denied',
+    data: { error: 'FOUR_EYES', details: 'you registered this customer', userId: 'u-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'assigneeNotReviewer',
+    error: E.assigneeNotReviewer('u-2'),
+    status: 422,
+    message: 'unprocessable request',
+    data: { error: 'ASSIGNEE_NOT_REVIEWER', details: 'the assignee must hold the COMPLIANCE_OFFICER or ADMIN_USER role', assigneeUserId: 'u-2' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'lastAdmin',
+    error: E.lastAdmin(),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'LAST_ADMIN', details: 'the tenant must keep at least one active ADMIN_USER' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'customerNotActive',
+    error: E.customerNotActive('c-1', 'SUSPENDED'),
+    status: 422,
+    message: 'unprocessable request',
+    data: { error: 'CUSTOMER_NOT_ACTIVE', details: "the customer c-1 is SUSPENDED; only an ACTIVE customer's wallets can send or receive", customerId: 'c-1', status: 'SUSPENDED' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'walletStateConflict',
+    error: E.walletStateConflict('freeze', 'w-1', 'FROZEN'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'WALLET_STATE_CONFLICT', details: 'cannot freeze a wallet that is FROZEN', walletId: 'w-1', status: 'FROZEN' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'walletBalanceNotZero',
+    error: E.walletBalanceNotZero('w-1', '10.00', 'EUR'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'WALLET_BALANCE_NOT_ZERO', details: 'the wallet still holds 10.00 EUR; only a zero balance can be closed', walletId: 'w-1', balance: '10.00', currency: 'EUR' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'walletHasPendingTransfers',
+    error: E.walletHasPendingTransfers('w-1'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'WALLET_HAS_PENDING_TRANSFERS', details: 'the wallet has transfers awaiting approval; approve or reject them first', walletId: 'w-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'transferNotPending',
+    error: E.transferNotPending('t-1', 'COMPLETED'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'TRANSFER_NOT_PENDING', details: 'the transfer is COMPLETED; only a PENDING_APPROVAL transfer can be approved or rejected', transferId: 't-1', status: 'COMPLETED' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'beneficiaryExists',
+    error: E.beneficiaryExists('b-1'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'BENEFICIARY_EXISTS', details: 'the customer already has an active beneficiary with this IBAN', existingBeneficiaryId: 'b-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'subscriptionDisabled',
+    error: E.subscriptionDisabled('replay'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'SUBSCRIPTION_DISABLED', details: 'the subscription is disabled; enable it (PATCH enabled: true) to replay' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'deliveryPending',
+    error: E.deliveryPending('2026-03-01T10:00:00.000Z'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'DELIVERY_PENDING', details: 'the delivery is still pending; it is sent at its next attempt', nextAttemptAt: '2026-03-01T10:00:00.000Z' },
+    schema: genericErrorDataSchema,
+  },
 ];
 
 describe('error catalogue of the contract', () => {
@@ -823,7 +949,7 @@ describe('generic errors', () => {
     await expectRow(row);
   });
 
-  it('covers every generic constructor', () => {
+  it('covers every constructor', () => {
     const covered = new Set(generic.map((r) => r.name.split(' ')[0]));
     const all = Object.entries(E)
       .filter(([name, value]) => typeof value === 'function' && !['ApiError', 'isApiError', 'consentAcceptPath'].includes(name))
@@ -851,5 +977,59 @@ describe('ApiError', () => {
     const res = renderEnvelopeA(new E.ApiError(400, 'm', {}, { 'X-A': '1' }), 'r');
     expect(res.headers.get('X-A')).toBe('1');
     expect(await res.json()).toEqual({ code: 400, message: 'm', data: {} });
+  });
+});
+
+describe('the closed catalogue (ERROR_CATALOGUE)', () => {
+  const constructors = Object.entries(E)
+    .filter(([name, value]) => typeof value === 'function' && !['ApiError', 'isApiError', 'consentAcceptPath'].includes(name))
+    .map(([name]) => name);
+
+  it('has one row per constructor of lib/contract/api-errors.ts, and no row without one', () => {
+    expect([...constructors].sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
+  });
+
+  it.each([...catalogue, ...generic].map((row) => [row.name, row] as const))('%s answers exactly its row: status, message, code and data shape', async (name, row) => {
+    const entry: CatalogueRow = ERROR_CATALOGUE[name.split(' ')[0] as CatalogueName];
+    const { status, body } = await render(row.error);
+    const data = (body as { data: Record<string, unknown> }).data;
+    expect({ status, message: (body as { message: string }).message, code: data.error }).toEqual({ status: entry.status, message: entry.message, code: entry.code });
+    expect(entry.data.safeParse(data).error?.issues ?? []).toEqual([]);
+  });
+
+  it('every data.error code is one row\'s (ERROR_TYPES has no code without a row)', () => {
+    const codes = new Set(Object.values(ERROR_CATALOGUE).map((row: CatalogueRow) => row.code).filter(Boolean));
+    expect(Object.values(ERROR_TYPES).filter((code) => !codes.has(code))).toEqual([]);
+  });
+
+  it("the contract's rows carry the spec's status and message", () => {
+    for (const spec of specCases()) {
+      const described = DESCRIBED_MESSAGES[spec.message];
+      const rows = Object.entries(ERROR_CATALOGUE).filter(
+        ([name, row]: [string, CatalogueRow]) => name !== 'validationFailed' && name !== 'fromZodError' && row.status === spec.status && (described ? described.test(row.message) : row.message === spec.message),
+      );
+      expect(rows.length, `spec row: ${spec.status} ${spec.condition}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('no source file makes a code up on the spot: ApiError is built only in the catalogue, and no data.error literal outside it', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name)) files.push(full);
+      }
+    };
+    for (const dir of ['lib/services', 'lib/http', 'lib/webhooks', 'lib/auth', 'app']) walk(path.join(root, dir));
+    const offenders = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const found: string[] = [];
+      if (/new ApiError\(/.test(text)) found.push(`${path.relative(root, file)}: new ApiError(`);
+      for (const m of text.matchAll(/\berror: '([A-Z][A-Z_]+)'/g)) found.push(`${path.relative(root, file)}: error '${m[1]}'`);
+      return found;
+    });
+    expect(offenders).toEqual([]);
   });
 });

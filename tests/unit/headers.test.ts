@@ -14,7 +14,7 @@ import {
   userAgentHeaderSchema,
   type ContextHeaderName,
 } from '@/lib/contract/headers';
-import { ApiError } from '@/lib/http/errors';
+import { ApiError } from '@/lib/contract/api-errors';
 import { parseContextHeaders } from '@/lib/http/headers';
 
 const TENANT = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestFingerprint } from '@/lib/services/idempotency/store';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 
 /** Found by the fuzzer: a 200,000-level nested body with an Idempotency-Key answered 500 (JSON.stringify's stack). */
 describe('requestFingerprint', () => {

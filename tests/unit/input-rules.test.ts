@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { compareDecimal, positiveAmountSchema } from '@/lib/contract/money';
 import { strictInput } from '@/lib/contract/strict';
 import { textProblem } from '@/lib/contract/text';
-import { fromZodError } from '@/lib/http/errors';
+import { fromZodError } from '@/lib/contract/api-errors';
 import { parseContextHeaders } from '@/lib/http/headers';
 
 /** The building blocks of issue 14's input rules: the text rule, strict copies of schemas, the amount bound. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_DATA_SCHEMAS, EVENT_EXAMPLES, EVENT_TYPES } from '@/lib/contract/events';
 import { eventMatches, isValidEventPattern, patternsMatching, secretKeyBytes, signatureAlgorithmSchema } from '@/lib/contract/webhooks';
 import { MAX_RETRY_DELAY_MS, parseRetryAfter, retryDelayMs } from '@/lib/webhooks/retry';
-import { decryptSecret, encryptSecret, keyFilePath } from '@/lib/webhooks/secrets';
+import { keyFilePath } from '@/lib/services/data-key';
+import { decryptSecret, encryptSecret } from '@/lib/webhooks/secrets';
 import { generateSecret, sign, webhookHeaders } from '@/lib/webhooks/signer';
 import { blockedReason, parseIPv6, resolveAndCheck, SsrfError, UnresolvableHostError } from '@/lib/webhooks/ssrf';
 

@@ -1,5 +1,5 @@
 import { withApi } from '@/lib/http/api-route';
-import { routeNotFound } from '@/lib/http/errors';
+import { routeNotFound } from '@/lib/contract/api-errors';
 
 // ANY /api/* that no other route serves - 404 Envelope A instead of an HTML page
 const notFound = withApi(async ({ req }) => {

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/http/api-route';
 import { envelopeA } from '@/lib/http/envelope';
-import { serviceUnavailable } from '@/lib/http/errors';
+import { serviceUnavailable } from '@/lib/contract/api-errors';
 import { route } from '@/lib/http/route';
 import { checkHealth } from '@/lib/services/health';
 

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { luhnCheckDigit } from '@/lib/contract/luhn';
 import Decimal from 'decimal.js';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -20,7 +21,7 @@ import type { Db, Tx } from '@/lib/db/client';
 import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
-import { encryptionKey } from '@/lib/webhooks/secrets';
+import { encryptionKey } from '@/lib/services/data-key';
 import type { CardProcessorResult, CardRequestContext } from '../types';
 
 /**
@@ -66,7 +67,7 @@ export interface CardKeys {
 
 const keyHolder = globalThis as unknown as { __bpCardKeys?: { master: Buffer; keys: CardKeys } };
 
-/** Subkeys of the platform data key (lib/webhooks/secrets.ts), one per purpose. */
+/** Subkeys of the platform data key (lib/services/data-key.ts), one per purpose. */
 export async function cardKeys(db: Db): Promise<CardKeys> {
   const master = (await encryptionKey(db)).key;
   if (keyHolder.__bpCardKeys?.master !== master) {
@@ -99,23 +100,6 @@ export function generatePan(): string {
   let body = '400000';
   while (body.length < 15) body += String(randomInt(10));
   return body + luhnCheckDigit(body);
-}
-
-export function luhnCheckDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
-export function luhnValid(pan: string): boolean {
-  return luhnCheckDigit(pan.slice(0, -1)) === pan.slice(-1);
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

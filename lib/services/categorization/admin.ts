@@ -5,7 +5,7 @@ import type { createCategoryBodySchema, createFeatureBodySchema, updateCategoryB
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { categories, categoryFeatures, features } from '@/lib/db/schema';
-import { conflict, notFound, validationFailed } from '@/lib/http/errors';
+import { conflict, notFound, validationFailed } from '@/lib/contract/api-errors';
 import { getHierarchy } from './hierarchy';
 
 /** Administrators edit their tenant's categorization; every statement is tenant-scoped. */

@@ -22,8 +22,8 @@ import {
 import { getCardProcessor } from '@/lib/card-processor';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
-import { notFound } from '@/lib/http/errors';
-import { CARD_ADMIN_READ_ROLES } from '@/lib/http/with-card-auth';
+import { notFound } from '@/lib/contract/api-errors';
+import { CARD_ADMIN_READ_ROLES } from '@/lib/contract/card-operations';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';

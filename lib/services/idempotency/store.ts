@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { httpIdempotencyKeys } from '@/lib/db/schema';
-import { validationFailed } from '@/lib/http/errors';
+import { validationFailed } from '@/lib/contract/api-errors';
 
 /**
  * The one idempotency store (docs/architecture.md): every idempotent operation (the HTTP routes'

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { DbOrTx } from '@/lib/db/client';
 import { loginAttempts } from '@/lib/db/schema';
-import { accountLocked, authenticationFailed, type ApiError } from '@/lib/http/errors';
+import { accountLocked, authenticationFailed, type ApiError } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 
 /**

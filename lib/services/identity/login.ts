@@ -1,8 +1,7 @@
-import type { Role } from '@/lib/contract/enums';
 import type { AdminSessionBody, CustomerSessionBody } from '@/lib/contract/identity';
 import type { Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
-import { ApiError, forbidden, tenantAccessDenied, unauthorized } from '@/lib/http/errors';
+import { forbidden, tenantAccessDenied, unauthorized, roleMismatch, organizationTypeMismatch } from '@/lib/contract/api-errors';
 import { organizationTypeOf } from './organizations';
 import { assertNotLocked, loginKeyFor, recordFailure, recordSuccess } from './lockout';
 import { verifyAgainstDummy, verifySecret } from './passwords';
@@ -31,15 +30,6 @@ async function checkPassword(
   return user;
 }
 
-function roleMismatch(requested: Role, held: Role[]): ApiError {
-  return new ApiError(403, 'access denied', {
-    error: 'ROLE_MISMATCH',
-    details: `the user does not hold the role ${requested}`,
-    requestedRole: requested,
-    currentRoles: held,
-  });
-}
-
 /** Endpoint 1: an administrator of the organization in the path. */
 export async function createAdminSession(
   db: Db,
@@ -62,10 +52,7 @@ export async function createAdminSession(
   if (body.organizationType) {
     const actual = await organizationTypeOf(db, tenant.id, path.organizationId);
     if (actual !== body.organizationType) {
-      throw new ApiError(403, 'access denied', {
-        error: 'ORGANIZATION_TYPE_MISMATCH',
-        details: `the organization is of type ${actual}, not ${body.organizationType}`,
-      });
+      throw organizationTypeMismatch(actual, body.organizationType);
     }
   }
   const roles = body.role ? [body.role] : adminRoles;

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { forbidden, unauthorized } from '@/lib/http/errors';
+import { forbidden, unauthorized } from '@/lib/contract/api-errors';
 import { openSession, type Principal, type SessionContext } from './sessions';
 import { findUserById } from './users';
 

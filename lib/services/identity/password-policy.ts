@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validationFailed } from '@/lib/http/errors';
+import { validationFailed } from '@/lib/contract/api-errors';
 
 /**
  * The server half of the password rules: besides the contract's composition rules (passwordSchema,

@@ -6,7 +6,7 @@ import type { SessionData } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { refreshTokens, sessions, tenants, userRoles, users, type TenantRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { notFound, unauthorized } from '@/lib/http/errors';
+import { notFound, unauthorized } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
 import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';

@@ -5,7 +5,7 @@ import { clock } from '@/lib/clock';
 import { roleSchema, type Role } from '@/lib/contract/enums';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { tokenExpired, unauthorized } from '@/lib/http/errors';
+import { tokenExpired, unauthorized } from '@/lib/contract/api-errors';
 import { currentSigningKey, findVerificationKey, JWT_ALGORITHM } from './signing-keys';
 
 /** Access tokens: EdDSA JWTs, 1 hour (the contract's expiresIn 3600). */
@@ -26,6 +26,36 @@ export const accessClaimsSchema = z.object({
   jti: z.string().min(1),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;
+
+/**
+ * The claims of a panel session: the next-auth cookie names our server-side session but is not one
+ * of our JWTs, so its fields are put in the shape principalForSession reads. The one place such
+ * claims are built (the API's cookie principal and the pages' panel user).
+ */
+export function panelSessionClaims(session: {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  roles: readonly Role[];
+  /** issued-at of the cookie, seconds; compared with the user's tokensValidAfter */
+  iat: number;
+  exp?: number;
+  jti?: string;
+}): AccessClaims {
+  const env = getEnv();
+  return {
+    iss: env.JWT_ISSUER,
+    aud: env.JWT_AUDIENCE,
+    sub: session.userId,
+    tid: session.tenantId,
+    sid: session.sessionId,
+    knd: 'PANEL',
+    roles: [...session.roles],
+    iat: session.iat,
+    exp: session.exp ?? 0,
+    jti: session.jti ?? 'panel',
+  };
+}
 
 export interface TokenSubject {
   userId: string;

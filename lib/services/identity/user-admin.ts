@@ -4,7 +4,7 @@ import type { CreateUserBody } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
-import { ApiError, conflict, missingRequiredRole, notFound } from '@/lib/http/errors';
+import { ApiError, conflict, missingRequiredRole, notFound, lastAdmin } from '@/lib/contract/api-errors';
 import { lockState, loginKeyFor, unlock } from './lockout';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSecret } from './passwords';
@@ -96,7 +96,7 @@ export async function createAdminUser(db: Db, tenantId: string, input: CreateUse
 }
 
 function lastAdminError(): ApiError {
-  return conflict('the tenant must keep at least one active ADMIN_USER', { error: 'LAST_ADMIN' });
+  return lastAdmin();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ConsentType } from '@/lib/contract/enums';
 import { CONSENT_SLUGS } from '@/lib/contract/onboarding';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, organizations, userRoles, users, verifications } from '@/lib/db/schema';
-import { conflict, customerNotVerified, missingRequiredConsents as missingConsentsError, missingRequiredRole } from '@/lib/http/errors';
+import { conflict, customerNotVerified, missingRequiredConsents as missingConsentsError, missingRequiredRole } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { revokeAllSessions, type Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';

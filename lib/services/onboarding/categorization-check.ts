@@ -4,7 +4,7 @@ import type { categorizationSelectionSchema } from '@/lib/contract/onboarding';
 import type { RiskLevel } from '@/lib/contract/enums';
 import type { DbOrTx } from '@/lib/db/client';
 import { categories, categoryFeatures, features } from '@/lib/db/schema';
-import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/http/errors';
+import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 import { checkCategoryParameters } from '@/lib/contract/category-parameters';
 

@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import { CONSENT_TYPES, REQUIRED_CONSENT_TYPES, type ConsentType } from '@/lib/contract/enums';
 import type { DbOrTx } from '@/lib/db/client';
 import { consentRecords, consentTexts } from '@/lib/db/schema';
-import { conflict, validationFailed } from '@/lib/http/errors';
+import { conflict, validationFailed } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { audit } from './audit';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, type CustomerRow } from '@/lib/db/schema';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
 
 export const ADMIN_SIDE_ROLES = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE', 'TRANSACTION_APPROVER'] as const;

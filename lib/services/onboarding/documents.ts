@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_DOCUMENT_BYTES } from '@/lib/contract/onboarding';
-import { validationFailed } from '@/lib/http/errors';
+import { validationFailed } from '@/lib/contract/api-errors';
 
 export interface DecodedDocument {
   content: Buffer;

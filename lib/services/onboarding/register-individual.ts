@@ -4,7 +4,7 @@ import type { IndividualRegistrationBody, RegistrationResult } from '@/lib/contr
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { addresses, contacts, customerCategorizations, customers, persons, userRoles, users, verifications } from '@/lib/db/schema';
-import { conflict, tenantAccessDenied, validationFailed } from '@/lib/http/errors';
+import { conflict, tenantAccessDenied, validationFailed } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';

@@ -6,7 +6,7 @@ import { organizationRegistrationResultSchema, type OrganizationRegistrationBody
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { addresses, contacts, customerCategorizations, customers, organizations, representatives, userRoles, users, verifications } from '@/lib/db/schema';
-import { organizationAlreadyExists } from '@/lib/http/errors';
+import { organizationAlreadyExists } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';

@@ -4,7 +4,7 @@ import { clock } from '@/lib/clock';
 import { DOCUMENT_REQUIREMENTS, type documentUploadBodySchema, type DocumentRequirement } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { documents, verifications, type CustomerRow } from '@/lib/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { conflict, notFound } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { reviewSettingsSchema, updateReviewSettingsBodySchema } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { reviewSettings } from '@/lib/db/schema';
-import { forbidden } from '@/lib/http/errors';
+import { forbidden } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
 import { assertVerificationRole } from './verification-roles';

@@ -6,19 +6,7 @@ import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
 import { isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
-import {
-  ApiError,
-  conflict,
-  documentExpired,
-  forbidden,
-  notFound,
-  requiredDocumentsNotAccepted,
-  secondApproverMustDiffer,
-  unprocessable,
-  validationFailed,
-  verificationAssignedToOther,
-  VERIFICATION_ROLES,
-} from '@/lib/http/errors';
+import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, VERIFICATION_ROLES, assigneeNotReviewer, registrarMayNotReview } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
 import { assertVerificationRole } from './verification-roles';
@@ -129,9 +117,9 @@ export async function assignVerification(db: DbOrTx, principal: Principal, verif
         .where(and(eq(users.tenantId, principal.tenantId), eq(users.id, target), eq(users.isActive, true), sql`${users.organizationId} is not null`));
       if (!assignee) throw notFound('assignee');
       const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, principal.tenantId), eq(userRoles.userId, target)))).map((r) => r.role);
-      if (!roles.some((r) => (VERIFICATION_ROLES as readonly string[]).includes(r))) throw unprocessable('ASSIGNEE_NOT_REVIEWER', 'the assignee must hold the COMPLIANCE_OFFICER or ADMIN_USER role', { assigneeUserId: target });
+      if (!roles.some((r) => (VERIFICATION_ROLES as readonly string[]).includes(r))) throw assigneeNotReviewer(target);
       if (row.registeredByUserId === target) {
-        throw new ApiError(403, 'access denied', { error: 'FOUR_EYES', details: 'the user who registered the customer cannot review its case; assign it to another officer', userId: target });
+        throw registrarMayNotReview(target, 'the user who registered the customer cannot review its case; assign it to another officer');
       }
     }
     const to: VerificationStatus = target ? (row.status === 'PENDING_REVIEW' ? 'IN_REVIEW' : row.status) : row.status === 'IN_REVIEW' ? 'PENDING_REVIEW' : row.status;
@@ -147,7 +135,7 @@ async function refuseAssignedToOther(tx: DbOrTx, tenantId: string, row: typeof v
 /** Four-eyes: whoever registered the customer reviews neither the case nor its documents. */
 function assertNotRegistrar(row: typeof verifications.$inferSelect, principal: Principal, details: string): void {
   if (row.registeredByUserId && row.registeredByUserId === principal.userId) {
-    throw new ApiError(403, 'access denied', { error: 'FOUR_EYES', details, userId: principal.userId });
+    throw registrarMayNotReview(principal.userId, details);
   }
 }
 

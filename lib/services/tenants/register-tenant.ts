@@ -2,7 +2,7 @@ import type { RegisterTenantBody, RegisterTenantResult } from '@/lib/contract/te
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
-import { conflict } from '@/lib/http/errors';
+import { conflict } from '@/lib/contract/api-errors';
 import { seedDefaultHierarchy } from '@/lib/services/categorization/hierarchy';
 import { seedConsentTexts } from '@/lib/services/onboarding/consents';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';

@@ -3,7 +3,7 @@ import type { TenantStatus } from '@/lib/contract/enums';
 import type { Tenant } from '@/lib/contract/tenants';
 import type { DbOrTx } from '@/lib/db/client';
 import { tenants, type TenantRow } from '@/lib/db/schema';
-import { notFound, tenantAccessDenied } from '@/lib/http/errors';
+import { notFound, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 
 export function toTenant(row: TenantRow): Tenant {

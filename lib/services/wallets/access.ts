@@ -5,7 +5,7 @@ import type { Role } from '@/lib/contract/enums';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import { notFound, unprocessable, validationFailed } from '@/lib/http/errors';
+import { customerNotActive, notFound, validationFailed } from '@/lib/contract/api-errors';
 
 /**
  * Who acts on wallets, beneficiaries, consents, limits and transfers (docs/ledger.md, role rules).
@@ -50,9 +50,8 @@ export async function targetCustomer(db: DbOrTx, tenantId: string, actor: Actor,
   return customer;
 }
 
-export function customerNotActive(customerId: string, status: string) {
-  return unprocessable('CUSTOMER_NOT_ACTIVE', `the customer ${customerId} is ${status}; only an ACTIVE customer's wallets can send or receive`, { customerId, status });
-}
+/** 422 of the catalogue; exported here as well for the OpenAPI registry, which reads it from this module. */
+export { customerNotActive };
 
 /** A numeric from the database (or a decimal string) in the currency's minor units: "12.5000" -> "12.50". */
 export function fmt(value: string | Decimal, currency: string): string {

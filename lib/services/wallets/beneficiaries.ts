@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import type { Beneficiary, CreateBeneficiaryBody, ListBeneficiariesQuery } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
-import { conflict, notFound } from '@/lib/http/errors';
+import { notFound, beneficiaryExists } from '@/lib/contract/api-errors';
 import { emptyPage, listCustomer, pageRows, targetCustomer, type Actor } from './access';
 
 /** Beneficiaries (payees) of a customer: create, list, get, deactivate. IBAN and BIC are validated by the contract. */
@@ -28,7 +28,7 @@ export async function createBeneficiary(db: DbOrTx, tenantId: string, actor: Act
     .from(beneficiaries)
     .where(and(eq(beneficiaries.tenantId, tenantId), eq(beneficiaries.customerId, customer.id), eq(beneficiaries.iban, body.iban), eq(beneficiaries.status, 'ACTIVE')));
   if (existing) {
-    throw conflict('the customer already has an active beneficiary with this IBAN', { error: 'BENEFICIARY_EXISTS', existingBeneficiaryId: existing.id });
+    throw beneficiaryExists(existing.id);
   }
   const [row] = await db
     .insert(beneficiaries)

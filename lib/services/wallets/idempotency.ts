@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/lib/db/client';
-import { conflict, unprocessable } from '@/lib/http/errors';
+import { idempotencyKeyReused, idempotentRequestInProgress } from '@/lib/contract/api-errors';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -26,13 +26,11 @@ export const transferScope = (tenantId: string, userId: string, key: string): Id
 
 export const transferFingerprint = (body: unknown): string => requestFingerprint('POST', 'transfers', body);
 
-/** 422: the key was used with a different transfer body (the OpenAPI registry shows it as an example). */
-export const transferKeyReused = (key: string) =>
-  unprocessable('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request body; use a new key for a new request', { idempotencyKey: key });
+/** 422: the key was used with a different transfer body: the catalogue's row, naming the key (the OpenAPI registry shows it as an example). */
+export const transferKeyReused = (key: string) => idempotencyKeyReused(key);
 
-/** 409: the first request with the key is still running. */
-export const transferRequestInProgress = (key: string) =>
-  conflict('a request with this Idempotency-Key is still being processed; retry later', { error: 'IDEMPOTENCY_REQUEST_IN_PROGRESS', idempotencyKey: key });
+/** 409: the first request with the key is still running: the catalogue's row (the contract's spelling), naming the key. */
+export const transferRequestInProgress = (key: string) => idempotentRequestInProgress(key);
 
 /** null: the caller owns the key and must run the work; otherwise the first request's answer. */
 export async function claim(db: DbOrTx, scope: IdempotencyScope, body: unknown): Promise<StoredTransferAnswer | null> {

@@ -4,7 +4,7 @@ import { clock } from '@/lib/clock';
 import type { SetTransactionLimitBody, TransactionLimit } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { transactionLimits, type TransactionLimitRow, type WalletRow } from '@/lib/db/schema';
-import { currencyMismatch, notFound, transactionLimitExceeded } from '@/lib/http/errors';
+import { currencyMismatch, notFound, transactionLimitExceeded } from '@/lib/contract/api-errors';
 import { fmt, listCustomer, targetCustomer, type Actor } from './access';
 import { findWallet } from './wallets';
 

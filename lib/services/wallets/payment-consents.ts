@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import { MAX_CONSENT_DAYS, type CreatePaymentConsentBody, type ListPaymentConsentsQuery, type PaymentConsent } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
 import { paymentConsents, type PaymentConsentRow } from '@/lib/db/schema';
-import { currencyMismatch, notFound, validationFailed } from '@/lib/http/errors';
+import { currencyMismatch, notFound, validationFailed } from '@/lib/contract/api-errors';
 import { emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
 import { findWallet } from './wallets';
 

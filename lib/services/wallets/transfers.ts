@@ -12,19 +12,7 @@ import {
 } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { beneficiaries, customers, journalEntries, paymentConsents, transferSettings, transfers, users, wallets, type CustomerRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
-import {
-  approverMustDiffer,
-  beneficiaryInactive,
-  beneficiaryNotFound,
-  conflict,
-  currencyMismatch,
-  destinationCurrencyMismatch,
-  insufficientBalance,
-  notFound,
-  paymentConsentInvalid,
-  paymentConsentRequired,
-  walletNotActive,
-} from '@/lib/http/errors';
+import { approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
@@ -429,11 +417,7 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
     const [row] = await tx.select().from(transfers).where(scoped(tenantId, actor, id)).for('update');
     if (!row) throw notFound('transfer');
     if (row.status !== 'PENDING_APPROVAL') {
-      throw conflict(`the transfer is ${row.status}; only a PENDING_APPROVAL transfer can be approved or rejected`, {
-        error: 'TRANSFER_NOT_PENDING',
-        transferId: id,
-        status: row.status,
-      });
+      throw transferNotPending(id, row.status);
     }
     if (row.initiatedBy === actor.userId) throw approverMustDiffer(id, row.initiatedBy, actor.userId);
     const destId = row.destinationWalletId;

@@ -6,7 +6,7 @@ import { MAX_BALANCE } from '@/lib/contract/money';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { conflict, currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive } from '@/lib/http/errors';
+import { currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive, walletStateConflict, walletBalanceNotZero, walletHasPendingTransfers } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';
@@ -129,20 +129,15 @@ export async function changeWalletStatus(db: DbOrTx, tenantId: string, actor: Ac
     const { from, to } = TRANSITIONS[transition];
     const allowed = transition === 'close' ? row.status !== 'CLOSED' : row.status === from;
     if (!allowed) {
-      throw conflict(`cannot ${transition} a wallet that is ${row.status}`, { error: 'WALLET_STATE_CONFLICT', walletId, status: row.status });
+      throw walletStateConflict(transition, walletId, row.status);
     }
     if (transition === 'close') {
       if (!new Decimal(row.balance).isZero()) {
-        throw conflict(`the wallet still holds ${fmt(row.balance, row.currency)} ${row.currency}; only a zero balance can be closed`, {
-          error: 'WALLET_BALANCE_NOT_ZERO',
-          walletId,
-          balance: fmt(row.balance, row.currency),
-          currency: row.currency,
-        });
+        throw walletBalanceNotZero(walletId, fmt(row.balance, row.currency), row.currency);
       }
       const pending = await pendingOutgoing(tx, tenantId, [walletId]);
       if (pending.size > 0) {
-        throw conflict('the wallet has transfers awaiting approval; approve or reject them first', { error: 'WALLET_HAS_PENDING_TRANSFERS', walletId });
+        throw walletHasPendingTransfers(walletId);
       }
     }
     const now = clock.now();

@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { dbNow } from '@/lib/db/now';
 import { events, webhookAttempts, webhookDeliveries, type WebhookAttemptRow, type WebhookDeliveryRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { conflict, notFound } from '@/lib/http/errors';
+import { notFound, subscriptionDisabled, deliveryPending } from '@/lib/contract/api-errors';
 import { notifyWorker, recordEvent } from '@/lib/services/events/emit';
 import { deliverClaimed, leaseMs, wakeWebhookWorker } from '@/lib/webhooks/worker';
 import { findSubscription } from './subscriptions';
@@ -100,7 +100,7 @@ export async function getDelivery(db: Db, tenantId: string, subscriptionId: stri
 }
 
 function assertEnabled(subscription: { enabled: boolean }, action: string): void {
-  if (!subscription.enabled) throw conflict(`the subscription is disabled; enable it (PATCH enabled: true) to ${action}`, { error: 'SUBSCRIPTION_DISABLED' });
+  if (!subscription.enabled) throw subscriptionDisabled(action);
 }
 
 /**
@@ -112,7 +112,7 @@ export async function replayDelivery(db: Db, tenantId: string, subscriptionId: s
   const { delivery } = await findDelivery(db, tenantId, subscriptionId, deliveryId);
   assertEnabled(subscription, 'replay deliveries');
   if (delivery.status === 'PENDING') {
-    throw conflict('the delivery is still pending; it is sent at its next attempt', { error: 'DELIVERY_PENDING', nextAttemptAt: iso(delivery.nextAttemptAt) });
+    throw deliveryPending(iso(delivery.nextAttemptAt));
   }
   const now = clock.now();
   const row = await db.transaction(async (tx) => {

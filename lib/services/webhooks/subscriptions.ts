@@ -10,11 +10,12 @@ import {
   type WebhookSubscription,
 } from '@/lib/contract/webhooks';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { customers, webhookDeliveries, webhookSubscriptions, type WebhookSubscriptionRow } from '@/lib/db/schema';
+import { customers, webhookSubscriptions, type WebhookSubscriptionRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { notFound, validationFailed } from '@/lib/http/errors';
-import { emitEvent } from '@/lib/services/events/emit';
-import { encryptionKey, encryptSecret } from '@/lib/webhooks/secrets';
+import { notFound, validationFailed } from '@/lib/contract/api-errors';
+import { encryptionKey } from '@/lib/services/data-key';
+import { cancelPendingDeliveries, type DisabledReason } from '@/lib/webhooks/lifecycle';
+import { encryptSecret } from '@/lib/webhooks/secrets';
 import { generateSecret } from '@/lib/webhooks/signer';
 import { hostOf, parseEndpointUrl, resolveAndCheck, SsrfError, UnresolvableHostError } from '@/lib/webhooks/ssrf';
 import { getWebhookSettings } from './settings';
@@ -25,7 +26,7 @@ import { getWebhookSettings } from './settings';
  * another tenant is not found. Secrets are stored encrypted and returned only when generated or
  * rotated, never again.
  */
-export type DisabledReason = 'DISABLED_BY_USER' | 'ENDPOINT_GONE' | 'FAILING_TOO_LONG';
+export type { DisabledReason };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -145,16 +146,6 @@ export async function getSubscription(db: Db, tenantId: string, subscriptionId: 
   return toSubscriptionView(await findSubscription(db, tenantId, subscriptionId));
 }
 
-/** Pending deliveries of a subscription that is disabled or deleted will not be sent: CANCELED. */
-export async function cancelPendingDeliveries(tx: DbOrTx, tenantId: string, subscriptionId: string, reason: string, now = clock.now()): Promise<number> {
-  const rows = await tx
-    .update(webhookDeliveries)
-    .set({ status: 'CANCELED', nextAttemptAt: null, claimToken: null, lastError: reason, completedAt: now, updatedAt: now })
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'PENDING')))
-    .returning({ id: webhookDeliveries.id });
-  return rows.length;
-}
-
 export async function updateSubscription(db: Db, tenantId: string, subscriptionId: string, input: UpdateWebhookSubscriptionBody): Promise<WebhookSubscription> {
   if (input.endpointUrl !== undefined) await assertEndpointAllowed(db, tenantId, input.endpointUrl);
   const now = clock.now();
@@ -220,28 +211,4 @@ export async function rotateSecret(db: Db, tenantId: string, subscriptionId: str
     .returning({ id: webhookSubscriptions.id });
   if (!rows.length) throw notFound('webhook subscription');
   return { id: subscriptionId, secretKey: secret, previousSecretExpiresAt: expiresAt.toISOString() };
-}
-
-/**
- * Disables a subscription automatically (410 Gone, or failing for too long), cancels its pending
- * deliveries and records why as a `webhook.subscription.disabled` event, all in the caller's
- * transaction. Returns false when it was already disabled.
- */
-export async function disableSubscription(
-  tx: DbOrTx,
-  tenantId: string,
-  subscriptionId: string,
-  reason: Exclude<DisabledReason, 'DISABLED_BY_USER'>,
-  details: string,
-  now = clock.now(),
-): Promise<boolean> {
-  const [row] = await tx
-    .update(webhookSubscriptions)
-    .set({ enabled: false, disabledReason: reason, disabledAt: now, updatedAt: now })
-    .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)))
-    .returning({ endpointUrl: webhookSubscriptions.endpointUrl });
-  if (!row) return false;
-  await cancelPendingDeliveries(tx, tenantId, subscriptionId, `the subscription was disabled: ${details}`, now);
-  await emitEvent(tx, tenantId, 'webhook.subscription.disabled', { subscriptionId, endpointUrl: row.endpointUrl, reason, details });
-  return true;
 }

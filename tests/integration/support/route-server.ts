@@ -1,13 +1,13 @@
 /**
  * A real server process for tests/integration/rate-limit-redis.test.ts: a Node HTTP server that
- * stamps the socket address exactly as instrumentation.ts does under `next start`, turns each
+ * stamps the socket address exactly as server/main.mjs does, turns each
  * request into a NextRequest and hands it to the catch-all route handler (no database needed).
  * Prints "listening <port>" once ready. Configuration comes from the environment (REDIS_URL, ...).
  */
 import http from 'node:http';
 import { NextRequest } from 'next/server';
 import * as catchAll from '@/app/api/[[...slug]]/route';
-import { stampPeerAddress } from '@/lib/http/client-ip';
+import { stampPeerAddress } from '@/server/edge.mjs';
 import { connectRateLimitStore } from '@/lib/http/rate-limit';
 
 const server = http.createServer(async (req, res) => {
@@ -19,7 +19,7 @@ const server = http.createServer(async (req, res) => {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });
-// as the server's start-up does (lib/db/bootstrap.ts): the first requests already count in Redis
+// as the server's start-up does (lib/startup.ts): the first requests already count in Redis
 await connectRateLimitStore();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

@@ -1,6 +1,6 @@
 import { withApi } from '@/lib/http/api-route';
 import { envelopeB } from '@/lib/http/envelope';
-import { routeNotFound } from '@/lib/http/errors';
+import { routeNotFound } from '@/lib/contract/api-errors';
 import { route } from '@/lib/http/route';
 
 const CONSTANT = { cardId: 'card_bench', status: 'ACTIVE' };

@@ -1,6 +1,6 @@
 import { tenantIdParamsSchema } from '@/lib/contract/tenants';
 import { envelopeA } from '@/lib/http/envelope';
-import { tenantAccessDenied } from '@/lib/http/errors';
+import { tenantAccessDenied } from '@/lib/contract/api-errors';
 import { route } from '@/lib/http/route';
 import { withTenant } from '@/lib/http/with-tenant';
 import { getHierarchy } from '@/lib/services/categorization/hierarchy';

@@ -1,4 +1,4 @@
-import { individualRoutes } from '@/lib/http/customer-routes';
+import { individualRoutes } from '@/app/api/v2.1/customer/_shared/customer-routes';
 
-// /api/v2.1/customer/individual/{customerId}/timeline - see lib/http/customer-routes.ts
+// /api/v2.1/customer/individual/{customerId}/timeline - see app/api/v2.1/customer/_shared/customer-routes.ts
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = individualRoutes.timeline;

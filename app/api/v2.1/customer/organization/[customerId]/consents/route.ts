@@ -1,4 +1,4 @@
-import { organizationRoutes } from '@/lib/http/customer-routes';
+import { organizationRoutes } from '@/app/api/v2.1/customer/_shared/customer-routes';
 
-// /api/v2.1/customer/organization/{customerId}/consents - see lib/http/customer-routes.ts
+// /api/v2.1/customer/organization/{customerId}/consents - see app/api/v2.1/customer/_shared/customer-routes.ts
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = organizationRoutes.consents;

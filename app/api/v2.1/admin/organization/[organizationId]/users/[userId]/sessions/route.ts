@@ -9,8 +9,8 @@ import { toSessionData } from '@/lib/services/identity/sessions';
 
 // POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions - create an administrator session
 const postSession = withTenant(
-  async ({ db, tenant, params, body, headers }) => {
-    throttleLogin(tenant.id, headers);
+  async ({ db, tenant, params, body, headers, identity }) => {
+    await throttleLogin(tenant.id, identity.ip);
     const { issued, user } = await createAdminSession(db, tenant, params, body, sessionContextOf(headers));
     return envelopeA(toSessionData(issued, user), { message: 'session created' });
   },

@@ -8,9 +8,9 @@ import { customerAuditLog } from '@/lib/services/onboarding/audit';
 import { listConsents, recordConsent } from '@/lib/services/onboarding/consents';
 import { customerFor } from '@/lib/services/onboarding/customers';
 import { assertVerificationRole, initiateVerification } from '@/lib/services/onboarding/verification';
-import { envelopeA } from './envelope';
-import { route } from './route';
-import { withAuth } from './with-auth';
+import { envelopeA } from '@/lib/http/envelope';
+import { route } from '@/lib/http/route';
+import { withAuth } from '@/lib/http/with-auth';
 
 type CustomerType = 'INDIVIDUAL' | 'ORGANIZATION';
 const proofHeaders = { required: [], optional: ['X-Forwarded-For', 'User-Agent'] } as const;

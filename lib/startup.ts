@@ -1,10 +1,15 @@
+/**
+ * The one start-up module (docs/architecture.md, "Start-up"): environment, database and migrations,
+ * optional demo seed, rate-limit store, in-process webhook worker. It sits above every layer (it
+ * imports services and HTTP code), so nothing in lib/ imports it; instrumentation.ts and the scripts do.
+ */
 import { randomBytes } from 'node:crypto';
 import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings } from '@/lib/env';
-import { isApiError } from '@/lib/http/errors';
+import { isApiError } from '@/lib/contract/api-errors';
 import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';
-import { database } from './client';
+import { database } from '@/lib/db/client';
 
 export const DEMO_TENANT_NAME = 'Demo Bank';
 export const DEMO_ADMIN = { username: 'admin', email: 'admin@demo-bank.example', firstName: 'Ada', lastName: 'Admin' };
@@ -32,8 +37,25 @@ export function assertEnvironment(options: { serving?: boolean } = {}): void {
 }
 
 /**
- * Start-up: environment, database (migrations applied), and the demo tenant on first start of an
- * empty database. The demo credentials are printed this once; only hashes are stored.
+ * The server's start-up, called by instrumentation.ts in the Node.js runtime: bootstrap(), and a
+ * failure stops the server with one line saying why instead of a server that answers 500 to
+ * everything. Nothing to do while `next build` loads the hook.
+ */
+export async function startServer(): Promise<void> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  try {
+    await bootstrap();
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    console.error(`Start-up failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause ? ` (${cause})` : ''}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Start-up: environment, database (migrations applied), the demo tenant on first start of an
+ * empty database (its credentials are printed this once; only hashes are stored), the rate-limit
+ * store and the in-process webhook delivery worker.
  */
 export async function bootstrap(): Promise<void> {
   assertEnvironment({ serving: true });
@@ -91,7 +113,7 @@ export async function bootstrap(): Promise<void> {
 export async function webhookBannerLines(): Promise<string[]> {
   const env = getEnv();
   const { db } = await database();
-  const { encryptionKey } = await import('@/lib/webhooks/secrets');
+  const { encryptionKey } = await import('@/lib/services/data-key');
   const key = await encryptionKey(db);
   return [
     env.WEBHOOK_ALLOW_PRIVATE_NETWORKS

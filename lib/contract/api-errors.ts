@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from '@/lib/contract/enums';
-import type { FieldError } from '@/lib/contract/envelopes';
-import { ERROR_MESSAGES as M, ERROR_TYPES as T } from '@/lib/contract/errors';
+import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from './enums';
+import type { FieldError } from './envelopes';
+import { ERROR_MESSAGES as M, ERROR_TYPES as T } from './errors';
 
 /**
  * The one error type of the API. Anything thrown inside a route wrapper becomes an Envelope A (or
@@ -91,15 +91,16 @@ export function payloadTooLarge(maxBytes: number): ApiError {
   return new ApiError(413, M.payloadTooLarge, { error: T.payloadTooLarge, details: `the body must be at most ${maxBytes} bytes` });
 }
 
+/** 431: request line and headers above the server's limit; answered by the edge (server/edge.mjs), which cannot import this module. */
+export function headersTooLarge(maxBytes: number): ApiError {
+  return new ApiError(431, M.headersTooLarge, { error: T.headersTooLarge, details: `the request line and headers must be at most ${maxBytes} bytes together` });
+}
+
 export function unsupportedMediaType(received: string | null): ApiError {
   return new ApiError(415, M.unsupportedMediaType, {
     error: T.unsupportedMediaType,
     details: `Content-Type must be application/json${received ? `, got ${received}` : ''}`,
   });
-}
-
-export function unprocessable(error: string, details: string, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(422, M.unprocessable, { error, details, ...extra });
 }
 
 export function tooManyRequests(retryAfterSeconds: number): ApiError {
@@ -112,21 +113,25 @@ export function tooManyRequests(retryAfterSeconds: number): ApiError {
   );
 }
 
-/** 422: an Idempotency-Key already used with a different method, path or body (within 24 h). */
-export function idempotencyKeyReused(): ApiError {
-  return unprocessableWith(M.idempotencyKeyReused, T.idempotencyKeyReused, 'this Idempotency-Key was used with a different request; use a new key for a new request');
+/**
+ * 422: an Idempotency-Key already used with a different method, path or body (within 24 h). The
+ * ledger's transfers name the key (`idempotencyKey`).
+ */
+export function idempotencyKeyReused(idempotencyKey?: string): ApiError {
+  return new ApiError(422, M.idempotencyKeyReused, {
+    error: T.idempotencyKeyReused,
+    details: 'this Idempotency-Key was used with a different request; use a new key for a new request',
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  });
 }
 
-/** 409: the first request with this Idempotency-Key is still being served. */
-export function idempotentRequestInProgress(): ApiError {
+/** 409: the first request with this Idempotency-Key is still being served (the ledger's transfers name the key). */
+export function idempotentRequestInProgress(idempotencyKey?: string): ApiError {
   return new ApiError(409, M.conflict, {
     error: T.idempotentRequestInProgress,
     details: 'a request with this Idempotency-Key is still in progress; retry after it completes',
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
   }, { 'Retry-After': '1' });
-}
-
-function unprocessableWith(message: string, error: string, details: string): ApiError {
-  return new ApiError(422, message, { error, details });
 }
 
 export function internalError(requestId: string): ApiError {
@@ -373,4 +378,89 @@ export function verificationAssignedToOther(verificationId: string, assigneeUser
 /** 403: the second of two required approvals by the officer who gave the first. */
 export function secondApproverMustDiffer(verificationId: string, firstApprovedBy: string, approverId: string): ApiError {
   return new ApiError(403, M.secondApproverMustDiffer, { error: 'SECOND_APPROVER_MUST_DIFFER', verificationId, firstApprovedBy, approverId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Domain rules of our own design (docs/errors.md): each code one row of ERROR_CODES
+// ---------------------------------------------------------------------------------------------
+
+/** 403: an administrator session for a role the user does not hold. */
+export function roleMismatch(requestedRole: Role, currentRoles: Role[]): ApiError {
+  return new ApiError(403, M.forbidden, { error: T.roleMismatch, details: `the user does not hold the role ${requestedRole}`, requestedRole, currentRoles });
+}
+
+/** 403: an administrator session naming another organization type than the organization's. */
+export function organizationTypeMismatch(actual: string | null, requested: string): ApiError {
+  return new ApiError(403, M.forbidden, { error: T.organizationTypeMismatch, details: `the organization is of type ${actual}, not ${requested}` });
+}
+
+/** 403: four-eyes: whoever registered the customer reviews neither its case nor its documents. */
+export function registrarMayNotReview(userId: string, details: string): ApiError {
+  return new ApiError(403, M.forbidden, { error: T.fourEyes, details, userId });
+}
+
+/** 422: a case assigned to a user without a reviewing role. */
+export function assigneeNotReviewer(assigneeUserId: string): ApiError {
+  return new ApiError(422, M.unprocessable, { error: T.assigneeNotReviewer, details: 'the assignee must hold the COMPLIANCE_OFFICER or ADMIN_USER role', assigneeUserId });
+}
+
+/** 409: the last active ADMIN_USER of a tenant would go. */
+export function lastAdmin(): ApiError {
+  return new ApiError(409, M.conflict, { error: T.lastAdmin, details: 'the tenant must keep at least one active ADMIN_USER' });
+}
+
+/** 422: a wallet of a customer that is not ACTIVE sends or receives. */
+export function customerNotActive(customerId: string, status: string): ApiError {
+  return new ApiError(422, M.unprocessable, {
+    error: T.customerNotActive,
+    details: `the customer ${customerId} is ${status}; only an ACTIVE customer's wallets can send or receive`,
+    customerId,
+    status,
+  });
+}
+
+/** 409: a wallet status change its current status does not allow. */
+export function walletStateConflict(transition: string, walletId: string, status: string): ApiError {
+  return new ApiError(409, M.conflict, { error: T.walletStateConflict, details: `cannot ${transition} a wallet that is ${status}`, walletId, status });
+}
+
+/** 409: closing a wallet that still holds money (`balance` formatted in the currency's minor units). */
+export function walletBalanceNotZero(walletId: string, balance: string, currency: string): ApiError {
+  return new ApiError(409, M.conflict, {
+    error: T.walletBalanceNotZero,
+    details: `the wallet still holds ${balance} ${currency}; only a zero balance can be closed`,
+    walletId,
+    balance,
+    currency,
+  });
+}
+
+/** 409: closing a wallet with outgoing transfers awaiting approval. */
+export function walletHasPendingTransfers(walletId: string): ApiError {
+  return new ApiError(409, M.conflict, { error: T.walletHasPendingTransfers, details: 'the wallet has transfers awaiting approval; approve or reject them first', walletId });
+}
+
+/** 409: deciding a transfer that no longer awaits approval. */
+export function transferNotPending(transferId: string, status: string): ApiError {
+  return new ApiError(409, M.conflict, {
+    error: T.transferNotPending,
+    details: `the transfer is ${status}; only a PENDING_APPROVAL transfer can be approved or rejected`,
+    transferId,
+    status,
+  });
+}
+
+/** 409: a second active beneficiary with the same IBAN for one customer. */
+export function beneficiaryExists(existingBeneficiaryId: string): ApiError {
+  return new ApiError(409, M.conflict, { error: T.beneficiaryExists, details: 'the customer already has an active beneficiary with this IBAN', existingBeneficiaryId });
+}
+
+/** 409: testing or replaying through a disabled webhook subscription (`action`: what was asked). */
+export function subscriptionDisabled(action: string): ApiError {
+  return new ApiError(409, M.conflict, { error: T.subscriptionDisabled, details: `the subscription is disabled; enable it (PATCH enabled: true) to ${action}` });
+}
+
+/** 409: replaying a delivery that is still pending. */
+export function deliveryPending(nextAttemptAt: string | null): ApiError {
+  return new ApiError(409, M.conflict, { error: T.deliveryPending, details: 'the delivery is still pending; it is sent at its next attempt', nextAttemptAt });
 }
