@@ -2,10 +2,12 @@ import { getCardProcessor } from '@/lib/card-processor';
 import { luhnValid } from '@/lib/contract/luhn';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
-import { cardOperation } from '@/lib/contract/card-operations';
+import { cardOperation, type AnyCardOperationName } from '@/lib/contract/card-operations';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { strictInput } from '@/lib/contract/strict';
+import { getDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
+import { recordCardAnswer } from '@/lib/services/cards/directory';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
 import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from '@/lib/contract/api-errors';
@@ -59,11 +61,26 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
         data: { ...result.data, reason: result.reason, ...(result.details ? { details: result.details } : {}) },
       };
   if (!result.ok) ctx.log.info({ operation: name, reason: result.reason }, 'card business error');
+  else await recordInDirectory(ctx, name, result.data);
   const text = JSON.stringify(name === 'secure/reveal' ? envelope : maskPansIn(envelope));
   return new Response(text, {
     status: 200,
     headers: { 'content-type': 'application/json', ...(spec.sensitive ? { Pragma: 'no-cache' } : {}) },
   });
+}
+
+/**
+ * The platform's card directory (lib/services/cards/directory.ts) learns from every successful answer,
+ * in this request. The processor has already done the operation, so a failure to record it does not
+ * turn the answer into an error: it is logged, and the next card/info or card/list of the card mends
+ * the row.
+ */
+async function recordInDirectory(ctx: BaseContext & CardAuthContext, operation: AnyCardOperationName, data: unknown): Promise<void> {
+  try {
+    await recordCardAnswer(await getDb(), ctx.tenant.id, operation, data);
+  } catch (error) {
+    ctx.log.warn({ operation, err: error instanceof Error ? error.message : String(error) }, 'card directory not updated');
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import { ISO } from './identity-fixtures';
 import { adminCaller, api, ledgerTenant, openWallet, type Caller, type LedgerTenant } from './ledger-fixtures';
 
 /**
- * The panel's finding endpoints: GET /api/v2.1/cards (card search over the card tables: last four,
+ * The panel's finding endpoints: GET /api/v2.1/cards (card search over the card directory: last four,
  * holder name or email, customer, card id; masked; tenant-scoped) and GET /api/v2.1/search (the one
  * search box: customers, wallets, cards). Real database, real card sandbox through the gateway.
  */

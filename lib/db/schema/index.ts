@@ -11,3 +11,4 @@ export * from './idempotency';
 export * from './cards';
 export * from './ledger';
 export * from './maintenance';
+export * from './card-directory';

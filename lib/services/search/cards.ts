@@ -1,57 +1,54 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CardSearchItem, CardSearchPage, SearchCardsQuery } from '@/lib/contract/search';
+import type { CardStatus } from '@/lib/contract/card-operations';
 import type { DbOrTx } from '@/lib/db/client';
-import { cardholders, cards, customers } from '@/lib/db/schema';
+import { cardDirectory, customers } from '@/lib/db/schema';
 import { escapeLike } from './like';
 
 /**
- * Card search for the panel over the card processor's tables (the built-in sandbox's): by the last
- * four digits, the cardholder's name or email, the customer, or the card id, every filter ANDed, always
- * within the tenant. The clear number is never read: rows carry first 6 + last 4 and the length, so
- * the answer is masked by construction. Newest cards first.
+ * Card search for the panel over the platform's card directory (lib/db/schema/card-directory.ts),
+ * which the card gateway fills from the processor's answers, whichever processor it is: by the last
+ * four digits, the cardholder's name or email, the customer, or the card id, every filter ANDed,
+ * always within the tenant. The directory holds no card number but the masked one, so the answer is
+ * masked by construction. Newest cards first.
  */
 
 const columns = {
-  cardId: cards.id,
-  panFirst6: cards.panFirst6,
-  panLast4: cards.panLast4,
-  panLength: cards.panLength,
-  status: cards.status,
-  currency: cards.currency,
-  nickname: cards.nickname,
-  expiryMonth: cards.expiryMonth,
-  expiryYear: cards.expiryYear,
-  cardholderId: cards.cardholderId,
-  firstName: cardholders.firstName,
-  lastName: cardholders.lastName,
-  email: cardholders.email,
-  customerId: cards.customerId,
+  cardId: cardDirectory.cardId,
+  cardNo: cardDirectory.maskedNumber,
+  last4: cardDirectory.last4,
+  status: cardDirectory.status,
+  currency: cardDirectory.currency,
+  nickname: cardDirectory.nickname,
+  expiryMonth: cardDirectory.expiryMonth,
+  expiryYear: cardDirectory.expiryYear,
+  cardholderId: cardDirectory.cardholderId,
+  firstName: cardDirectory.holderFirstName,
+  lastName: cardDirectory.holderLastName,
+  email: cardDirectory.holderEmail,
+  customerId: customers.id,
   customerName: customers.displayName,
-  createdAt: cards.createdAt,
+  issuedAt: cardDirectory.issuedAt,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-export function maskedNumber(first6: string, last4: string, length: number): string {
-  return `${first6}${'*'.repeat(Math.max(1, length - 10))}${last4}`;
-}
-
 function toItem(r: Row): CardSearchItem {
   return {
     cardId: r.cardId,
-    cardNo: maskedNumber(r.panFirst6, r.panLast4, r.panLength),
-    last4: r.panLast4,
-    status: r.status,
+    cardNo: r.cardNo,
+    last4: r.last4,
+    status: r.status as CardStatus,
     currency: r.currency,
     nickname: r.nickname,
     expiryMonth: r.expiryMonth,
     expiryYear: r.expiryYear,
     cardholderId: r.cardholderId,
-    cardholderName: `${r.firstName} ${r.lastName}`,
-    cardholderEmail: r.email,
+    cardholderName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+    cardholderEmail: r.email ?? '',
     customerId: r.customerId,
     customerName: r.customerName,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.issuedAt.toISOString(),
   };
 }
 
@@ -60,31 +57,30 @@ function holderCondition(holder: string): SQL {
   const words = holder.toLowerCase().split(/\s+/).filter(Boolean);
   const each = words.map((w) => {
     const like = escapeLike(w);
-    return sql`(lower(${cardholders.firstName}) like ${like} or lower(${cardholders.lastName}) like ${like} or lower(${cardholders.email}) like ${like})`;
+    const d = cardDirectory;
+    return sql`(lower(coalesce(${d.holderFirstName}, '')) like ${like} or lower(coalesce(${d.holderLastName}, '')) like ${like} or lower(coalesce(${d.holderEmail}, '')) like ${like})`;
   });
   return and(...each)!;
 }
 
 export function cardSearchWhere(tenantId: string, q: Omit<SearchCardsQuery, 'pageNo' | 'pageSize'>): SQL {
-  const conditions: SQL[] = [eq(cards.tenantId, tenantId)];
-  if (q.last4) conditions.push(eq(cards.panLast4, q.last4));
+  const conditions: SQL[] = [eq(cardDirectory.tenantId, tenantId)];
+  if (q.last4) conditions.push(eq(cardDirectory.last4, q.last4));
   if (q.holder) conditions.push(holderCondition(q.holder));
-  if (q.customerId) conditions.push(eq(cards.customerId, q.customerId));
-  if (q.cardId) conditions.push(eq(cards.id, q.cardId));
-  if (q.status) conditions.push(eq(cards.status, q.status));
+  if (q.customerId) conditions.push(eq(cardDirectory.customerId, q.customerId));
+  if (q.cardId) conditions.push(eq(cardDirectory.cardId, q.cardId));
+  if (q.status) conditions.push(eq(cardDirectory.status, q.status));
   return and(...conditions)!;
 }
 
 function joined(db: DbOrTx, select: 'rows' | 'count', where: SQL) {
-  const base = select === 'rows' ? db.select(columns).from(cards) : db.select({ n: count() }).from(cards);
-  return base
-    .innerJoin(cardholders, and(eq(cardholders.tenantId, cards.tenantId), eq(cardholders.id, cards.cardholderId)))
-    .innerJoin(customers, and(eq(customers.tenantId, cards.tenantId), eq(customers.id, cards.customerId)))
-    .where(where);
+  const base = select === 'rows' ? db.select(columns).from(cardDirectory) : db.select({ n: count() }).from(cardDirectory);
+  // a card is shown with its customer: one the directory does not know the customer of is not listed
+  return base.innerJoin(customers, and(eq(customers.tenantId, cardDirectory.tenantId), eq(customers.id, cardDirectory.customerId))).where(where);
 }
 
 export async function findCards(db: DbOrTx, tenantId: string, where: SQL, limit: number, offset = 0): Promise<CardSearchItem[]> {
-  const rows = (await joined(db, 'rows', where).orderBy(desc(cards.createdAt), asc(cards.id)).limit(limit).offset(offset)) as Row[];
+  const rows = (await joined(db, 'rows', where).orderBy(desc(cardDirectory.issuedAt), asc(cardDirectory.cardId)).limit(limit).offset(offset)) as Row[];
   return rows.map(toItem);
 }
 

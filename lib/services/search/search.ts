@@ -3,10 +3,10 @@ import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 import { isUuid } from '@/lib/contract/common';
 import { SEARCH_RESULT_LIMIT, type SearchQuery, type SearchResult } from '@/lib/contract/search';
 import type { DbOrTx } from '@/lib/db/client';
-import { cards, customers, wallets } from '@/lib/db/schema';
+import { customers, wallets } from '@/lib/db/schema';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { fmt } from '@/lib/services/wallets/access';
-import { findCards } from './cards';
+import { cardSearchWhere, findCards } from './cards';
 import { escapeLike } from './like';
 
 /**
@@ -36,7 +36,7 @@ export async function searchTenant(db: DbOrTx, tenantId: string, principal: Prin
   const walletId: SQL | null = uuid ? eq(wallets.id, uuid) : ID_PREFIX.test(q) ? sql`${wallets.id}::text like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}` : null;
 
   const mayCards = principal.roles.some((r) => (PANEL_CARD_ROLES as readonly string[]).includes(r));
-  const cardWhere: SQL | null = !mayCards ? null : uuid ? and(eq(cards.tenantId, tenantId), eq(cards.id, uuid))! : /^\d{4}$/.test(q) ? and(eq(cards.tenantId, tenantId), eq(cards.panLast4, q))! : null;
+  const cardWhere: SQL | null = !mayCards ? null : uuid ? cardSearchWhere(tenantId, { cardId: uuid }) : /^\d{4}$/.test(q) ? cardSearchWhere(tenantId, { last4: q }) : null;
 
   const [customerRows, walletRows, cardItems] = await Promise.all([
     db
