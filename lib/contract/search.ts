@@ -4,7 +4,7 @@ import { uuidSchema } from './common';
 import { customerStatusSchema, customerTypeSchema, walletStatusSchema } from './enums';
 
 /**
- * The panel's finding endpoints (docs/finding-things.md): the card search over the card tables
+ * The panel's finding endpoints (docs/finding-things.md): the card search over the card directory
  * (GET /api/v2.1/cards) and the one search box across the tenant (GET /api/v2.1/search).
  * Neither ever takes or answers a full card number: cards are found by their last four digits,
  * their holder, their customer or their id, and answered masked (first 6 + last 4).

@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as cardRoute from '@/app/api/v2.1/card/virtual/[...operation]/route';
+import { resetCardProcessor } from '@/lib/card-processor';
+import { createSandboxProcessor } from '@/lib/card-processor/sandbox';
 import { cardKeys, decryptPan } from '@/lib/card-processor/sandbox/core';
+import { serveCardProcessor } from '@/lib/card-processor/server';
 import type { CardBusinessReason } from '@/lib/contract/card-errors';
 import type { AnyCardOperationName } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/env';
 import { cards } from '@/lib/db/schema';
 import { EXPECTED_CARD_MESSAGES } from './card-business-messages';
 import { call, contextHeaders, type CallResult } from './helpers';
@@ -161,4 +165,38 @@ export async function authorize(actor: CardActor, cardNo: string, amount: string
 
 export async function balance(actor: CardActor, cardNo: string) {
   return ok<{ available: string; pending: string; ledger: string; currency: string }>(actor, 'balance/info', { cardNo });
+}
+
+/**
+ * The sandbox served over real HTTP on 127.0.0.1 (lib/card-processor/server.ts) and configured as the
+ * external processor (CARD_PROCESSOR_URL): the gateway reaches it through the HTTP client. Returns
+ * the function that undoes it all.
+ */
+export async function serveSandboxAsExternalProcessor(apiKey: string): Promise<() => Promise<void>> {
+  const served = await serveCardProcessor(createSandboxProcessor(), { apiKey });
+  process.env.CARD_PROCESSOR_URL = served.url;
+  process.env.CARD_PROCESSOR_API_KEY = apiKey;
+  resetEnvCache();
+  await resetCardProcessor();
+  return async () => {
+    await resetCardProcessor();
+    delete process.env.CARD_PROCESSOR_URL;
+    delete process.env.CARD_PROCESSOR_API_KEY;
+    resetEnvCache();
+    await served.close();
+  };
+}
+
+const inProcessSandbox = createSandboxProcessor();
+
+/** Sandbox-only operations are not served over the processor seam: the code is read from the sandbox in process. */
+export async function otpInProcess(actor: CardActor, cardNo: string, purpose: string): Promise<string> {
+  await ok(actor, 'secure/otp/send', { cardNo, purpose });
+  const peeked = await inProcessSandbox.execute({
+    operation: 'sandbox/otp/peek',
+    body: { cardNo, purpose },
+    context: { tenantId: actor.tenantId, userId: actor.userId, requestId: 'test', scope: { kind: 'tenant' } },
+  });
+  if (!peeked.ok) throw new Error(peeked.reason);
+  return (peeked.data as { otp: string }).otp;
 }

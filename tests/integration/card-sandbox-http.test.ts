@@ -1,46 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getCardProcessor, resetCardProcessor } from '@/lib/card-processor';
-import { createSandboxProcessor } from '@/lib/card-processor/sandbox';
-import { serveCardProcessor, type ServedProcessor } from '@/lib/card-processor/server';
 import { resetEnvCache } from '@/lib/env';
-import { business, cardOp, cardWorld, fund, holderBody, key, ok, panOf, type CardActor } from './card-fixtures';
+import { business, cardOp, cardWorld, fund, holderBody, key, ok, otpInProcess as otpFor, panOf, serveSandboxAsExternalProcessor } from './card-fixtures';
 import { resetIdentityState } from './identity-fixtures';
 
 /**
  * The gateway against the sandbox served over real HTTP on 127.0.0.1 (lib/card-processor/server.ts)
  * through the HTTP client: the same answers as in process, business errors included.
  */
-let served: ServedProcessor;
+let stopProcessor: () => Promise<void>;
 const API_KEY = 'sandbox-http-key-0123456789';
 
 beforeAll(async () => {
-  served = await serveCardProcessor(createSandboxProcessor(), { apiKey: API_KEY });
-  process.env.CARD_PROCESSOR_URL = served.url;
-  process.env.CARD_PROCESSOR_API_KEY = API_KEY;
-  resetEnvCache();
-  await resetCardProcessor();
+  stopProcessor = await serveSandboxAsExternalProcessor(API_KEY);
 });
-afterAll(async () => {
-  await resetCardProcessor();
-  delete process.env.CARD_PROCESSOR_URL;
-  delete process.env.CARD_PROCESSOR_API_KEY;
-  resetEnvCache();
-  await served.close();
-});
-
-const sandbox = createSandboxProcessor();
-
-/** Sandbox-only operations are not served over the processor seam: the code is read from the sandbox in process. */
-async function otpFor(actor: CardActor, cardNo: string, purpose: string): Promise<string> {
-  await ok(actor, 'secure/otp/send', { cardNo, purpose });
-  const peeked = await sandbox.execute({
-    operation: 'sandbox/otp/peek',
-    body: { cardNo, purpose },
-    context: { tenantId: actor.tenantId, userId: actor.userId, requestId: 'test', scope: { kind: 'tenant' } },
-  });
-  if (!peeked.ok) throw new Error(peeked.reason);
-  return (peeked.data as { otp: string }).otp;
-}
+afterAll(() => stopProcessor());
 
 it('a card flow through gateway -> HTTP client -> sandbox server', async () => {
   resetIdentityState();
