@@ -1,6 +1,6 @@
 import next from 'next';
 import pino from 'pino';
-import { createEdgeServer } from './edge.mjs';
+import { createEdgeServer, peerHeaderName } from './edge.mjs';
 
 /**
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
