@@ -105,7 +105,7 @@ function UploadForm({ base, replaces, defaultType, title, onDone }: { base: stri
 export function CustomerReviewPanel({ customerId, customerType }: { customerId: string; customerType: 'INDIVIDUAL' | 'ORGANIZATION' }) {
   const client = useQueryClient();
   const base = `/api/v2.1/customer/${customerType === 'INDIVIDUAL' ? 'individual' : 'organization'}/${customerId}`;
-  const q = useQuery({ queryKey: ['customer-documents', customerId], queryFn: () => apiFetch<Docs>(`${base}/documents`) });
+  const q = useQuery({ queryKey: ['customer-documents', customerId], queryFn: () => apiFetch<Docs>(`${base}/documents`), refetchOnMount: 'always' });
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['customer-documents', customerId] }),

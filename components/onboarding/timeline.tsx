@@ -19,7 +19,8 @@ export const roleLabel = (roles: string[]) => (roles.length ? roles.map((r) => R
  * role, and what changed; the CSV export is the same list from the API (`?format=csv`).
  */
 export function Timeline({ url, title = 'Timeline' }: { url: string; title?: string }) {
-  const q = useQuery({ queryKey: ['timeline', url], queryFn: () => apiFetch<{ items: TimelineEvent[] }>(url) });
+  // the history is read again whenever it is shown: another user may have acted seconds ago
+  const q = useQuery({ queryKey: ['timeline', url], queryFn: () => apiFetch<{ items: TimelineEvent[] }>(url), refetchOnMount: 'always' });
   return (
     <Section
       title={title}

@@ -322,7 +322,8 @@ function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }
 export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId: string; isAdmin?: boolean }) {
   const client = useQueryClient();
   const toast = useToast();
-  const c = useQuery({ queryKey: ['verification', id], queryFn: () => apiFetch<Case>(`/api/v2.1/verifications/${id}`) });
+  // a case is decided on what it is now: opening it always asks the server again (cached data shows meanwhile)
+  const c = useQuery({ queryKey: ['verification', id], queryFn: () => apiFetch<Case>(`/api/v2.1/verifications/${id}`), refetchOnMount: 'always' });
   const refresh = () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['verification', id] }),
