@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now (also for the Playwright helpers: tests/e2e/helpers.ts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

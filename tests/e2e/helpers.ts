@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { expect, type APIResponse } from '@playwright/test';
+import { freePort } from './fault-services';
 import { E2E_PORT, E2E_PRODUCTION_SECRETS, REPO_ROOT } from './fixtures';
 
 /** The parsed body of a response, or its text when it is not JSON. */
@@ -68,18 +68,7 @@ export function rawRequest(options: {
   });
 }
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './fault-services';
 
 export interface SpawnedServer {
   child: ChildProcess;
