@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert } from '@/components/ui/page-header';
-import { Stepper } from '@/components/ui/stepper';
 import { useToast } from '@/components/ui/toast';
 import type { CustomerListItem } from '@/lib/contract/customers';
 import { BUSINESS_TYPES } from '@/lib/contract/enums';
@@ -30,12 +28,12 @@ import {
   MAX_DOCUMENT_BYTES,
   type RegistrationResult,
 } from '@/lib/contract/onboarding';
-import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
-import { ResumedDraftNotice, ReviewList, WizardActions } from './wizard-parts';
+import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, ReviewList, useCategoryChoice, WizardActions, WizardFrame } from './wizard-parts';
 
 /**
  * Registration of an organization: company data, addresses, representatives (rows added and
@@ -110,12 +108,8 @@ const EMPTY: Values = {
   CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
   ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
 };
-interface Hierarchy {
-  categories: { id: string; name: string; customerType: string; isActive: boolean; riskLevel: string; features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[] }[];
-}
 
-/** Optional inputs: an empty box means "not given", not an empty string. */
-const opt = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
+const opt = optional;
 /** A share box: empty means the schema's default (0); anything else is a number (NaN is refused). */
 const share = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'number' ? v : Number(v)) };
 function withoutSecrets(values: Values): Values {
@@ -164,25 +158,16 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const orgErrors = errors.organizationCustomer?.organization;
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
-  const hierarchy = useQuery({
-    queryKey: ['hierarchy', tenantId],
-    queryFn: () => apiFetch<Hierarchy>(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: { 'X-Tenant-ID': tenantId } }),
-    staleTime: 300_000,
-  });
-  const categories = (hierarchy.data?.categories ?? []).filter((c) => c.customerType === 'ORGANIZATION' && c.isActive);
-  const category = categories.find((c) => c.id === watch('categoryId'));
-  const mandatory = [...new Set((category?.features ?? []).filter((f) => f.enabled).flatMap((f) => f.mandatoryKeys))];
-  const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
+  const choice = useCategoryChoice(tenantId, 'ORGANIZATION', watch('categoryId'));
 
   // the category's key values: the server's own rule, checked before leaving the company step
   const next = async (e: React.FormEvent) => {
     e.preventDefault();
     if (step !== 0) return nextStep(e);
     const stepOk = await form.trigger([ORG, 'categoryId'], { shouldFocus: true });
-    const { missingKeys, invalidValues } = category ? checkCategoryParameters(category.features.filter((f) => f.enabled), getValues('params') ?? {}) : { missingKeys: [], invalidValues: {} };
-    for (const k of missingKeys) setError(`params.${k}`, { type: 'client', message: 'required for this category' });
-    for (const [k, m] of Object.entries(invalidValues)) setError(`params.${k}`, { type: 'client', message: m });
-    if (stepOk && !missingKeys.length && !Object.keys(invalidValues).length) go(1);
+    const problems = choice.problems(getValues('params') ?? {});
+    for (const [k, message] of problems) setError(`params.${k}`, { type: 'client', message });
+    if (stepOk && !problems.length) go(1);
   };
 
   const onFile = (i: number, file: File | undefined) => {
@@ -204,9 +189,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
     setAlert([]);
     setDuplicate(null);
     const { categoryId, params, ...v } = getValues();
-    const parametrization = Object.entries(params ?? {})
-      .filter(([k, val]) => mandatory.includes(k) && val)
-      .map(([name, value]) => ({ name, value }));
+    const parametrization = choice.parametrization(params);
     const body = {
       ...v,
       ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
@@ -246,215 +229,188 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const total = ownershipTotal(org.representatives);
   const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
   return (
-    <form method="post" onSubmit={step === REVIEW ? submit : next} noValidate className="space-y-6">
-      <Stepper steps={STEPS.map((s) => s.label)} current={step} onSelect={go} />
-      <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
-        <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
-          Step {step + 1} of {STEPS.length}: {STEPS[step]!.label}
-        </h2>
-        <FormAlert messages={alert} />
-        {wizard.resumed ? <ResumedDraftNotice fields={['Password', 'Repeat password', 'Document files']} onDismiss={wizard.dismissResumed} /> : null}
-        {duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
-        {step === 0 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Legal name" autoComplete="off" error={orgErrors?.legalName?.message} {...register(`${ORG}.legalName`)} />
-            <Field label="Trading name" autoComplete="off" error={orgErrors?.tradingName?.message} {...register(`${ORG}.tradingName`, opt)} />
-            <Field label="Registration number" autoComplete="off" error={orgErrors?.registrationNumber?.message} {...register(`${ORG}.registrationNumber`)} />
-            <Field label="Tax ID" error={orgErrors?.taxId?.message} {...register(`${ORG}.taxId`, opt)} />
-            <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
-            <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
-            <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
-            <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: b.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
-            <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
-            <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
-            <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
-            <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
-            <SelectField
-              label="Category (optional)"
-              className="sm:col-span-2"
-              options={categories.map((c) => ({ value: c.id, label: `${c.name} (${c.riskLevel.toLowerCase()} risk)` }))}
-              placeholder={hierarchy.isPending ? 'Loading categories…' : 'No category'}
-              error={errors.categoryId?.message}
-              {...register('categoryId')}
-            />
-            {mandatory.map((key) =>
-              allowed[key] ? (
-                <SelectField
-                  key={key}
-                  label={humanize(key)}
-                  options={allowed[key]!.map((value) => ({ value, label: humanize(value) }))}
-                  placeholder="Choose a value"
-                  hint="required by this category"
-                  error={errors.params?.[key]?.message}
-                  {...register(`params.${key}`)}
-                />
-              ) : (
-                <Field key={key} label={humanize(key)} hint="required by this category" error={errors.params?.[key]?.message} {...register(`params.${key}`)} />
-              ),
-            )}
-          </div>
-        ) : null}
-        {step === 1 ? (
-          <div className="space-y-4">
-            {addresses.fields.map((row, i) => {
-              const e = orgErrors?.addresses?.[i];
-              return (
-                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                  <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
-                  <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
-                  <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
-                  <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
-                  <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
-                  <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
-                  <div className="flex flex-wrap items-end justify-between gap-2">
-                    <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
-                    <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
-                      Remove
-                    </Button>
-                  </div>
-                </fieldset>
-              );
-            })}
-            {addresses.fields.length === 0 ? <p className="text-sm text-ink-muted">No address yet.</p> : null}
-            <Button type="button" variant="secondary" disabled={addresses.fields.length >= 10} onClick={() => addresses.append({ ...NEW_ADDRESS })}>
-              Add address
-            </Button>
-          </div>
-        ) : null}
-        {step === 2 ? (
-          <div className="space-y-4">
-            {reps.fields.map((row, i) => {
-              const e = orgErrors?.representatives?.[i];
-              return (
-                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                  <legend className="px-1 text-sm font-semibold text-ink">Representative {i + 1}</legend>
-                  <Field label="First name" autoComplete="off" error={e?.firstName?.message} {...register(`${ORG}.representatives.${i}.firstName`)} />
-                  <Field label="Last name" autoComplete="off" error={e?.lastName?.message} {...register(`${ORG}.representatives.${i}.lastName`)} />
-                  <Field label="Position" placeholder="CEO" error={e?.position?.message} {...register(`${ORG}.representatives.${i}.position`, opt)} />
-                  <Field label="Email" type="email" autoComplete="off" error={e?.email?.message} {...register(`${ORG}.representatives.${i}.email`, opt)} />
-                  <Field
-                    label="Ownership share (%)"
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    max={100}
-                    step="0.01"
-                    error={e?.ownershipShare?.message}
-                    {...register(`${ORG}.representatives.${i}.ownershipShare`, {
-                      ...share,
-                      // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
-                      onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
-                    })}
-                  />
-                  <div className="flex flex-wrap items-end justify-between gap-2">
-                    <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
-                    <Button type="button" variant="ghost" onClick={() => reps.remove(i)} aria-label={`Remove representative ${i + 1}`}>
-                      Remove
-                    </Button>
-                  </div>
-                </fieldset>
-              );
-            })}
-            {reps.fields.length === 0 ? <p className="text-sm text-ink-muted">No representative yet.</p> : null}
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <Button type="button" variant="secondary" disabled={reps.fields.length >= 25} onClick={() => reps.append({ ...NEW_REPRESENTATIVE })}>
-                Add representative
-              </Button>
-              <p aria-live="polite" data-testid="ownership-total" className={`text-sm font-semibold ${total > MAX_TOTAL_OWNERSHIP ? 'text-rose-700' : 'text-ink'}`}>
-                Total ownership: {total}%{total > MAX_TOTAL_OWNERSHIP ? ` — more than ${MAX_TOTAL_OWNERSHIP}% is not possible` : ` of at most ${MAX_TOTAL_OWNERSHIP}%`}
-              </p>
-            </div>
-            {repsError ? (
-              <p role="alert" className="text-sm font-medium text-rose-700">
-                {repsError}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {step === 3 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
-            <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-            <Field label="Username (optional)" autoComplete="off" hint="default: the email" error={errors.organizationCustomer?.user?.username?.message} {...register('organizationCustomer.user.username', opt)} />
-            <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
-            <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
-          </div>
-        ) : null}
-        {step === DOCUMENTS_STEP ? (
-          <div className="space-y-4">
-            <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
-            {ORG_REQUIREMENTS.map((req, i) => {
-              const e = errors.DOCUMENTS?.[i];
-              const types = DOCUMENT_REQUIREMENTS[req].documentTypes;
-              return (
-                <fieldset key={req} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                  <legend className="px-1 text-sm font-semibold text-ink">{DOCUMENT_REQUIREMENTS[req].label}</legend>
-                  <SelectField label="Document type" options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={e?.documentType?.message} {...register(`DOCUMENTS.${i}.documentType`)} />
-                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                  <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
-                  <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
-                  <Field
-                    label={`File: ${DOCUMENT_REQUIREMENTS[req].label.toLowerCase()}`}
-                    type="file"
-                    accept={DOCUMENT_MIME_TYPES.join(',')}
-                    hint={files[i] ? `Chosen: ${files[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
-                    className="sm:col-span-2"
-                    error={e?.documentFile?.message}
-                    onChange={(ev) => onFile(i, ev.target.files?.[0])}
-                  />
-                </fieldset>
-              );
-            })}
-          </div>
-        ) : null}
-        {step === 5 ? (
-          <fieldset className="space-y-3">
-            <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
-            <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
-            <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
-            <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
-            <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
-          </fieldset>
-        ) : null}
-        {step === 6 ? (
-          <div className="space-y-3">
-            <Checkbox label="Activate as soon as verification and consents allow" {...register('ACTIVATION.activationConfirm')} />
-            <Checkbox label="Welcome email sent" {...register('ACTIVATION.welcomeEmailSent')} />
-            <TextareaField label="Activation notes" error={errors.ACTIVATION?.activationNotes?.message} {...register('ACTIVATION.activationNotes', opt)} />
-          </div>
-        ) : null}
-        {step === REVIEW ? (
-          <ReviewList
-            rows={
-              [
-                ['Legal name', org.legalName],
-                ['Registration number', org.registrationNumber],
-                ['Business type', org.businessType?.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() ?? '—'],
-                ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
-                ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
-                ['Total ownership', `${total}%`],
-                ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
-                ['Category', category?.name ?? 'none'],
-                ...mandatory.map((k) => [humanize(k), v.params?.[k] ? humanize(v.params[k]!) : '—']),
-                ...ORG_REQUIREMENTS.map((req, i) => [DOCUMENT_REQUIREMENTS[req].label, files[i] ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${files[i]})` : 'no file']),
-                ['Consents', Object.entries(v.CONSENT ?? {}).filter(([, on]) => on).map(([k]) => humanize(k.replace(/Accepted|Consent/, ''))).join(', ') || 'none yet'],
-              ] as [string, string][]
-            }
+    <WizardFrame
+      labels={STEPS.map((s) => s.label)}
+      step={step}
+      onSelect={go}
+      onSubmit={step === REVIEW ? submit : next}
+      alert={alert}
+      notKept={wizard.resumed ? ['Password', 'Repeat password', 'Document files'] : null}
+      onDismissResumed={wizard.dismissResumed}
+      notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
+      actions={
+        <WizardActions
+          step={step}
+          review={REVIEW}
+          pending={formState.isSubmitting}
+          submitLabel="Register organization"
+          onBack={() => go(step - 1)}
+          onDiscard={() => {
+            setDuplicate(null);
+            setFiles({});
+            wizard.discard();
+          }}
+        />
+      }
+    >
+      {step === 0 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Legal name" autoComplete="off" error={orgErrors?.legalName?.message} {...register(`${ORG}.legalName`)} />
+          <Field label="Trading name" autoComplete="off" error={orgErrors?.tradingName?.message} {...register(`${ORG}.tradingName`, opt)} />
+          <Field label="Registration number" autoComplete="off" error={orgErrors?.registrationNumber?.message} {...register(`${ORG}.registrationNumber`)} />
+          <Field label="Tax ID" error={orgErrors?.taxId?.message} {...register(`${ORG}.taxId`, opt)} />
+          <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
+          <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
+          <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
+          <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: b.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
+          <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
+          <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
+          <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
+          <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
+          <CategoryFields
+            choice={choice}
+            label="Category (optional)"
+            emptyLabel="No category"
+            categoryField={register('categoryId')}
+            categoryError={errors.categoryId?.message}
+            paramField={(key) => register(`params.${key}`)}
+            paramError={(key) => errors.params?.[key]?.message}
           />
-        ) : null}
-      </section>
-      <WizardActions
-        step={step}
-        review={REVIEW}
-        pending={formState.isSubmitting}
-        submitLabel="Register organization"
-        onBack={() => go(step - 1)}
-        onDiscard={() => {
-          setDuplicate(null);
-          setFiles({});
-          wizard.discard();
-        }}
-      />
-    </form>
+        </div>
+      ) : null}
+      {step === 1 ? (
+        <div className="space-y-4">
+          {addresses.fields.map((row, i) => {
+            const e = orgErrors?.addresses?.[i];
+            return (
+              <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
+                <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
+                <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
+                <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
+                <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
+                <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
+                <div className="flex flex-wrap items-end justify-between gap-2">
+                  <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
+                  <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
+                    Remove
+                  </Button>
+                </div>
+              </fieldset>
+            );
+          })}
+          {addresses.fields.length === 0 ? <p className="text-sm text-ink-muted">No address yet.</p> : null}
+          <Button type="button" variant="secondary" disabled={addresses.fields.length >= 10} onClick={() => addresses.append({ ...NEW_ADDRESS })}>
+            Add address
+          </Button>
+        </div>
+      ) : null}
+      {step === 2 ? (
+        <div className="space-y-4">
+          {reps.fields.map((row, i) => {
+            const e = orgErrors?.representatives?.[i];
+            return (
+              <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-ink">Representative {i + 1}</legend>
+                <Field label="First name" autoComplete="off" error={e?.firstName?.message} {...register(`${ORG}.representatives.${i}.firstName`)} />
+                <Field label="Last name" autoComplete="off" error={e?.lastName?.message} {...register(`${ORG}.representatives.${i}.lastName`)} />
+                <Field label="Position" placeholder="CEO" error={e?.position?.message} {...register(`${ORG}.representatives.${i}.position`, opt)} />
+                <Field label="Email" type="email" autoComplete="off" error={e?.email?.message} {...register(`${ORG}.representatives.${i}.email`, opt)} />
+                <Field
+                  label="Ownership share (%)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step="0.01"
+                  error={e?.ownershipShare?.message}
+                  {...register(`${ORG}.representatives.${i}.ownershipShare`, {
+                    ...share,
+                    // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
+                    onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
+                  })}
+                />
+                <div className="flex flex-wrap items-end justify-between gap-2">
+                  <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
+                  <Button type="button" variant="ghost" onClick={() => reps.remove(i)} aria-label={`Remove representative ${i + 1}`}>
+                    Remove
+                  </Button>
+                </div>
+              </fieldset>
+            );
+          })}
+          {reps.fields.length === 0 ? <p className="text-sm text-ink-muted">No representative yet.</p> : null}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Button type="button" variant="secondary" disabled={reps.fields.length >= 25} onClick={() => reps.append({ ...NEW_REPRESENTATIVE })}>
+              Add representative
+            </Button>
+            <p aria-live="polite" data-testid="ownership-total" className={`text-sm font-semibold ${total > MAX_TOTAL_OWNERSHIP ? 'text-rose-700' : 'text-ink'}`}>
+              Total ownership: {total}%{total > MAX_TOTAL_OWNERSHIP ? ` — more than ${MAX_TOTAL_OWNERSHIP}% is not possible` : ` of at most ${MAX_TOTAL_OWNERSHIP}%`}
+            </p>
+          </div>
+          {repsError ? (
+            <p role="alert" className="text-sm font-medium text-rose-700">
+              {repsError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {step === 3 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
+          <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <Field label="Username (optional)" autoComplete="off" hint="default: the email" error={errors.organizationCustomer?.user?.username?.message} {...register('organizationCustomer.user.username', opt)} />
+          <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
+          <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
+        </div>
+      ) : null}
+      {step === DOCUMENTS_STEP ? (
+        <div className="space-y-4">
+          <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
+          {ORG_REQUIREMENTS.map((req, i) => {
+            const e = errors.DOCUMENTS?.[i];
+            const types = DOCUMENT_REQUIREMENTS[req].documentTypes;
+            return (
+              <fieldset key={req} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-ink">{DOCUMENT_REQUIREMENTS[req].label}</legend>
+                <SelectField label="Document type" options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={e?.documentType?.message} {...register(`DOCUMENTS.${i}.documentType`)} />
+                <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
+                <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
+                <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
+                <Field
+                  label={`File: ${DOCUMENT_REQUIREMENTS[req].label.toLowerCase()}`}
+                  type="file"
+                  accept={DOCUMENT_MIME_TYPES.join(',')}
+                  hint={files[i] ? `Chosen: ${files[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                  className="sm:col-span-2"
+                  error={e?.documentFile?.message}
+                  onChange={(ev) => onFile(i, ev.target.files?.[0])}
+                />
+              </fieldset>
+            );
+          })}
+        </div>
+      ) : null}
+      {step === 5 ? <ConsentFields register={register} /> : null}
+      {step === 6 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
+      {step === REVIEW ? (
+        <ReviewList
+          rows={
+            [
+              ['Legal name', org.legalName],
+              ['Registration number', org.registrationNumber],
+              ['Business type', org.businessType?.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() ?? '—'],
+              ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
+              ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
+              ['Total ownership', `${total}%`],
+              ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
+              ...categoryRows(choice, v.params, 'none'),
+              ...ORG_REQUIREMENTS.map((req, i) => [DOCUMENT_REQUIREMENTS[req].label, files[i] ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${files[i]})` : 'no file']),
+              consentRow(v.CONSENT),
+            ] as [string, string][]
+          }
+        />
+      ) : null}
+    </WizardFrame>
   );
 }

@@ -1,6 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
+import { FormAlert } from '@/components/ui/page-header';
+import { Stepper } from '@/components/ui/stepper';
+import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import { apiFetch } from '@/lib/ui/fetcher';
 
-/** The pieces both registration wizards render the same way: the review list and the step buttons. */
+/**
+ * The pieces both registration wizards render the same way: the category and its key values, the
+ * consents and activation steps, the review list and the step buttons.
+ */
+
+/** Optional inputs: an empty box means "not given", not an empty string. */
+export const optional = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
+
+interface Hierarchy {
+  categories: { id: string; name: string; customerType: string; isActive: boolean; riskLevel: string; features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[] }[];
+}
+
+/**
+ * The tenant's active categories for one customer type, the chosen one, the keys it makes mandatory
+ * and the values it allows; `problems` applies the server's own rule (checkCategoryParameters), and
+ * `parametrization` the body's list of the mandatory keys that have a value.
+ */
+export function useCategoryChoice(tenantId: string, customerType: 'INDIVIDUAL' | 'ORGANIZATION', categoryId: string | undefined) {
+  const hierarchy = useQuery({
+    queryKey: ['hierarchy', tenantId],
+    queryFn: () => apiFetch<Hierarchy>(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: { 'X-Tenant-ID': tenantId } }),
+    staleTime: 300_000,
+  });
+  const categories = (hierarchy.data?.categories ?? []).filter((c) => c.customerType === customerType && c.isActive);
+  const category = categories.find((c) => c.id === categoryId);
+  const enabled = (category?.features ?? []).filter((f) => f.enabled);
+  const mandatory = [...new Set(enabled.flatMap((f) => f.mandatoryKeys))];
+  const allowed = Object.assign({}, ...(category?.features ?? []).map((f) => f.allowedValues)) as Record<string, string[]>;
+  return {
+    loading: hierarchy.isPending,
+    categories,
+    category,
+    mandatory,
+    allowed,
+    /** The key values' problems as [key, message] pairs: missing ones and values not allowed. */
+    problems: (params: Record<string, string | undefined>): [string, string][] => {
+      const { missingKeys, invalidValues } = checkCategoryParameters(enabled, params);
+      return [...missingKeys.map((k): [string, string] => [k, 'required for this category']), ...Object.entries(invalidValues)];
+    },
+    parametrization: (params: Record<string, string | undefined> | undefined) =>
+      Object.entries(params ?? {})
+        .filter(([k, val]) => mandatory.includes(k) && val)
+        .map(([name, value]) => ({ name, value: value! })),
+  };
+}
+
+type Choice = ReturnType<typeof useCategoryChoice>;
+
+/** The category select and one field per key the chosen category makes mandatory. */
+export function CategoryFields({
+  choice,
+  label,
+  emptyLabel,
+  categoryField,
+  categoryError,
+  paramField,
+  paramError,
+}: {
+  choice: Choice;
+  label: string;
+  emptyLabel: string;
+  categoryField: UseFormRegisterReturn;
+  categoryError?: string;
+  paramField: (key: string) => UseFormRegisterReturn;
+  paramError: (key: string) => string | undefined;
+}) {
+  return (
+    <>
+      <SelectField
+        label={label}
+        className="sm:col-span-2"
+        options={choice.categories.map((c) => ({ value: c.id, label: `${c.name} (${c.riskLevel.toLowerCase()} risk)` }))}
+        placeholder={choice.loading ? 'Loading categories…' : emptyLabel}
+        error={categoryError}
+        {...categoryField}
+      />
+      {choice.mandatory.map((key) =>
+        choice.allowed[key] ? (
+          <SelectField
+            key={key}
+            label={humanize(key)}
+            options={choice.allowed[key]!.map((value) => ({ value, label: humanize(value) }))}
+            placeholder="Choose a value"
+            hint="required by this category"
+            error={paramError(key)}
+            {...paramField(key)}
+          />
+        ) : (
+          <Field key={key} label={humanize(key)} hint="required by this category" error={paramError(key)} {...paramField(key)} />
+        ),
+      )}
+    </>
+  );
+}
+
+type ConsentName = 'CONSENT.termsAccepted' | 'CONSENT.privacyAccepted' | 'CONSENT.dataProcessingConsent' | 'CONSENT.marketingConsent';
+type ActivationName = 'ACTIVATION.activationConfirm' | 'ACTIVATION.welcomeEmailSent' | 'ACTIVATION.activationNotes';
+
+/** The consents step: three required before activation, marketing optional. */
+export function ConsentFields({ register }: { register: (name: ConsentName) => UseFormRegisterReturn }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
+      <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
+      <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
+      <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
+      <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
+    </fieldset>
+  );
+}
+
+/** The activation step; notes are optional (an empty box is "not given"). */
+export function ActivationFields({ register, notesError }: { register: (name: ActivationName, options?: { setValueAs: (v: unknown) => unknown }) => UseFormRegisterReturn; notesError?: string }) {
+  return (
+    <div className="space-y-3">
+      <Checkbox label="Activate as soon as verification and consents allow" {...register('ACTIVATION.activationConfirm')} />
+      <Checkbox label="Welcome email sent" {...register('ACTIVATION.welcomeEmailSent')} />
+      <TextareaField label="Activation notes" error={notesError} {...register('ACTIVATION.activationNotes', optional)} />
+    </div>
+  );
+}
+
 
 /** The review step: label/value pairs. */
 export function ReviewList({ rows }: { rows: [string, string][] }) {
@@ -65,4 +195,59 @@ export function ResumedDraftNotice({ fields, onDismiss }: { fields: string[]; on
       </Button>
     </div>
   );
+}
+
+/**
+ * The frame of a wizard: the stepper, the step's title ("Step 2 of 7: Contact"), the form-level
+ * alert, the restored-draft notice (naming what was not kept), the step's fields and the buttons.
+ */
+export function WizardFrame({
+  labels,
+  step,
+  onSelect,
+  onSubmit,
+  alert,
+  notKept,
+  onDismissResumed,
+  notice,
+  actions,
+  children,
+}: {
+  labels: readonly string[];
+  step: number;
+  onSelect: (step: number) => void;
+  onSubmit: (e: React.FormEvent<HTMLFormElement>) => unknown;
+  alert: string[];
+  /** set after a reload restored a draft: the fields that were not kept */
+  notKept: string[] | null;
+  onDismissResumed: () => void;
+  notice?: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-6">
+      <Stepper steps={[...labels]} current={step} onSelect={onSelect} />
+      <section aria-labelledby="wizard-step-title" className="space-y-4 rounded-xl bg-white p-5 shadow-card">
+        <h2 id="wizard-step-title" tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+          Step {step + 1} of {labels.length}: {labels[step]}
+        </h2>
+        <FormAlert messages={alert} />
+        {notKept ? <ResumedDraftNotice fields={notKept} onDismiss={onDismissResumed} /> : null}
+        {notice}
+        {children}
+      </section>
+      {actions}
+    </form>
+  );
+}
+
+/** The review rows of the category and its key values ("—" for a key left empty). */
+export function categoryRows(choice: Choice, params: Record<string, string | undefined> | undefined, none: string): [string, string][] {
+  return [['Category', choice.category?.name ?? none], ...choice.mandatory.map((k): [string, string] => [humanize(k), params?.[k] ? humanize(params[k]!) : '—'])];
+}
+
+/** The review row of the consents given so far. */
+export function consentRow(consent: Record<string, boolean | undefined> | undefined): [string, string] {
+  return ['Consents', Object.entries(consent ?? {}).filter(([, on]) => on).map(([k]) => humanize(k.replace(/Accepted|Consent/, ''))).join(', ') || 'none yet'];
 }

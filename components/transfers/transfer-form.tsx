@@ -12,7 +12,7 @@ import { SelectField } from '@/components/ui/input';
 import { FormAlert, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { CONSENT_SCOPE_LABELS, formatMoney, LIMIT_TYPE_LABELS } from '@/components/wallets/money';
-import { useWallets, walletLabel } from '@/components/wallets/pickers';
+import { onWalletChosen, useWallets, WalletSelect, walletLabel } from '@/components/wallets/pickers';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import {
   createBeneficiaryBodySchema,
@@ -169,17 +169,16 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
     <div className="grid gap-6 lg:grid-cols-3">
       <form method="post" onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-card lg:col-span-2" aria-label="New transfer">
         <FormAlert messages={alert} />
-        <SelectField
+        <WalletSelect
           label="From wallet"
-          placeholder={wallets.isPending ? 'Loading wallets…' : 'Choose the wallet to pay from'}
-          options={(wallets.data?.items ?? []).map((w) => ({ value: w.id, label: walletLabel(w) }))}
+          wallets={activeWallets}
+          placeholder="Choose the wallet to pay from"
           error={e.walletId?.message}
           {...form.register('walletId', {
-            onChange: (ev: { target: { value: string } }) => {
-              const w = wallets.data?.items.find((x) => x.id === ev.target.value);
+            onChange: onWalletChosen(activeWallets, (w) => {
               if (w) form.setValue('currency', w.currency);
               chooseMode(mode);
-            },
+            }),
           })}
         />
         <fieldset>

@@ -14,7 +14,7 @@ import { apiFetch } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { CONSENT_SCOPE_LABELS, formatMoney, Money, when } from './money';
 import { ManagedList } from './managed-list';
-import { useWallets, walletLabel } from './pickers';
+import { onWalletChosen, useWallets, WalletSelect } from './pickers';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -39,17 +39,12 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
     <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">Record only what the customer authorized. Payouts from the wallet need it; so do wallet transfers the customer starts.</p>
       <FormAlert messages={alert} />
-      <SelectField
+      <WalletSelect
         label="Wallet"
-        placeholder={wallets.isPending ? 'Loading wallets…' : 'Choose a wallet'}
-        options={(wallets.data?.items ?? []).map((w) => ({ value: w.id, label: walletLabel(w) }))}
+        wallets={wallets.data?.items ?? []}
+        loading={wallets.isPending}
         error={e.walletId?.message}
-        {...form.register('walletId', {
-          onChange: (ev: { target: { value: string } }) => {
-            const w = wallets.data?.items.find((x) => x.id === ev.target.value);
-            if (w) form.setValue('currency', w.currency);
-          },
-        })}
+        {...form.register('walletId', { onChange: onWalletChosen(wallets.data?.items ?? [], (w) => w && form.setValue('currency', w.currency)) })}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Scope" options={PAYMENT_CONSENT_SCOPES.map((s) => ({ value: s, label: CONSENT_SCOPE_LABELS[s]! }))} error={e.scope?.message} {...form.register('scope')} />

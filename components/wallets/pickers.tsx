@@ -35,6 +35,12 @@ export const CustomerSelect = forwardRef<HTMLSelectElement, PickerProps & { acti
   return <SelectField ref={ref} options={options} placeholder={customers.isPending ? 'Loading customers…' : (placeholder ?? 'Choose a customer')} {...props} />;
 });
 
-export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[] }>(function WalletSelect({ wallets, placeholder, ...props }, ref) {
-  return <SelectField ref={ref} options={wallets.map((w) => ({ value: w.id, label: walletLabel(w) }))} placeholder={placeholder ?? 'Choose a wallet'} {...props} />;
+export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[]; loading?: boolean }>(function WalletSelect({ wallets, loading, placeholder, ...props }, ref) {
+  return <SelectField ref={ref} options={wallets.map((w) => ({ value: w.id, label: walletLabel(w) }))} placeholder={loading ? 'Loading wallets…' : (placeholder ?? 'Choose a wallet')} {...props} />;
 });
+
+/** A wallet select's change handler that hands over the wallet chosen (forms take its currency). */
+export const onWalletChosen =
+  (wallets: readonly Wallet[], then: (wallet: Wallet | undefined) => void) =>
+  (ev: { target: { value: string } }) =>
+    then(wallets.find((w) => w.id === ev.target.value));
