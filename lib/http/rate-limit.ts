@@ -3,6 +3,7 @@ import { getEnv } from '@/lib/env';
 import { redisClient } from '@/lib/db/redis';
 import { logger } from '@/lib/log';
 import { tooManyRequests } from '@/lib/contract/api-errors';
+import { RATE_LIMIT_CLASSES, type RateLimitClass } from '@/lib/contract/routes/types';
 
 /**
  * The one rate limiter of the platform (docs/developer-api.md, "Rate limits"): fixed windows in
@@ -15,9 +16,8 @@ import { tooManyRequests } from '@/lib/contract/api-errors';
  *   LOGIN_RATE_LIMIT_* (`signin`) and REGISTRATION_RATE_LIMIT_* (`signup`).
  */
 
-/** The route classes; each has its own limit and window (RATE_LIMIT_<CLASS>_MAX / _WINDOW_SECONDS). */
-export const RATE_LIMIT_CLASSES = ['default', 'login', 'registration', 'webhooks', 'card'] as const;
-export type RateLimitClass = (typeof RATE_LIMIT_CLASSES)[number];
+/** The route classes (declared by each route's definition); each has its own limit and window (RATE_LIMIT_<CLASS>_MAX / _WINDOW_SECONDS). */
+export { RATE_LIMIT_CLASSES, type RateLimitClass };
 
 /** The throttles: every sign-in endpoint (`signin`) and anonymous self sign-up (`signup`). */
 export const THROTTLE_CLASSES = ['signin', 'signup'] as const;

@@ -1,18 +1,37 @@
 import { createRoute, type ErrorRenderer, type RouteHandler } from './api-route';
 import { methodNotAllowed } from '@/lib/contract/api-errors';
+import { HTTP_METHODS, type HttpMethod } from '@/lib/contract/routes/types';
+import { definitionOf } from './endpoint';
+import { renderEnvelopeB } from './with-card-auth';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+export { HTTP_METHODS, type HttpMethod };
 
 /**
- * Declares the methods a route file serves. Every other method answers 405 with an Envelope A and
- * an `Allow` header, OPTIONS answers 204 with `Allow`. Use as
- * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: handler });`
+ * Declares the endpoints a route file serves (each built by endpoint() from its definition, whose
+ * method it serves). Every other method answers 405 with an `Allow` header (Envelope B on the card
+ * API, A elsewhere), OPTIONS answers 204 with `Allow`. Use as
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getWallets, postWallet);`
  */
-export function route(
-  handlers: Partial<Record<HttpMethod, RouteHandler>>,
-  options: { renderError?: ErrorRenderer } = {},
-): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+export function route(...endpoints: RouteHandler[]): Record<HttpMethod | 'OPTIONS', RouteHandler>;
+/** @deprecated transitional form: bind each handler to its definition with endpoint() and pass the endpoints */
+export function route(handlers: Partial<Record<HttpMethod, RouteHandler>>, options?: { renderError?: ErrorRenderer }): Record<HttpMethod | 'OPTIONS', RouteHandler>;
+export function route(...args: unknown[]): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+  if (typeof args[0] === 'function') {
+    const handlers: Partial<Record<HttpMethod, RouteHandler>> = {};
+    let renderError: ErrorRenderer | undefined;
+    for (const handler of args as RouteHandler[]) {
+      const definition = definitionOf(handler);
+      if (!definition) throw new Error('route(): every handler must be built by endpoint(definition, handler)');
+      if (handlers[definition.method]) throw new Error(`route(): two endpoints for ${definition.method} ${definition.path}`);
+      handlers[definition.method] = handler;
+      if (definition.auth === 'card') renderError = renderEnvelopeB;
+    }
+    return methods(handlers, { renderError });
+  }
+  return methods(args[0] as Partial<Record<HttpMethod, RouteHandler>>, (args[1] as { renderError?: ErrorRenderer }) ?? {});
+}
+
+function methods(handlers: Partial<Record<HttpMethod, RouteHandler>>, options: { renderError?: ErrorRenderer }): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const served = HTTP_METHODS.filter((m) => handlers[m]);
   const allowed = [...served, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'];
   const plain = (handler: Parameters<typeof createRoute<object, object>>[0]['handler']) =>

@@ -27,8 +27,8 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contra
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
 import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';
-import { OPERATIONS } from './operations';
-import type { ApiOperation } from './types';
+import { rolesWith } from '@/lib/contract/access';
+import { documentedRoutes, type RouteSpec } from '@/lib/contract/routes';
 
 /**
  * Builds the OpenAPI 3.1 document from the operation registry and the zod schemas of lib/contract
@@ -152,7 +152,7 @@ function exampleOf(error: ApiError, envelope: 'A' | 'B'): Json {
 }
 
 /** The generic errors an operation answers, from its shape; then its own catalogue rows. */
-function errorsOf(op: ApiOperation): ApiError[] {
+function errorsOf(op: RouteSpec): ApiError[] {
   const errors: ApiError[] = [];
   const required = [...(op.headers?.required ?? []), ...(op.auth === 'tenant' || op.auth === 'tenantOptionalBearer' ? (['X-Tenant-ID'] as const) : [])];
   const uniqueRequired = [...new Set(required)];
@@ -167,7 +167,7 @@ function errorsOf(op: ApiOperation): ApiError[] {
   if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
-  if (op.roles) errors.push(forbidden(`this operation requires one of the roles ${op.roles.join(', ')}`));
+  if (op.allow) errors.push(forbidden(`this operation requires one of the roles ${rolesWith(op.allow).join(', ')}`));
   if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
   const lastParam = [...op.path.matchAll(/\{(\w+)\}/g)].pop()?.[1];
   if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
@@ -189,14 +189,14 @@ const COMMON_HEADERS = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: 
  * The headers of an answer. X-Request-ID and the RateLimit fields come with every answer (info says
  * so); they are declared on the success answer and the shared 429, not repeated on each error.
  */
-function responseHeaders(op: ApiOperation, status: number): Json | undefined {
+function responseHeaders(op: RouteSpec, status: number): Json | undefined {
   const headers: Json = status === 200 ? { ...COMMON_HEADERS } : {};
   if (op.idempotency === true && status === 409) headers['Retry-After'] = HEADER_REF('Retry-After');
   if (op.idempotency && status < 500) headers[IDEMPOTENT_REPLAYED_HEADER] = HEADER_REF(IDEMPOTENT_REPLAYED_HEADER);
   return Object.keys(headers).length ? headers : undefined;
 }
 
-function parametersOf(op: ApiOperation, convert: SchemaConverter): Json[] {
+function parametersOf(op: RouteSpec, convert: SchemaConverter): Json[] {
   const parameters: Json[] = [];
   const objectParams = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return;
@@ -238,7 +238,7 @@ function headerParameters(convert: SchemaConverter, used: Set<string>): Json {
   return out;
 }
 
-function securityOf(op: ApiOperation): Json[] | undefined {
+function securityOf(op: RouteSpec): Json[] | undefined {
   switch (op.auth) {
     case 'bearer':
       return [{ bearerAuth: [] }, { panelCookie: [] }];
@@ -255,7 +255,7 @@ function securityOf(op: ApiOperation): Json[] | undefined {
 
 const rawContent = (types: readonly string[]): Json => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
 
-function successOf(op: ApiOperation, convert: SchemaConverter): Json {
+function successOf(op: RouteSpec, convert: SchemaConverter): Json {
   const alternative = rawContent(op.alternativeContentTypes ?? []);
   if (op.responseContentType) {
     return { description: op.summary, headers: responseHeaders(op, 200), content: { ...rawContent([op.responseContentType]), ...alternative } };
@@ -268,7 +268,7 @@ function successOf(op: ApiOperation, convert: SchemaConverter): Json {
   return { description, headers: responseHeaders(op, 200), content: { 'application/json': content, ...alternative } };
 }
 
-function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
+function operationObject(op: RouteSpec, convert: SchemaConverter): Json {
   const envelope = op.envelope === 'B' ? 'B' : 'A';
   const responses: Json = { '200': successOf(op, convert) };
   const byStatus = new Map<number, ApiError[]>();
@@ -308,7 +308,7 @@ function operationObject(op: ApiOperation, convert: SchemaConverter): Json {
     const optional = op.body.safeParse(undefined).success;
     operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
   }
-  if (op.roles) operation.description = `${op.description ? `${op.description} ` : ''}Roles: ${op.roles.join(', ')}.`;
+  if (op.allow) operation.description = `${op.description ? `${op.description} ` : ''}Roles: ${rolesWith(op.allow).join(', ')}.`;
   return operation;
 }
 
@@ -346,9 +346,10 @@ export function buildOpenApiDocument(): Json {
   return withComponentIds(() => {
     const convert = new SchemaConverter();
     const paths: Record<string, Json> = {};
-    for (const op of OPERATIONS) {
+    const routes = documentedRoutes();
+    for (const op of routes) {
       const item = (paths[op.path] ??= {});
-      if (item[op.method.toLowerCase()]) throw new Error(`OpenAPI registry: ${op.method} ${op.path} is listed twice`);
+      if (item[op.method.toLowerCase()]) throw new Error(`route definitions: ${op.method} ${op.path} is defined twice`);
       item[op.method.toLowerCase()] = operationObject(op, convert);
     }
     const errorData = convert.convert(errorDataSchema, 'output');
@@ -397,7 +398,7 @@ export function buildOpenApiDocument(): Json {
         { url: 'http://localhost:3000', description: 'sandbox: a local server (npm run dev) with the built-in sandbox card processor' },
       ],
       security: [],
-      tags: [...new Set(OPERATIONS.flatMap((op) => op.tags))].map((name) => ({ name, description: tagDescription(name) })),
+      tags: [...new Set(routes.flatMap((op) => op.tags))].map((name) => ({ name, description: tagDescription(name) })),
       paths,
       components: { schemas, responses, ...STATIC_COMPONENTS, parameters: { ...STATIC_COMPONENTS.parameters, ...headerParameters(convert, usedHeaderParameters(paths)) } },
     };

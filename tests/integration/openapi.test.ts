@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
@@ -6,15 +6,13 @@ import * as openapiRoute from '@/app/api/openapi.json/route';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
 import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
 import { MAX_AMOUNT, MAX_BALANCE } from '@/lib/contract/money';
-import { servedMethods } from '@/lib/http/route';
 import { buildOpenApiDocument, openApiFileJson, openApiJson } from '@/lib/openapi/document';
-import { UNDOCUMENTED_ROUTES } from '@/lib/openapi/operations';
 import { call } from './helpers';
 
 /**
  * The OpenAPI document: valid OpenAPI 3.1 (@readme/openapi-parser), the committed docs/openapi.json
- * current, served compact at GET /api/openapi.json, and complete: every method that a
- * route file under app/api serves has an operation (catch-all segments: at least one path below them).
+ * current, served compact at GET /api/openapi.json. It is built from the route definitions
+ * (lib/contract/routes), which tests/integration/routes.test.ts ties to the route files.
  * `redocly lint` (npm run openapi:lint) checks the recommended rules on top.
  */
 const ROOT = path.resolve(__dirname, '../..');
@@ -42,30 +40,6 @@ function answerOf(path: string, method: string, status: string): { schema?: unkn
   const op = doc.paths[path]![method] as unknown as { responses: Record<string, unknown> };
   const media = resolve<{ content: Record<string, Media> }>(op.responses[status]).content['application/json']!;
   return { schema: media.schema, examples: Object.fromEntries(Object.entries(media.examples ?? {}).map(([name, example]) => [name, resolve<{ value: unknown }>(example)])) };
-}
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === 'route.ts' ? [full] : [];
-  });
-}
-
-/** app/api/v2.1/tenants/[tenantId]/route.ts -> /api/v2.1/tenants/[tenantId] */
-const routeOf = (file: string) => `/${path.relative(path.join(ROOT, 'app'), path.dirname(file)).split(path.sep).join('/')}`;
-
-/** Does a documented path serve this Next.js route path? [x] is {x}; [...x] and [[...x]] are one or more segments. */
-function documents(route: string, documented: string): boolean {
-  const pattern = route
-    .split('/')
-    .map((segment) => {
-      if (/^\[\[?\.\.\.\w+\]\]?$/.test(segment)) return '.+';
-      if (/^\[\w+\]$/.test(segment)) return `\\{${segment.slice(1, -1)}\\}`;
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return new RegExp(`^${pattern}$`).test(documented);
 }
 
 describe('the OpenAPI document', () => {
@@ -109,36 +83,6 @@ describe('the OpenAPI document', () => {
     expect([again.status, again.text, again.headers.get('etag')]).toEqual([304, '', etag]);
     const changed = await call(openapiRoute.GET, { path: '/api/openapi.json', headers: { 'if-none-match': '"another"' } });
     expect([changed.status, changed.text === openApiJson()]).toEqual([200, true]);
-  });
-
-  it('documents every method of every route file under app/api', async () => {
-    const missing: string[] = [];
-    const documentedPaths = Object.entries(doc.paths);
-    for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
-      const route = routeOf(file);
-      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-      const skipped = UNDOCUMENTED_ROUTES.find((u) => u.route === route);
-      for (const method of servedMethods(routeModule)) {
-        if (skipped && (skipped.methods === 'ALL' || skipped.methods.includes(method))) continue;
-        const found = documentedPaths.some(([p, item]) => documents(route, p) && item[method.toLowerCase()]);
-        if (!found) missing.push(`${method} ${route}`);
-      }
-    }
-    expect(missing, `add these to lib/openapi/operations.ts (or UNDOCUMENTED_ROUTES with a reason):\n${missing.join('\n')}`).toEqual([]);
-  });
-
-  it('documents nothing that no route file serves', async () => {
-    const served: Array<[string, string]> = [];
-    for (const file of routeFiles(path.join(ROOT, 'app/api'))) {
-      const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-      for (const method of servedMethods(routeModule)) served.push([routeOf(file), method.toLowerCase()]);
-    }
-    const orphans = Object.entries(doc.paths).flatMap(([p, item]) =>
-      Object.keys(item)
-        .filter((method) => !served.some(([route, m]) => m === method && documents(route, p)))
-        .map((method) => `${method.toUpperCase()} ${p}`),
-    );
-    expect(orphans).toEqual([]);
   });
 
   it('has one path per card operation (46 + the sandbox ones), each answering Envelope B: success or a business error, told apart by success and code', () => {

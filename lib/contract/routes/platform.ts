@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { objectOf } from './shared';
+import type { RouteSpec } from './types';
+
+const dependencyStatus = z.enum(['ok', 'degraded']);
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'unavailable']).describe('unavailable (503): the database does not answer; degraded: Redis does not, rate limits count in process memory'),
+  database: z.object({ status: dependencyStatus, reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable(), error: z.string().optional() }),
+  redis: z.object({ status: dependencyStatus, connection: z.string().describe('the client state: ready, connecting, reconnecting, ...') }).optional().describe('present when REDIS_URL is set'),
+  uptimeSeconds: z.number(),
+  version: z.string(),
+});
+
+// ------------------------------------------------------------------------------------- platform
+export const platformRoutes: readonly RouteSpec[] = [
+  { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema },
+  { method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') },
+];
