@@ -261,7 +261,7 @@ function SimulateAuthorization({ call, cardRef, currency, onDone }: { call: Call
  * or a number typed into the lookup (kept in memory by the caller). Writes need ADMIN_USER.
  */
 export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { cardRef: string; keyId: string | number; holder?: string; sandboxTools?: boolean }) {
-  const { tenantId, has } = useCurrentUser();
+  const { tenantId, can } = useCurrentUser();
   const toast = useToast();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'activate' | 'freeze' | 'unfreeze' | 'terminate' | null>(null);
@@ -274,7 +274,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
   const transactions = useQuery({ queryKey: key('transactions'), queryFn: () => call('transaction/list', { pageSize: 10 }), enabled: ready, retry: false });
   const history = useQuery({ queryKey: key('history'), queryFn: () => call('card/status-history'), enabled: ready, retry: false });
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['card', keyId] }), client.invalidateQueries({ queryKey: ['cards'] })]);
-  const admin = has('ADMIN_USER');
+  const admin = can('card:write');
 
   if (info.isError) {
     return (

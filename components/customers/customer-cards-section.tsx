@@ -8,7 +8,6 @@ import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 import type { CardSearchPage } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, SectionLink, useCustomer, type CustomerDetailData } from './use-customer';
@@ -35,9 +34,9 @@ function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
  * ADMIN_USER issues a new card here (components/cards/issue-card.tsx).
  */
 export function CustomerCardsSection({ customerId }: { customerId: string }) {
-  const { has } = useCurrentUser();
-  const allowed = has(...PANEL_CARD_ROLES);
-  const canIssue = has('ADMIN_USER');
+  const { can } = useCurrentUser();
+  const allowed = can('card:read');
+  const canIssue = can('card:write');
   const [issuing, setIssuing] = useState(false);
   const customer = useCustomer(customerId);
   const cards = useQuery({

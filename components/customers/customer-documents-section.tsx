@@ -20,7 +20,7 @@ type Docs = Awaited<ReturnType<typeof customerDocuments>>;
  */
 export function CustomerDocumentsSection({ customerId }: { customerId: string }) {
   const { data: c } = useCustomer(customerId);
-  const reviewer = useCurrentUser().has('ADMIN_USER', 'COMPLIANCE_OFFICER');
+  const reviewer = useCurrentUser().can('verification:review');
   // the same query (and cache entry) as the onboarding panel's document list
   const review = useQuery({
     queryKey: ['customer-documents', customerId],

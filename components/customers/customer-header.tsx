@@ -79,7 +79,7 @@ function DeactivateDialog({ open, onClose, base }: { open: boolean; onClose: () 
  * A refused activation explains itself (missing consents with accept buttons, or the verification).
  */
 export function CustomerHeader({ customerId }: { customerId: string }) {
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   const client = useQueryClient();
   const toast = useToast();
   const [deactivating, setDeactivating] = useState(false);
@@ -113,7 +113,7 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
   if (detail.isError) return <QueryError error={detail.error} />;
   const c = detail.data;
   const base = customerBase(c);
-  const mayDeactivate = has('ADMIN_USER', 'COMPLIANCE_OFFICER');
+  const mayDeactivate = can('customer:deactivate');
 
   return (
     <div className="space-y-4">

@@ -39,7 +39,7 @@ export interface CustomerRecordsSectionProps<T extends { id: string; status: str
 }
 
 export function CustomerRecordsSection<T extends { id: string; status: string }>({ customerId, title, resource, testId, empty, describe, action }: CustomerRecordsSectionProps<T>) {
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   const client = useQueryClient();
   const toast = useToast();
   const [target, setTarget] = useState<T | null>(null);
@@ -55,7 +55,7 @@ export function CustomerRecordsSection<T extends { id: string; status: string }>
       await client.invalidateQueries({ queryKey: [resource] });
     },
   });
-  const manage = has('ADMIN_USER');
+  const manage = can('wallet:manage');
   return (
     <Section title={title}>
       {list.isPending ? (

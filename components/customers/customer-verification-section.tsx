@@ -10,9 +10,9 @@ import { useCustomer, when } from './use-customer';
 /** The verification: its state (a link to the review case for reviewers) and its history. */
 export function CustomerVerificationSection({ customerId }: { customerId: string }) {
   const { data: c } = useCustomer(customerId);
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   if (!c) return null;
-  const reviewer = has('ADMIN_USER', 'COMPLIANCE_OFFICER');
+  const reviewer = can('verification:review');
   return (
     <Section
       title="Verification"

@@ -13,7 +13,7 @@ type WalletPage = { items: Wallet[]; total: number };
 
 /** The customer's wallets with balance and status; each opens the wallet page (statement, actions). */
 export function CustomerWalletsSection({ customerId }: { customerId: string }) {
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   const wallets = useQuery({
     queryKey: ['wallets', { customerId }],
     queryFn: () => apiFetch<WalletPage>(`/api/v2.1/wallets?customerId=${customerId}&pageSize=100`),
@@ -21,7 +21,7 @@ export function CustomerWalletsSection({ customerId }: { customerId: string }) {
   return (
     <Section
       title="Wallets"
-      actions={has('ADMIN_USER') ? <SectionLink href={`/wallets?customerId=${customerId}`}>Open a wallet</SectionLink> : null}
+      actions={can('wallet:manage') ? <SectionLink href={`/wallets?customerId=${customerId}`}>Open a wallet</SectionLink> : null}
     >
       {wallets.isPending ? (
         <p className="text-sm text-ink-muted">Loading…</p>

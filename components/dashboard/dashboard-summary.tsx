@@ -50,7 +50,7 @@ function CardsTile({ summary }: { summary: DashboardSummary }) {
 
 /** The dashboard's counts from GET /api/v2.1/dashboard/summary, each linking to its list. */
 export function DashboardSummaryTiles() {
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   const summary = useQuery({ queryKey: ['dashboard-summary'], queryFn: () => apiFetch<DashboardSummary>('/api/v2.1/dashboard/summary') });
   if (summary.isPending) return <p className="text-ink-muted">Loading the numbers…</p>;
   if (summary.isError)
@@ -79,7 +79,7 @@ export function DashboardSummaryTiles() {
           ))}
         </ul>
       </Tile>
-      <Tile title="Waiting for review" testId="reviews-tile" href={has('ADMIN_USER', 'COMPLIANCE_OFFICER') ? '/verifications' : undefined} linkLabel="Open the review queue">
+      <Tile title="Waiting for review" testId="reviews-tile" href={can('verification:review') ? '/verifications' : undefined} linkLabel="Open the review queue">
         <p className="text-3xl font-semibold text-ink" data-testid="verifications-waiting">
           {s.verificationsWaiting}
         </p>
@@ -87,13 +87,13 @@ export function DashboardSummaryTiles() {
           {s.verificationsByStatus.PENDING_REVIEW} pending, {s.verificationsByStatus.IN_REVIEW} in review, {s.verificationsByStatus.REVISION_REQUESTED} awaiting revision
         </p>
       </Tile>
-      <Tile title="Failed webhooks (24 h)" testId="webhooks-tile" href={has('ADMIN_USER') ? '/webhooks' : undefined} linkLabel="Webhook subscriptions">
+      <Tile title="Failed webhooks (24 h)" testId="webhooks-tile" href={can('webhook:manage') ? '/webhooks' : undefined} linkLabel="Webhook subscriptions">
         <p className={`text-3xl font-semibold ${s.failedWebhookDeliveries24h ? 'text-rose-700' : 'text-ink'}`} data-testid="failed-deliveries">
           {s.failedWebhookDeliveries24h}
         </p>
         <p className="mt-1 text-sm text-ink-muted">deliveries that gave up in the last 24 hours</p>
       </Tile>
-      {has('ADMIN_USER', 'EMPLOYEE') ? <CardsTile summary={s} /> : null}
+      {can('card:read') ? <CardsTile summary={s} /> : null}
     </div>
   );
 }

@@ -39,7 +39,7 @@ const KEYS = Object.keys(SETTINGS) as Key[];
  */
 export function ReviewSettingsForm() {
   const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
+  const admin = me.can('verification:configure');
   const client = useQueryClient();
   const toast = useToast();
   const q = useQuery({ queryKey: ['review-settings'], queryFn: () => apiFetch<Settings>(SETTINGS_URL) });

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
 import type { SearchResult } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
 
@@ -22,13 +21,13 @@ const Hit = ({ children }: { children: ReactNode }) => <li className="flex flex-
 
 /** The answer of GET /api/v2.1/search, grouped by kind, each hit a link to its page. */
 export function SearchResults({ q }: { q: string }) {
-  const { has } = useCurrentUser();
+  const { can } = useCurrentUser();
   const result = useQuery({ queryKey: ['search', q], queryFn: () => apiFetch<SearchResult>(`/api/v2.1/search?q=${encodeURIComponent(q)}`), enabled: q.length >= 2, retry: false });
   if (q.length < 2) return <p className="text-sm text-ink-muted">Type at least two characters: a customer name, email or ID, a wallet ID, or a card&apos;s last four digits.</p>;
   if (result.isPending) return <p className="text-ink-muted">Searching…</p>;
   if (result.isError) return <QueryError error={result.error} />;
   const r = result.data;
-  const cards = has(...PANEL_CARD_ROLES);
+  const cards = can('card:read');
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="search-results">
       <Hits title="Customers" count={r.customers.length} empty="No customer matches.">

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 import { SearchBox } from '@/components/search/search-box';
 import { navItemsFor } from './nav-items';
+import type { Role } from '@/lib/contract/enums';
 import { ShellNav } from './shell-nav';
 
 /** Layout of the signed-in panel: a sidebar on wide screens, a top bar with a menu button on narrow ones. */
 export interface ShellUser {
   name: string;
   email: string;
-  roles: string[];
+  roles: Role[];
   tenantName: string;
 }
 

@@ -30,7 +30,7 @@ export function TransferDetail({ transferId }: { transferId: string }) {
   if (query.isError) return <QueryError error={query.error} />;
   const t = query.data;
   if (!t) return <p className="text-sm text-ink-muted">Loading…</p>;
-  const mayDecide = t.status === 'PENDING_APPROVAL' && me.has('TRANSACTION_APPROVER') && t.initiatedBy !== me.userId;
+  const mayDecide = t.status === 'PENDING_APPROVAL' && me.can('transfer:approve') && t.initiatedBy !== me.userId;
   return (
     <div className="space-y-6">
       <Section

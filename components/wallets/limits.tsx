@@ -84,7 +84,7 @@ function SetLimitForm({ onDone, customerId }: { onDone: () => void; customerId?:
 /** Transaction limits of the tenant's customers and wallets with their current usage; administrators set and remove them. */
 export function LimitList() {
   const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
+  const admin = me.can('ledger:administer');
   const client = useQueryClient();
   const toast = useToast();
   const customers = useCustomers();

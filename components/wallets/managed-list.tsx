@@ -40,7 +40,7 @@ export function ManagedList<T extends { id: string }>({
   create: { label: string; title: string; form: (onDone: () => void, customerId: string | undefined) => ReactNode };
   action: { verb: 'deactivate' | 'revoke'; confirmTitle: (item: T | null) => string; confirmLabel: string; explain: (item: T | null) => ReactNode; done: (item: T) => string };
 }) {
-  const admin = useCurrentUser().has('ADMIN_USER');
+  const admin = useCurrentUser().can('wallet:manage');
   const client = useQueryClient();
   const toast = useToast();
   const [customerId, setCustomerId] = useState('');

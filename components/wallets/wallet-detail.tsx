@@ -135,7 +135,8 @@ const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00Z`).toISOString() : 
 /** One wallet: balances and status, the actions the viewer's role allows, and its statement. */
 export function WalletDetail({ walletId }: { walletId: string }) {
   const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
+  const admin = me.can('wallet:manage');
+  const administers = me.can('ledger:administer');
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [from, setFrom] = useState('');
@@ -237,7 +238,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
                 Freeze
               </Button>
             ) : null}
-            {w.status === 'FROZEN' ? (
+            {w.status === 'FROZEN' && administers ? (
               <Button variant="secondary" onClick={() => setAction('unfreeze')}>
                 Unfreeze
               </Button>

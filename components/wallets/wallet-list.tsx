@@ -54,7 +54,8 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
 /** Wallets of the tenant with filters (customer, currency, status); administrators open wallets and see the reconciliation. */
 export function WalletList() {
   const me = useCurrentUser();
-  const admin = me.has('ADMIN_USER');
+  const admin = me.can('wallet:manage');
+  const administers = me.can('ledger:administer');
   const [customerId, setCustomerId] = useState('');
   const [currency, setCurrency] = useState('');
   const [status, setStatus] = useState('');
@@ -83,7 +84,7 @@ export function WalletList() {
   };
   return (
     <div className="space-y-4">
-      {admin ? <ReconciliationStatus /> : null}
+      {administers ? <ReconciliationStatus /> : null}
       <div className="flex flex-wrap items-end gap-3">
         <CustomerSelect label="Customer" placeholder="All customers" className="min-w-[14rem] flex-1" value={customerId} onChange={(e) => reset(setCustomerId)(e.target.value)} />
         <SelectField label="Currency" placeholder="All currencies" options={CURRENCIES.map((c) => ({ value: c, label: c }))} value={currency} onChange={(e) => reset(setCurrency)(e.target.value)} />

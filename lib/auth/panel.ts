@@ -3,6 +3,7 @@ import { getServerSession } from 'next-auth';
 import { getDb } from '@/lib/db/client';
 import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
 import { panelSessionClaims } from '@/lib/services/identity/tokens';
+import { can, type Capability } from '@/lib/contract/access';
 import type { Role } from '@/lib/contract/enums';
 import { authOptions } from './options';
 
@@ -37,9 +38,9 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   }
 }
 
-/** A panel page's guard: the signed-in user holding one of `roles` (any staff role when omitted); otherwise to the dashboard. */
-export async function requirePanelUser(roles?: readonly Role[]): Promise<PanelUser> {
+/** A panel page's guard: the signed-in user holding the capability (any signed-in user when omitted); otherwise to the dashboard. */
+export async function requirePanelUser(capability?: Capability): Promise<PanelUser> {
   const user = await getPanelUser();
-  if (!user || (roles && !roles.some((r) => user.roles.includes(r)))) redirect('/');
+  if (!user || (capability && !can(user, capability))) redirect('/');
   return user;
 }

@@ -26,6 +26,8 @@ export const CAPABILITIES = {
   'card:write': ['ADMIN_USER'],
   /** review registrations: the queue, cases, decisions, initiating a verification */
   'verification:review': ['COMPLIANCE_OFFICER', 'ADMIN_USER'],
+  /** assign a case to another officer, or take over one another officer holds */
+  'verification:assign': ['ADMIN_USER'],
   /** the tenant's review settings (two approvals) */
   'verification:configure': ['ADMIN_USER'],
   /** suspend or close a customer */

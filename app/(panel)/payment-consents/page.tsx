@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { STAFF } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { ConsentList } from '@/components/wallets/payment-consents';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Payment consents' };
 export const dynamic = 'force-dynamic';
 
 export default async function PaymentConsentsPage() {
-  await requirePanelUser(STAFF);
+  await requirePanelUser('tenant:staff');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Payment consents" description="What each customer authorized: which wallet, how much per payment, until when." />

@@ -3,15 +3,14 @@ import Link from 'next/link';
 import { TransfersTable } from '@/components/transfers/transfers-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePanelUser } from '@/lib/auth/panel';
+import { can } from '@/lib/contract/access';
 
 export const metadata: Metadata = { title: 'Transfers' };
 export const dynamic = 'force-dynamic';
 
-const TRANSFER_READERS = ['ADMIN_USER', 'EMPLOYEE', 'COMPLIANCE_OFFICER', 'TRANSACTION_APPROVER'] as const;
-
-/** All transfers of the tenant (read roles; the API enforces them). */
+/** All transfers of the tenant (tenant staff; the API enforces the same capabilities). */
 export default async function TransfersPage() {
-  const user = await requirePanelUser(TRANSFER_READERS);
+  const user = await requirePanelUser('tenant:staff');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -19,12 +18,12 @@ export default async function TransfersPage() {
         description="Payouts to beneficiaries and transfers between wallets, newest first."
         actions={
           <>
-            {user.roles.includes('ADMIN_USER') ? (
+            {can(user, 'wallet:manage') ? (
               <Link href="/transfers/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
                 New transfer
               </Link>
             ) : null}
-            {user.roles.includes('TRANSACTION_APPROVER') ? (
+            {can(user, 'transfer:approve') ? (
               <Link href="/transfers/approvals" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
                 Approval queue
               </Link>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { ADMINS } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { UserAdmin } from '@/components/users/user-admin';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Users' };
 export const dynamic = 'force-dynamic';
 
 export default async function UsersPage() {
-  await requirePanelUser(ADMINS);
+  await requirePanelUser('user:manage');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Users" description="Administrators, compliance officers and employees of your tenant." />

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { STAFF } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { WalletList } from '@/components/wallets/wallet-list';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Wallets' };
 export const dynamic = 'force-dynamic';
 
 export default async function WalletsPage() {
-  await requirePanelUser(STAFF);
+  await requirePanelUser('tenant:staff');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Wallets" description="Customer wallets, their balances and status." />

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { ADMINS } from '@/components/shell/nav-items';
 import { PageHeader } from '@/components/ui/page-header';
 import { SubscriptionList } from '@/components/webhooks/subscription-list';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Webhooks' };
 export const dynamic = 'force-dynamic';
 
 export default async function WebhooksPage() {
-  await requirePanelUser(ADMINS);
+  await requirePanelUser('webhook:manage');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Webhooks" description="Signed deliveries (Standard Webhooks) of your tenant’s events to your endpoints." />

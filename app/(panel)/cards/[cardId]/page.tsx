@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CardPage } from '@/components/cards/card-page';
-import { CARD_STAFF } from '@/components/shell/nav-items';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { requirePanelUser } from '@/lib/auth/panel';
 import { cardSandboxEnabled } from '@/lib/card-processor/sandbox-enabled';
@@ -12,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** One card by its id (the card gateway takes the id wherever it takes a number). */
 export default async function CardDetailPage({ params }: { params: Promise<{ cardId: string }> }) {
-  await requirePanelUser(CARD_STAFF);
+  await requirePanelUser('card:read');
   const { cardId } = await params;
   if (!isUuid(cardId)) notFound();
   return (

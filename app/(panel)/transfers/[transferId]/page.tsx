@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Transfer' };
 export const dynamic = 'force-dynamic';
 
 export default async function TransferPage({ params }: { params: Promise<{ transferId: string }> }) {
-  await requirePanelUser(['ADMIN_USER', 'EMPLOYEE', 'COMPLIANCE_OFFICER', 'TRANSACTION_APPROVER']);
+  await requirePanelUser('tenant:staff');
   const { transferId } = await params;
   if (!isUuid(transferId)) notFound();
   return (

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** The four-eyes approval queue, for TRANSACTION_APPROVER. */
 export default async function ApprovalsPage() {
-  await requirePanelUser(['TRANSACTION_APPROVER']);
+  await requirePanelUser('transfer:approve');
   return (
     <div className="mx-auto max-w-4xl">
       <BackLink href="/transfers">Transfers</BackLink>

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'New transfer' };
 export const dynamic = 'force-dynamic';
 
 export default async function NewTransferPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePanelUser(['ADMIN_USER']);
+  await requirePanelUser('wallet:manage');
   const { walletId } = await searchParams;
   return (
     <div className="mx-auto max-w-6xl">

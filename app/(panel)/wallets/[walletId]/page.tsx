@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { STAFF } from '@/components/shell/nav-items';
 import { BackLink, PageHeader } from '@/components/ui/page-header';
 import { WalletDetail } from '@/components/wallets/wallet-detail';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -11,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 /** One wallet: balances, actions and its statement. */
 export default async function WalletPage({ params }: { params: Promise<{ walletId: string }> }) {
-  await requirePanelUser(STAFF);
+  await requirePanelUser('tenant:staff');
   const { walletId } = await params;
   if (!isUuid(walletId)) notFound();
   return (

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { ADMINS } from '@/components/shell/nav-items';
 import { SubscriptionDetail } from '@/components/webhooks/subscription-detail';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { requirePanelUser } from '@/lib/auth/panel';
@@ -8,7 +7,7 @@ export const metadata: Metadata = { title: 'Webhook subscription' };
 export const dynamic = 'force-dynamic';
 
 export default async function WebhookPage({ params }: { params: Promise<{ subscriptionId: string }> }) {
-  await requirePanelUser(ADMINS);
+  await requirePanelUser('webhook:manage');
   const { subscriptionId } = await params;
   return (
     <div className="mx-auto max-w-6xl">
