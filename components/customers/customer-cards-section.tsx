@@ -8,7 +8,7 @@ import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
+import { rolesWith } from '@/lib/contract/access';
 import type { CardSearchPage } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, SectionLink, useCustomer, type CustomerDetailData } from './use-customer';
@@ -36,7 +36,7 @@ function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
  */
 export function CustomerCardsSection({ customerId }: { customerId: string }) {
   const { has } = useCurrentUser();
-  const allowed = has(...PANEL_CARD_ROLES);
+  const allowed = has(...rolesWith('card:read'));
   const canIssue = has('ADMIN_USER');
   const [issuing, setIssuing] = useState(false);
   const customer = useCustomer(customerId);

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
+import { rolesWith } from '@/lib/contract/access';
 import type { SearchResult } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
 
@@ -28,7 +28,7 @@ export function SearchResults({ q }: { q: string }) {
   if (result.isPending) return <p className="text-ink-muted">Searching…</p>;
   if (result.isError) return <QueryError error={result.error} />;
   const r = result.data;
-  const cards = has(...PANEL_CARD_ROLES);
+  const cards = has(...rolesWith('card:read'));
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="search-results">
       <Hits title="Customers" count={r.customers.length} empty="No customer matches.">

@@ -1,5 +1,5 @@
 import type { Role } from '@/lib/contract/enums';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
+import { rolesWith } from '@/lib/contract/access';
 
 /**
  * The panel's navigation. `roles`: who is offered the entry (all users when absent; the API refuses
@@ -16,8 +16,8 @@ export interface NavItem {
 export const STAFF: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE', 'TRANSACTION_APPROVER'];
 export const REVIEWERS: readonly Role[] = ['ADMIN_USER', 'COMPLIANCE_OFFICER'];
 export const ADMINS: readonly Role[] = ['ADMIN_USER'];
-/** The card gateway's admin read roles (PANEL_CARD_ROLES). */
-export const CARD_STAFF: readonly Role[] = PANEL_CARD_ROLES;
+/** The card gateway's admin read roles (card:read). */
+export const CARD_STAFF: readonly Role[] = rolesWith('card:read');
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
