@@ -28,5 +28,3 @@ export const panelCardTokenSchema = z.object({
   clientIp: z.string().describe('the caller’s address as the server saw it, for the card API’s X-Forwarded-For'),
 });
 export type PanelCardToken = z.infer<typeof panelCardTokenSchema>;
-/** Who may look cards up in the panel (the card API's admin read roles). */
-export const PANEL_CARD_ROLES = ['ADMIN_USER', 'EMPLOYEE'] as const;

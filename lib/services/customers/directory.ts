@@ -23,7 +23,7 @@ import { getCardProcessor } from '@/lib/card-processor';
 import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
 import { notFound } from '@/lib/contract/api-errors';
-import { CARD_ADMIN_READ_ROLES } from '@/lib/contract/card-operations';
+import { can } from '@/lib/contract/access';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
@@ -271,10 +271,10 @@ export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId
 
 /**
  * Cards per state, asked from the card processor (one card/list per state, tenant scope) for a
- * caller with a card read role; null with the reason when the processor does not answer.
+ * caller who may read the tenant's cards (card:read); null with the reason when the processor does not answer.
  */
 async function cardsByState(principal: Principal, requestId: string): Promise<Pick<DashboardSummary, 'cardsByState' | 'cardsUnavailable'>> {
-  if (!CARD_ADMIN_READ_ROLES.some((r) => principal.roles.includes(r))) return { cardsByState: null, cardsUnavailable: null };
+  if (!can(principal, 'card:read')) return { cardsByState: null, cardsUnavailable: null };
   try {
     const processor = await getCardProcessor();
     const context = { tenantId: principal.tenantId, userId: principal.userId, requestId, scope: { kind: 'tenant' as const } };

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { PANEL_CARD_ROLES } from '@/lib/contract/panel';
+import { can } from '@/lib/contract/access';
 import { isUuid } from '@/lib/contract/common';
 import { SEARCH_RESULT_LIMIT, type SearchQuery, type SearchResult } from '@/lib/contract/search';
 import type { DbOrTx } from '@/lib/db/client';
@@ -14,7 +14,7 @@ import { escapeLike } from './like';
  * each kind capped at SEARCH_RESULT_LIMIT and always within the caller's tenant.
  * - customers: name or email containing it, or the customer id;
  * - wallets: the wallet id, or (8+ characters of hex and dashes) the start of it;
- * - cards (only for the card roles, as the card API): a card id, or 4 digits = the last four.
+ * - cards (only with card:read, as the card API): a card id, or 4 digits = the last four.
  */
 
 const ID_PREFIX = /^[0-9a-f-]{8,36}$/i;
@@ -35,7 +35,7 @@ export async function searchTenant(db: DbOrTx, tenantId: string, principal: Prin
 
   const walletId: SQL | null = uuid ? eq(wallets.id, uuid) : ID_PREFIX.test(q) ? sql`${wallets.id}::text like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}` : null;
 
-  const mayCards = principal.roles.some((r) => (PANEL_CARD_ROLES as readonly string[]).includes(r));
+  const mayCards = can(principal, 'card:read');
   const cardWhere: SQL | null = !mayCards ? null : uuid ? cardSearchWhere(tenantId, { cardId: uuid }) : /^\d{4}$/.test(q) ? cardSearchWhere(tenantId, { last4: q }) : null;
 
   const [customerRows, walletRows, cardItems] = await Promise.all([

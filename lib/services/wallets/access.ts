@@ -11,7 +11,8 @@ import { customerNotActive, notFound, validationFailed } from '@/lib/contract/ap
  * Who acts on wallets, beneficiaries, consents, limits and transfers (docs/ledger.md, role rules).
  * A customer's user acts on its own customer only: another customer's resource answers 404 like an
  * unknown one. An administrator (no customerId) acts on every customer of the tenant, as far as its
- * roles allow (checked by the route).
+ * capabilities allow (checked by the route: `allow` in lib/contract/routes/money.ts, the table in
+ * lib/contract/access.ts).
  */
 export interface Actor {
   userId: string;
@@ -19,15 +20,6 @@ export interface Actor {
   customerId: string | null;
   roles: Role[];
 }
-
-/** Roles that may read wallets, statements, beneficiaries, consents, limits and transfers. */
-export const READ_ROLES = ['CUSTOMER', 'ADMIN_USER', 'EMPLOYEE', 'TRANSACTION_APPROVER', 'COMPLIANCE_OFFICER'] as const satisfies readonly Role[];
-/** Roles that may create and change them (a customer: its own). */
-export const MANAGE_ROLES = ['CUSTOMER', 'ADMIN_USER'] as const satisfies readonly Role[];
-/** Administrator-only operations: unfreeze, limits, transfer settings, reconciliation. */
-export const ADMIN_ROLES = ['ADMIN_USER'] as const satisfies readonly Role[];
-/** Approving or rejecting a transfer that awaits four-eyes approval. */
-export const APPROVER_ROLES = ['TRANSACTION_APPROVER'] as const satisfies readonly Role[];
 
 /** Any user that belongs to a customer acts for that customer only, whatever its roles. */
 export function actorOf(principal: { userId: string; customerId: string | null; roles: Role[] }): Actor {

@@ -1,14 +1,10 @@
-import { customerIdParamsSchema } from '@/lib/contract/customers';
+import { moneyRoutes } from '@/lib/contract/routes/money';
+import { endpoint } from '@/lib/http/endpoint';
 import { envelopeA } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
-import { withAuth } from '@/lib/http/with-auth';
 import { getCustomerDetail } from '@/lib/services/customers/directory';
-import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 
 // GET /api/v2.1/customers/{customerId} - one customer: profile, documents, consents with history, verification, audit log
-const getCustomer = withAuth(async ({ db, tenant, params }) => envelopeA(await getCustomerDetail(db, tenant.id, params.customerId)), {
-  roles: ADMIN_SIDE_ROLES,
-  params: customerIdParamsSchema,
-});
+const getCustomer = endpoint(moneyRoutes.getCustomer, async ({ db, tenant, params }) => envelopeA(await getCustomerDetail(db, tenant.id, params.customerId)));
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getCustomer });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCustomer);

@@ -1,15 +1,13 @@
-import { paymentConsentIdParamsSchema } from '@/lib/contract/wallets';
+import { moneyRoutes } from '@/lib/contract/routes/money';
+import { endpoint } from '@/lib/http/endpoint';
 import { envelopeA } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
-import { withAuth } from '@/lib/http/with-auth';
-import { actorOf, MANAGE_ROLES } from '@/lib/services/wallets/access';
+import { actorOf } from '@/lib/services/wallets/access';
 import { revokePaymentConsent } from '@/lib/services/wallets/payment-consents';
 
 // POST /api/v2.1/payment-consents/{consentId}/revoke - revoke an AUTHORIZED payment consent
-const post = withAuth(
-  async ({ db, tenant, principal, params }) =>
-    envelopeA(await revokePaymentConsent(db, tenant.id, actorOf(principal), params.consentId), { message: 'payment consent revoked' }),
-  { roles: MANAGE_ROLES, params: paymentConsentIdParamsSchema },
+const post = endpoint(moneyRoutes.revokePaymentConsent, async ({ db, tenant, principal, params }) =>
+  envelopeA(await revokePaymentConsent(db, tenant.id, actorOf(principal), params.consentId), { message: 'payment consent revoked' }),
 );
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: post });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(post);
