@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rolesWith } from './access';
 import { REQUIRED_CONSENT_TYPES, type ConsentType, type Role, type VerificationStatus } from './enums';
 import type { FieldError } from './envelopes';
 import { ERROR_MESSAGES as M, ERROR_TYPES as T } from './errors';
@@ -229,15 +230,18 @@ export function tokenExpired(expiredAt: Date): ApiError {
   return new ApiError(401, M.tokenExpired, { error: T.jwtExpired, expiredAt: expiredAt.toISOString() }, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
 }
 
-export const VERIFICATION_ROLES = ['COMPLIANCE_OFFICER', 'ADMIN_USER'] as const satisfies readonly Role[];
-
-/** 403: initiating verification without COMPLIANCE_OFFICER or ADMIN_USER. */
+/** 403: initiating verification without COMPLIANCE_OFFICER or ADMIN_USER (the holders of 'verification:review'). */
 export function verificationAccessDenied(userId: string, currentRoles: Role[]): ApiError {
   return new ApiError(403, M.verificationAccessDenied, {
     userId,
     currentRoles,
-    requiredRoles: [...VERIFICATION_ROLES],
+    requiredRoles: [...rolesWith('verification:review')],
   });
+}
+
+/** 403: changing the review settings without 'verification:configure'. */
+export function reviewSettingsForbidden(): ApiError {
+  return forbidden('only an ADMIN_USER may change the review settings');
 }
 
 /** The path that accepts a consent; also the acceptUrl of the activation error. */

@@ -4,16 +4,16 @@ import type { Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import type { Principal } from '@/lib/services/identity/sessions';
 import type { ConsentProof } from '@/lib/services/onboarding/consents';
-import { ADMIN_SIDE_ROLES } from '@/lib/services/onboarding/customers';
 import type { BaseContext } from './api-route';
+import { can } from '@/lib/contract/access';
 import { forbidden, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { clientIp } from './client-ip';
 import { throttle } from './rate-limit';
 import { optionalPrincipal } from './with-auth';
 
 /**
- * Who registers a customer: a signed-in administrator of the tenant (recorded as the registrar; the
- * four-eyes rule keeps them from approving it), or nobody (self sign-up, throttled per tenant and client address).
+ * Who registers a customer: a signed-in member of the tenant's staff ('tenant:staff'), recorded as the
+ * registrar (the four-eyes rule keeps them from approving it), or nobody (self sign-up, throttled per tenant and client address).
  */
 export async function registrationContext(
   db: Db,
@@ -27,7 +27,7 @@ export async function registrationContext(
   const ip = headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null;
   if (principal) {
     if (principal.tenantId !== tenant.id) throw tenantAccessDenied(tenant.id);
-    if (!principal.roles.some((r) => (ADMIN_SIDE_ROLES as readonly string[]).includes(r))) {
+    if (!can(principal, 'tenant:staff')) {
       throw forbidden('customers cannot register other customers; sign up without a session');
     }
   } else {

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, type CustomerRow } from '@/lib/db/schema';
+import { can, rolesWith } from '@/lib/contract/access';
 import { notFound } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
 
-export const ADMIN_SIDE_ROLES = ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE', 'TRANSACTION_APPROVER'] as const;
+/** @deprecated the holders of 'tenant:staff': declare `allow: 'tenant:staff'` (lib/contract/routes) or ask can(); kept until the panel's directory routes are bound */
+export const ADMIN_SIDE_ROLES = rolesWith('tenant:staff');
 
 /**
- * The customer a caller may act on: administrators of the tenant reach every customer of it; a
+ * The customer a caller may act on: tenant staff ('tenant:staff') reach every customer of it; a
  * customer user only its own record. Anything else answers 404, exactly like an unknown customer.
  * `forUpdate` takes a row lock for state changes.
  */
@@ -18,8 +20,7 @@ export async function customerFor(
   customerType: 'INDIVIDUAL' | 'ORGANIZATION',
   options: { forUpdate?: boolean } = {},
 ): Promise<CustomerRow> {
-  const isAdmin = principal.roles.some((r) => (ADMIN_SIDE_ROLES as readonly string[]).includes(r));
-  if (!isAdmin && principal.customerId !== customerId) throw notFound('customer');
+  if (!can(principal, 'tenant:staff') && principal.customerId !== customerId) throw notFound('customer');
   const query = db
     .select()
     .from(customers)

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { reviewSettingsSchema, updateReviewSettingsBodySchema } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { reviewSettings } from '@/lib/db/schema';
-import { forbidden } from '@/lib/contract/api-errors';
+import { can } from '@/lib/contract/access';
+import { reviewSettingsForbidden } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
 import { assertVerificationRole } from './verification-roles';
@@ -22,9 +23,9 @@ export async function readReviewSettings(db: DbOrTx, principal: Principal) {
   return getReviewSettings(db, principal.tenantId);
 }
 
-/** ADMIN_USER only: changes the tenant's review settings (audited). */
+/** 'verification:configure' only: changes the tenant's review settings (audited). */
 export async function updateReviewSettings(db: DbOrTx, principal: Principal, input: z.infer<typeof updateReviewSettingsBodySchema>) {
-  if (!principal.roles.includes('ADMIN_USER')) throw forbidden('only an ADMIN_USER may change the review settings');
+  if (!can(principal, 'verification:configure')) throw reviewSettingsForbidden();
   return db.transaction(async (tx) => {
     const before = await getReviewSettings(tx, principal.tenantId);
     const after = { ...before, ...input };

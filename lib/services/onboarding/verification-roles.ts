@@ -1,10 +1,10 @@
-import type { Role } from '@/lib/contract/enums';
-import { verificationAccessDenied, VERIFICATION_ROLES } from '@/lib/contract/api-errors';
+import { can } from '@/lib/contract/access';
+import { verificationAccessDenied } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
 
-/** COMPLIANCE_OFFICER or ADMIN_USER; anyone else gets the contract's 403 naming both roles. */
+/** 'verification:review' (COMPLIANCE_OFFICER or ADMIN_USER); anyone else gets the contract's 403 naming both roles. */
 export function assertVerificationRole(principal: Principal): void {
-  if (!principal.roles.some((r) => (VERIFICATION_ROLES as readonly Role[]).includes(r))) {
+  if (!can(principal, 'verification:review')) {
     throw verificationAccessDenied(principal.userId, principal.roles);
   }
 }

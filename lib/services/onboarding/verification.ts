@@ -6,7 +6,7 @@ import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
 import { isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
-import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, VERIFICATION_ROLES, assigneeNotReviewer, registrarMayNotReview } from '@/lib/contract/api-errors';
+import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
 import { assertVerificationRole } from './verification-roles';
@@ -16,6 +16,7 @@ import { audit, customerAuditLog } from './audit';
 import type { UserLabel } from './review-state';
 import { customerTimeline } from './timeline';
 import { isUuid } from '@/lib/contract/common';
+import { can } from '@/lib/contract/access';
 
 export { REVIEW_SLA_HOURS };
 export { assertVerificationRole };
@@ -98,13 +99,14 @@ export async function initiateVerification(db: DbOrTx, principal: Principal, cus
 
 /**
  * Assignment that holds: claim (no assignee given: the caller), release (null) or reassign (another
- * user). A case another officer holds can be claimed or released only by an ADMIN_USER; assigning a
- * case to someone else is for ADMIN_USER only; the registrar of the customer cannot take its case.
+ * user). A case another officer holds can be claimed or released only with 'verification:assign'
+ * (ADMIN_USER), which assigning a case to someone else needs too; the assignee must hold
+ * 'verification:review'; the registrar of the customer cannot take its case.
  */
 export async function assignVerification(db: DbOrTx, principal: Principal, verificationId: string, assigneeUserId: string | null | undefined) {
   assertVerificationRole(principal);
   const target = assigneeUserId === undefined ? principal.userId : assigneeUserId;
-  const isAdmin = principal.roles.includes('ADMIN_USER');
+  const isAdmin = can(principal, 'verification:assign');
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     if (row.status === 'APPROVED' || row.status === 'REJECTED') throw conflict(`the verification is already ${row.status.toLowerCase()}`);
@@ -117,7 +119,7 @@ export async function assignVerification(db: DbOrTx, principal: Principal, verif
         .where(and(eq(users.tenantId, principal.tenantId), eq(users.id, target), eq(users.isActive, true), sql`${users.organizationId} is not null`));
       if (!assignee) throw notFound('assignee');
       const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, principal.tenantId), eq(userRoles.userId, target)))).map((r) => r.role);
-      if (!roles.some((r) => (VERIFICATION_ROLES as readonly string[]).includes(r))) throw assigneeNotReviewer(target);
+      if (!can({ roles }, 'verification:review')) throw assigneeNotReviewer(target);
       if (row.registeredByUserId === target) {
         throw registrarMayNotReview(target, 'the user who registered the customer cannot review its case; assign it to another officer');
       }
