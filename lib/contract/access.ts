@@ -40,8 +40,6 @@ export const CAPABILITIES = {
   'categorization:manage': ['ADMIN_USER'],
   /** webhook subscriptions, deliveries and settings */
   'webhook:manage': ['ADMIN_USER'],
-  /** assign a verification case to another officer, or claim or release a case another officer holds */
-  'verification:assign': ['ADMIN_USER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -1,12 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, type CustomerRow } from '@/lib/db/schema';
-import { can, rolesWith } from '@/lib/contract/access';
+import { can } from '@/lib/contract/access';
 import { notFound } from '@/lib/contract/api-errors';
 import type { Principal } from '@/lib/services/identity/sessions';
-
-/** @deprecated the holders of 'tenant:staff': declare `allow: 'tenant:staff'` (lib/contract/routes) or ask can(); kept until the panel's directory routes are bound */
-export const ADMIN_SIDE_ROLES = rolesWith('tenant:staff');
 
 /**
  * The customer a caller may act on: tenant staff ('tenant:staff') reach every customer of it; a
