@@ -32,6 +32,8 @@ export interface SessionSnapshot {
   tenant: TenantRow;
   /** every role the user holds now (the session's roles are filtered by them) */
   roles: Role[];
+  /** when this process read it (its clock): an entry is served for at most a minute */
+  readAt: number;
 }
 
 const MAX_ENTRIES = 10_000;

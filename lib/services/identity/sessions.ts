@@ -254,8 +254,10 @@ async function readSession(db: Db, claims: AccessClaims, now: Date): Promise<Ses
   if (!row) return null;
   // the main query sees the row as it was before the CTE's update
   const session = row.touched ? { ...row.session, lastUsedAt: now } : row.session;
-  return { session, user: row.user, tenant: row.tenant, roles: parseRoles(row.roles) };
+  return { session, user: row.user, tenant: row.tenant, roles: parseRoles(row.roles), readAt: now.getTime() };
 }
+
+const fresh = (ageMs: number) => ageMs >= 0 && ageMs <= TOUCH_INTERVAL_MS;
 
 /** The checks every request makes, on a snapshot fresh from the database or from the cache. */
 function principalOf(snapshot: SessionSnapshot, claims: AccessClaims, now: Date): Principal {
@@ -295,10 +297,11 @@ function principalOf(snapshot: SessionSnapshot, claims: AccessClaims, now: Date)
 export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
   const now = clock.now();
   const cached = await cachedSession(db, claims.sid);
-  const age = cached.snapshot ? now.getTime() - cached.snapshot.session.lastUsedAt.getTime() : Infinity;
-  // (a little negative: another server, whose clock is ahead, touched it)
-  if (cached.snapshot && age <= TOUCH_INTERVAL_MS && age > -TOUCH_INTERVAL_MS) {
-    return principalOf(cached.snapshot, claims, now);
+  // An entry is served for at most a minute after it was read, and while the session's last use was
+  // written within the minute (then the read below writes it again).
+  const snap = cached.snapshot;
+  if (snap && fresh(now.getTime() - snap.readAt) && now.getTime() - snap.session.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) {
+    return principalOf(snap, claims, now);
   }
   const snapshot = await readSession(db, claims, now);
   if (!snapshot) throw unauthorized('the session has ended; sign in again');
