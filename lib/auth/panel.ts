@@ -1,8 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
 import { getDb } from '@/lib/db/client';
-import { principalForSession, type Principal } from '@/lib/services/identity/sessions';
-import { panelSessionClaims } from '@/lib/services/identity/tokens';
+import { authenticatePanelSession, type Principal } from '@/lib/services/identity/sessions';
 import { can, type Capability } from '@/lib/contract/access';
 import type { Role } from '@/lib/contract/enums';
 import { authOptions } from './options';
@@ -26,10 +25,13 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   const db = await getDb();
   try {
     // issued now: the page guard checks the session row (live, not revoked), as it always has
-    const principal = await principalForSession(
-      db,
-      panelSessionClaims({ userId: user.id, tenantId: user.tenantId, sessionId: user.sessionId, roles: user.roles ?? [], iat: Math.floor(Date.now() / 1000) }),
-    );
+    const principal = await authenticatePanelSession(db, {
+      userId: user.id,
+      tenantId: user.tenantId,
+      sessionId: user.sessionId,
+      roles: user.roles ?? [],
+      iat: Math.floor(Date.now() / 1000),
+    });
     const tenant = principal.tenant;
     if (tenant.status !== 'ACTIVE') return null;
     return { principal, name: user.name ?? '', email: user.email ?? '', roles: principal.roles, tenant: { id: tenant.id, name: tenant.name } };

@@ -30,9 +30,11 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * LISTEN on a channel (notifications arrive when the notifying transaction commits). Returns the
-   * function that stops listening. node-postgres uses a dedicated connection that reconnects.
+   * function that stops listening. node-postgres uses a dedicated connection that reconnects;
+   * `onState` hears when the LISTEN is in place (true) and when its connection is lost (false), so
+   * that a cache invalidated through the channel can stop trusting itself (docs/identity.md).
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** node-postgres only: the pool's connections (GET /api/metrics) */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -57,9 +59,12 @@ async function openPglite(dataDir: string): Promise<Database> {
       if (client.closed) throw new Error('embedded database is closed');
       await client.query('select 1');
     },
-    listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, () => onNotify());
+    listen: async (channel, onNotify, onState) => {
+      // in process: a notification is handed over before the committing query resolves
+      const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
+      onState?.(true);
       return async () => {
+        onState?.(false);
         if (!client.closed) await stop();
       };
     },
@@ -109,28 +114,34 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
 /** A dedicated connection that LISTENs on a channel and reconnects (after a pause) when it drops. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState?: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
   const { Client } = await import('pg');
   let stopped = false;
   let current: InstanceType<typeof Client> | null = null;
   const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 1_000 });
     let failed = false;
     const fail = () => {
       if (failed) return;
       failed = true;
+      onState?.(false);
       if (current === client) current = null;
       void client.end().catch(() => undefined);
       if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
     };
-    client.on('notification', () => onNotify());
+    client.on('notification', (message) => onNotify(message.payload ?? ''));
     client.on('error', fail);
     client.on('end', fail);
     try {
@@ -141,13 +152,15 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
       throw error;
     }
     current = client;
+    onState?.(true);
     // a notification may have been missed while (re)connecting
-    onNotify();
+    onNotify('');
   };
   // a first failure keeps retrying in the background; polling covers the gap
   await connect().catch(() => undefined);
   return async () => {
     stopped = true;
+    onState?.(false);
     await current?.end().catch(() => undefined);
   };
 }

@@ -2,14 +2,12 @@ import type { Role } from '@/lib/contract/enums';
 import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
-import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
-import { bearerToken } from '@/lib/services/identity/tokens';
+import type { Principal } from '@/lib/services/identity/sessions';
 import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { forbidden, tenantAccessDenied, unauthorized } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
-import { panelPrincipal } from './panel-session';
-import { crossSiteRefusal } from './same-origin';
+import { authenticate } from './authenticate';
 
 export interface AuthContext<R extends ContextHeaderName> {
   principal: Principal;
@@ -29,14 +27,7 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
  * panel-cookie request that changes something must come from our own origin (403 otherwise).
  */
 export async function optionalPrincipal(db: Db, req: BaseContext['req']): Promise<Principal | null> {
-  const token = bearerToken(req.headers.get('authorization'));
-  if (token) return authenticateBearer(db, token);
-  const principal = await panelPrincipal(db, req);
-  if (principal) {
-    const refusal = crossSiteRefusal(req);
-    if (refusal) throw refusal;
-  }
-  return principal;
+  return authenticate(req, 'session', db);
 }
 
 /**

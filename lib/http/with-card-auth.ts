@@ -5,12 +5,12 @@ import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { ERROR_TYPES } from '@/lib/contract/errors';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
-import { authenticateBearer, type Principal } from '@/lib/services/identity/sessions';
-import { bearerToken } from '@/lib/services/identity/tokens';
+import type { Principal } from '@/lib/services/identity/sessions';
 import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type ErrorRenderer, type RawParams, type RouteHandler } from './api-route';
+import { authenticate } from './authenticate';
 import { isJsonContentType } from './body';
-import { forbidden, missingHeaders, tenantAccessDenied, unauthorized, unsupportedMediaType, type ApiError } from '@/lib/contract/api-errors';
+import { forbidden, missingHeaders, tenantAccessDenied, unsupportedMediaType, type ApiError } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type ParsedHeaders } from './headers';
 
 /**
@@ -76,11 +76,8 @@ export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { pa
       if (!isJsonContentType(h.get('content-type'))) throw unsupportedMediaType(h.get('content-type'));
       const headers = parseContextHeaders(h, { required: REQUIRED_HEADERS.card, optional: ['User-Agent'] });
 
-      const token = bearerToken(h.get('authorization'));
-      // bearerToken refuses a present but malformed header itself
-      if (!token) throw unauthorized('send Authorization: Bearer <token> from /api/auth/login');
+      const principal = await authenticate(base.req, 'card');
       const db = await getDb();
-      const principal = await authenticateBearer(db, token);
       base.identity.tenantId = principal.tenantId;
       base.identity.userId = principal.userId;
       if (headers['X-Tenant-ID'] !== principal.tenantId) throw tenantAccessDenied(headers['X-Tenant-ID']);

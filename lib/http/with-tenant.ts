@@ -2,10 +2,9 @@ import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import type { Principal } from '@/lib/services/identity/sessions';
-import { resolveActiveTenant } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
-import { optionalPrincipal } from './with-auth';
+import { authenticate, requestTenant } from './authenticate';
 
 export interface TenantContext<R extends ContextHeaderName> {
   tenant: TenantRow;
@@ -46,10 +45,10 @@ export function withTenant<S extends RouteSchemas = Record<never, never>, R exte
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, { required, optional: spec?.optional });
       const db = await getDb();
-      const tenant = await resolveActiveTenant(db, headers['X-Tenant-ID']);
+      const tenant = await requestTenant(db, headers['X-Tenant-ID']);
       base.log = base.log.child({ tenantId: tenant.id });
       base.identity.tenantId = tenant.id;
-      const principal = withPrincipal ? await optionalPrincipal(db, base.req) : null;
+      const principal = withPrincipal ? await authenticate(base.req, 'session', db) : null;
       if (principal) base.identity.userId = principal.userId;
       return { headers: headers as ParsedHeaders<R | 'X-Tenant-ID'>, tenant, db, principal };
     },

@@ -1,19 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
+import { fixedClock, setClock } from '@/lib/clock';
+import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
+import { sessions } from '@/lib/db/schema';
+import { forgetSession } from '@/lib/services/identity/principal-cache';
 import { api, expectOk, ledgerTenant, openWallet, routes, type LedgerTenant } from './ledger-fixtures';
 
 /**
- * Database statements per request (issue 18): authentication costs one, a wallet read one more, a
- * customer read one more (the goal: at most three in all). Counted by the drizzle logger in lib/db/round-trips.ts,
- * around the real route handler with a real bearer token. The session's last use is written at most
- * once a minute, so each request is counted warm (after a first call) as well.
+ * Database statements per request (issue 18): authentication costs none when the caller's principal
+ * is in the process's cache (docs/identity.md), one when it is not (session, user with roles and
+ * tenant, and the last-use write when due, in one statement); a wallet read one more, a customer read
+ * one more. Counted by the drizzle logger in lib/db/round-trips.ts, around the real route handler
+ * with a real bearer token.
  */
 let t: LedgerTenant;
 
 beforeAll(async () => {
   t = await ledgerTenant();
 });
+afterEach(() => setClock(null));
 
 async function counted(fn: () => Promise<{ status: number }>): Promise<number> {
   const { result, roundTrips, statements } = await countRoundTrips(fn);
@@ -22,17 +30,40 @@ async function counted(fn: () => Promise<{ status: number }>): Promise<number> {
   return roundTrips;
 }
 
+const sessionOf = (token: string) => decodeJwt(token).sid as string;
+
 describe('round trips per request', () => {
-  it('a wallet read: one statement for the caller, one for the wallet', async () => {
+  it('authentication: none warm, one cold, one when the session\'s last use is due to be written', async () => {
     const wallet = await openWallet(t.admin, 'EUR', t.alice.customerId);
     const read = () => api(routes.wallet.GET, t.admin, { params: { walletId: wallet.id } });
     expectOk(await read());
+    // warm: the wallet's statement only
+    expect(await counted(read)).toBe(1);
+    // cold (another instance signed in, or an invalidation dropped the entry): one more
+    forgetSession(sessionOf(t.admin.token));
     expect(await counted(read)).toBe(2);
+    expect(await counted(read)).toBe(1);
+
+    // a minute later the same single statement also writes the session's last use
+    const clock = fixedClock(new Date(Date.now() + 61_000));
+    setClock(clock);
+    expect(await counted(read)).toBe(2);
+    const db = await getDb();
+    const [row] = await db.select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, sessionOf(t.admin.token))));
+    expect(row!.lastUsedAt.getTime()).toBe(clock.now().getTime());
+    expect(await counted(read)).toBe(1);
   });
 
-  it('a customer read: one statement for the caller, one for the customer with all its lists', async () => {
+  it('a wallet read: one statement for the wallet, none for the (warm) caller', async () => {
+    const wallet = await openWallet(t.admin, 'EUR', t.alice.customerId);
+    const read = () => api(routes.wallet.GET, t.admin, { params: { walletId: wallet.id } });
+    expectOk(await read());
+    expect(await counted(read)).toBe(1);
+  });
+
+  it('a customer read: one statement for the customer with all its lists, none for the (warm) caller', async () => {
     const read = () => api(customerRoute.GET, t.admin, { params: { customerId: t.alice.customerId } });
     expectOk(await read());
-    expect(await counted(read)).toBe(2);
+    expect(await counted(read)).toBe(1);
   });
 });

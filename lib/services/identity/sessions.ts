@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { Role } from '@/lib/contract/enums';
 import type { SessionData } from '@/lib/contract/identity';
@@ -8,7 +8,8 @@ import { refreshTokens, sessions, tenants, userRoles, users, type TenantRow } fr
 import { getEnv } from '@/lib/env';
 import { notFound, unauthorized } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, panelSessionClaims, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
+import { cachedSession, forgetSession, forgetUser, rememberSession, type SessionSnapshot } from './principal-cache';
 import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';
 
 /** Where a session was opened from: the contract's context headers. */
@@ -156,6 +157,8 @@ export async function revokeSession(db: DbOrTx, tenantId: string, sessionId: str
     .set({ revokedAt: clock.now(), revokedReason: reason })
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined))
     .returning({ id: sessions.id });
+  // every instance hears the change at commit (docs/identity.md); this one drops it now
+  forgetSession(sessionId);
   return rows.length > 0;
 }
 
@@ -168,6 +171,7 @@ export async function revokeAllSessions(db: DbOrTx, tenantId: string, userId: st
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  forgetUser(userId);
   return rows.length;
 }
 
@@ -210,54 +214,110 @@ export interface Principal {
   tenant: TenantRow;
 }
 
-const TOUCH_INTERVAL_MS = 60_000;
+/** The session's last use is written at most once a minute (and a cached entry lives at most that long). */
+export const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Resolves a session (from a verified token or the panel's cookie) into a principal: the session
- * must be live, the user active, the token issued after the user's tokensValidAfter, and the roles
- * are those of the session that the user still holds (for a customer's user: CUSTOMER at most).
- * One statement reads the session, its user with roles and its tenant (docs/performance.md); the
- * session's last use is written at most once a minute.
+ * One statement: the session, its user with every role held, its tenant, and (when it is due) the
+ * write of the session's last use, in a data-modifying CTE. Null when no such session exists.
  */
-export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
-  const now = clock.now();
+async function readSession(db: Db, claims: AccessClaims, now: Date): Promise<SessionSnapshot | null> {
+  const touched = db.$with('touched').as(
+    db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(sessions.tenantId, claims.tid),
+          eq(sessions.id, claims.sid),
+          eq(sessions.userId, claims.sub),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          lt(sessions.lastUsedAt, new Date(now.getTime() - TOUCH_INTERVAL_MS)),
+        ),
+      )
+      .returning({ id: sessions.id }),
+  );
   const [row] = await db
+    .with(touched)
     .select({
       session: sessions,
       user: users,
       tenant: tenants,
       roles: sql<Role[] | null>`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
+      touched: sql<boolean>`exists (select 1 from ${touched})`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
     .where(and(eq(sessions.tenantId, claims.tid), eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
-  if (!row || row.session.revokedAt || row.session.expiresAt <= now) throw unauthorized('the session has ended; sign in again');
-  const user = row.user;
-  const userRolesHeld = parseRoles(row.roles);
+  if (!row) return null;
+  // the main query sees the row as it was before the CTE's update
+  const session = row.touched ? { ...row.session, lastUsedAt: now } : row.session;
+  return { session, user: row.user, tenant: row.tenant, roles: parseRoles(row.roles), readAt: now.getTime() };
+}
+
+const fresh = (ageMs: number) => ageMs >= 0 && ageMs <= TOUCH_INTERVAL_MS;
+
+/** The checks every request makes, on a snapshot fresh from the database or from the cache. */
+function principalOf(snapshot: SessionSnapshot, claims: AccessClaims, now: Date): Principal {
+  const { session, user, tenant } = snapshot;
+  if (session.tenantId !== claims.tid || session.userId !== claims.sub) throw unauthorized('the session has ended; sign in again');
+  if (session.revokedAt || session.expiresAt <= now) throw unauthorized('the session has ended; sign in again');
   if (!user.isActive) throw unauthorized('the session has ended; sign in again');
   if (user.tokensValidAfter && claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
     throw unauthorized('the token was revoked; sign in again');
   }
-  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.tenantId, claims.tid), eq(sessions.id, claims.sid)));
-  }
   return {
     userId: user.id,
     tenantId: user.tenantId,
-    sessionId: row.session.id,
-    kind: row.session.kind,
+    sessionId: session.id,
+    kind: session.kind,
     // A user of a customer (an individual's user, or the administrator of a customer organization)
     // acts only for that customer: admin roles held inside a customer organization confer no power
     // over the tenant (its queue, other customers, its users, its categorization).
-    roles: (row.session.roles as Role[]).filter((r) => userRolesHeld.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
+    roles: (session.roles as Role[]).filter((r) => snapshot.roles.includes(r) && (user.customerId === null || r === 'CUSTOMER')),
     customerId: user.customerId,
     organizationId: user.organizationId,
     claims,
-    tenant: row.tenant,
+    tenant,
   };
 }
 
+/**
+ * Resolves a session (from a verified token or the panel's cookie) into a principal: the session
+ * must be live, the user active, the token issued after the user's tokensValidAfter, and the roles
+ * are those of the session that the user still holds (for a customer's user: CUSTOMER at most).
+ *
+ * Warm (docs/identity.md): the process's principal cache holds the session's snapshot, and the
+ * request costs no statement; an entry is dropped on every instance when the session, its user,
+ * the user's roles or the tenant change. Cold: one statement reads the session, its user with roles
+ * and its tenant, and writes the session's last use when it is a minute old (docs/performance.md).
+ */
+export async function principalForSession(db: Db, claims: AccessClaims): Promise<Principal> {
+  const now = clock.now();
+  const cached = await cachedSession(db, claims.sid);
+  // An entry is served for at most a minute after it was read, and while the session's last use was
+  // written within the minute (then the read below writes it again).
+  const snap = cached.snapshot;
+  if (snap && fresh(now.getTime() - snap.readAt) && now.getTime() - snap.session.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) {
+    return principalOf(snap, claims, now);
+  }
+  const snapshot = await readSession(db, claims, now);
+  if (!snapshot) throw unauthorized('the session has ended; sign in again');
+  rememberSession(db, cached.generation, snapshot);
+  return principalOf(snapshot, claims, now);
+}
+
+/** The principal of a bearer access token (API sessions and the card API's tokens). */
 export async function authenticateBearer(db: Db, token: string): Promise<Principal> {
   return principalForSession(db, await verifyAccessToken(db, token));
+}
+
+/**
+ * The principal of a panel session (the next-auth cookie of the API, the session of the pages): the
+ * one place a panel session's fields become claims (panelSessionClaims) and are checked.
+ */
+export async function authenticatePanelSession(db: Db, session: Parameters<typeof panelSessionClaims>[0]): Promise<Principal> {
+  return principalForSession(db, panelSessionClaims(session));
 }

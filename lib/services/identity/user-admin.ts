@@ -8,6 +8,7 @@ import { ApiError, conflict, missingRequiredRole, notFound, lastAdmin } from '@/
 import { lockState, loginKeyFor, unlock } from './lockout';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSecret } from './passwords';
+import { forgetUser } from './principal-cache';
 import { revokeAllSessions } from './sessions';
 import { findUserById, findUsersByIds, toSessionUser, type UserWithRoles } from './users';
 
@@ -150,6 +151,8 @@ export async function setUserRoles(db: Db, tenantId: string, userId: string, rol
     await tx.insert(userRoles).values(roles.map((role) => ({ tenantId, userId, role })));
     await tx.update(users).set({ updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   });
+  // the user's sessions carry the new roles on their next request, on every instance (docs/identity.md)
+  forgetUser(userId);
   return getAdminUser(db, tenantId, userId);
 }
 
@@ -162,6 +165,7 @@ export async function setUserActive(db: Db, tenantId: string, userId: string, ac
     await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
     if (!active) await revokeAllSessions(tx, tenantId, userId, 'USER_DISABLED');
   });
+  forgetUser(userId);
   return getAdminUser(db, tenantId, userId);
 }
 
@@ -174,6 +178,7 @@ export async function resetUserPassword(db: Db, tenantId: string, userId: string
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
     await revokeAllSessions(tx, tenantId, user.id, 'PASSWORD_RESET');
   });
+  forgetUser(user.id);
   return getAdminUser(db, tenantId, userId);
 }
 

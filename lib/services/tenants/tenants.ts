@@ -5,6 +5,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { tenants, type TenantRow } from '@/lib/db/schema';
 import { notFound, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
+import { forgetTenant } from '@/lib/services/identity/principal-cache';
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -55,6 +56,8 @@ export async function setTenantStatus(db: DbOrTx, tenantId: string, status: Tena
     .where(eq(tenants.id, tenantId))
     .returning();
   if (!row) throw notFound('tenant');
+  // every instance drops the tenant's cached principals at commit (a trigger notifies); this one now
+  forgetTenant(tenantId);
   return toTenant(row);
 }
 

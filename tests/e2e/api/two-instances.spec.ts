@@ -16,7 +16,9 @@ import { freePort } from '../helpers';
  * Debian's packages in front of two production instances without their in-process worker, one
  * separate webhook delivery worker, one PostgreSQL database, Redis), and this spec proves across the
  * instances, addressing each one directly and the proxy:
- *   - a session made on one instance is valid on the other, and sign-out on one ends it on both;
+ *   - a session made on one instance is valid on the other, and sign-out on one ends it on both
+ *     within a second, though both served it from their principal caches; so do a role change and
+ *     a disabled user;
  *   - rate limits are one budget across instances and the proxy;
  *   - an Idempotency-Key replayed on the other instance returns the first answer;
  *   - sign-ins keep flowing through the proxy while one instance is killed with SIGKILL, and every
@@ -211,7 +213,36 @@ test('the proxy passes requests to the instances; /api/metrics is per instance, 
   }
 });
 
-test('a session made on one instance is valid on the other; sign-out on either ends it on both', async () => {
+const sessionEnded = { code: 401, message: 'authentication required', data: { error: 'UNAUTHORIZED', details: 'the session has ended; sign in again' } };
+
+/** Serves the caller twice on every instance: the second answer comes from each one's principal cache (docs/identity.md). */
+async function warmOnEvery(token: string, bases: string[], url = '/api/v2.1/sessions'): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    for (const base of bases) {
+      const res = await fetch(`${base}${url}`, { headers: bearer(token) });
+      expect({ base, status: res.status }).toEqual({ base, status: 200 });
+      await res.arrayBuffer();
+    }
+  }
+}
+
+/** The first moment (ms after `since`) each instance answers `status`; at most one second is allowed. */
+async function expectWithinOneSecond(token: string, bases: string[], status: number, since: number, url = '/api/v2.1/sessions'): Promise<void> {
+  for (const base of bases) {
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${base}${url}`, { headers: bearer(token) });
+          await res.arrayBuffer();
+          return res.status;
+        },
+        { timeout: Math.max(1, 1_000 - (Date.now() - since)), intervals: [10] },
+      )
+      .toBe(status);
+  }
+}
+
+test('a session made on one instance is valid on the other; sign-out on either ends it on both within a second', async () => {
   const tenant = await registerTenant(proxy);
   const [a, b] = apps;
   const token = await adminToken(a, tenant);
@@ -222,17 +253,55 @@ test('a session made on one instance is valid on the other; sign-out on either e
     const items = ((await res.json()) as { data: { items: Array<{ id: string; current: boolean }> } }).data.items;
     expect(items.filter((s) => s.current).map((s) => s.id)).toEqual([sid]);
   }
-  // signed out on B
+  // both instances serve the principal warm, then it is signed out on B
+  await warmOnEvery(token, [a, b]);
+  const since = Date.now();
   const out = await fetch(`${b}/api/v2.1/sessions/logout`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: '{}' });
   expect({ status: out.status, body: await json(out) }).toEqual({ status: 200, body: { code: 200, message: 'signed out', data: { revokedSessions: 1 } } });
+  await expectWithinOneSecond(token, [a, b, proxy], 401, since);
   for (const base of [a, b, proxy]) {
     const res = await fetch(`${base}/api/v2.1/sessions`, { headers: bearer(token) });
-    expect({ base, status: res.status, body: await json(res) }).toEqual({
-      base,
-      status: 401,
-      body: { code: 401, message: 'authentication required', data: { error: 'UNAUTHORIZED', details: 'the session has ended; sign in again' } },
-    });
+    expect({ base, status: res.status, body: await json(res) }).toEqual({ base, status: 401, body: sessionEnded });
   }
+});
+
+test('a role change and a disabled user made on one instance take effect on the other within a second, both having served the principal warm', async () => {
+  const tenant = await registerTenant(proxy);
+  const [a, b] = apps;
+  const owner = await adminToken(a, tenant);
+  // a second administrator, with a session on B
+  const created = await fetch(`${a}/api/v2.1/admin/users`, {
+    method: 'POST',
+    headers: { ...bearer(owner), 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'second', email: `second-${randomBytes(3).toString('hex')}@two.example`, password: STRONG_PASSWORD, roles: ['ADMIN_USER', 'EMPLOYEE'] }),
+  });
+  expect(created.status).toBe(200);
+  const userId = ((await created.json()) as { data: { id: string } }).data.id;
+  const session = await fetch(`${b}/api/v2.1/admin/organization/${tenant.organizationId}/users/${userId}/sessions`, {
+    method: 'POST',
+    headers: { ...contextHeaders, 'content-type': 'application/json', 'X-Tenant-ID': tenant.tenantId },
+    body: JSON.stringify({ username: 'second', password: STRONG_PASSWORD }),
+  });
+  expect(session.status).toBe(200);
+  const token = ((await session.json()) as { data: { token: string } }).data.token;
+
+  // the role change: ADMIN_USER withdrawn on A; B refuses the administrators' list within a second
+  await warmOnEvery(token, [a, b], '/api/v2.1/admin/users');
+  let since = Date.now();
+  const roles = await fetch(`${a}/api/v2.1/admin/users/${userId}/roles`, {
+    method: 'PUT',
+    headers: { ...bearer(owner), 'content-type': 'application/json' },
+    body: JSON.stringify({ roles: ['EMPLOYEE'] }),
+  });
+  expect(roles.status).toBe(200);
+  await expectWithinOneSecond(token, [b, a], 403, since, '/api/v2.1/admin/users');
+
+  // disabled on A: B refuses the session within a second
+  await warmOnEvery(token, [a, b]);
+  since = Date.now();
+  const disabled = await fetch(`${a}/api/v2.1/admin/users/${userId}/disable`, { method: 'POST', headers: bearer(owner) });
+  expect(disabled.status).toBe(200);
+  await expectWithinOneSecond(token, [b, a], 401, since);
 });
 
 test('an Idempotency-Key replayed on the other instance returns the first answer, and creates nothing', async () => {
