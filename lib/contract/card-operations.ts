@@ -3,10 +3,6 @@ import { isoDateTimeSchema, isUuid } from './common';
 import { idempotencyKeySchema as baseIdempotencyKeySchema } from './idempotency';
 import { currencySchema, decimalStringSchema, positiveAmountSchema, withMinorUnits } from './money';
 
-/** Staff roles that may use the card API (read) and its writing operations; everyone else is a customer user or refused. */
-export const CARD_ADMIN_READ_ROLES = ['ADMIN_USER', 'EMPLOYEE'] as const;
-export const CARD_ADMIN_WRITE_ROLES = ['ADMIN_USER'] as const;
-
 /**
  * The 46 virtual card operations (../shared/spec/card-operations.md) plus the sandbox-only ones.
  * One table: each operation's body schema, response (`data`) schema, whether it changes state

@@ -1,4 +1,4 @@
-import { CARD_ADMIN_READ_ROLES, CARD_ADMIN_WRITE_ROLES } from '@/lib/contract/card-operations';
+import { can, rolesWith } from '@/lib/contract/access';
 import type { CardScope } from '@/lib/card-processor/types';
 import { REQUIRED_HEADERS } from '@/lib/contract/headers';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
@@ -49,8 +49,8 @@ export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeB
 /** The scope of the principal's card access: its customer's cards, or (admins) the tenant's. */
 export function cardScopeOf(principal: Principal): CardScope {
   if (principal.customerId) return { kind: 'customer', customerId: principal.customerId };
-  if (!CARD_ADMIN_READ_ROLES.some((role) => principal.roles.includes(role))) {
-    throw forbidden(`the card API requires a customer user or one of the roles ${CARD_ADMIN_READ_ROLES.join(', ')}`);
+  if (!can(principal, 'card:read')) {
+    throw forbidden(`the card API requires a customer user or one of the roles ${rolesWith('card:read').join(', ')}`);
   }
   return { kind: 'tenant' };
 }
@@ -58,8 +58,8 @@ export function cardScopeOf(principal: Principal): CardScope {
 /** Admins change card state only with ADMIN_USER; customers act on their own cards. */
 export function assertCardWriteAllowed(principal: Principal, scope: CardScope): void {
   if (scope.kind === 'customer') return;
-  if (!CARD_ADMIN_WRITE_ROLES.some((role) => principal.roles.includes(role))) {
-    throw forbidden(`changing a card requires the role ${CARD_ADMIN_WRITE_ROLES.join(', ')}`);
+  if (!can(principal, 'card:write')) {
+    throw forbidden(`changing a card requires the role ${rolesWith('card:write').join(', ')}`);
   }
 }
 

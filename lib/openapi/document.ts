@@ -168,7 +168,7 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
   if (op.allow) errors.push(forbidden(`this operation requires one of the roles ${rolesWith(op.allow).join(', ')}`));
-  if (op.auth === 'card') errors.push(forbidden('changing a card requires the role ADMIN_USER'));
+  if (op.auth === 'card') errors.push(forbidden(`changing a card requires the role ${rolesWith('card:write').join(', ')}`));
   const lastParam = [...op.path.matchAll(/\{(\w+)\}/g)].pop()?.[1];
   if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
   if (op.idempotency === true) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());

@@ -1,3 +1,4 @@
+import { rolesWith } from '../access';
 import { ALL_CARD_OPERATIONS } from '../card-operations';
 import { REQUIRED_HEADERS } from '../headers';
 import { defineRoute, type RouteSpec } from './types';
@@ -34,7 +35,9 @@ export function cardOperationSpecs(): RouteSpec[] {
     summary: spec.summary.charAt(0).toUpperCase() + spec.summary.slice(1),
     description: [
       spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
-      spec.access === 'write' ? 'Changes state: administrators need ADMIN_USER; customers act on their own cards.' : 'Reads: customers see their own cards, administrators (ADMIN_USER, EMPLOYEE) the tenant’s.',
+      spec.access === 'write'
+        ? `Changes state: administrators need ${rolesWith('card:write').join(' or ')}; customers act on their own cards.`
+        : `Reads: customers see their own cards, administrators (${rolesWith('card:read').join(', ')}) the tenant’s.`,
       spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
       spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
     ]

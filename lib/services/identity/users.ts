@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ADMIN_ROLES, type Role } from '@/lib/contract/enums';
+import { can } from '@/lib/contract/access';
+import type { Role } from '@/lib/contract/enums';
 import type { SessionUser } from '@/lib/contract/identity';
 import type { DbOrTx } from '@/lib/db/client';
 import { customers, userRoles, users, type UserRow } from '@/lib/db/schema';
@@ -16,9 +17,8 @@ export function sortRoles(roles: Role[]): Role[] {
   return [...new Set(roles)].sort((a, b) => ROLE_PRIORITY.indexOf(a) - ROLE_PRIORITY.indexOf(b));
 }
 
-/** An organization user with an admin role: the tenant's staff, or a B2B customer's own administrators. */
-export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'>) =>
-  user.organizationId !== null && user.roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
+/** An organization user holding a staff role ('tenant:staff'): the tenant's staff, or a B2B customer's own administrators. */
+export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'>) => user.organizationId !== null && can(user, 'tenant:staff');
 
 /** The tenant's staff, who use the admin panel: admin-side users not tied to a customer. */
 export const isStaff = (user: Pick<UserWithRoles, 'organizationId' | 'customerId' | 'roles'>) => isAdminSide(user) && user.customerId === null;
