@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectOf } from './shared';
-import type { RouteSpec } from './types';
+import { defineRoute } from './types';
 
 const dependencyStatus = z.enum(['ok', 'degraded']);
 const healthSchema = z.object({
@@ -12,7 +12,17 @@ const healthSchema = z.object({
 });
 
 // ------------------------------------------------------------------------------------- platform
-export const platformRoutes: readonly RouteSpec[] = [
-  { method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema },
-  { method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') },
-];
+export const platformRoutes = {
+  health: defineRoute({ method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema }),
+  openapi: defineRoute({ method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: objectOf('OpenAPI 3.1 document') }),
+  metrics: defineRoute({
+    method: 'GET', path: '/api/metrics', tags: ['Platform'], auth: 'none', envelope: 'none', responseContentType: 'text/plain',
+    summary: 'Prometheus text format for operators, behind Authorization: Bearer <METRICS_TOKEN>',
+    undocumented: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)",
+  }),
+  benchEnvelope: defineRoute({
+    method: 'POST', path: '/api/bench/envelope', tags: ['Platform'], auth: 'none', envelope: 'B',
+    summary: 'A constant Envelope B: the baseline of bench/card-gateway.ts',
+    undocumented: 'benchmark baseline, served only with BENCH_ROUTES=true',
+  }),
+};

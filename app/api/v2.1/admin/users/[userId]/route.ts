@@ -1,13 +1,10 @@
-import { userIdParamsSchema } from '@/lib/contract/identity';
+import { identityRoutes } from '@/lib/contract/routes/identity';
+import { endpoint } from '@/lib/http/endpoint';
 import { envelopeA } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
-import { withAuth } from '@/lib/http/with-auth';
 import { getAdminUser } from '@/lib/services/identity/user-admin';
 
 // GET /api/v2.1/admin/users/{userId} - one administrator user with its lock state
-const getUser = withAuth(async ({ db, tenant, params }) => envelopeA(await getAdminUser(db, tenant.id, params.userId)), {
-  roles: ['ADMIN_USER'],
-  params: userIdParamsSchema,
-});
+const getUser = endpoint(identityRoutes.getUser, async ({ db, tenant, params }) => envelopeA(await getAdminUser(db, tenant.id, params.userId)));
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ GET: getUser });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getUser);

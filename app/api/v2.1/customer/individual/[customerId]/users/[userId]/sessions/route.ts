@@ -1,25 +1,16 @@
-import { REQUIRED_HEADERS } from '@/lib/contract/headers';
-import { customerSessionBodySchema, customerSessionParamsSchema } from '@/lib/contract/identity';
+import { identityRoutes } from '@/lib/contract/routes/identity';
+import { endpoint } from '@/lib/http/endpoint';
 import { envelopeA } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
 import { sessionContextOf, throttleLogin } from '@/lib/http/session-context';
-import { withTenant } from '@/lib/http/with-tenant';
 import { createCustomerSession } from '@/lib/services/identity/login';
 import { toSessionData } from '@/lib/services/identity/sessions';
 
 // POST /api/v2.1/customer/individual/{customerId}/users/{userId}/sessions - create a customer session
-const postSession = withTenant(
-  async ({ db, tenant, params, body, headers, identity }) => {
-    await throttleLogin(tenant.id, identity.ip);
-    const { issued, user } = await createCustomerSession(db, tenant, params, body, sessionContextOf(headers));
-    return envelopeA(toSessionData(issued, user), { message: 'session created' });
-  },
-  {
-    headers: { required: REQUIRED_HEADERS.customerSession, optional: ['User-Agent', 'sec-ch-ua-platform'] },
-    params: customerSessionParamsSchema,
-    body: customerSessionBodySchema,
-    rateLimit: 'login',
-  },
-);
+const postSession = endpoint(identityRoutes.customerSession, async ({ db, tenant, params, body, headers, identity }) => {
+  await throttleLogin(tenant.id, identity.ip);
+  const { issued, user } = await createCustomerSession(db, tenant, params, body, sessionContextOf(headers));
+  return envelopeA(toSessionData(issued, user), { message: 'session created' });
+});
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route({ POST: postSession });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postSession);
