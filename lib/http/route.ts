@@ -12,23 +12,17 @@ export { HTTP_METHODS, type HttpMethod };
  * API, A elsewhere), OPTIONS answers 204 with `Allow`. Use as
  * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getWallets, postWallet);`
  */
-export function route(...endpoints: RouteHandler[]): Record<HttpMethod | 'OPTIONS', RouteHandler>;
-/** @deprecated transitional form: bind each handler to its definition with endpoint() and pass the endpoints */
-export function route(handlers: Partial<Record<HttpMethod, RouteHandler>>, options?: { renderError?: ErrorRenderer }): Record<HttpMethod | 'OPTIONS', RouteHandler>;
-export function route(...args: unknown[]): Record<HttpMethod | 'OPTIONS', RouteHandler> {
-  if (typeof args[0] === 'function') {
-    const handlers: Partial<Record<HttpMethod, RouteHandler>> = {};
-    let renderError: ErrorRenderer | undefined;
-    for (const handler of args as RouteHandler[]) {
-      const definition = definitionOf(handler);
-      if (!definition) throw new Error('route(): every handler must be built by endpoint(definition, handler)');
-      if (handlers[definition.method]) throw new Error(`route(): two endpoints for ${definition.method} ${definition.path}`);
-      handlers[definition.method] = handler;
-      if (definition.auth === 'card') renderError = renderEnvelopeB;
-    }
-    return methods(handlers, { renderError });
+export function route(...endpoints: RouteHandler[]): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+  const handlers: Partial<Record<HttpMethod, RouteHandler>> = {};
+  let renderError: ErrorRenderer | undefined;
+  for (const handler of endpoints) {
+    const definition = definitionOf(handler);
+    if (!definition) throw new Error('route(): every handler must be built by endpoint(definition, handler)');
+    if (handlers[definition.method]) throw new Error(`route(): two endpoints for ${definition.method} ${definition.path}`);
+    handlers[definition.method] = handler;
+    if (definition.auth === 'card') renderError = renderEnvelopeB;
   }
-  return methods(args[0] as Partial<Record<HttpMethod, RouteHandler>>, (args[1] as { renderError?: ErrorRenderer }) ?? {});
+  return methods(handlers, { renderError });
 }
 
 function methods(handlers: Partial<Record<HttpMethod, RouteHandler>>, options: { renderError?: ErrorRenderer }): Record<HttpMethod | 'OPTIONS', RouteHandler> {

@@ -4,6 +4,8 @@ import { getDb } from '@/lib/db/client';
 import { createRoute, withApi } from '@/lib/http/api-route';
 import { envelopeA, envelopeB } from '@/lib/http/envelope';
 import { notFound, tooManyRequests } from '@/lib/contract/api-errors';
+import { defineRoute } from '@/lib/contract/routes/types';
+import { endpoint } from '@/lib/http/endpoint';
 import { route } from '@/lib/http/route';
 import { withTenant } from '@/lib/http/with-tenant';
 import { createLogger, logger } from '@/lib/log';
@@ -161,8 +163,16 @@ describe('request id and caching headers', () => {
 });
 
 describe('route(): methods', () => {
-  const both = route({ GET: ok, POST: ok });
-  const postOnly = route({ POST: ok });
+  // endpoints built from definitions, as every route file builds them: route() serves each definition's method
+  const thing = (method: 'GET' | 'POST') => defineRoute({ method, path: '/api/things', tags: ['Test'], auth: 'none', summary: 'a thing' });
+  const okFor = (method: 'GET' | 'POST') => endpoint(thing(method), async ({ requestId }) => envelopeA({ requestId }));
+  const both = route(okFor('GET'), okFor('POST'));
+  const postOnly = route(okFor('POST'));
+
+  it('refuses a handler not built from a definition, and two endpoints for one method', () => {
+    expect(() => route(ok)).toThrow('route(): every handler must be built by endpoint(definition, handler)');
+    expect(() => route(okFor('GET'), okFor('GET'))).toThrow('route(): two endpoints for GET /api/things');
+  });
 
   it('answers 405 with Allow (HEAD with GET, always OPTIONS) for a method not served', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
