@@ -54,32 +54,6 @@ describe('idempotency keys', () => {
     expect(await column(sql`select key from http_idempotency_keys where tenant_id = ${a.tenantId}`)).toEqual(['live', 'running']);
     expect(await column(sql`select key from http_idempotency_keys where tenant_id = ${b.tenantId}`)).toEqual(['other-expired']);
   });
-
-  it("the ledger's idempotency keys: removes the expired ones only", async () => {
-    const insert = (tenantId: string, key: string, expiresAt: SQL) =>
-      exec(sql`insert into idempotency_keys (tenant_id, client_id, key, request_hash, status, expires_at)
-               values (${tenantId}, ${randomUUID()}, ${key}, 'h', 'COMPLETED', ${expiresAt})`);
-    for (const key of many('expired', 4)) await insert(a.tenantId, key, PAST);
-    await insert(a.tenantId, 'live', FUTURE);
-    await insert(b.tenantId, 'other-expired', PAST);
-
-    expect(await runSweep(await getDb(), 'ledgerIdempotencyKeys', POLICY, [a.tenantId])).toBe(4);
-    expect(await column(sql`select key from idempotency_keys where tenant_id = ${a.tenantId}`)).toEqual(['live']);
-    expect(await column(sql`select key from idempotency_keys where tenant_id = ${b.tenantId}`)).toEqual(['other-expired']);
-  });
-
-  it("the sandbox card processor's idempotency keys: removes the expired ones only", async () => {
-    const insert = (tenantId: string, key: string, expiresAt: SQL) =>
-      exec(sql`insert into card_idempotency (tenant_id, operation, idempotency_key, body_hash, response, expires_at)
-               values (${tenantId}, 'card/create', ${key}, 'h', '{}'::jsonb, ${expiresAt})`);
-    for (const key of many('expired', 3)) await insert(a.tenantId, key, PAST);
-    await insert(a.tenantId, 'live', FUTURE);
-    await insert(b.tenantId, 'other-expired', PAST);
-
-    expect(await runSweep(await getDb(), 'cardIdempotencyKeys', POLICY, [a.tenantId])).toBe(3);
-    expect(await column(sql`select idempotency_key from card_idempotency where tenant_id = ${a.tenantId}`)).toEqual(['live']);
-    expect(await column(sql`select idempotency_key from card_idempotency where tenant_id = ${b.tenantId}`)).toEqual(['other-expired']);
-  });
 });
 
 describe('sessions and sign-in counters', () => {
@@ -180,13 +154,13 @@ describe('all sweeps over every tenant', () => {
     const db = await getDb();
     for (const tenant of [a, b])
       for (const key of many(`bulk-${tenant.tenantId.slice(0, 4)}`, 10))
-        await exec(sql`insert into card_idempotency (tenant_id, operation, idempotency_key, body_hash, response, expires_at)
-                       values (${tenant.tenantId}, 'card/create', ${key}, 'h', '{}'::jsonb, now() - interval '1 second')`);
+        await exec(sql`insert into http_idempotency_keys (tenant_id, client_key, key, request_hash, state, locked_until, expires_at)
+                       values (${tenant.tenantId}, 'user:x', ${key}, 'h', 'DONE', now() - interval '1 second', now() - interval '1 second')`);
     const counts = await runRetentionSweeps(db, { ...POLICY, batchSize: 4 });
     // 20 bulk rows and tenant B's key left by the earlier case
-    expect(counts.cardIdempotencyKeys).toBe(21);
-    expect(await column(sql`select count(*) from card_idempotency where expires_at < now()`)).toEqual(['0']);
-    expect(await column(sql`select idempotency_key from card_idempotency`)).toEqual(['live']);
+    expect(counts.httpIdempotencyKeys).toBe(21);
+    // what stays: the live key and the one whose request still runs (its lock holds)
+    expect(await column(sql`select key from http_idempotency_keys order by key`)).toEqual(['live', 'running']);
     // a second run finds nothing
     const again = await runRetentionSweeps(db, { ...POLICY, batchSize: 4 });
     expect(Object.values(again).every((n) => n === 0)).toBe(true);

@@ -340,29 +340,6 @@ export const cardDisputes = pgTable(
   ],
 );
 
-/**
- * Former first answers of the sandbox's idempotent operations. No longer written: the sandbox uses the
- * one store (httpIdempotencyKeys, lib/services/idempotency/store.ts). Kept (and swept) until a
- * migration drops it.
- */
-export const cardIdempotency = pgTable(
-  'card_idempotency',
-  {
-    id: id(),
-    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
-    operation: text('operation').notNull(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    bodyHash: text('body_hash').notNull(),
-    response: jsonb('response').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique('card_idempotency_tenant_id_uq').on(t.tenantId, t.id),
-    unique('card_idempotency_tenant_op_key_uq').on(t.tenantId, t.operation, t.idempotencyKey),
-    index('card_idempotency_tenant_expires_idx').on(t.tenantId, t.expiresAt),
-  ],
-);
 
 export type CardRow = typeof cards.$inferSelect;
 export type CardholderRow = typeof cardholders.$inferSelect;

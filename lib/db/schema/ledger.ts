@@ -249,31 +249,6 @@ export const transferSettings = pgTable('transfer_settings', {
   updatedAt: updatedAt(),
 });
 
-/**
- * Former idempotency records of POST /transfers. No longer written: transfers use the one store
- * (httpIdempotencyKeys, lib/services/idempotency/store.ts). Kept (and swept) until a migration drops
- * it, so records of a running deployment are not lost in the middle of an upgrade.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    status: text('status', { enum: ['IN_PROGRESS', 'COMPLETED'] }).notNull().default('IN_PROGRESS'),
-    responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-    expiresAt: ts('expires_at').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'idempotency_keys_pk', columns: [t.tenantId, t.clientId, t.key] }),
-    index('idempotency_keys_tenant_expires_idx').on(t.tenantId, t.expiresAt),
-    check('idempotency_keys_status_ck', sql`${t.status} in ('IN_PROGRESS', 'COMPLETED')`),
-  ],
-);
-
 export type WalletRow = typeof wallets.$inferSelect;
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 export type PaymentConsentRow = typeof paymentConsents.$inferSelect;

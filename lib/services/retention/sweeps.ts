@@ -19,8 +19,6 @@ export interface RetentionPolicy {
 
 export type SweepName =
   | 'httpIdempotencyKeys'
-  | 'ledgerIdempotencyKeys'
-  | 'cardIdempotencyKeys'
   | 'sessions'
   | 'loginAttempts'
   | 'webhookAttempts'
@@ -29,8 +27,6 @@ export type SweepName =
 
 export const SWEEP_NAMES: SweepName[] = [
   'httpIdempotencyKeys',
-  'ledgerIdempotencyKeys',
-  'cardIdempotencyKeys',
   'sessions',
   'loginAttempts',
   'webhookAttempts',
@@ -57,10 +53,6 @@ function sweepTarget(name: SweepName, policy: RetentionPolicy): { table: string;
     case 'httpIdempotencyKeys':
       // a RUNNING record whose lock still holds is a request being served
       return { table: 'http_idempotency_keys', where: sql`t.expires_at < now() and (t.state = 'DONE' or t.locked_until < now())` };
-    case 'ledgerIdempotencyKeys':
-      return { table: 'idempotency_keys', where: sql`t.expires_at < now()` };
-    case 'cardIdempotencyKeys':
-      return { table: 'card_idempotency', where: sql`t.expires_at < now()` };
     case 'sessions':
       // refresh tokens go with their session (foreign key, on delete cascade)
       return { table: 'sessions', where: sql`(t.expires_at < now() - ${sessions} or t.revoked_at < now() - ${sessions})` };
