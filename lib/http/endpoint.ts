@@ -1,5 +1,4 @@
 import type { ContextHeaderName } from '@/lib/contract/headers';
-import { rolesWith } from '@/lib/contract/access';
 import type { RouteSpec } from '@/lib/contract/routes/types';
 import type { Db } from '@/lib/db/client';
 import { withApi, type BaseContext, type Parsed, type RawParams, type RouteHandler } from './api-route';
@@ -60,7 +59,7 @@ export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx
       });
       break;
     case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, roles: definition.allow ? rolesWith(definition.allow) : undefined });
+      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow });
       break;
     case 'platformKey':
       built = withPlatformAdmin(run, { ...schemas, ...policy });

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/contract/enums';
+import { can, missingCapabilityMessage, type Capability } from '@/lib/contract/access';
 import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
@@ -18,8 +18,8 @@ export interface AuthContext<R extends ContextHeaderName> {
 
 export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
   headers?: HeaderSpec<R>;
-  /** The caller must hold at least one of these roles (403 otherwise). */
-  roles?: readonly Role[];
+  /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
+  allow?: Capability;
 };
 
 /**
@@ -34,13 +34,13 @@ export async function optionalPrincipal(db: Db, req: BaseContext['req']): Promis
  * The wrapper of every signed-in endpoint. The caller is a bearer token (`Authorization: Bearer`,
  * from a session endpoint or /api/auth/login) or, without one, the admin panel's next-auth session
  * cookie. The token's tenant is the authority: an X-Tenant-ID that differs answers 403, as does a
- * suspended tenant. Then the role rule, then params, query and body.
+ * suspended tenant. Then the capability, then params, query and body.
  */
 export function withAuth<S extends RouteSchemas = Record<never, never>, R extends ContextHeaderName = never>(
   handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
   options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, roles, rateLimit, idempotency, ...schemas } = options;
+  const { headers: spec, allow, rateLimit, idempotency, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
     rateLimit,
@@ -58,9 +58,7 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
       base.identity.tenantId = principal.tenantId;
       base.identity.userId = principal.userId;
       const tenant = activeTenantOf(principal);
-      if (roles && !roles.some((r) => principal.roles.includes(r))) {
-        throw forbidden(`this operation requires one of the roles ${roles.join(', ')}`);
-      }
+      if (allow && !can(principal, allow)) throw forbidden(missingCapabilityMessage(allow));
       base.log = base.log.child({ tenantId: tenant.id, userId: principal.userId });
       return { principal, tenant, headers: headers as ParsedHeaders<R>, db };
     },

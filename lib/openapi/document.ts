@@ -27,7 +27,7 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contra
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
 import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';
-import { rolesWith } from '@/lib/contract/access';
+import { missingCapabilityMessage, rolesWith } from '@/lib/contract/access';
 import { documentedRoutes, type RouteSpec } from '@/lib/contract/routes';
 
 /**
@@ -167,7 +167,7 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
-  if (op.allow) errors.push(forbidden(`this operation requires one of the roles ${rolesWith(op.allow).join(', ')}`));
+  if (op.allow) errors.push(forbidden(missingCapabilityMessage(op.allow)));
   if (op.auth === 'card') errors.push(forbidden(`changing a card requires the role ${rolesWith('card:write').join(', ')}`));
   const lastParam = [...op.path.matchAll(/\{(\w+)\}/g)].pop()?.[1];
   if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
