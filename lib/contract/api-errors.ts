@@ -239,11 +239,6 @@ export function verificationAccessDenied(userId: string, currentRoles: Role[]): 
   });
 }
 
-/** 403: changing the review settings without 'verification:configure'. */
-export function reviewSettingsForbidden(): ApiError {
-  return forbidden('only an ADMIN_USER may change the review settings');
-}
-
 /** The path that accepts a consent; also the acceptUrl of the activation error. */
 export function consentAcceptPath(customerId: string, type: ConsentType): string {
   const segment = { TERMS: 'terms', PRIVACY_POLICY: 'privacy', DATA_PROCESSING: 'data-processing', MARKETING: 'marketing' }[type];

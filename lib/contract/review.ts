@@ -327,3 +327,6 @@ export const VERIFICATION_STATUS_LABELS: Record<z.infer<typeof verificationStatu
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
 };
+
+/** The 403 `details` of a review-settings change by a caller without 'verification:configure' (service and OpenAPI example). */
+export const REVIEW_SETTINGS_ADMIN_ONLY = 'only an ADMIN_USER may change the review settings';

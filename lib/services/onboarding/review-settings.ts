@@ -5,7 +5,8 @@ import type { reviewSettingsSchema, updateReviewSettingsBodySchema } from '@/lib
 import type { DbOrTx } from '@/lib/db/client';
 import { reviewSettings } from '@/lib/db/schema';
 import { can } from '@/lib/contract/access';
-import { reviewSettingsForbidden } from '@/lib/contract/api-errors';
+import { forbidden } from '@/lib/contract/api-errors';
+import { REVIEW_SETTINGS_ADMIN_ONLY } from '@/lib/contract/review';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
 import { assertVerificationRole } from './verification-roles';
@@ -25,7 +26,7 @@ export async function readReviewSettings(db: DbOrTx, principal: Principal) {
 
 /** 'verification:configure' only: changes the tenant's review settings (audited). */
 export async function updateReviewSettings(db: DbOrTx, principal: Principal, input: z.infer<typeof updateReviewSettingsBodySchema>) {
-  if (!can(principal, 'verification:configure')) throw reviewSettingsForbidden();
+  if (!can(principal, 'verification:configure')) throw forbidden(REVIEW_SETTINGS_ADMIN_ONLY);
   return db.transaction(async (tx) => {
     const before = await getReviewSettings(tx, principal.tenantId);
     const after = { ...before, ...input };
