@@ -30,6 +30,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const cleanups = new Set<() => void>();
 process.on('exit', () => cleanups.forEach((c) => c()));
+/** Runs `fn` (synchronous) when the process ends, unless the returned function is called first. */
+export function onExit(fn: () => void): () => void {
+  cleanups.add(fn);
+  return () => void cleanups.delete(fn);
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 /** The first port of the range nobody listens on (and that no earlier call handed out). */

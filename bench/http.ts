@@ -16,7 +16,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONNECTIONS, REPO_ROOT, RAISED_RATE_LIMITS, SECONDS, benchPort, ensureBuild, inParallel, inProcessRate, load, median, medianLoad, sleep, startServer, withFreshPostgres, type Load, type LoadOptions, type Server } from './_harness';
+import { CONNECTIONS, REPO_ROOT, RAISED_RATE_LIMITS, SECONDS, benchPort, ensureBuild, inParallel, inProcessRate, load, median, medianLoad, onExit, sleep, startServer, withFreshPostgres, type Load, type LoadOptions, type Server } from './_harness';
 import { round, watchdog } from './_stats';
 
 // about 10 minutes for both databases on an otherwise idle 2-core machine
@@ -57,10 +57,13 @@ async function main(): Promise<void> {
   const results: DbResult[] = [];
   if (ONLY !== 'postgres') {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
+    const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+    const cancelRemoval = onExit(removeScratch);
     try {
       results.push(await runOn('pglite', port, { PGLITE_DATA_DIR: path.join(scratch, 'pglite') }));
     } finally {
-      rmSync(scratch, { recursive: true, force: true });
+      cancelRemoval();
+      removeScratch();
     }
   }
   if (ONLY === 'pglite') console.log('\nPostgreSQL skipped (BENCH_DB=pglite)');
