@@ -1,0 +1,434 @@
+/**
+ * The platform over HTTP against `npm start` (issue 18): every figure a ratio to GET /api/health
+ * measured in the same run, autocannon with 10 connections, medians of three runs, every rate limit
+ * raised, on PGlite and (with BENCH_DATABASE_URL or DATABASE_URL) on a fresh PostgreSQL database.
+ *
+ *   npm run bench -- http      (BENCH_SECONDS=5 per run; a production build is made when stale)
+ *
+ * Per database: three starts of the server (time to the first 200, resident memory at idle; the
+ * first on an empty database), a world built through the API (tests/e2e/money-world.ts: a tenant,
+ * an ACTIVE customer, a funded wallet, an ACTIVE card; then 201 funded wallets with consents), then
+ * the reads, card/info, sign-in against argon2id verify in this process, payouts spread and from one
+ * hot wallet, the ledger's checks afterwards. On PostgreSQL also the gateway against the sandbox
+ * processor served by its own process, and database transactions per request (pg_stat_database).
+ * Prints the issue's table and its goals; writes bench/results/http-<database>.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONNECTIONS, REPO_ROOT, RAISED_RATE_LIMITS, SECONDS, benchPort, ensureBuild, inParallel, inProcessRate, load, median, medianLoad, onExit, sleep, startServer, withFreshPostgres, type Load, type LoadOptions, type Server } from './_harness';
+import { round, watchdog } from './_stats';
+
+// about 10 minutes for both databases on an otherwise idle 2-core machine
+watchdog('bench/http.ts', Number(process.env.BENCH_LIMIT_MINUTES ?? 40) * 60);
+
+const RUNS = 3;
+const PASSWORD = 'Correct-Horse-9-Battery'; // STRONG_PASSWORD of the e2e fixtures: the owner's
+const SPREAD_WALLETS = 200;
+const SPREAD_PAYOUTS = Number(process.env.BENCH_PAYOUTS_SPREAD ?? 2000);
+const HOT_PAYOUTS = Number(process.env.BENCH_PAYOUTS_HOT ?? 200);
+/** BENCH_DB=pglite or postgres: one of the two only */
+const ONLY = process.env.BENCH_DB;
+const PAYOUT_CONNECTIONS = 20;
+/** PostgreSQL's statistics reach pg_stat_database at the latest 10 s after a backend went idle */
+const STATS_SETTLE_MS = 11_000;
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+
+type Db = 'pglite' | 'postgres';
+type Ms = ReturnType<typeof medianLoad>;
+
+interface DbResult {
+  db: Db;
+  startMs: number[];
+  idleRssMiB: number[];
+  loads: Record<string, Ms>;
+  ratios: Record<string, number>;
+  argon2VerifyPerSecond: number[];
+  ledger: { balanced: boolean; overdrawn: number; conserved: boolean; status5xx: number };
+  transactionsPerRequest?: Record<string, number>;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  ensureBuild();
+  // the e2e world builders read the server's address from E2E_PORT when first imported
+  const port = await benchPort();
+  process.env.E2E_PORT = String(port);
+  const results: DbResult[] = [];
+  if (ONLY !== 'postgres') {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
+    const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+    const cancelRemoval = onExit(removeScratch);
+    try {
+      results.push(await runOn('pglite', port, { PGLITE_DATA_DIR: path.join(scratch, 'pglite') }));
+    } finally {
+      cancelRemoval();
+      removeScratch();
+    }
+  }
+  if (ONLY === 'pglite') console.log('\nPostgreSQL skipped (BENCH_DB=pglite)');
+  else if (PG_ADMIN_URL) results.push(await withFreshPostgres(PG_ADMIN_URL, (url, stats) => runOn('postgres', port, { DATABASE_URL: url, WEBHOOK_WORKER: 'false' }, stats)));
+  else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server the bench may create a database on');
+  const loadAfter = os.loadavg();
+
+  report(results, loadBefore, loadAfter);
+  const out = {
+    benchmark: 'http',
+    date: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: round(os.totalmem() / 2 ** 30),
+      loadAverageBefore: loadBefore.map(round),
+      loadAverageAfter: loadAfter.map(round),
+    },
+    parameters: { secondsPerRun: SECONDS, runs: RUNS, connections: CONNECTIONS, signInConnections: 2, payouts: { spread: SPREAD_PAYOUTS, wallets: SPREAD_WALLETS, hot: HOT_PAYOUTS, connections: PAYOUT_CONNECTIONS } },
+    results,
+    goals: goals(results),
+  };
+  const dir = path.join(REPO_ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  // one file per database, so that a run of one (BENCH_DB) keeps the other's latest figures
+  for (const r of results) {
+    writeFileSync(path.join(dir, `http-${r.db}.json`), `${JSON.stringify({ ...out, results: [r], goals: out.goals.filter((g) => g.db === r.db) }, null, 2)}\n`);
+    console.log(`written bench/results/http-${r.db}.json`);
+  }
+  if (results.some((r) => !r.ledger.balanced || r.ledger.overdrawn || !r.ledger.conserved || r.ledger.status5xx)) {
+    throw new Error('the ledger does not reconcile, a wallet is overdrawn, money went missing, or a request answered 5xx');
+  }
+}
+
+/** The server environment of `npm start` for the bench: production, the e2e secrets, no throttles. */
+async function serverEnv(port: number, dbEnv: Record<string, string>): Promise<Record<string, string>> {
+  const { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS } = await import('../tests/e2e/fixtures');
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    ...E2E_PRODUCTION_SECRETS,
+    PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
+    SEED_DEMO: 'false',
+    // request logs at info would measure pino and this process reading them
+    LOG_LEVEL: 'warn',
+    SANDBOX_FUNDING: 'true',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...RAISED_RATE_LIMITS,
+    ...dbEnv,
+  };
+}
+
+/** Three starts; the last server stays up. The first start migrates an empty database. */
+async function coldStarts(env: Record<string, string>, port: number) {
+  const startMs: number[] = [];
+  const idleRssMiB: number[] = [];
+  for (let i = 0; ; i++) {
+    const server = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
+    await sleep(3_000);
+    startMs.push(server.startMs);
+    idleRssMiB.push(server.rssMiB());
+    console.log(`  start ${i + 1}: first 200 after ${server.startMs} ms, ${idleRssMiB.at(-1)} MiB resident at idle`);
+    if (i === RUNS - 1) return { server, startMs, idleRssMiB };
+    await server.stop();
+  }
+}
+
+/** Everything the scenarios need, built over HTTP as the e2e tests build it. */
+async function buildWorld(base: string) {
+  const { moneyWorld, context, ok } = await import('../tests/e2e/money-world');
+  const { request: playwrightRequest } = await import('@playwright/test');
+  const world = await moneyWorld();
+  await world.close();
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  const ctx = context(world.tenantId);
+  const login = await request.post('/api/auth/login', { headers: ctx, data: { email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId } });
+  if (login.status() !== 200) throw new Error(`sign-in: ${login.status()} ${await login.text()}`);
+  const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
+  const ownerId = users.items.find((u) => u.username === 'owner')!.id;
+  const beneficiary = await ok<{ id: string }>(
+    await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }),
+  );
+  // a spread wallet pays RUNS x 10 payouts plus one for the round-trip probe; autocannon may
+  // hand one wallet a few more than its share, so each gets more than it needs
+  const fundedWallet = async (i: number, amount: string) => {
+    const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId: world.customerId, currency: 'EUR', name: `Bench ${i}` } }));
+    await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount, currency: 'EUR' } }));
+    const consent = await ok<{ id: string }>(
+      await request.post('/api/v2.1/payment-consents', {
+        headers: auth,
+        data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '10', currency: 'EUR', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+    );
+    return { walletId: wallet.id, consentId: consent.id, funded: Number(amount) };
+  };
+  const perSpread = Math.ceil((RUNS * SPREAD_PAYOUTS) / SPREAD_WALLETS) + 11;
+  const hot = await fundedWallet(0, String(RUNS * HOT_PAYOUTS + 50));
+  const spread = await inParallel(
+    Array.from({ length: SPREAD_WALLETS }, (_, i) => i + 1),
+    4,
+    (i) => fundedWallet(i, String(perSpread)),
+  );
+  await request.dispose();
+  return { ...world, context: ctx, ownerId, auth, beneficiaryId: beneficiary.id, hot, spread };
+}
+type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** One 200 first, then a short warm-up: JIT, the route's modules, the pool. */
+async function warm(base: string, o: LoadOptions): Promise<void> {
+  const res = await fetch(`${base}${o.path}`, { method: o.method ?? 'GET', headers: { 'content-type': 'application/json', ...o.headers }, body: o.body });
+  if (res.status !== 200) throw new Error(`${o.method ?? 'GET'} ${o.path}: ${res.status} ${await res.text()}`);
+  await load(base, { ...o, seconds: 1 });
+}
+
+/** RUNS rounds of every scenario one after another (so a busy machine weighs on all alike); medians. */
+async function rounds(base: string, scenarios: Record<string, LoadOptions & { base?: string }>): Promise<Record<string, Ms>> {
+  for (const o of Object.values(scenarios)) await warm(o.base ?? base, o);
+  const runs: Record<string, Load[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+  for (let r = 0; r < RUNS; r++) {
+    for (const [name, o] of Object.entries(scenarios)) {
+      const result = await load(o.base ?? base, o);
+      runs[name]!.push(result);
+      console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+    }
+  }
+  return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
+}
+
+async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?: () => Promise<number>): Promise<DbResult> {
+  console.log(`\n== ${db} ==`);
+  const env = await serverEnv(port, dbEnv);
+  const started = await coldStarts(env, port);
+  let server: Server = started.server;
+  try {
+    const base = server.url;
+    const setupStarted = performance.now();
+    const world = await buildWorld(base);
+    console.log(`  world built over HTTP in ${round((performance.now() - setupStarted) / 1000)} s`);
+    const { auth } = world;
+    const cardInfo = { path: '/api/v2.1/card/virtual/card/info', method: 'POST' as const, headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) };
+    const reads: Record<string, LoadOptions> = {
+      health: { path: '/api/health' },
+      wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
+      customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
+      card: cardInfo,
+    };
+    const loads = await rounds(base, reads);
+
+    // sign-in at 2 connections against argon2id verify at 2 concurrent in this process
+    const { hashSecret, verifySecret } = await import('@/lib/services/identity/passwords');
+    const hash = await hashSecret(PASSWORD);
+    const signIn: LoadOptions = {
+      path: '/api/auth/login',
+      method: 'POST',
+      headers: world.context,
+      body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId }),
+      connections: 2,
+    };
+    await warm(base, signIn);
+    const signIns: Load[] = [];
+    const argon2VerifyPerSecond: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      signIns.push(await load(base, signIn));
+      argon2VerifyPerSecond.push(await inProcessRate(SECONDS, 2, () => verifySecret(hash, PASSWORD)));
+      console.log(`  sign-in run ${r + 1}: ${signIns.at(-1)!.rps} /s; argon2id verify ${argon2VerifyPerSecond.at(-1)} /s`);
+    }
+    loads.signIn = medianLoad(signIns);
+
+    // payouts: RUNS x SPREAD_PAYOUTS over SPREAD_WALLETS wallets, RUNS x HOT_PAYOUTS from one
+    let seq = 0;
+    const tag = `${db}-${Date.now().toString(36)}`;
+    const payouts = (pick: (i: number) => { walletId: string; consentId: string }, amount: number, connections = PAYOUT_CONNECTIONS): LoadOptions => ({
+      path: '/api/v2.1/transfers',
+      method: 'POST',
+      headers: auth,
+      amount,
+      connections,
+      next: () => {
+        const i = seq++;
+        const w = pick(i);
+        const body = { walletId: w.walletId, beneficiary: { id: world.beneficiaryId }, amount: '1.00', currency: 'EUR', reference: `bench ${i}`, paymentConsentId: w.consentId };
+        return { headers: { 'idempotency-key': `bench-${tag}-${i}` }, body: JSON.stringify(body) };
+      },
+    });
+    const spreadRuns: Load[] = [];
+    const hotRuns: Load[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      spreadRuns.push(await load(base, payouts((i) => world.spread[i % SPREAD_WALLETS]!, SPREAD_PAYOUTS)));
+      hotRuns.push(await load(base, payouts(() => world.hot, HOT_PAYOUTS)));
+      console.log(`  payouts run ${r + 1}: spread ${spreadRuns.at(-1)!.rps} /s (p99 ${spreadRuns.at(-1)!.p99Ms} ms), hot wallet ${hotRuns.at(-1)!.rps} /s (p99 ${hotRuns.at(-1)!.p99Ms} ms)`);
+    }
+    loads.payoutsSpread = medianLoad(spreadRuns);
+    loads.payoutsHot = medianLoad(hotRuns);
+
+    let transactionsPerRequest: Record<string, number> | undefined;
+    if (stats) {
+      // the gateway against the sandbox processor served by its own process, on the same database
+      await server.stop();
+      const processorPort = await benchPort();
+      const processor = await startServer('npm run card-processor', ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'card-processor.ts')], { ...env, CARD_PROCESSOR_PORT: String(processorPort) }, processorPort, {
+        ready: (url) => fetch(`${url}/operations/card/info`, { method: 'POST' }).then((r) => r.status === 400, () => false),
+      });
+      try {
+        server = await startServer('npm start (processor over HTTP)', [path.join(REPO_ROOT, 'server', 'main.mjs')], { ...env, CARD_PROCESSOR_URL: processor.url }, port);
+        const direct: LoadOptions & { base: string } = {
+          base: processor.url,
+          path: '/operations/card/info',
+          method: 'POST',
+          headers: { 'x-tenant-id': world.tenantId, 'x-user-id': world.ownerId, 'x-request-id': 'bench', 'x-card-scope': 'tenant' },
+          body: JSON.stringify({ cardNo: world.card.cardId }),
+        };
+        const both = await rounds(base, { gatewayOverHttp: cardInfo, processorDirect: direct });
+        Object.assign(loads, both);
+      } finally {
+        await processor.stop();
+      }
+      transactionsPerRequest = await roundTrips(base, world, reads, signIn, payouts, stats);
+    }
+
+    const ledger = await checkLedger(base, world, Object.values(loads).reduce((a, l) => a + l.total5xx, 0));
+    const health = loads.health!.rps;
+    const verify = median(argon2VerifyPerSecond);
+    const ratios: Record<string, number> = {
+      wallet: round(loads.wallet!.rps / health),
+      customer: round(loads.customer!.rps / health),
+      card: round(loads.card!.rps / health),
+      signInPerVerify: round(loads.signIn.rps / verify),
+    };
+    if (loads.gatewayOverHttp) ratios.gatewayPerProcessor = round(loads.gatewayOverHttp.rps / loads.processorDirect!.rps);
+    return { db, startMs: started.startMs, idleRssMiB: started.idleRssMiB, loads, ratios, argon2VerifyPerSecond, ledger, transactionsPerRequest };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * PostgreSQL's count of transactions in the bench database around a fixed number of requests per
+ * scenario (one at a time, the server otherwise idle, the webhook worker off), per request.
+ */
+async function roundTrips(
+  base: string,
+  world: World,
+  reads: Record<string, LoadOptions>,
+  signIn: LoadOptions,
+  payouts: (pick: (i: number) => { walletId: string; consentId: string }, amount: number, connections?: number) => LoadOptions,
+  stats: () => Promise<number>,
+): Promise<Record<string, number>> {
+  const probes: Record<string, LoadOptions> = {
+    ...Object.fromEntries(Object.entries(reads).map(([k, o]) => [k, { ...o, amount: 200 }])),
+    signIn: { ...signIn, amount: 20 },
+    payout: payouts((i) => world.spread[i % SPREAD_WALLETS]!, SPREAD_WALLETS / 2, 10),
+  };
+  const out: Record<string, number> = {};
+  await sleep(STATS_SETTLE_MS);
+  let before = await stats();
+  for (const [name, o] of Object.entries(probes)) {
+    const result = await load(base, o);
+    await sleep(STATS_SETTLE_MS);
+    const after = await stats();
+    out[name] = round((after - before) / result.requests);
+    console.log(`  ${name}: ${out[name]} transactions per request (${after - before} over ${result.requests})`);
+    before = after;
+  }
+  return out;
+}
+
+/** After the payouts: the ledger's own checks, no wallet below zero, every cent accounted for. */
+async function checkLedger(base: string, world: World, status5xx: number): Promise<DbResult['ledger']> {
+  const get = async <T>(p: string): Promise<T> => {
+    const res = await fetch(`${base}${p}`, { headers: world.auth });
+    if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const reconciliation = await get<{ balanced: boolean }>('/api/v2.1/ledger/reconciliation');
+  const wallets = [world.hot, ...world.spread];
+  const balances = await inParallel(wallets, 8, async (w) => Number((await get<{ balance: string }>(`/api/v2.1/wallets/${w.walletId}`)).balance));
+  const { total: paid } = await get<{ total: number }>('/api/v2.1/transfers?pageSize=1&status=COMPLETED');
+  const funded = wallets.reduce((a, w) => a + w.funded, 0);
+  const left = balances.reduce((a, b) => a + b, 0);
+  // each completed payout took exactly 1.00 from one of these wallets (the world's own payout waits for approval)
+  const conserved = Math.abs(funded - left - paid) < 0.005;
+  const overdrawn = balances.filter((b) => b < 0).length;
+  console.log(`  ledger: reconciliation ${reconciliation.balanced ? 'balanced' : 'NOT balanced'}, ${overdrawn} wallets overdrawn, funded ${funded} - left ${round(left)} = ${round(funded - left)} paid out (${paid} completed payouts), ${status5xx} answers 5xx`);
+  return { balanced: reconciliation.balanced, overdrawn, conserved, status5xx };
+}
+
+interface Goal {
+  goal: string;
+  db: Db;
+  value: number;
+  target: number;
+  met: boolean;
+}
+
+function goals(results: DbResult[]): Goal[] {
+  const out: Goal[] = [];
+  const add = (goal: string, db: Db, value: number | undefined, target: number, atMost = false) => {
+    if (value === undefined || Number.isNaN(value)) return;
+    out.push({ goal, db, value, target, met: atMost ? value <= target : value >= target });
+  };
+  for (const r of results) {
+    const readTarget = r.db === 'postgres' ? 0.8 : 0.6;
+    add('authenticated wallet read / health', r.db, r.ratios.wallet, readTarget);
+    add('authenticated customer read / health', r.db, r.ratios.customer, readTarget);
+    add('card/info through the gateway / health', r.db, r.ratios.card, readTarget);
+    add('gateway / sandbox processor served directly', r.db, r.ratios.gatewayPerProcessor, 0.6);
+    add('customer read: database transactions per request', r.db, r.transactionsPerRequest?.customer, 3, true);
+    add('sign-in / argon2id verify (2 concurrent)', r.db, r.ratios.signInPerVerify, 0.8);
+    add('payouts spread over 200 wallets, /s', r.db, r.loads.payoutsSpread!.rps, r.db === 'postgres' ? 400 : 150);
+    add('payouts from one hot wallet, /s', r.db, r.loads.payoutsHot!.rps, r.db === 'postgres' ? 200 : 150);
+    if (r.db === 'pglite') {
+      add('cold start to the first 200, ms (median of 3)', r.db, median(r.startMs), 4200, true);
+      add('resident memory at idle, MiB (median of 3)', r.db, median(r.idleRssMiB), 520, true);
+    }
+  }
+  return out;
+}
+
+function report(results: DbResult[], loadBefore: number[], loadAfter: number[]): void {
+  const by = (db: Db) => results.find((r) => r.db === db);
+  const cols: Db[] = ['postgres', 'pglite'];
+  const cell = (db: Db, f: (r: DbResult) => string | undefined) => {
+    const r = by(db);
+    return r ? (f(r) ?? '-') : 'not run';
+  };
+  const rows: Array<[string, (r: DbResult) => string | undefined]> = [
+    ['GET /api/health (baseline)', (r) => `${r.loads.health!.rps} req/s`],
+    ['authenticated GET /api/v2.1/wallets/{id} / health', (r) => String(r.ratios.wallet)],
+    ['authenticated GET /api/v2.1/customers/{id} / health', (r) => String(r.ratios.customer)],
+    ['card/info through the gateway / health', (r) => String(r.ratios.card)],
+    ['gateway / the sandbox processor served by its own server', (r) => r.ratios.gatewayPerProcessor?.toString()],
+    ['sign-in / raw argon2id verify (2 concurrent)', (r) => `${r.ratios.signInPerVerify} (${r.loads.signIn!.rps} vs ${median(r.argon2VerifyPerSecond)} /s)`],
+    [`payouts, ${SPREAD_PAYOUTS} over ${SPREAD_WALLETS} wallets, ${PAYOUT_CONNECTIONS} concurrent`, (r) => `${r.loads.payoutsSpread!.rps} /s (p99 ${r.loads.payoutsSpread!.p99Ms} ms)`],
+    [`payouts, ${HOT_PAYOUTS} from one wallet`, (r) => `${r.loads.payoutsHot!.rps} /s (p99 ${r.loads.payoutsHot!.p99Ms} ms)`],
+    ['cold start to the first 200 (median of 3; first)', (r) => `${round(median(r.startMs) / 1000)} s (${round(r.startMs[0]! / 1000)} s)`],
+    ['resident memory at idle (median of 3)', (r) => `${median(r.idleRssMiB)} MiB`],
+    ['ledger after the payouts', (r) => `${r.ledger.balanced ? 'balanced' : 'NOT balanced'}, ${r.ledger.overdrawn} overdrawn, ${r.ledger.status5xx} 5xx`],
+    [
+      'database transactions per request',
+      (r) =>
+        r.transactionsPerRequest &&
+        Object.entries(r.transactionsPerRequest)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', '),
+    ],
+  ];
+  const table = [['', 'PostgreSQL', 'PGlite'], ...rows.map(([label, f]) => [label, ...cols.map((db) => cell(db, f))])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  console.log(`\nover HTTP against npm start: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs; ${os.cpus().length} CPUs, node ${process.version}`);
+  console.log(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
+  for (const [i, row] of table.entries()) {
+    console.log(row.map((c, j) => c.padEnd(widths[j]!)).join(' | '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  }
+  console.log('\ngoals of issue 18:');
+  for (const g of goals(results)) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.db.padEnd(8)} ${g.goal}: ${g.value} (goal ${g.target})`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
