@@ -13,10 +13,11 @@ import {
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
 import { approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
-import { emitEvent } from '@/lib/services/events/emit';
+import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
-import { claim, complete, release, transferScope } from './idempotency';
+import { claim, completeSql, release, transferScope } from './idempotency';
+import type { IdempotencyScope } from '@/lib/services/idempotency/store';
 import { assertLimitsWithUsage, usageSql, windowStart } from './limits';
 import { effectiveStatus } from './payment-consents';
 
@@ -104,11 +105,8 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   const stored = await claim(db, scope, body);
   if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
   try {
-    return await db.transaction(async (tx) => {
-      const answer = await executeTransfer(tx, tenantId, actor, body);
-      await complete(tx, scope, { status: 200, body: { message: answer.message, data: answer.data } });
-      return { status: 200, ...answer, replayed: false };
-    });
+    // the answer is stored by the transfer's posting statement: it exists exactly when the transfer commits
+    return await db.transaction(async (tx) => ({ status: 200, ...(await executeTransfer(tx, tenantId, actor, body, scope)), replayed: false }));
   } catch (error) {
     // nothing was posted: free the key so the client may retry (with the same key) after fixing the cause
     await release(db, scope).catch(() => undefined);
@@ -216,6 +214,9 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody): SQ
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits`;
 }
 
+/** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
+const OK = sql`exists (select 1 from ok)`;
+
 /** The advisory lock that serializes the transfers of a customer with customer-wide limits (taken after the row locks). */
 const customerLimitLock = (tx: DbOrTx, customerId: string) => tx.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${customerId}))`);
 
@@ -235,6 +236,9 @@ interface Posting {
   description: string;
   /** the advisory lock of customer-wide limits is held */
   customerLocked: boolean;
+  /** folded into the statement: the event transfer.created (CTEs ev, d, n) and the stored answer (its update) */
+  event: { ctes: SQL; notified: SQL };
+  storeAnswer: SQL;
 }
 
 /**
@@ -307,14 +311,19 @@ function postSql(p: Posting): SQL {
       update wallets set balance = balance + ${amount}, updated_at = ${p.now}
       where tenant_id = ${tenantId} and id = ${credited}::uuid and exists (select 1 from ok)
       returning id
-    )
+    ),
+    -- the event and the stored answer, also only when the checks pass (a rerun must not record them twice)
+    ${p.event.ctes},
+    answer as (${p.storeAnswer} returning 1)
     select
+      ${p.event.notified} as notified,
+      (select count(*)::int from answer) as answered,
       (select n from used) as used,
       (select coalesce(json_agg(row_to_json(lim)), '[]'::json) from lim) as limits,
       (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
 }
 
-async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody) {
+async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts
   const [g] = ((await tx.execute(gatherSql(tenantId, actor, body))) as unknown as Rows<Gathered>).rows;
   const found = g!;
@@ -381,7 +390,48 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
       ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}`
       : `transfer to ${payee}: ${body.reference}`,
     customerLocked: false,
+    event: { ctes: sql``, notified: sql`` },
+    storeAnswer: sql``,
   };
+  const row: TransferRow = {
+    id: transferId,
+    tenantId,
+    customerId: wallet.customer_id,
+    walletId: wallet.id,
+    beneficiaryId: beneficiary?.id ?? null,
+    destinationWalletId: destination?.id ?? null,
+    destinationCustomerId: destination?.customer_id ?? null,
+    paymentConsentId: consentId,
+    amount: body.amount,
+    currency: body.currency,
+    reference: body.reference,
+    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
+    initiatedBy: actor.userId,
+    approvedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const transfer = toTransfer(row, {
+    beneficiary,
+    destinationWallet: destination ? { id: destination.id, customerId: destination.customer_id, name: destination.name } : null,
+    names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
+  });
+  const message = requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
+  posting.event = eventCtes(tenantId, 'transfer.created', {
+    transferId,
+    type: transfer.type,
+    customerId: transfer.customerId,
+    walletId: transfer.walletId,
+    beneficiaryId: beneficiary?.id ?? null,
+    destinationWalletId: destination?.id ?? null,
+    amount: transfer.amount,
+    currency: transfer.currency,
+    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
+    initiatedBy: actor.userId,
+  }, { gate: OK });
+  posting.storeAnswer = completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
   if (found.customer_limits) {
     await customerLimitLock(tx, wallet.customer_id);
@@ -412,44 +462,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
   const expected = 5 + (destination && !requiresApproval ? 1 : 0);
   if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
 
-  const row: TransferRow = {
-    id: transferId,
-    tenantId,
-    customerId: wallet.customer_id,
-    walletId: wallet.id,
-    beneficiaryId: beneficiary?.id ?? null,
-    destinationWalletId: destination?.id ?? null,
-    destinationCustomerId: destination?.customer_id ?? null,
-    paymentConsentId: consentId,
-    amount: body.amount,
-    currency: body.currency,
-    reference: body.reference,
-    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
-    initiatedBy: actor.userId,
-    approvedBy: null,
-    decidedAt: null,
-    rejectionReason: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const transfer = toTransfer(row, {
-    beneficiary,
-    destinationWallet: destination ? { id: destination.id, customerId: destination.customer_id, name: destination.name } : null,
-    names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
-  });
-  await emitEvent(tx, tenantId, 'transfer.created', {
-    transferId,
-    type: transfer.type,
-    customerId: transfer.customerId,
-    walletId: transfer.walletId,
-    beneficiaryId: beneficiary?.id ?? null,
-    destinationWalletId: destination?.id ?? null,
-    amount: transfer.amount,
-    currency: transfer.currency,
-    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
-    initiatedBy: actor.userId,
-  });
-  return { message: requiresApproval ? 'transfer awaiting approval' : 'transfer completed', data: transfer };
+  return { message, data: transfer };
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
