@@ -158,9 +158,12 @@ export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: A
   const target = walletId
     ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
     : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
+  // the customer row is locked in the same statement: the limit waits for the customer's transfers in flight (they hold it
+  // for share) and every later transfer sees it (docs/ledger.md, customer-wide limits without a customer queue)
   const result = (await db.execute(sql`
+    with c as (select id from customers where tenant_id = ${tenantId} and id = ${customerId} for no key update)
     insert into transaction_limits (tenant_id, customer_id, wallet_id, limit_type, limit_amount, currency, created_at, updated_at)
-    values (${tenantId}, ${customerId}, ${walletId}, ${body.limitType}, ${body.limit}, ${body.currency}, ${now}, ${now})
+    select ${tenantId}::uuid, c.id, ${walletId}::uuid, ${body.limitType}, ${body.limit}::numeric, ${body.currency}, ${now}::timestamptz, ${now}::timestamptz from c
     on conflict ${target} do update set limit_amount = excluded.limit_amount, updated_at = excluded.updated_at
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   const [row] = await db
