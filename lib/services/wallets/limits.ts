@@ -158,10 +158,11 @@ export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: A
   const target = walletId
     ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
     : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
-  // the customer row is locked in the same statement: the limit waits for the customer's transfers in flight (they hold it
-  // for share) and every later transfer sees it (docs/ledger.md, customer-wide limits without a customer queue)
+  // the customer row is updated (to itself) in the same statement: the limit waits for the customer's transfers in flight
+  // (they hold the row for share), and a transfer that read the customer before sees a new row version (xmin) and takes
+  // the path that reads the limits under its locks (docs/ledger.md, customer-wide limits without a customer queue)
   const result = (await db.execute(sql`
-    with c as (select id from customers where tenant_id = ${tenantId} and id = ${customerId} for no key update)
+    with c as (update customers set updated_at = updated_at where tenant_id = ${tenantId} and id = ${customerId} returning id)
     insert into transaction_limits (tenant_id, customer_id, wallet_id, limit_type, limit_amount, currency, created_at, updated_at)
     select ${tenantId}::uuid, c.id, ${walletId}::uuid, ${body.limitType}, ${body.limit}::numeric, ${body.currency}, ${now}::timestamptz, ${now}::timestamptz from c
     on conflict ${target} do update set limit_amount = excluded.limit_amount, updated_at = excluded.updated_at

@@ -12,7 +12,7 @@ import {
 } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
-import { approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
+import { ApiError, approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
@@ -106,6 +106,8 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
   try {
     // the answer is stored by the transfer's posting statement: it exists exactly when the transfer commits
+    const fast = await fastTransfer(db, tenantId, actor, body, scope);
+    if (fast) return { status: 200, ...fast, replayed: false };
     return await db.transaction(async (tx) => ({ status: 200, ...(await executeTransfer(tx, tenantId, actor, body, scope)), replayed: false }));
   } catch (error) {
     // nothing was posted: free the key so the client may retry (with the same key) after fixing the cause
@@ -149,7 +151,8 @@ interface LockedWallet {
   balance: string;
 }
 interface Gathered {
-  customers: Array<{ id: string; status: CustomerRow['status'] }>;
+  /** version: the row's xmin, which changes with every update of the customer (its status, a limit set: setTransactionLimit) */
+  customers: Array<{ id: string; status: CustomerRow['status']; version: string }>;
   wallets: LockedWallet[];
   beneficiary: { id: string; name: string; iban: string; status: 'ACTIVE' | 'INACTIVE' } | null;
   consent: {
@@ -166,6 +169,7 @@ interface Gathered {
   initiator: { firstName: string | null; lastName: string | null; username: string } | null;
   accounts: Record<string, string> | null;
   customer_limits: boolean;
+  wallet_limits: boolean;
 }
 
 /**
@@ -176,7 +180,7 @@ interface Gathered {
  * wait for each other; a customer's status cannot change under them (an UPDATE waits for the share
  * lock). The source wallet is locked only when the actor may see it.
  */
-function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody): SQL {
+function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, lock = true): SQL {
   const ref = body.beneficiary;
   const beneficiaryFilter = !ref ? sql`false` : 'id' in ref ? sql`b.id = ${ref.id}::uuid` : sql`b.iban = ${ref.iban}`;
   const walletFilter = sql`w.tenant_id = ${tenantId} and (
@@ -184,20 +188,20 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody): SQ
       or w.id = ${body.destinationWalletId ?? null}::uuid)`;
   return sql`
     with c as materialized (
-      select c.id, c.status from customers c
+      select c.id, c.status, c.xmin::text as version from customers c
       where c.tenant_id = ${tenantId} and c.id in (select w.customer_id from wallets w where ${walletFilter})
       order by c.id
-      for share
+      ${lock ? sql`for share` : sql``}
     ),
     w as materialized (
       select w.id, w.customer_id, w.currency, w.name, w.status, w.balance::text as balance from wallets w
       where (select count(*) from c) >= 0 and ${walletFilter}
       order by w.id
-      for update
+      ${lock ? sql`for update` : sql``}
     ),
     src as (select customer_id, currency from w where id = ${body.walletId}::uuid)
     select
-      (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status)), '[]'::json) from c) as customers,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)), '[]'::json) from c) as customers,
       (select coalesce(json_agg(row_to_json(w)), '[]'::json) from w) as wallets,
       (select json_build_object('id', b.id, 'name', b.name, 'iban', b.iban, 'status', b.status) from beneficiaries b
         where b.tenant_id = ${tenantId} and b.customer_id = (select customer_id from src) and ${beneficiaryFilter}
@@ -211,7 +215,8 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody): SQ
       (select json_object_agg(a.kind, a.id) from ledger_accounts a
         where a.tenant_id = ${tenantId} and a.currency = ${body.currency} and a.wallet_id is null and a.kind in ('TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')) as accounts,
       exists (select 1 from transaction_limits l, src
-        where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits`;
+        where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
+      exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits`;
 }
 
 /** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
@@ -249,38 +254,16 @@ interface Posting {
  * constraint). It answers what the checks read, so the service reports the first refusal in the
  * documented order (and rolls back should it disagree with the statement).
  */
-function postSql(p: Posting): SQL {
-  const { tenantId, wallet, destination, body, now } = p;
-  const windows = {
-    DAILY: windowStart('DAILY', now)!,
-    WEEKLY: windowStart('WEEKLY', now)!,
-    MONTHLY: windowStart('MONTHLY', now)!,
-  };
-  const accounts = sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and (
-      (tl.wallet_id is not null and w.id = tl.wallet_id) or (tl.wallet_id is null and w.customer_id = tl.customer_id and w.currency = tl.currency)))`;
-  const from = sql`(case tl.limit_type when 'DAILY' then ${windows.DAILY} when 'WEEKLY' then ${windows.WEEKLY} else ${windows.MONTHLY} end)::timestamptz`;
-  const used =
-    p.consent?.scope === 'SINGLE_PAYMENT'
-      ? sql`(select count(*)::int from transfers t where t.tenant_id = ${tenantId} and t.payment_consent_id = ${p.consent.id}::uuid and t.status in ('PENDING_APPROVAL', 'COMPLETED'))`
-      : sql`0`;
+/**
+ * The writes of a transfer as CTEs, each only when the CTE `ok` (the caller's checks) has a row: the
+ * transfer, the entry with its two lines, the debit (guarded by `balance >= amount` as well), the
+ * credit of a settled destination wallet, the event transfer.created and the stored answer.
+ */
+function writesSql(p: Posting): SQL {
+  const { tenantId, wallet, destination, body } = p;
   const amount = sql`${body.amount}::numeric`;
   const credited = destination && !p.requiresApproval ? destination.id : null;
   return sql`
-    with lim as (
-      select tl.id, tl.limit_type, tl.wallet_id, tl.limit_amount::text as limit_amount, tl.currency, tl.created_at,
-        (case when tl.limit_type = 'PER_TRANSACTION' then 0 else ${usageSql(tenantId, accounts, from)} end)::text as usage
-      from transaction_limits tl
-      where tl.tenant_id = ${tenantId}
-        and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency}))
-    ),
-    used as (select ${used} as n),
-    ok as (
-      select 1 from used
-      where used.n = 0
-        and not exists (select 1 from lim where lim.usage::numeric + ${amount} > lim.limit_amount::numeric)
-        and (${p.customerLocked} or not exists (select 1 from lim where lim.wallet_id is null))
-        and ${wallet.balance}::numeric >= ${amount}
-    ),
     t as (
       insert into transfers (id, tenant_id, customer_id, wallet_id, beneficiary_id, destination_wallet_id, destination_customer_id,
         payment_consent_id, amount, currency, reference, status, initiated_by, created_at, updated_at)
@@ -314,7 +297,41 @@ function postSql(p: Posting): SQL {
     ),
     -- the event and the stored answer, also only when the checks pass (a rerun must not record them twice)
     ${p.event.ctes},
-    answer as (${p.storeAnswer} returning 1)
+    answer as (${p.storeAnswer} returning 1)`;
+}
+
+function postSql(p: Posting): SQL {
+  const { tenantId, wallet, destination, body, now } = p;
+  const windows = {
+    DAILY: windowStart('DAILY', now)!,
+    WEEKLY: windowStart('WEEKLY', now)!,
+    MONTHLY: windowStart('MONTHLY', now)!,
+  };
+  const accounts = sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and (
+      (tl.wallet_id is not null and w.id = tl.wallet_id) or (tl.wallet_id is null and w.customer_id = tl.customer_id and w.currency = tl.currency)))`;
+  const from = sql`(case tl.limit_type when 'DAILY' then ${windows.DAILY} when 'WEEKLY' then ${windows.WEEKLY} else ${windows.MONTHLY} end)::timestamptz`;
+  const used =
+    p.consent?.scope === 'SINGLE_PAYMENT'
+      ? sql`(select count(*)::int from transfers t where t.tenant_id = ${tenantId} and t.payment_consent_id = ${p.consent.id}::uuid and t.status in ('PENDING_APPROVAL', 'COMPLETED'))`
+      : sql`0`;
+  const amount = sql`${body.amount}::numeric`;
+  return sql`
+    with lim as (
+      select tl.id, tl.limit_type, tl.wallet_id, tl.limit_amount::text as limit_amount, tl.currency, tl.created_at,
+        (case when tl.limit_type = 'PER_TRANSACTION' then 0 else ${usageSql(tenantId, accounts, from)} end)::text as usage
+      from transaction_limits tl
+      where tl.tenant_id = ${tenantId}
+        and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency}))
+    ),
+    used as (select ${used} as n),
+    ok as (
+      select 1 from used
+      where used.n = 0
+        and not exists (select 1 from lim where lim.usage::numeric + ${amount} > lim.limit_amount::numeric)
+        and (${p.customerLocked} or not exists (select 1 from lim where lim.wallet_id is null))
+        and ${wallet.balance}::numeric >= ${amount}
+    ),
+    ${writesSql(p)}
     select
       ${p.event.notified} as notified,
       (select count(*)::int from answer) as answered,
@@ -323,10 +340,11 @@ function postSql(p: Posting): SQL {
       (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
 }
 
-async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
-  // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts
-  const [g] = ((await tx.execute(gatherSql(tenantId, actor, body))) as unknown as Rows<Gathered>).rows;
-  const found = g!;
+/**
+ * The checks on what gatherSql read, in the documented order (each refusal the catalogue's), and the
+ * posting they lead to: the answer, the event and the writes' parameters.
+ */
+async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
   const wallet = found.wallets.find((w) => w.id === body.walletId);
   if (!wallet) throw notFound('wallet');
   const customerStatus = new Map(found.customers.map((c) => [c.id, c.status]));
@@ -369,7 +387,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
   const requiresApproval = fourEyesThreshold !== null && amount.gt(fourEyesThreshold);
   const kind = requiresApproval ? 'TRANSFER_CLEARING' : 'OUTGOING_SETTLEMENT';
   const counterpart =
-    requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(tx, tenantId, kind, wallet.currency))) : destination.id;
+    requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
   const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
   const transferId = randomUUID();
   const now = clock.now();
@@ -432,8 +450,17 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
     initiatedBy: actor.userId,
   }, { gate: OK });
   posting.storeAnswer = completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
+  return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
+}
+
+/** The slow path, in one transaction: lock and read, check, then check what others write and post (gatherSql, postSql). */
+async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+  // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts
+  const [found] = ((await tx.execute(gatherSql(tenantId, actor, body))) as unknown as Rows<Gathered>).rows;
+  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope);
+  const transferId = posting.transferId;
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
-  if (found.customer_limits) {
+  if (found!.customer_limits) {
     await customerLimitLock(tx, wallet.customer_id);
     posting.customerLocked = true;
   }
@@ -463,6 +490,86 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
   if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
 
   return { message, data: transfer };
+}
+
+/**
+ * The fast path: one statement that locks, checks again and writes, on its own (autocommit), so the
+ * wallet's row lock is held only while the server runs that statement, never across a round trip to
+ * this process. It applies when nothing needs a snapshot taken after the locks: no limit on the
+ * wallet or its customer and no SINGLE_PAYMENT consent. The statement locks the customers (for
+ * share), then the wallets (for update), as gatherSql does, and writes only when
+ * - each customer row is the version that the unlocked read saw (its xmin: a status change or a limit
+ *   set in between, setTransactionLimit updates the row, sends the transfer to the slow path) and
+ *   ACTIVE,
+ * - the wallets (the locked, newest rows) are ACTIVE, in the currency, and the source holds the amount,
+ * - the beneficiary is still active, the consent still covers the payment, and still no limit applies.
+ * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
+ */
+function fastSql(p: Posting, found: Gathered): SQL {
+  const { tenantId, wallet, destination, body } = p;
+  const amount = sql`${body.amount}::numeric`;
+  const customerIds = found.customers.map((c) => c.id);
+  const versions = found.customers.map((c) => `${c.id}:${c.version}`);
+  const walletIds = destination ? [wallet.id, destination.id] : [wallet.id];
+  const consent = p.consent;
+  return sql`
+    with c as materialized (
+      select c.id, c.status, c.xmin::text as version from customers c
+      where c.tenant_id = ${tenantId} and c.id in (${sql.join(customerIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      order by c.id
+      for share
+    ),
+    w as materialized (
+      select w.id, w.customer_id, w.currency, w.status, w.balance from wallets w
+      where (select count(*) from c) >= 0 and w.tenant_id = ${tenantId} and w.id in (${sql.join(walletIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      order by w.id
+      for update
+    ),
+    ok as (
+      select 1
+      where (select count(*) from c where c.status = 'ACTIVE' and c.id::text || ':' || c.version in (${sql.join(versions.map((v) => sql`${v}`), sql`, `)})) = ${customerIds.length}
+        and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and w.status = 'ACTIVE'
+          and w.currency = ${body.currency} and w.balance >= ${amount})
+        and ${
+          destination
+            ? sql`exists (select 1 from w where w.id = ${destination.id}::uuid and w.customer_id = ${destination.customer_id}::uuid and w.status = 'ACTIVE' and w.currency = ${body.currency})`
+            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and b.status = 'ACTIVE')`
+        }
+        and ${
+          consent
+            ? sql`exists (select 1 from payment_consents pc where pc.tenant_id = ${tenantId} and pc.id = ${consent.id}::uuid and pc.customer_id = ${wallet.customer_id}::uuid
+                and pc.wallet_id = ${wallet.id}::uuid and pc.status = 'AUTHORIZED' and pc.scope = 'RECURRING_PAYMENTS' and pc.expires_at > ${p.now}
+                and pc.currency = ${body.currency} and pc.max_amount_per_payment >= ${amount})`
+            : sql`true`
+        }
+        and not exists (select 1 from transaction_limits tl where tl.tenant_id = ${tenantId}
+          and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency})))
+    ),
+    ${writesSql(p)}
+    select
+      ${p.event.notified} as notified,
+      (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
+}
+
+/** The fast path (fastSql) after an unlocked read; null when the transfer needs the slow path (or may be refused). */
+async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, false))) as unknown as Rows<Gathered>).rows;
+  if (!found || found.customer_limits || found.wallet_limits || found.consent?.scope === 'SINGLE_PAYMENT') return null;
+  let prepared: Awaited<ReturnType<typeof preparePosting>>;
+  try {
+    prepared = await preparePosting(db, found, tenantId, actor, body, scope);
+  } catch (error) {
+    // a refusal is decided under the locks, by the slow path
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
+  const [result] = ((await db.execute(fastSql(prepared.posting, found))) as unknown as Rows<{ written: number }>).rows;
+  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
+  if (Number(result!.written) === 0) return null;
+  const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
+  if (Number(result!.written) !== expected) throw new Error(`transfer ${prepared.posting.transferId}: the posting statement wrote ${result!.written} rows, expected ${expected}`);
+  return { message: prepared.message, data: prepared.transfer };
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
