@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRoundTrips } from '@/lib/db/round-trips';
-import { expectOk, ledgerTenant, openWallet, fund, readyWallet, transfer, type LedgerTenant } from './ledger-fixtures';
+import { api, expectOk, fund, ledgerTenant, openWallet, readyWallet, routes, transfer, type LedgerTenant } from './ledger-fixtures';
 
 /**
  * Database statements of one POST /api/v2.1/transfers (issue 18; docs/ledger.md "A transfer, step
  * by step"), counted by the drizzle logger around the real route handler with a real bearer token:
- * authentication, the idempotency claim (its own statement), then in one transaction the statement
- * that locks and reads and the statement that checks and writes (transfer, entry, lines, balances,
- * event, stored answer). On PostgreSQL drizzle's BEGIN and COMMIT are counted too; PGlite opens its
- * transactions itself. Before: 17 statements for a payout and 15 for an administrator's wallet
- * transfer on PGlite (2 more on PostgreSQL).
+ * authentication, the idempotency claim (its own statement), an unlocked read, and the fast path's one
+ * autocommit statement that locks, checks again and writes (transfer, entry, lines, balances, event,
+ * stored answer): no BEGIN/COMMIT, so the same count on PGlite and PostgreSQL. A wallet with a limit
+ * takes the locked path: the read, then one transaction of two statements (drizzle's BEGIN and COMMIT
+ * are counted on PostgreSQL; PGlite opens its transactions itself). Before: 17 statements for a
+ * payout and 15 for an administrator's wallet transfer on PGlite (2 more on PostgreSQL).
  */
 const TX = process.env.DATABASE_URL ? 2 : 0;
 let t: LedgerTenant;
@@ -25,7 +26,7 @@ async function counted(fn: () => Promise<{ status: number }>) {
 }
 
 describe('round trips of a transfer', () => {
-  it('a payout: authentication, the claim, then locks-and-reads and checks-and-writes in one transaction', async () => {
+  it('a payout: authentication, the claim, the read, and one statement that locks, checks and writes', async () => {
     const w = await readyWallet(t.alice);
     expectOk(await transfer(t.alice, w.body('1.00'))); // warm: the session's last use is written at most once a minute
     const { roundTrips } = await counted(() => transfer(t.alice, w.body('2.00')));
@@ -40,6 +41,14 @@ describe('round trips of a transfer', () => {
     expectOk(await transfer(t.admin, body('1.00')));
     const { roundTrips } = await counted(() => transfer(t.admin, body('2.00')));
     expect(roundTrips).toBe(4);
+  });
+
+  it('a payout from a wallet with a limit: the read, then the locked path', async () => {
+    const w = await readyWallet(t.alice);
+    expectOk(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: w.wallet.id, limitType: 'DAILY', limit: '500', currency: 'EUR' } }));
+    expectOk(await transfer(t.alice, w.body('1.00')));
+    const { roundTrips } = await counted(() => transfer(t.alice, w.body('2.00')));
+    expect(roundTrips).toBe(5 + TX);
   });
 
   it('a replay: authentication and the claim only', async () => {

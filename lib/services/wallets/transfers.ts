@@ -301,7 +301,7 @@ function writesSql(p: Posting): SQL {
 }
 
 function postSql(p: Posting): SQL {
-  const { tenantId, wallet, destination, body, now } = p;
+  const { tenantId, wallet, body, now } = p;
   const windows = {
     DAILY: windowStart('DAILY', now)!,
     WEEKLY: windowStart('WEEKLY', now)!,
