@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings, resetEnvCache } from '@/lib/env';
+import { assertProductionConfiguration, defaultPoolMax, EnvError, getEnv, parseEnv, productionWarnings, resetEnvCache } from '@/lib/env';
 
 const DEFAULTS = {
   NODE_ENV: 'development',
   PGLITE_DATA_DIR: './.data/pglite',
-  DATABASE_POOL_MAX: 10,
+  // from the CPU count (issue 18): 5 × (2 × cores + 1), 10-100
+  DATABASE_POOL_MAX: defaultPoolMax(),
   DATABASE_CONNECT_TIMEOUT_MS: 2_000,
   DATABASE_QUERY_TIMEOUT_MS: 10_000,
   SEED_DEMO: true,
@@ -62,6 +63,10 @@ function failure(raw: Record<string, string>): { name: string; variable: string;
 describe('parseEnv', () => {
   it('applies the defaults to an empty environment', () => {
     expect(parseEnv({})).toEqual(DEFAULTS);
+  });
+
+  it('sizes the pool from the CPU count: 5 × (2 × cores + 1), at least 10, at most 100', () => {
+    expect([1, 2, 4, 8, 16].map((cores) => defaultPoolMax(cores))).toEqual([15, 25, 45, 85, 100]);
   });
 
   it('treats empty strings as unset', () => {

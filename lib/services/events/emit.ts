@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import { EVENT_DATA_SCHEMAS, MAX_EVENT_PAYLOAD_BYTES, type EventData, type EventType, type WebhookEvent } from '@/lib/contract/events';
 import { patternsMatching } from '@/lib/contract/webhooks';
@@ -22,14 +22,17 @@ export interface RecordedEvent {
 }
 
 /**
- * Records an event in the outbox and fans it out to the tenant's webhook subscriptions, in one
- * statement: the event row, plus one PENDING delivery (due now) per enabled subscription whose
- * subscribedEvents select the type (exact, `prefix.*` or `*`) and, for a customer-scoped
- * subscription, whose customer the event is about. Call it with the transaction that makes the
- * change, so the event and its deliveries commit (or roll back) with it. A commit that created
- * deliveries notifies the worker (pg_notify is delivered at commit only).
+ * The SQL of recordEvent as common table expressions (`ev`: the event, `d`: its deliveries, `n`: the
+ * wake-up), for a caller that folds the event into its own statement: it must select
+ * `notified` (an unreferenced CTE without a write does not run). Validates and caps the payload
+ * like recordEvent.
  */
-export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: string, type: T, data: EventData<T>, options: EmitOptions = {}): Promise<RecordedEvent> {
+export function eventCtes<T extends EventType>(
+  tenantId: string,
+  type: T,
+  data: EventData<T>,
+  options: EmitOptions & { /** record the event only when this condition holds */ gate?: SQL } = {},
+): { event: WebhookEvent; ctes: SQL; notified: SQL } {
   const parsed = EVENT_DATA_SCHEMAS[type].parse(data) as Record<string, unknown>;
   const id = randomUUID();
   const createdAt = clock.now();
@@ -42,10 +45,10 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
   const patterns = sql.join(patternsMatching(type).map((p) => sql`${p}`), sql`, `);
   // due now, or held by the caller's lease: on the database's clock (lib/db/now.ts), like every claim
   const nextAttemptAt = options.claim ? dbNowPlus(options.claim.leaseMs) : dbNow();
-  const result = await tx.execute(sql`
-    with ev as (
+  const ctes = sql`
+    ev as (
       insert into events (id, tenant_id, type, payload, created_at)
-      values (${id}, ${tenantId}, ${type}, ${json}::jsonb, ${createdAt})
+      select ${id}, ${tenantId}, ${type}, ${json}::jsonb, ${createdAt}${options.gate ? sql` where ${options.gate}` : sql``}
       returning id
     ),
     d as (
@@ -53,7 +56,7 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
       select s.tenant_id, s.id, (select id from ev), ${type}, 'PENDING', ${nextAttemptAt}, ${options.claim?.token ?? null}::uuid, ${createdAt}, ${createdAt}
       from webhook_subscriptions s
       where s.tenant_id = ${tenantId}
-        and s.enabled
+        and s.enabled${options.gate ? sql` and exists (select 1 from ev)` : sql``}
         and ${
           options.subscriptionId
             ? sql`s.id = ${options.subscriptionId}`
@@ -62,10 +65,23 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: str
       returning id
     ),
     -- wakes the workers at commit, only when there is something to deliver
-    n as (select pg_notify(${WEBHOOK_WAKEUP_CHANNEL}, '') from (select 1 from d limit 1) x)
-    select d.id, (select count(*) from n) as notified from d`);
+    n as (select pg_notify(${WEBHOOK_WAKEUP_CHANNEL}, '') from (select 1 from d limit 1) x)`;
+  return { event: payload, ctes, notified: sql`(select count(*) from n)` };
+}
+
+/**
+ * Records an event in the outbox and fans it out to the tenant's webhook subscriptions, in one
+ * statement: the event row, plus one PENDING delivery (due now) per enabled subscription whose
+ * subscribedEvents select the type (exact, `prefix.*` or `*`) and, for a customer-scoped
+ * subscription, whose customer the event is about. Call it with the transaction that makes the
+ * change, so the event and its deliveries commit (or roll back) with it. A commit that created
+ * deliveries notifies the worker (pg_notify is delivered at commit only).
+ */
+export async function recordEvent<T extends EventType>(tx: DbOrTx, tenantId: string, type: T, data: EventData<T>, options: EmitOptions = {}): Promise<RecordedEvent> {
+  const { event, ctes, notified } = eventCtes(tenantId, type, data, options);
+  const result = await tx.execute(sql`with ${ctes} select d.id, ${notified} as notified from d`);
   const deliveryIds = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
-  return { event: payload, deliveryIds };
+  return { event, deliveryIds };
 }
 
 /**

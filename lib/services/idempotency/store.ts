@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { httpIdempotencyKeys } from '@/lib/db/schema';
@@ -93,6 +93,16 @@ export async function completeIdempotencyKey(db: DbOrTx, scope: IdempotencyScope
     .update(httpIdempotencyKeys)
     .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body, responseContentType: answer.contentType })
     .where(and(where(scope), eq(httpIdempotencyKeys.state, 'RUNNING')));
+}
+
+/**
+ * completeIdempotencyKey as SQL, for a caller that stores the answer inside its own statement (a
+ * CTE of POST /transfers' posting statement): the same update, when `gate` holds.
+ */
+export function completeIdempotencyKeySql(scope: IdempotencyScope, answer: StoredAnswer, gate: SQL = sql`true`): SQL {
+  return sql`update ${httpIdempotencyKeys}
+    set state = 'DONE', response_status = ${answer.status}, response_body = ${answer.body}, response_content_type = ${answer.contentType}
+    where tenant_id = ${scope.tenantId} and client_key = ${scope.clientKey} and "key" = ${scope.key} and state = 'RUNNING' and ${gate}`;
 }
 
 /** Forgets a claim whose request failed with a 5xx (or threw): the client may retry with the same key. */

@@ -1,8 +1,10 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { idempotencyKeyReused, idempotentRequestInProgress } from '@/lib/contract/api-errors';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  completeIdempotencyKeySql,
   releaseIdempotencyKey,
   requestFingerprint,
   type IdempotencyScope,
@@ -44,5 +46,9 @@ export async function claim(db: DbOrTx, scope: IdempotencyScope, body: unknown):
 /** Stores the answer: pass the transfer's transaction. */
 export const complete = (tx: DbOrTx, scope: IdempotencyScope, answer: StoredTransferAnswer) =>
   completeIdempotencyKey(tx, scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' });
+
+/** The same, as SQL for the transfer's posting statement. */
+export const completeSql = (scope: IdempotencyScope, answer: StoredTransferAnswer, gate?: SQL) =>
+  completeIdempotencyKeySql(scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' }, gate);
 
 export const release = (db: DbOrTx, scope: IdempotencyScope) => releaseIdempotencyKey(db, scope);

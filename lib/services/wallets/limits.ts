@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { SetTransactionLimitBody, TransactionLimit } from '@/lib/contract/wallets';
 import type { DbOrTx } from '@/lib/db/client';
@@ -32,14 +32,15 @@ export function windowStart(limitType: LimitType, now = clock.now()): Date | nul
   }
 }
 
-/** Outgoing amount of the wallets in scope since `from`, from the ledger. */
-export async function usageSince(db: DbOrTx, tenantId: string, scope: { walletId: string } | { customerId: string; currency: string }, from: Date): Promise<Decimal> {
-  const accounts =
-    'walletId' in scope
-      ? sql`(${scope.walletId}::uuid)`
-      : sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and w.customer_id = ${scope.customerId} and w.currency = ${scope.currency})`;
-  const result = (await db.execute(sql`
-    select coalesce(sum(l.amount), 0)::text as usage
+/**
+ * The SQL of the outgoing amount (numeric) of the ledger accounts `accounts` (a subquery or a list
+ * of wallet ids) since `from`: the wallets' DEBIT lines of holds and settlements, leaving out
+ * transfers that were released again. Fragments, so that the transfer's one checking statement
+ * can compute it per limit row (docs/ledger.md).
+ */
+export function usageSql(tenantId: string, accounts: SQL, from: SQL): SQL {
+  return sql`(
+    select coalesce(sum(l.amount), 0)
     from journal_lines l
     join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
     where l.tenant_id = ${tenantId}
@@ -50,7 +51,16 @@ export async function usageSince(db: DbOrTx, tenantId: string, scope: { walletId
       and not exists (
         select 1 from journal_entries r
         where r.tenant_id = e.tenant_id and r.transfer_id = e.transfer_id and r.kind = 'TRANSFER_RELEASE'
-      )`)) as unknown as { rows: Array<{ usage: string }> };
+      ))`;
+}
+
+/** Outgoing amount of the wallets in scope since `from`, from the ledger. */
+export async function usageSince(db: DbOrTx, tenantId: string, scope: { walletId: string } | { customerId: string; currency: string }, from: Date): Promise<Decimal> {
+  const accounts =
+    'walletId' in scope
+      ? sql`(${scope.walletId}::uuid)`
+      : sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and w.customer_id = ${scope.customerId} and w.currency = ${scope.currency})`;
+  const result = (await db.execute(sql`select ${usageSql(tenantId, accounts, sql`${from}`)}::text as usage`)) as unknown as { rows: Array<{ usage: string }> };
   return new Decimal(result.rows[0]!.usage);
 }
 
@@ -78,27 +88,41 @@ async function currentUsage(db: DbOrTx, tenantId: string, row: TransactionLimitR
   return usageSince(db, tenantId, row.walletId ? { walletId: row.walletId } : { customerId: row.customerId, currency: row.currency }, from);
 }
 
+/** The order limits are checked in: per transaction, daily, weekly, monthly; wallet before customer; then by creation. */
+export function inCheckOrder<T extends Pick<TransactionLimitRow, 'limitType' | 'walletId' | 'createdAt'>>(rows: T[]): T[] {
+  return [...rows]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .sort((a, b) => TYPE_ORDER[a.limitType] - TYPE_ORDER[b.limitType] || Number(!!b.walletId) - Number(!!a.walletId));
+}
+
+/** Throws the catalogue's "transaction limit exceeded" for the first limit (in check order) that `amount` on top of `usage` would cross. */
+export function assertLimitsWithUsage(rows: Array<Pick<TransactionLimitRow, 'limitType' | 'walletId' | 'createdAt' | 'limitAmount' | 'currency'> & { usage: Decimal }>, amount: string): void {
+  const requested = new Decimal(amount);
+  for (const row of inCheckOrder(rows)) {
+    if (row.usage.plus(requested).gt(row.limitAmount)) {
+      throw transactionLimitExceeded({
+        limitType: row.limitType,
+        limit: fmt(row.limitAmount, row.currency),
+        currentUsage: fmt(row.usage, row.currency),
+        requestedAmount: fmt(requested, row.currency),
+        currency: row.currency,
+      });
+    }
+  }
+}
+
 /**
  * Throws the catalogue's "transaction limit exceeded" for the first limit (per transaction, then
  * daily, weekly, monthly; wallet before customer) the amount would cross. Call under the locks of
  * the transfer's transaction so concurrent transfers see each other's usage.
  */
 export async function assertWithinLimits(db: DbOrTx, tenantId: string, wallet: Pick<WalletRow, 'id' | 'customerId' | 'currency'>, amount: string): Promise<void> {
-  const rows = (await limitsOf(db, tenantId, wallet)).sort(
-    (a, b) => TYPE_ORDER[a.limitType] - TYPE_ORDER[b.limitType] || Number(!!b.walletId) - Number(!!a.walletId),
-  );
+  const rows = inCheckOrder(await limitsOf(db, tenantId, wallet));
   const requested = new Decimal(amount);
   for (const row of rows) {
     const usage = await currentUsage(db, tenantId, row);
-    if (usage.plus(requested).gt(row.limitAmount)) {
-      throw transactionLimitExceeded({
-        limitType: row.limitType,
-        limit: fmt(row.limitAmount, row.currency),
-        currentUsage: fmt(usage, row.currency),
-        requestedAmount: fmt(requested, row.currency),
-        currency: row.currency,
-      });
-    }
+    // one at a time: a later limit's usage is read only when the earlier ones pass
+    assertLimitsWithUsage([{ ...row, usage }], requested.toFixed());
   }
 }
 
@@ -134,9 +158,13 @@ export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: A
   const target = walletId
     ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
     : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
+  // the customer row is updated (to itself) in the same statement: the limit waits for the customer's transfers in flight
+  // (they hold the row for share), and a transfer that read the customer before sees a new row version (xmin) and takes
+  // the path that reads the limits under its locks (docs/ledger.md, customer-wide limits without a customer queue)
   const result = (await db.execute(sql`
+    with c as (update customers set updated_at = updated_at where tenant_id = ${tenantId} and id = ${customerId} returning id)
     insert into transaction_limits (tenant_id, customer_id, wallet_id, limit_type, limit_amount, currency, created_at, updated_at)
-    values (${tenantId}, ${customerId}, ${walletId}, ${body.limitType}, ${body.limit}, ${body.currency}, ${now}, ${now})
+    select ${tenantId}::uuid, c.id, ${walletId}::uuid, ${body.limitType}, ${body.limit}::numeric, ${body.currency}, ${now}::timestamptz, ${now}::timestamptz from c
     on conflict ${target} do update set limit_amount = excluded.limit_amount, updated_at = excluded.updated_at
     returning id`)) as unknown as { rows: Array<{ id: string }> };
   const [row] = await db

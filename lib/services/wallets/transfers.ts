@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import {
   DEFAULT_FOUR_EYES_THRESHOLD,
@@ -11,13 +11,14 @@ import {
   type TransferSettings,
 } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { beneficiaries, customers, journalEntries, paymentConsents, transferSettings, transfers, users, wallets, type CustomerRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
-import { approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
-import { emitEvent } from '@/lib/services/events/emit';
+import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
+import { ApiError, approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
+import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
-import { claim, complete, release, transferScope } from './idempotency';
-import { assertWithinLimits } from './limits';
+import { claim, completeSql, release, transferScope } from './idempotency';
+import type { IdempotencyScope } from '@/lib/services/idempotency/store';
+import { assertLimitsWithUsage, usageSql, windowStart } from './limits';
 import { effectiveStatus } from './payment-consents';
 
 /**
@@ -104,11 +105,10 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   const stored = await claim(db, scope, body);
   if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
   try {
-    return await db.transaction(async (tx) => {
-      const answer = await executeTransfer(tx, tenantId, actor, body);
-      await complete(tx, scope, { status: 200, body: { message: answer.message, data: answer.data } });
-      return { status: 200, ...answer, replayed: false };
-    });
+    // the answer is stored by the transfer's posting statement: it exists exactly when the transfer commits
+    const fast = await fastTransfer(db, tenantId, actor, body, scope);
+    if (fast) return { status: 200, ...fast, replayed: false };
+    return await db.transaction(async (tx) => ({ status: 200, ...(await executeTransfer(tx, tenantId, actor, body, scope)), replayed: false }));
   } catch (error) {
     // nothing was posted: free the key so the client may retry (with the same key) after fixing the cause
     await release(db, scope).catch(() => undefined);
@@ -117,11 +117,9 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
 }
 
 /**
- * The row locks of a transfer, always in one global order: customers before wallets, each kind by
- * id. A payout locks one customer and one wallet; a wallet transfer both customers and both
- * wallets. Two transfers in opposite directions between the same wallets therefore wait for each
- * other instead of deadlocking. The customer locks serialize a customer's transfers so that
- * customer-wide limits see each other's usage.
+ * The row locks of an approval, in the transfers' global order: customers before wallets, each
+ * kind by id, in one statement per kind. Customers are locked FOR SHARE (their status must not
+ * change under the decision; nothing of the decision needs them exclusively), wallets FOR UPDATE.
  */
 async function lockRows(tx: DbOrTx, tenantId: string, customerIds: string[], walletIds: string[]) {
   // one statement per kind: PostgreSQL locks the rows in the ORDER BY's order (the lock is taken above the sort)
@@ -130,7 +128,7 @@ async function lockRows(tx: DbOrTx, tenantId: string, customerIds: string[], wal
     .from(customers)
     .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(customerIds)])))
     .orderBy(asc(customers.id))
-    .for('no key update');
+    .for('share');
   const lockedWallets = await tx
     .select()
     .from(wallets)
@@ -143,130 +141,303 @@ async function lockRows(tx: DbOrTx, tenantId: string, customerIds: string[], wal
   };
 }
 
-async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody) {
-  // 1. the wallets (the source: 404 when the actor may not see it; the destination: any wallet of the tenant) in one read,
-  //    the settings and the initiator's name (nothing of these needs the locks), then the locks
-  const ids = body.destinationWalletId ? [body.walletId, body.destinationWalletId] : [body.walletId];
-  const [found, settings, initiator] = await Promise.all([
-    tx
-      .select({ id: wallets.id, customerId: wallets.customerId })
-      .from(wallets)
-      .where(and(eq(wallets.tenantId, tenantId), inArray(wallets.id, ids))),
-    getTransferSettings(tx, tenantId),
-    tx
-      .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, actor.userId))),
-  ]);
-  const seen = found.find((w) => w.id === body.walletId && (!actor.customerId || w.customerId === actor.customerId));
-  if (!seen) throw notFound('wallet');
-  let destinationCustomerId: string | null = null;
+type Rows<T> = { rows: T[] };
+interface LockedWallet {
+  id: string;
+  customer_id: string;
+  currency: string;
+  name: string;
+  status: WalletRow['status'];
+  balance: string;
+}
+interface Gathered {
+  /** version: the row's xmin, which changes with every update of the customer (its status, a limit set: setTransactionLimit) */
+  customers: Array<{ id: string; status: CustomerRow['status']; version: string }>;
+  wallets: LockedWallet[];
+  beneficiary: { id: string; name: string; iban: string; status: 'ACTIVE' | 'INACTIVE' } | null;
+  consent: {
+    id: string;
+    wallet_id: string;
+    scope: PaymentConsentRow['scope'];
+    max_amount_per_payment: string;
+    currency: string;
+    expires_at: string;
+    status: PaymentConsentRow['status'];
+    revoked_at: string | null;
+  } | null;
+  settings: { threshold: string | null } | null;
+  initiator: { firstName: string | null; lastName: string | null; username: string } | null;
+  accounts: Record<string, string> | null;
+  customer_limits: boolean;
+  wallet_limits: boolean;
+}
+
+/**
+ * The transfer's first statement: the locks and everything the checks read that the locks protect
+ * or that does not change under a transfer. Customers FOR SHARE, then wallets FOR UPDATE, each in id
+ * order: the customer CTE is complete (all its rows locked) before the wallet scan starts, because
+ * that scan is gated by a one-time filter on it. A customer's transfers on different wallets do not
+ * wait for each other; a customer's status cannot change under them (an UPDATE waits for the share
+ * lock). The source wallet is locked only when the actor may see it.
+ */
+function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, lock = true): SQL {
+  const ref = body.beneficiary;
+  const beneficiaryFilter = !ref ? sql`false` : 'id' in ref ? sql`b.id = ${ref.id}::uuid` : sql`b.iban = ${ref.iban}`;
+  const walletFilter = sql`w.tenant_id = ${tenantId} and (
+      (w.id = ${body.walletId}::uuid and (${actor.customerId}::uuid is null or w.customer_id = ${actor.customerId}::uuid))
+      or w.id = ${body.destinationWalletId ?? null}::uuid)`;
+  return sql`
+    with c as materialized (
+      select c.id, c.status, c.xmin::text as version from customers c
+      where c.tenant_id = ${tenantId} and c.id in (select w.customer_id from wallets w where ${walletFilter})
+      order by c.id
+      ${lock ? sql`for share` : sql``}
+    ),
+    w as materialized (
+      select w.id, w.customer_id, w.currency, w.name, w.status, w.balance::text as balance from wallets w
+      where (select count(*) from c) >= 0 and ${walletFilter}
+      order by w.id
+      ${lock ? sql`for update` : sql``}
+    ),
+    src as (select customer_id, currency from w where id = ${body.walletId}::uuid)
+    select
+      (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)), '[]'::json) from c) as customers,
+      (select coalesce(json_agg(row_to_json(w)), '[]'::json) from w) as wallets,
+      (select json_build_object('id', b.id, 'name', b.name, 'iban', b.iban, 'status', b.status) from beneficiaries b
+        where b.tenant_id = ${tenantId} and b.customer_id = (select customer_id from src) and ${beneficiaryFilter}
+        order by b.status limit 1) as beneficiary,
+      (select json_build_object('id', p.id, 'wallet_id', p.wallet_id, 'scope', p.scope, 'max_amount_per_payment', p.max_amount_per_payment::text,
+          'currency', p.currency, 'expires_at', p.expires_at, 'status', p.status, 'revoked_at', p.revoked_at) from payment_consents p
+        where p.tenant_id = ${tenantId} and p.id = ${body.paymentConsentId ?? null}::uuid and p.customer_id = (select customer_id from src)) as consent,
+      (select json_build_object('threshold', s.four_eyes_threshold::text) from transfer_settings s where s.tenant_id = ${tenantId}) as settings,
+      (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'username', u.username) from users u
+        where u.tenant_id = ${tenantId} and u.id = ${actor.userId}::uuid) as initiator,
+      (select json_object_agg(a.kind, a.id) from ledger_accounts a
+        where a.tenant_id = ${tenantId} and a.currency = ${body.currency} and a.wallet_id is null and a.kind in ('TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')) as accounts,
+      exists (select 1 from transaction_limits l, src
+        where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
+      exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits`;
+}
+
+/** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
+const OK = sql`exists (select 1 from ok)`;
+
+/** The advisory lock that serializes the transfers of a customer with customer-wide limits (taken after the row locks). */
+const customerLimitLock = (tx: DbOrTx, customerId: string) => tx.execute(sql`select pg_advisory_xact_lock(727275, hashtext(${customerId}))`);
+
+interface Posting {
+  tenantId: string;
+  transferId: string;
+  entryId: string;
+  now: Date;
+  wallet: LockedWallet;
+  destination: LockedWallet | null;
+  beneficiaryId: string | null;
+  consent: Gathered['consent'];
+  body: CreateTransferBody;
+  actor: Actor;
+  requiresApproval: boolean;
+  counterpart: string;
+  description: string;
+  /** the advisory lock of customer-wide limits is held */
+  customerLocked: boolean;
+  /** folded into the statement: the event transfer.created (CTEs ev, d, n) and the stored answer (its update) */
+  event: { ctes: SQL; notified: SQL };
+  storeAnswer: SQL;
+}
+
+/**
+ * The transfer's second statement, on a snapshot taken after the locks: the checks that read what
+ * other transfers write (a SINGLE_PAYMENT consent's use, the limits with their usage) and, when
+ * they and the balance pass, every write: the transfer, the balanced entry with its two lines and
+ * the balance moves (the source's guarded by `balance >= amount` as well as by the check
+ * constraint). It answers what the checks read, so the service reports the first refusal in the
+ * documented order (and rolls back should it disagree with the statement).
+ */
+/**
+ * The writes of a transfer as CTEs, each only when the CTE `ok` (the caller's checks) has a row: the
+ * transfer, the entry with its two lines, the debit (guarded by `balance >= amount` as well), the
+ * credit of a settled destination wallet, the event transfer.created and the stored answer.
+ */
+function writesSql(p: Posting): SQL {
+  const { tenantId, wallet, destination, body } = p;
+  const amount = sql`${body.amount}::numeric`;
+  const credited = destination && !p.requiresApproval ? destination.id : null;
+  return sql`
+    t as (
+      insert into transfers (id, tenant_id, customer_id, wallet_id, beneficiary_id, destination_wallet_id, destination_customer_id,
+        payment_consent_id, amount, currency, reference, status, initiated_by, created_at, updated_at)
+      select ${p.transferId}::uuid, ${tenantId}::uuid, ${wallet.customer_id}::uuid, ${wallet.id}::uuid, ${p.beneficiaryId}::uuid,
+        ${destination?.id ?? null}::uuid, ${destination?.customer_id ?? null}::uuid, ${p.consent?.id ?? null}::uuid, ${amount}, ${body.currency},
+        ${body.reference}, ${p.requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED'}, ${p.actor.userId}::uuid, ${p.now}, ${p.now}
+      from ok
+      returning id
+    ),
+    e as (
+      insert into journal_entries (id, tenant_id, kind, transfer_id, description, posted_at)
+      select ${p.entryId}::uuid, ${tenantId}::uuid, ${p.requiresApproval ? 'TRANSFER_HOLD' : 'TRANSFER_SETTLEMENT'}, ${p.transferId}::uuid, ${p.description}, ${p.now}
+      from ok
+      returning id
+    ),
+    jl as (
+      insert into journal_lines (tenant_id, entry_id, account_id, side, amount, currency, posted_at)
+      select ${tenantId}::uuid, ${p.entryId}::uuid, v.account_id, v.side, ${amount}, ${wallet.currency}, ${p.now}
+      from ok, (values (${wallet.id}::uuid, 'DEBIT'), (${p.counterpart}::uuid, 'CREDIT')) as v(account_id, side)
+      returning id
+    ),
+    debit as (
+      update wallets set balance = balance - ${amount}, updated_at = ${p.now}
+      where tenant_id = ${tenantId} and id = ${wallet.id}::uuid and balance >= ${amount} and exists (select 1 from ok)
+      returning id
+    ),
+    credit as (
+      update wallets set balance = balance + ${amount}, updated_at = ${p.now}
+      where tenant_id = ${tenantId} and id = ${credited}::uuid and exists (select 1 from ok)
+      returning id
+    ),
+    -- the event and the stored answer, also only when the checks pass (a rerun must not record them twice)
+    ${p.event.ctes},
+    answer as (${p.storeAnswer} returning 1)`;
+}
+
+function postSql(p: Posting): SQL {
+  const { tenantId, wallet, body, now } = p;
+  const windows = {
+    DAILY: windowStart('DAILY', now)!,
+    WEEKLY: windowStart('WEEKLY', now)!,
+    MONTHLY: windowStart('MONTHLY', now)!,
+  };
+  const accounts = sql`(select w.id from wallets w where w.tenant_id = ${tenantId} and (
+      (tl.wallet_id is not null and w.id = tl.wallet_id) or (tl.wallet_id is null and w.customer_id = tl.customer_id and w.currency = tl.currency)))`;
+  const from = sql`(case tl.limit_type when 'DAILY' then ${windows.DAILY} when 'WEEKLY' then ${windows.WEEKLY} else ${windows.MONTHLY} end)::timestamptz`;
+  const used =
+    p.consent?.scope === 'SINGLE_PAYMENT'
+      ? sql`(select count(*)::int from transfers t where t.tenant_id = ${tenantId} and t.payment_consent_id = ${p.consent.id}::uuid and t.status in ('PENDING_APPROVAL', 'COMPLETED'))`
+      : sql`0`;
+  const amount = sql`${body.amount}::numeric`;
+  return sql`
+    with lim as (
+      select tl.id, tl.limit_type, tl.wallet_id, tl.limit_amount::text as limit_amount, tl.currency, tl.created_at,
+        (case when tl.limit_type = 'PER_TRANSACTION' then 0 else ${usageSql(tenantId, accounts, from)} end)::text as usage
+      from transaction_limits tl
+      where tl.tenant_id = ${tenantId}
+        and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency}))
+    ),
+    used as (select ${used} as n),
+    ok as (
+      select 1 from used
+      where used.n = 0
+        and not exists (select 1 from lim where lim.usage::numeric + ${amount} > lim.limit_amount::numeric)
+        and (${p.customerLocked} or not exists (select 1 from lim where lim.wallet_id is null))
+        and ${wallet.balance}::numeric >= ${amount}
+    ),
+    ${writesSql(p)}
+    select
+      ${p.event.notified} as notified,
+      (select count(*)::int from answer) as answered,
+      (select n from used) as used,
+      (select coalesce(json_agg(row_to_json(lim)), '[]'::json) from lim) as limits,
+      (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
+}
+
+/**
+ * The checks on what gatherSql read, in the documented order (each refusal the catalogue's), and the
+ * posting they lead to: the answer, the event and the writes' parameters.
+ */
+async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+  const wallet = found.wallets.find((w) => w.id === body.walletId);
+  if (!wallet) throw notFound('wallet');
+  const customerStatus = new Map(found.customers.map((c) => [c.id, c.status]));
+  let destination: LockedWallet | null = null;
   if (body.destinationWalletId) {
-    const dest = found.find((w) => w.id === body.destinationWalletId);
-    if (!dest) throw notFound('destination wallet');
-    destinationCustomerId = dest.customerId;
+    destination = found.wallets.find((w) => w.id === body.destinationWalletId) ?? null;
+    if (!destination) throw notFound('destination wallet');
   }
-  const { customerStatus, walletRows } = await lockRows(
-    tx,
-    tenantId,
-    destinationCustomerId ? [seen.customerId, destinationCustomerId] : [seen.customerId],
-    body.destinationWalletId ? [body.walletId, body.destinationWalletId] : [body.walletId],
-  );
-  const wallet = walletRows.get(body.walletId)!;
-  const customerStatusNow = customerStatus.get(seen.customerId)!;
-  if (customerStatusNow !== 'ACTIVE') throw customerNotActive(seen.customerId, customerStatusNow);
+  const customerStatusNow = customerStatus.get(wallet.customer_id)!;
+  if (customerStatusNow !== 'ACTIVE') throw customerNotActive(wallet.customer_id, customerStatusNow);
   if (wallet.status !== 'ACTIVE') throw walletNotActive(wallet.id, wallet.status);
   if (wallet.currency !== body.currency) throw currencyMismatch(wallet.currency, body.currency);
 
   // 2. the payee: the destination wallet (ACTIVE, same currency, ACTIVE customer) or a saved, active beneficiary
   let beneficiary: BeneficiaryRef | null = null;
-  let destination: WalletRow | null = null;
-  if (body.destinationWalletId) {
-    destination = walletRows.get(body.destinationWalletId)!;
+  if (destination) {
     if (destination.status !== 'ACTIVE') throw walletNotActive(destination.id, destination.status);
     if (destination.currency !== body.currency) throw destinationCurrencyMismatch(destination.id, destination.currency, body.currency);
-    const destStatus = customerStatus.get(destination.customerId)!;
-    if (destStatus !== 'ACTIVE') throw customerNotActive(destination.customerId, destStatus);
+    const destStatus = customerStatus.get(destination.customer_id)!;
+    if (destStatus !== 'ACTIVE') throw customerNotActive(destination.customer_id, destStatus);
   } else {
     const ref = body.beneficiary!;
-    const [found] = await tx
-      .select()
-      .from(beneficiaries)
-      .where(
-        and(
-          eq(beneficiaries.tenantId, tenantId),
-          eq(beneficiaries.customerId, wallet.customerId),
-          'id' in ref ? eq(beneficiaries.id, ref.id) : eq(beneficiaries.iban, ref.iban),
-        ),
-      )
-      .orderBy(beneficiaries.status) // ACTIVE before INACTIVE when one IBAN was saved twice
-      .limit(1);
-    if (!found) {
+    const payee = found.beneficiary;
+    if (!payee) {
       throw 'id' in ref
         ? beneficiaryNotFound('', `no beneficiary ${ref.id} for this customer; create it first: POST /api/v2.1/beneficiaries`)
         : beneficiaryNotFound(ref.iban, 'no saved beneficiary has this IBAN; create it first: POST /api/v2.1/beneficiaries');
     }
-    if (found.status !== 'ACTIVE') throw beneficiaryInactive(found.id, found.iban);
-    beneficiary = { id: found.id, name: found.name, iban: found.iban };
+    if (payee.status !== 'ACTIVE') throw beneficiaryInactive(payee.id, payee.iban);
+    beneficiary = { id: payee.id, name: payee.name, iban: payee.iban };
   }
 
-  // 3. the payment consent (when one is given or required)
+  // 3. the payment consent's own rules (when one is given or required); its use is checked under the locks, with the limits
   const amount = new Decimal(body.amount);
   const consentId = body.paymentConsentId ?? null;
-  if (consentId) await assertConsent(tx, tenantId, wallet, consentId, body.currency, amount);
+  if (consentId) assertConsentRow(consentId, found.consent, wallet, body.currency, amount);
 
-  // 4. limits, then the balance
-  await assertWithinLimits(tx, tenantId, wallet, body.amount);
-  if (amount.gt(wallet.balance)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
-
-  // 5. post: at once (to outgoing settlement or the destination wallet), or held on clearing above the four-eyes threshold
-  const { fourEyesThreshold } = settings;
+  // 4. post: at once (to outgoing settlement or the destination wallet), or held on clearing above the four-eyes threshold
+  const fourEyesThreshold = found.settings ? found.settings.threshold : DEFAULT_FOUR_EYES_THRESHOLD;
   const requiresApproval = fourEyesThreshold !== null && amount.gt(fourEyesThreshold);
+  const kind = requiresApproval ? 'TRANSFER_CLEARING' : 'OUTGOING_SETTLEMENT';
+  const counterpart =
+    requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
+  const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
   const transferId = randomUUID();
   const now = clock.now();
-  const [row] = await tx
-    .insert(transfers)
-    .values({
-      id: transferId,
-      tenantId,
-      customerId: wallet.customerId,
-      walletId: wallet.id,
-      beneficiaryId: beneficiary?.id ?? null,
-      destinationWalletId: destination?.id ?? null,
-      destinationCustomerId: destination?.customerId ?? null,
-      paymentConsentId: consentId,
-      amount: body.amount,
-      currency: body.currency,
-      reference: body.reference,
-      status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
-      initiatedBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const counterpart = requiresApproval
-    ? await systemAccount(tx, tenantId, 'TRANSFER_CLEARING', wallet.currency)
-    : (destination?.id ?? (await systemAccount(tx, tenantId, 'OUTGOING_SETTLEMENT', wallet.currency)));
-  const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
-  await postEntry(tx, tenantId, {
-    kind: requiresApproval ? 'TRANSFER_HOLD' : 'TRANSFER_SETTLEMENT',
+  const posting: Posting = {
+    tenantId,
     transferId,
+    entryId: randomUUID(),
+    now,
+    wallet,
+    destination,
+    beneficiaryId: beneficiary?.id ?? null,
+    consent: consentId ? found.consent : null,
+    body,
+    actor,
+    requiresApproval,
+    counterpart,
     description: destination
       ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}`
       : `transfer to ${payee}: ${body.reference}`,
-    lines: [
-      { accountId: wallet.id, side: 'DEBIT', amount: body.amount, currency: wallet.currency },
-      { accountId: counterpart, side: 'CREDIT', amount: body.amount, currency: wallet.currency },
-    ],
-  });
-  await moveBalance(tx, tenantId, wallet.id, amount.neg());
-  if (destination && !requiresApproval) await moveBalance(tx, tenantId, destination.id, amount);
-  const transfer = toTransfer(row!, {
+    customerLocked: false,
+    event: { ctes: sql``, notified: sql`` },
+    storeAnswer: sql``,
+  };
+  const row: TransferRow = {
+    id: transferId,
+    tenantId,
+    customerId: wallet.customer_id,
+    walletId: wallet.id,
+    beneficiaryId: beneficiary?.id ?? null,
+    destinationWalletId: destination?.id ?? null,
+    destinationCustomerId: destination?.customer_id ?? null,
+    paymentConsentId: consentId,
+    amount: body.amount,
+    currency: body.currency,
+    reference: body.reference,
+    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
+    initiatedBy: actor.userId,
+    approvedBy: null,
+    decidedAt: null,
+    rejectionReason: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const transfer = toTransfer(row, {
     beneficiary,
-    destinationWallet: destination ? { id: destination.id, customerId: destination.customerId, name: destination.name } : null,
-    names: new Map(initiator[0] ? [[actor.userId, displayName(initiator[0])]] : []),
+    destinationWallet: destination ? { id: destination.id, customerId: destination.customer_id, name: destination.name } : null,
+    names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
   });
-  await emitEvent(tx, tenantId, 'transfer.created', {
+  const message = requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
+  posting.event = eventCtes(tenantId, 'transfer.created', {
     transferId,
     type: transfer.type,
     customerId: transfer.customerId,
@@ -277,31 +448,142 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
     currency: transfer.currency,
     status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
     initiatedBy: actor.userId,
-  });
-  return { message: requiresApproval ? 'transfer awaiting approval' : 'transfer completed', data: transfer };
+  }, { gate: OK });
+  posting.storeAnswer = completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
+  return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 
-/** 422 payment consent invalid unless the consent covers this payment from this wallet. */
-async function assertConsent(tx: DbOrTx, tenantId: string, wallet: WalletRow, consentId: string, currency: string, amount: Decimal) {
-  const [consent] = await tx
-    .select()
-    .from(paymentConsents)
-    .where(and(eq(paymentConsents.tenantId, tenantId), eq(paymentConsents.id, consentId), eq(paymentConsents.customerId, wallet.customerId)));
-  if (!consent) throw paymentConsentInvalid(consentId, 'NOT_FOUND', 'no payment consent with this id for the wallet\'s customer');
-  const consentStatus = effectiveStatus(consent);
-  if (consentStatus === 'REVOKED') throw paymentConsentInvalid(consentId, 'REVOKED', `the consent was revoked at ${iso(consent.revokedAt)}`);
-  if (consentStatus === 'EXPIRED') throw paymentConsentInvalid(consentId, 'EXPIRED', `the consent expired at ${consent.expiresAt.toISOString()}`);
-  if (consent.walletId !== wallet.id) throw paymentConsentInvalid(consentId, 'WALLET_MISMATCH', `the consent covers wallet ${consent.walletId}, not ${wallet.id}`);
-  if (consent.currency !== currency) throw paymentConsentInvalid(consentId, 'CURRENCY_MISMATCH', `the consent covers ${consent.currency}, not ${currency}`);
-  if (amount.gt(consent.maxAmountPerPayment)) {
-    throw paymentConsentInvalid(consentId, 'AMOUNT_EXCEEDED', `the consent allows at most ${fmt(consent.maxAmountPerPayment, consent.currency)} ${consent.currency} per payment`);
+/** The slow path, in one transaction: lock and read, check, then check what others write and post (gatherSql, postSql). */
+async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+  // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts
+  const [found] = ((await tx.execute(gatherSql(tenantId, actor, body))) as unknown as Rows<Gathered>).rows;
+  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope);
+  const transferId = posting.transferId;
+  // customer-wide limits: the customer's transfers must see each other's usage, one at a time
+  if (found!.customer_limits) {
+    await customerLimitLock(tx, wallet.customer_id);
+    posting.customerLocked = true;
   }
-  if (consent.scope === 'SINGLE_PAYMENT') {
-    const [used] = await tx
-      .select({ n: count() })
-      .from(transfers)
-      .where(and(eq(transfers.tenantId, tenantId), eq(transfers.paymentConsentId, consentId), inArray(transfers.status, ['PENDING_APPROVAL', 'COMPLETED'])));
-    if (used!.n > 0) throw paymentConsentInvalid(consentId, 'ALREADY_USED', 'a SINGLE_PAYMENT consent covers one transfer and was used');
+  // 5. one statement: consent use, limits, balance, and (when they pass) every write
+  let result = ((await tx.execute(postSql(posting))) as unknown as Rows<{ used: number; limits: Array<Record<string, string>>; written: number }>).rows[0]!;
+  if (!posting.customerLocked && result.limits.some((l) => l.wallet_id === null)) {
+    // a customer-wide limit appeared while this transfer waited for its locks: take the customer's turn and check again
+    await customerLimitLock(tx, wallet.customer_id);
+    posting.customerLocked = true;
+    result = ((await tx.execute(postSql(posting))) as unknown as Rows<{ used: number; limits: Array<Record<string, string>>; written: number }>).rows[0]!;
+  }
+  if (Number(result.used) > 0) throw paymentConsentInvalid(consentId!, 'ALREADY_USED', 'a SINGLE_PAYMENT consent covers one transfer and was used');
+  assertLimitsWithUsage(
+    result.limits.map((l) => ({
+      limitType: l.limit_type as TransactionLimitRow['limitType'],
+      walletId: l.wallet_id ?? null,
+      createdAt: new Date(l.created_at!),
+      limitAmount: l.limit_amount!,
+      currency: l.currency!,
+      usage: new Decimal(l.usage!),
+    })),
+    body.amount,
+  );
+  if (amount.gt(wallet.balance)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
+  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit
+  const expected = 5 + (destination && !requiresApproval ? 1 : 0);
+  if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
+
+  return { message, data: transfer };
+}
+
+/**
+ * The fast path: one statement that locks, checks again and writes, on its own (autocommit), so the
+ * wallet's row lock is held only while the server runs that statement, never across a round trip to
+ * this process. It applies when nothing needs a snapshot taken after the locks: no limit on the
+ * wallet or its customer and no SINGLE_PAYMENT consent. The statement locks the customers (for
+ * share), then the wallets (for update), as gatherSql does, and writes only when
+ * - each customer row is the version that the unlocked read saw (its xmin: a status change or a limit
+ *   set in between, setTransactionLimit updates the row, sends the transfer to the slow path) and
+ *   ACTIVE,
+ * - the wallets (the locked, newest rows) are ACTIVE, in the currency, and the source holds the amount,
+ * - the beneficiary is still active, the consent still covers the payment, and still no limit applies.
+ * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
+ */
+function fastSql(p: Posting, found: Gathered): SQL {
+  const { tenantId, wallet, destination, body } = p;
+  const amount = sql`${body.amount}::numeric`;
+  const customerIds = found.customers.map((c) => c.id);
+  const versions = found.customers.map((c) => `${c.id}:${c.version}`);
+  const walletIds = destination ? [wallet.id, destination.id] : [wallet.id];
+  const consent = p.consent;
+  return sql`
+    with c as materialized (
+      select c.id, c.status, c.xmin::text as version from customers c
+      where c.tenant_id = ${tenantId} and c.id in (${sql.join(customerIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      order by c.id
+      for share
+    ),
+    w as materialized (
+      select w.id, w.customer_id, w.currency, w.status, w.balance from wallets w
+      where (select count(*) from c) >= 0 and w.tenant_id = ${tenantId} and w.id in (${sql.join(walletIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      order by w.id
+      for update
+    ),
+    ok as (
+      select 1
+      where (select count(*) from c where c.status = 'ACTIVE' and c.id::text || ':' || c.version in (${sql.join(versions.map((v) => sql`${v}`), sql`, `)})) = ${customerIds.length}
+        and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and w.status = 'ACTIVE'
+          and w.currency = ${body.currency} and w.balance >= ${amount})
+        and ${
+          destination
+            ? sql`exists (select 1 from w where w.id = ${destination.id}::uuid and w.customer_id = ${destination.customer_id}::uuid and w.status = 'ACTIVE' and w.currency = ${body.currency})`
+            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and b.status = 'ACTIVE')`
+        }
+        and ${
+          consent
+            ? sql`exists (select 1 from payment_consents pc where pc.tenant_id = ${tenantId} and pc.id = ${consent.id}::uuid and pc.customer_id = ${wallet.customer_id}::uuid
+                and pc.wallet_id = ${wallet.id}::uuid and pc.status = 'AUTHORIZED' and pc.scope = 'RECURRING_PAYMENTS' and pc.expires_at > ${p.now}
+                and pc.currency = ${body.currency} and pc.max_amount_per_payment >= ${amount})`
+            : sql`true`
+        }
+        and not exists (select 1 from transaction_limits tl where tl.tenant_id = ${tenantId}
+          and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency})))
+    ),
+    ${writesSql(p)}
+    select
+      ${p.event.notified} as notified,
+      (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
+}
+
+/** The fast path (fastSql) after an unlocked read; null when the transfer needs the slow path (or may be refused). */
+async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, false))) as unknown as Rows<Gathered>).rows;
+  if (!found || found.customer_limits || found.wallet_limits || found.consent?.scope === 'SINGLE_PAYMENT') return null;
+  let prepared: Awaited<ReturnType<typeof preparePosting>>;
+  try {
+    prepared = await preparePosting(db, found, tenantId, actor, body, scope);
+  } catch (error) {
+    // a refusal is decided under the locks, by the slow path
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+  if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
+  const [result] = ((await db.execute(fastSql(prepared.posting, found))) as unknown as Rows<{ written: number }>).rows;
+  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
+  if (Number(result!.written) === 0) return null;
+  const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
+  if (Number(result!.written) !== expected) throw new Error(`transfer ${prepared.posting.transferId}: the posting statement wrote ${result!.written} rows, expected ${expected}`);
+  return { message: prepared.message, data: prepared.transfer };
+}
+
+/** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
+function assertConsentRow(consentId: string, consent: Gathered['consent'], wallet: LockedWallet, currency: string, amount: Decimal) {
+  if (!consent) throw paymentConsentInvalid(consentId, 'NOT_FOUND', 'no payment consent with this id for the wallet\'s customer');
+  const expiresAt = new Date(consent.expires_at);
+  const revokedAt = consent.revoked_at ? new Date(consent.revoked_at) : null;
+  const consentStatus = effectiveStatus({ status: consent.status, expiresAt });
+  if (consentStatus === 'REVOKED') throw paymentConsentInvalid(consentId, 'REVOKED', `the consent was revoked at ${iso(revokedAt)}`);
+  if (consentStatus === 'EXPIRED') throw paymentConsentInvalid(consentId, 'EXPIRED', `the consent expired at ${expiresAt.toISOString()}`);
+  if (consent.wallet_id !== wallet.id) throw paymentConsentInvalid(consentId, 'WALLET_MISMATCH', `the consent covers wallet ${consent.wallet_id}, not ${wallet.id}`);
+  if (consent.currency !== currency) throw paymentConsentInvalid(consentId, 'CURRENCY_MISMATCH', `the consent covers ${consent.currency}, not ${currency}`);
+  if (amount.gt(consent.max_amount_per_payment)) {
+    throw paymentConsentInvalid(consentId, 'AMOUNT_EXCEEDED', `the consent allows at most ${fmt(consent.max_amount_per_payment, consent.currency)} ${consent.currency} per payment`);
   }
 }
 
