@@ -493,9 +493,9 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
 }
 
 /**
- * The fast path: one statement that locks, checks again and writes, on its own (autocommit), so the
- * wallet's row lock is held only while the server runs that statement, never across a round trip to
- * this process. It applies when nothing needs a snapshot taken after the locks: no limit on the
+ * The fast path: one statement that locks, checks again and writes (in a transaction of its own, see
+ * fastTransfer), so the wallet's row lock is held only while the server runs that statement and
+ * commits, never across work in this process. It applies when nothing needs a snapshot taken after the locks: no limit on the
  * wallet or its customer and no SINGLE_PAYMENT consent. The statement locks the customers (for
  * share), then the wallets (for update), as gatherSql does, and writes only when
  * - each customer row is the version that the unlocked read saw (its xmin: a status change or a limit
@@ -564,12 +564,33 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
     throw error;
   }
   if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
-  const [result] = ((await db.execute(fastSql(prepared.posting, found))) as unknown as Rows<{ written: number }>).rows;
   // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
-  if (Number(result!.written) === 0) return null;
   const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
-  if (Number(result!.written) !== expected) throw new Error(`transfer ${prepared.posting.transferId}: the posting statement wrote ${result!.written} rows, expected ${expected}`);
+  // In its own transaction, so that a partial write is never committed: under concurrent updates of
+  // the same wallets, PostgreSQL's re-check of a data-modifying CTE on the newest row version can leave
+  // one update out of a statement whose other writes went through (seen as 5 rows of 6 with 100
+  // opposite transfers between two wallets). Such a statement is rolled back and the transfer takes
+  // the slow path, whose writes run in a statement of their own after the locks.
+  const written = await db
+    .transaction(async (tx) => {
+      const [result] = ((await tx.execute(fastSql(prepared.posting, found))) as unknown as Rows<{ written: number }>).rows;
+      const count = Number(result!.written);
+      if (count !== 0 && count !== expected) throw new PartialFastPosting(count);
+      return count;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PartialFastPosting) return 0;
+      throw error;
+    });
+  if (written === 0) return null;
   return { message: prepared.message, data: prepared.transfer };
+}
+
+/** The fast statement wrote some of its rows but not all: rolled back, the slow path decides. */
+class PartialFastPosting extends Error {
+  constructor(readonly written: number) {
+    super(`the fast posting statement wrote ${written} rows; rolled back`);
+  }
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
