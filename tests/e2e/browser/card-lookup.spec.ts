@@ -157,13 +157,13 @@ test('card lookup: masked once submitted, details, limits, transactions, history
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card lookup' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Card lookup' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4111');
+  await page.getByLabel('Card number', { exact: true }).fill('4111');
   await page.getByRole('button', { name: 'Look up' }).click();
-  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('must be a card number of 12 to 19 digits or a cardId');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAccessibleDescription('must be a card number of 12 to 19 digits or a cardId');
+  await page.getByLabel('Card number', { exact: true }).fill('4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Look up' }).click();
   // the typed number is gone from the box and the page; only the masked form is shown
-  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveValue('');
   await expect(page.getByTestId('searched')).toHaveText(`Card ${MASKED}`);
   await expect(page.getByTestId('card-details')).toContainText(MASKED);
   expect(await page.content()).not.toContain(PAN);
