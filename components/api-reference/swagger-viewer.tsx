@@ -1,61 +1,237 @@
 'use client';
 
 import Script from 'next/script';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReferenceOperation } from '@/lib/openapi/document';
 import { OPENAPI_URL, SWAGGER_BUNDLE_URL, SWAGGER_CSS_URL } from './urls';
-import { forSwaggerUi } from './viewer-document';
+import { useHydrated } from '@/components/ui/use-hydrated';
+import { documentForTag, forSwaggerUi } from './viewer-document';
 
 /**
- * Swagger UI over GET /api/openapi.json, self-hosted (app/swagger-ui/[asset]). The bundle is loaded
- * by this component only, so no other page carries it. Try-it-out calls this server (the document's
- * first server is "/"); the panel's session cookie goes along, so signed-in operations work.
+ * The API reference: an index of every operation, rendered on the server and usable at once (find,
+ * read, open), and Swagger UI for the groups (tags) a reader opens, each fed only its own operations
+ * and the components they reach (viewer-document.ts).
  *
- * The document is fetched by this component while the bundle loads (the page preloads both, see
- * app/(panel)/api-reference/page.tsx) and handed to Swagger UI as `spec`, instead of Swagger UI
- * fetching it only after its 1.7 MB bundle has run; written in OpenAPI 3.0 terms (viewer-document.ts),
- * which Swagger UI renders in a fraction of the time its OpenAPI 3.1 mode takes.
+ * Swagger UI's bundle (1.7 MB, self-hosted under /swagger-ui) and the document are downloaded from
+ * the start (the page preloads the document), but the bundle is only prefetched and run once the reader shows intent (a
+ * pointer over the index, focus in it, a group opened): running it holds the main thread for about
+ * half a second, which on page load kept the index from answering clicks.
+ *
+ * Try-it-out calls this server (the document's first server is "/"); the panel's session cookie goes
+ * along, so signed-in operations work. See docs/developer-api.md, "API reference page".
  */
-type SwaggerUIBundle = ((options: Record<string, unknown>) => unknown) & { presets: { apis: unknown } };
+type Json = Record<string, unknown>;
+type SwaggerUi = { layoutActions: { show: (key: string[], shown: boolean) => void } };
+type SwaggerUIBundle = ((options: Record<string, unknown>) => SwaggerUi) & { presets: { apis: unknown } };
 
-export function SwaggerViewer({ specUrl = OPENAPI_URL }: { specUrl?: string }) {
-  const target = useRef<HTMLDivElement>(null);
+export interface ReferenceTag {
+  name: string;
+  description: string;
+  operations: ReferenceOperation[];
+}
+
+const bundleOf = () => (window as unknown as { SwaggerUIBundle?: SwaggerUIBundle }).SwaggerUIBundle;
+
+const METHOD_TONES: Record<string, string> = {
+  GET: 'bg-sky-100 text-sky-900',
+  POST: 'bg-emerald-100 text-emerald-900',
+  PUT: 'bg-amber-100 text-amber-900',
+  PATCH: 'bg-amber-100 text-amber-900',
+  DELETE: 'bg-red-100 text-red-900',
+};
+
+function matches(tag: ReferenceTag, op: ReferenceOperation, words: string[]): boolean {
+  const text = `${tag.name} ${op.method} ${op.path} ${op.summary}`.toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceTag[]; specUrl?: string }) {
+  const [filter, setFilter] = useState('');
+  /** open tags, each with the operation to show expanded (null: just the tag) */
+  const [open, setOpen] = useState<Record<string, string | null>>({});
+  const hydrated = useHydrated();
+  const [wanted, setWanted] = useState(false);
   const [bundleReady, setBundleReady] = useState(false);
-  const [spec, setSpec] = useState<Record<string, unknown> | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const [document, setDocument] = useState<Json | null>(null);
   const [failed, setFailed] = useState(false);
 
   // the document, in parallel with the bundle (the same request as the page's preload, so it is not fetched twice)
   useEffect(() => {
     let live = true;
     fetch(specUrl)
-      .then((res) => (res.ok ? (res.json() as Promise<Record<string, unknown>>) : Promise.reject(new Error(`${res.status}`))))
-      .then((document) => live && setSpec(forSwaggerUi(document)))
+      .then((res) => (res.ok ? (res.json() as Promise<Json>) : Promise.reject(new Error(`${res.status}`))))
+      .then((fetched) => live && setDocument(fetched))
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, [specUrl]);
 
-  const mount = useCallback(() => {
-    const bundle = (window as unknown as { SwaggerUIBundle?: SwaggerUIBundle }).SwaggerUIBundle;
-    if (!bundle || !target.current || !spec || loaded) return;
-    bundle({
-      spec,
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = tags
+    .map((tag) => ({ tag, operations: tag.operations.filter((op) => matches(tag, op, words)) }))
+    .filter(({ operations }) => operations.length > 0);
+  const total = shown.reduce((n, { operations }) => n + operations.length, 0);
+
+  return (
+    <>
+      {/* a self-hosted third-party stylesheet for this page only */}
+      <link rel="stylesheet" href={SWAGGER_CSS_URL} />
+      {/* into the HTTP cache at idle priority, not parsed until it runs (see the page) */}
+      <link rel="prefetch" href={SWAGGER_BUNDLE_URL} as="script" />
+      {/* run once wanted; onReady also runs on every mount once the script is there (a client-side navigation back to this page) */}
+      {wanted ? <Script src={SWAGGER_BUNDLE_URL} strategy="afterInteractive" onReady={() => setBundleReady(true)} onError={() => setFailed(true)} /> : null}
+      {failed ? (
+        <p role="alert" className="mb-4 text-sm text-red-700">
+          The interactive viewer could not be loaded; the index below still lists every operation. The document itself is at{' '}
+          <a className="underline" href={specUrl}>
+            {specUrl}
+          </a>
+          .
+        </p>
+      ) : null}
+      <search className="mb-4 max-w-xl" aria-label="Operations">
+        <label htmlFor="api-filter" className="block text-sm font-medium text-ink">
+          Find an operation
+        </label>
+        <input
+          id="api-filter"
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          aria-describedby="api-filter-count"
+          placeholder="e.g. wallets, POST transfers, freeze"
+          className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+        <p id="api-filter-count" className="mt-1 text-xs text-ink-muted" aria-live="polite">
+          {words.length ? `${total} matching ${total === 1 ? 'operation' : 'operations'}` : `${total} operations in ${tags.length} groups`}
+        </p>
+      </search>
+      {/* data-ready: the index answers clicks (hydrated); the browser spec times the page to it */}
+      <div className="space-y-3" data-testid="api-index" data-ready={hydrated ? 'true' : undefined} onPointerEnter={() => setWanted(true)} onFocus={() => setWanted(true)} onTouchStart={() => setWanted(true)}>
+        {shown.map(({ tag, operations }) => (
+          <TagSection
+            key={tag.name}
+            tag={tag}
+            operations={operations}
+            open={tag.name in open}
+            focus={open[tag.name] ?? null}
+            onOpen={(operationId) => {
+              setWanted(true);
+              setOpen((o) => ({ ...o, [tag.name]: operationId }));
+            }}
+            onClose={() =>
+              setOpen((o) => {
+                const { [tag.name]: _closed, ...rest } = o;
+                return rest;
+              })
+            }
+            spec={document}
+            bundleReady={bundleReady}
+          />
+        ))}
+        {shown.length === 0 ? <p className="text-sm text-ink-muted">No operation matches “{filter}”.</p> : null}
+      </div>
+    </>
+  );
+}
+
+function TagSection({
+  tag,
+  operations,
+  open,
+  focus,
+  onOpen,
+  onClose,
+  spec,
+  bundleReady,
+}: {
+  tag: ReferenceTag;
+  operations: ReferenceOperation[];
+  open: boolean;
+  focus: string | null;
+  onOpen: (operationId: string | null) => void;
+  onClose: () => void;
+  spec: Json | null;
+  bundleReady: boolean;
+}) {
+  const id = `api-tag-${tag.name.replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white">
+      <h2 id={`${id}-heading`} className="text-base font-semibold text-ink">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={() => (open ? onClose() : onOpen(null))}
+          className="flex w-full items-baseline justify-between gap-3 rounded-lg px-4 py-3 text-left hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          <span>{tag.name}</span>
+          <span className="shrink-0 text-xs font-normal text-ink-muted">
+            {operations.length === 1 ? '1 operation' : `${operations.length} operations`} · {open ? 'hide' : 'open'}
+          </span>
+        </button>
+      </h2>
+      <div id={`${id}-body`} className="px-4 pb-3">
+        {tag.description ? <p className="mb-2 text-sm text-ink-muted">{tag.description}</p> : null}
+        {open ? (
+          <TagViewer tag={tag.name} focus={focus} spec={spec} bundleReady={bundleReady} />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {operations.map((op) => (
+              <li key={op.operationId}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(op.operationId)}
+                  className="flex w-full min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-left hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_TONES[op.method] ?? 'bg-slate-100 text-slate-900'}`}>{op.method}</span>
+                  <code className="min-w-0 break-all text-sm text-ink">{op.path}</code>
+                  <span className="text-sm text-ink-muted">{op.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Swagger UI over one tag's part of the document; the operation the reader picked is shown expanded. */
+function TagViewer({ tag, focus, spec, bundleReady }: { tag: string; focus: string | null; spec: Json | null; bundleReady: boolean }) {
+  const target = useRef<HTMLDivElement>(null);
+  const ui = useRef<SwaggerUi | null>(null);
+  const [rendered, setRendered] = useState(false);
+  const part = useMemo(() => (spec ? forSwaggerUi(documentForTag(spec, tag)) : null), [spec, tag]);
+
+  useEffect(() => {
+    const bundle = bundleOf();
+    if (!bundleReady || !bundle || !part || !target.current || ui.current) return;
+    ui.current = bundle({
+      spec: part,
       domNode: target.current,
       presets: [bundle.presets.apis],
       // no deep links: Swagger nests each link inside the operation's toggle button (axe: nested-interactive)
       deepLinking: false,
       // plain response and example bodies: the highlighter's theme colours fail contrast on its dark background
       syntaxHighlight: { activated: false },
-      docExpansion: 'none',
+      docExpansion: 'list',
       defaultModelsExpandDepth: -1,
       displayRequestDuration: true,
-      filter: true,
       tryItOutEnabled: false,
       persistAuthorization: false,
+      onComplete: () => setRendered(true),
     });
-    setLoaded(true);
-  }, [spec, loaded]);
+  }, [bundleReady, part]);
+
+  // the operation picked in the index, expanded and scrolled to (also when picked again later)
+  useEffect(() => {
+    if (!rendered || !focus || !ui.current) return;
+    ui.current.layoutActions.show(['operations', tag, focus], true);
+    const escaped = `operations-${tag.replace(/\s/g, '_')}-${focus}`;
+    requestAnimationFrame(() => target.current?.querySelector(`[id="${escaped}"]`)?.scrollIntoView({ block: 'start' }));
+  }, [rendered, focus, tag]);
 
   // Swagger's server select carries no label: give it (and any later unlabeled select) a name
   useEffect(() => {
@@ -72,23 +248,10 @@ export function SwaggerViewer({ specUrl = OPENAPI_URL }: { specUrl?: string }) {
     return () => observer.disconnect();
   }, []);
 
-  // mount once both are there; the script may already be there after a client-side navigation back to this page
-  useEffect(() => {
-    if (bundleReady || (window as unknown as { SwaggerUIBundle?: unknown }).SwaggerUIBundle) mount();
-  }, [bundleReady, mount]);
-
   return (
     <>
-      {/* a self-hosted third-party stylesheet for this page only */}
-      <link rel="stylesheet" href={SWAGGER_CSS_URL} />
-      <Script src={SWAGGER_BUNDLE_URL} strategy="afterInteractive" onReady={() => setBundleReady(true)} onError={() => setFailed(true)} />
-      {!loaded && !failed ? <p className="text-sm text-ink-muted">Loading the API reference…</p> : null}
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          The API viewer could not be loaded. The document itself is at <a className="underline" href={specUrl}>{specUrl}</a>.
-        </p>
-      ) : null}
-      <div ref={target} data-testid="swagger-ui" tabIndex={0} role="region" aria-label="API reference viewer" className="swagger-host min-w-0 overflow-x-auto rounded-lg border border-slate-200 bg-white" />
+      {!rendered ? <p className="text-sm text-ink-muted">Loading the interactive viewer…</p> : null}
+      <div ref={target} data-testid="swagger-ui" tabIndex={0} role="region" aria-label={`${tag}: operations`} className="swagger-host min-w-0 overflow-x-auto" />
     </>
   );
 }

@@ -80,3 +80,48 @@ export function forSwaggerUi(document: Json): Json {
     },
   };
 }
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * One tag of the document, for one viewer: the operations tagged with it (a path keeps its other
+ * keys, e.g. shared parameters) and only the components they reach through `$ref`, transitively.
+ * Swagger UI then renders a handful of operations instead of all of them (about 160), and resolves
+ * only what they use. Security schemes are named, not referenced, so they all stay.
+ */
+export function documentForTag(document: Json, tag: string): Json {
+  const paths: Json = {};
+  for (const [path, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    if (!isObject(item)) continue;
+    const kept = Object.entries(item).filter(([key, op]) => !HTTP_METHODS.has(key) || (isObject(op) && Array.isArray(op.tags) && op.tags.includes(tag)));
+    if (kept.some(([key]) => HTTP_METHODS.has(key))) paths[path] = Object.fromEntries(kept);
+  }
+  const components = isObject(document.components) ? document.components : {};
+  const reached = new Map<string, Set<string>>();
+  const pending: unknown[] = [paths];
+  while (pending.length) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...value);
+    else if (isObject(value)) {
+      const ref = value.$ref;
+      const match = typeof ref === 'string' ? /^#\/components\/([^/]+)\/(.+)$/.exec(ref) : null;
+      if (match) {
+        const [, section, name] = match as unknown as [string, string, string];
+        const names = reached.get(section) ?? reached.set(section, new Set()).get(section)!;
+        const target = isObject(components[section]) ? (components[section] as Json)[name] : undefined;
+        if (!names.has(name) && target !== undefined) {
+          names.add(name);
+          pending.push(target);
+        }
+      }
+      for (const [key, sub] of Object.entries(value)) if (key !== '$ref') pending.push(sub);
+    }
+  }
+  const pruned: Json = {};
+  for (const [section, entries] of Object.entries(components)) {
+    if (section === 'securitySchemes') pruned[section] = entries;
+    else if (isObject(entries) && reached.has(section)) pruned[section] = Object.fromEntries(Object.entries(entries).filter(([name]) => reached.get(section)!.has(name)));
+  }
+  const tags = Array.isArray(document.tags) ? document.tags.filter((t) => isObject(t) && t.name === tag) : [];
+  return { ...document, tags, paths, components: pruned };
+}

@@ -486,3 +486,27 @@ function formatJson(value: unknown, indent: string, keyWidth: number): string {
   const lines = entries.map(([key, v]) => (Array.isArray(value) ? `${inner}${formatJson(v, inner, 0)}` : `${inner}${JSON.stringify(key)}: ${formatJson(v, inner, JSON.stringify(key).length + 2)}`));
   return Array.isArray(value) ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
 }
+
+/** One operation as the reference page's index lists it (components/api-reference). */
+export interface ReferenceOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  summary: string;
+}
+
+/** The reference page's index: every tag in the document's order, with its description and operations. */
+export function referenceIndex(): Array<{ name: string; description: string; operations: ReferenceOperation[] }> {
+  const { document } = built();
+  const tags = (document.tags ?? []) as Array<{ name: string; description?: string }>;
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { tags?: string[]; operationId?: string; summary?: string }>>;
+  return tags.map((tag) => ({
+    name: tag.name,
+    description: tag.description ?? '',
+    operations: Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => typeof op === 'object' && op.tags?.includes(tag.name))
+        .map(([method, op]) => ({ method: method.toUpperCase(), path, operationId: op.operationId ?? `${method} ${path}`, summary: op.summary ?? '' })),
+    ),
+  }));
+}
