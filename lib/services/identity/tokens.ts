@@ -83,11 +83,45 @@ export async function signAccessToken(db: Db, subject: TokenSubject): Promise<{ 
 }
 
 /**
+ * Tokens whose signature and claims were verified, by the token's exact text: an EdDSA verify costs
+ * about as much as the rest of an authenticated read (bench/_profile.ts), and a client sends the same
+ * token for an hour. An entry proves only that these bytes were signed by key `kid` with these claims;
+ * the key must still be known, and expiry is checked against the clock on every use, as jose does.
+ * Revocation is not the signature's business: the session, user and tenant checks that follow
+ * (principal cache, LISTEN/NOTIFY) run on every request either way. Bounded; the oldest entry goes first.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { kid: string; claims: AccessClaims }>();
+
+function rememberVerified(token: string, kid: string, claims: AccessClaims): void {
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { kid, claims });
+}
+
+/** Tests that rotate keys or reset the database between cases. */
+export function resetVerifiedTokens(): void {
+  verified.clear();
+}
+
+/**
  * Verifies signature, algorithm (pinned to EdDSA: `none`, HS256 and every other algorithm are
  * refused before any key is used), `kid`, issuer, audience and expiry. Expired tokens answer the
  * contract's "token expired" with JWT_EXPIRED and expiredAt; every other failure a plain 401.
  */
 export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
+  const known = verified.get(token);
+  if (known) {
+    if (!(await findVerificationKey(db, known.kid))) {
+      verified.delete(token);
+      throw unauthorized('the bearer token is signed with an unknown key');
+    }
+    // jose's rule (no clock tolerance): expired once now >= exp
+    if (Math.floor(clock.now().getTime() / 1000) >= known.claims.exp) {
+      verified.delete(token);
+      throw tokenExpired(new Date(known.claims.exp * 1000));
+    }
+    return known.claims;
+  }
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -109,6 +143,7 @@ export async function verifyAccessToken(db: Db, token: string): Promise<AccessCl
     });
     const claims = accessClaimsSchema.safeParse(payload);
     if (!claims.success) throw unauthorized('the bearer token carries invalid claims');
+    rememberVerified(token, header.kid, claims.data);
     return claims.data;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
