@@ -8,8 +8,8 @@ import { api, expectOk, fund, ledgerTenant, openWallet, readyWallet, routes, tra
  * warm (the principal comes from the process's cache, docs/identity.md: no statement for
  * authentication): the idempotency claim (its own statement), an unlocked read, and the fast path's one
  * statement that locks, checks again and writes (transfer, entry, lines, balances, event, stored
- * answer), in a transaction of its own so that a partial write is rolled back (drizzle's BEGIN and
- * COMMIT are counted on PostgreSQL; PGlite opens its transactions itself). A wallet with a limit
+ * answer), all or nothing by itself (a guard in the statement fails it on a partial write, so no
+ * BEGIN/COMMIT around it). A wallet with a limit
  * takes the locked path: the read, then one transaction of two statements (drizzle's BEGIN and COMMIT
  * are counted on PostgreSQL; PGlite opens its transactions itself). Before: 17 statements for a
  * payout and 15 for an administrator's wallet transfer on PGlite (2 more on PostgreSQL), authentication
@@ -33,7 +33,7 @@ describe('round trips of a transfer', () => {
     const w = await readyWallet(t.alice);
     expectOk(await transfer(t.alice, w.body('1.00'))); // warm: the principal is cached, the session's last use written at most once a minute
     const { roundTrips } = await counted(() => transfer(t.alice, w.body('2.00')));
-    expect(roundTrips).toBe(3 + TX);
+    expect(roundTrips).toBe(3);
   });
 
   it('a wallet-to-wallet transfer by an administrator: the same count', async () => {
@@ -43,7 +43,7 @@ describe('round trips of a transfer', () => {
     const body = (amount: string) => ({ walletId: a.id, destinationWalletId: b.id, amount, currency: 'EUR', reference: 'rent' });
     expectOk(await transfer(t.admin, body('1.00')));
     const { roundTrips } = await counted(() => transfer(t.admin, body('2.00')));
-    expect(roundTrips).toBe(3 + TX);
+    expect(roundTrips).toBe(3);
   });
 
   it('a payout from a wallet with a limit: the read, then the locked path', async () => {

@@ -11,6 +11,7 @@ import {
   type TransferSettings,
 } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
+import { pgErrorCode } from '@/lib/db/errors';
 import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
 import { ApiError, approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
@@ -493,7 +494,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
 }
 
 /**
- * The fast path: one statement that locks, checks again and writes (in a transaction of its own, see
+ * The fast path: one statement that locks, checks again and writes, all or nothing (see
  * fastTransfer), so the wallet's row lock is held only while the server runs that statement and
  * commits, never across work in this process. It applies when nothing needs a snapshot taken after the locks: no limit on the
  * wallet or its customer and no SINGLE_PAYMENT consent. The statement locks the customers (for
@@ -505,7 +506,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
  * - the beneficiary is still active, the consent still covers the payment, and still no limit applies.
  * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
  */
-function fastSql(p: Posting, found: Gathered): SQL {
+function fastSql(p: Posting, found: Gathered, expected: number): SQL {
   const { tenantId, wallet, destination, body } = p;
   const amount = sql`${body.amount}::numeric`;
   const customerIds = found.customers.map((c) => c.id);
@@ -545,11 +546,18 @@ function fastSql(p: Posting, found: Gathered): SQL {
         and not exists (select 1 from transaction_limits tl where tl.tenant_id = ${tenantId}
           and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency})))
     ),
-    ${writesSql(p)}
-    select
-      ${p.event.notified} as notified,
-      (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
+    ${writesSql(p)},
+    counted as (
+      select (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written
+    )
+    -- all or nothing: a statement that wrote some of its rows but not all fails (division by zero,
+    -- SQLSTATE 22012), and PostgreSQL rolls the whole statement back
+    select ${p.event.notified} as notified, written, 1 / (case when written in (0, ${expected}) then 1 else 0 end) as whole
+    from counted`;
 }
+
+/** SQLSTATE of the fast statement's all-or-nothing guard (fastSql). */
+const PARTIAL_FAST_POSTING = '22012';
 
 /** The fast path (fastSql) after an unlocked read; null when the transfer needs the slow path (or may be refused). */
 async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
@@ -566,31 +574,23 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
   // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
   const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
-  // In its own transaction, so that a partial write is never committed: under concurrent updates of
-  // the same wallets, PostgreSQL's re-check of a data-modifying CTE on the newest row version can leave
-  // one update out of a statement whose other writes went through (seen as 5 rows of 6 with 100
-  // opposite transfers between two wallets). Such a statement is rolled back and the transfer takes
-  // the slow path, whose writes run in a statement of their own after the locks.
-  const written = await db
-    .transaction(async (tx) => {
-      const [result] = ((await tx.execute(fastSql(prepared.posting, found))) as unknown as Rows<{ written: number }>).rows;
-      const count = Number(result!.written);
-      if (count !== 0 && count !== expected) throw new PartialFastPosting(count);
-      return count;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PartialFastPosting) return 0;
-      throw error;
-    });
+  // One statement, so the wallet's row lock is held only while PostgreSQL runs and commits it (no
+  // BEGIN/COMMIT round trips around it, no turn of this process's event loop in between). Under
+  // concurrent updates of the same wallets, PostgreSQL's re-check of a data-modifying CTE on the
+  // newest row version can leave one update out of a statement whose other writes went through (seen
+  // as 5 rows of 6 with 100 opposite transfers between two wallets): the statement's guard then fails
+  // it, PostgreSQL rolls all of it back, and the transfer takes the slow path, whose writes run in a
+  // statement of their own after the locks.
+  let written: number;
+  try {
+    const [result] = ((await db.execute(fastSql(prepared.posting, found, expected))) as unknown as Rows<{ written: number }>).rows;
+    written = Number(result!.written);
+  } catch (error) {
+    if (pgErrorCode(error) !== PARTIAL_FAST_POSTING) throw error;
+    written = 0;
+  }
   if (written === 0) return null;
   return { message: prepared.message, data: prepared.transfer };
-}
-
-/** The fast statement wrote some of its rows but not all: rolled back, the slow path decides. */
-class PartialFastPosting extends Error {
-  constructor(readonly written: number) {
-    super(`the fast posting statement wrote ${written} rows; rolled back`);
-  }
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
