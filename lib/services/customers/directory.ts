@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
 import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
 import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerDetail, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
-import type { DbOrTx } from '@/lib/db/client';
+import type { Db, DbOrTx } from '@/lib/db/client';
 import {
   addresses,
   auditLog,
@@ -171,11 +171,16 @@ type JsonTimes<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends 
  * documents, category, verification, consents with their history and the audit log, in ONE
  * statement (the lists are aggregated as JSON by the database; docs/performance.md).
  */
-export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId: string): Promise<CustomerDetail> {
-  if (!isUuid(customerId)) throw notFound('customer');
+/**
+ * The customer 360 in one statement, built once per database handle and prepared (named): the
+ * statement is long (five tables' columns, seven JSON lists), and building it with drizzle and
+ * sending its text on every read cost more than running it (bench/_profile.ts customer). PostgreSQL
+ * parses and plans it once per connection.
+ */
+function buildDetailQuery(db: Db) {
   const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
     sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
-  const [row] = await db
+  return db
     .select({
       customer: customers,
       person: persons,
@@ -225,7 +230,17 @@ export async function getCustomerDetail(db: DbOrTx, tenantId: string, customerId
     .leftJoin(verifications, and(eq(verifications.tenantId, customers.tenantId), eq(verifications.customerId, customers.id)))
     .leftJoin(customerCategorizations, and(eq(customerCategorizations.tenantId, customers.tenantId), eq(customerCategorizations.customerId, customers.id)))
     .leftJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+    .where(and(eq(customers.tenantId, sql.placeholder('tenantId')), eq(customers.id, sql.placeholder('customerId'))))
+    .prepare('customer_detail');
+}
+const detailQueries = new WeakMap<Db, ReturnType<typeof buildDetailQuery>>();
+
+export async function getCustomerDetail(db: Db, tenantId: string, customerId: string): Promise<CustomerDetail> {
+  if (!isUuid(customerId)) throw notFound('customer');
+  let query = detailQueries.get(db);
+  if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
+  const [row] = await query.execute({ tenantId, customerId });
+
   if (!row) throw notFound('customer');
   const { customer, person, organization, verification, categorization } = row;
   const auditEntries = row.audit.map((e) => ({ ...e, createdAt: iso(e.createdAt)! }));
