@@ -131,6 +131,8 @@ describe('wallets', () => {
     });
     // another customer's wallet is unknown
     expectEnvelope(await api(routes.freeze.POST, t.bob, { params: { walletId: wallet.id } }), 404, 'resource not found', notFoundData('wallet'));
+    expectEnvelope(await api(routes.wallet.GET, t.bob, { params: { walletId: wallet.id } }), 404, 'resource not found', notFoundData('wallet'));
+    expect((await api(routes.wallet.GET, t.alice, { params: { walletId: wallet.id } })).status).toBe(200);
     expectEnvelope(await api(routes.wallet.GET, t.alice, { params: { walletId: 'not-a-uuid' } }), 400, 'request validation failed', validation('walletId', 'must be a UUID'));
     expect(await eventTypes(t.tenantId)).toEqual(expect.arrayContaining(['wallet.status.changed', 'wallet.funded']));
   });
