@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
 import { fixedClock, setClock } from '@/lib/clock';
@@ -8,12 +8,14 @@ import { countRoundTrips } from '@/lib/db/round-trips';
 import { sessions } from '@/lib/db/schema';
 import { forgetSession } from '@/lib/services/identity/principal-cache';
 import { api, expectOk, ledgerTenant, openWallet, routes, type LedgerTenant } from './ledger-fixtures';
+import { cardOp, cardWorld, issueCard } from './card-fixtures';
 
 /**
  * Database statements per request (issue 18): authentication costs none when the caller's principal
  * is in the process's cache (docs/identity.md), one when it is not (session, user with roles and
  * tenant, and the last-use write when due, in one statement); a wallet read one more, a customer read
- * one more. Counted by the drizzle logger in lib/db/round-trips.ts, around the real route handler
+ * one more; card/info through the gateway two (the sandbox processor's read, no transaction around
+ * it, and the card directory's upsert, which writes nothing when nothing changed). Counted by the drizzle logger in lib/db/round-trips.ts, around the real route handler
  * with a real bearer token.
  */
 let t: LedgerTenant;
@@ -65,5 +67,24 @@ describe('round trips per request', () => {
     const read = () => api(customerRoute.GET, t.admin, { params: { customerId: t.alice.customerId } });
     expectOk(await read());
     expect(await counted(read)).toBe(1);
+  });
+
+  it('card/info through the gateway: the processor reads the card, the directory records it in one statement (no write when unchanged)', async () => {
+    const world = await cardWorld();
+    const card = await issueCard(world.alice);
+    const info = () => cardOp(world.alice, 'card/info', { cardNo: card.cardId });
+    expect((await info()).json.success).toBe(true);
+    const { result, statements } = await countRoundTrips(info);
+    expect(result.json.success).toBe(true);
+    expect(statements).toHaveLength(2);
+    // the directory row is not rewritten when the answer says nothing new
+    const db = await getDb();
+    const version = async () => ((await db.execute(sql`select xmin::text as v from card_directory where card_id = ${card.cardId}`)) as unknown as { rows: Array<{ v: string }> }).rows[0]!.v;
+    const before = await version();
+    await info();
+    expect(await version()).toBe(before);
+    // and is when it does
+    expect((await cardOp(world.alice, 'card/freeze', { cardNo: card.cardId, reason: 'lost' })).json.success).toBe(true);
+    expect(await version()).not.toBe(before);
   });
 });

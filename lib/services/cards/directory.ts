@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cardholderSchema, cardSchema, maskedCardNoSchema, pageOf, type AnyCardOperationName } from '@/lib/contract/card-operations';
 import type { DbOrTx } from '@/lib/db/client';
@@ -44,10 +45,16 @@ export function directoryEntriesOf(operation: AnyCardOperationName, data: unknow
   return { cards: cards.filter((c) => maskedCardNoSchema.safeParse(c.cardNo).success && c.cardNo.endsWith(c.last4)), holder };
 }
 
-/** Records what a successful answer says about cards and cardholders, in one transaction, within the tenant. */
+/**
+ * Records what a successful answer says about cards and cardholders, within the tenant. One card and
+ * no cardholder (card/info, a freeze, most answers) is one statement on its own; anything more, one
+ * transaction. A card row that would not change is not written at all (card/info, read again and
+ * again, leaves no dead rows behind).
+ */
 export async function recordCardAnswer(db: DbOrTx, tenantId: string, operation: AnyCardOperationName, data: unknown): Promise<void> {
   const { cards, holder } = directoryEntriesOf(operation, data);
   if (cards.length === 0 && !holder) return;
+  if (cards.length === 1 && !holder) return upsertCard(db, tenantId, cards[0]!);
   await db.transaction(async (tx) => {
     if (holder) await upsertHolder(tx, tenantId, holder);
     for (const card of cards) await upsertCard(tx, tenantId, card);
@@ -66,13 +73,16 @@ async function upsertHolder(tx: DbOrTx, tenantId: string, h: Holder): Promise<vo
     .where(and(eq(cardDirectory.tenantId, tenantId), eq(cardDirectory.cardholderId, h.cardholderId)));
 }
 
-async function upsertCard(tx: DbOrTx, tenantId: string, c: Card): Promise<void> {
-  const [h] = await tx
-    .select()
-    .from(cardDirectoryHolders)
-    .where(and(eq(cardDirectoryHolders.tenantId, tenantId), eq(cardDirectoryHolders.cardholderId, c.cardholderId)));
+/**
+ * One statement: the cardholder's names (and customer, when the card does not say) come from the
+ * holders table by subquery; a holder not seen yet keeps whatever the row already has.
+ */
+async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> {
+  const H = cardDirectoryHolders;
+  const fromHolder = (column: AnyPgColumn) => sql`(select ${column} from ${H} where ${H.tenantId} = ${tenantId} and ${H.cardholderId} = ${c.cardholderId})`;
+  const D = cardDirectory;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const fields = {
-    customerId: c.customerId ?? h?.customerId ?? null,
     cardholderId: c.cardholderId,
     last4: c.last4,
     maskedNumber: c.cardNo,
@@ -82,12 +92,34 @@ async function upsertCard(tx: DbOrTx, tenantId: string, c: Card): Promise<void> 
     expiryMonth: c.expiryMonth,
     expiryYear: c.expiryYear,
     issuedAt: new Date(c.createdAt),
-    updatedAt: sql`now()`,
-    // a holder not seen yet keeps whatever the row already has
-    ...(h ? { holderFirstName: h.firstName, holderLastName: h.lastName, holderEmail: h.email } : {}),
   };
-  await tx
-    .insert(cardDirectory)
-    .values({ tenantId, cardId: c.cardId, ...fields })
-    .onConflictDoUpdate({ target: [cardDirectory.tenantId, cardDirectory.cardId], set: fields });
+  await db
+    .insert(D)
+    .values({
+      tenantId,
+      cardId: c.cardId,
+      ...fields,
+      customerId: c.customerId ?? sql`${fromHolder(H.customerId)}`,
+      holderFirstName: sql`${fromHolder(H.firstName)}`,
+      holderLastName: sql`${fromHolder(H.lastName)}`,
+      holderEmail: sql`${fromHolder(H.email)}`,
+      updatedAt: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [D.tenantId, D.cardId],
+      set: {
+        ...fields,
+        customerId: sql`${excluded('customer_id')}`,
+        holderFirstName: sql`coalesce(${excluded('holder_first_name')}, ${D.holderFirstName})`,
+        holderLastName: sql`coalesce(${excluded('holder_last_name')}, ${D.holderLastName})`,
+        holderEmail: sql`coalesce(${excluded('holder_email')}, ${D.holderEmail})`,
+        updatedAt: sql`now()`,
+      },
+      // written only when something would change
+      setWhere: sql`(${D.customerId}, ${D.cardholderId}, ${D.last4}, ${D.maskedNumber}, ${D.status}, ${D.currency}, ${D.nickname}, ${D.expiryMonth}, ${D.expiryYear}, ${D.issuedAt},
+        ${D.holderFirstName}, ${D.holderLastName}, ${D.holderEmail})
+        is distinct from (${excluded('customer_id')}, ${excluded('cardholder_id')}, ${excluded('last4')}, ${excluded('masked_number')}, ${excluded('status')}, ${excluded('currency')},
+        ${excluded('nickname')}, ${excluded('expiry_month')}, ${excluded('expiry_year')}, ${excluded('issued_at')},
+        coalesce(${excluded('holder_first_name')}, ${D.holderFirstName}), coalesce(${excluded('holder_last_name')}, ${D.holderLastName}), coalesce(${excluded('holder_email')}, ${D.holderEmail}))`,
+    });
 }
