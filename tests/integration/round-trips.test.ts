@@ -9,6 +9,7 @@ import { sessions } from '@/lib/db/schema';
 import { forgetSession } from '@/lib/services/identity/principal-cache';
 import { api, expectOk, ledgerTenant, openWallet, routes, type LedgerTenant } from './ledger-fixtures';
 import { cardOp, cardWorld, issueCard } from './card-fixtures';
+import { cardLogin, createIdentityTenant, firstAdmin } from './identity-fixtures';
 
 /**
  * Database statements per request (issue 18): authentication costs none when the caller's principal
@@ -86,5 +87,17 @@ describe('round trips per request', () => {
     // and is when it does
     expect((await cardOp(world.alice, 'card/freeze', { cardNo: card.cardId, reason: 'lost' })).json.success).toBe(true);
     expect(await version()).not.toBe(before);
+  });
+
+  it('a sign-in: the user with its roles, the lock check, clearing the count, and the session with its event in one statement', async () => {
+    const tenant = await createIdentityTenant();
+    const admin = firstAdmin(tenant);
+    const signIn = () => cardLogin(tenant.tenantId, admin.email, admin.password);
+    expect((await signIn()).status).toBe(200);
+    const { result, statements } = await countRoundTrips(signIn);
+    expect(result.status).toBe(200);
+    // (the X-Tenant-ID tenant comes from the principal cache when its listener is up, else one more)
+    expect(statements.filter((q) => !/^select .* from "tenants" where "tenants"."id" = \$1/.test(q))).toHaveLength(4);
+    expect(statements.length).toBeLessThanOrEqual(5);
   });
 });

@@ -97,18 +97,19 @@ export async function recordFailure(db: DbOrTx, tenantId: string, loginKey: stri
  */
 export async function recordSuccess(db: DbOrTx, tenantId: string, loginKey: string): Promise<void> {
   const now = clock.now();
-  const cleared = await db
-    .delete(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.tenantId, tenantId),
-        eq(loginAttempts.loginKey, loginKey),
-        sql`(${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${now})`,
-      ),
+  // one statement: clear the count unless a lock is in force, and read that lock (the select sees the
+  // row as it was before the delete, which only removes rows without a lock in force)
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with cleared as (
+      delete from ${loginAttempts}
+      where ${loginAttempts.tenantId} = ${tenantId} and ${loginAttempts.loginKey} = ${loginKey}
+        and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${at})
     )
-    .returning({ loginKey: loginAttempts.loginKey });
-  if (cleared.length) return;
-  await assertNotLocked(db, tenantId, loginKey);
+    select attempts, locked_until from ${loginAttempts}
+    where ${loginAttempts.tenantId} = ${tenantId} and ${loginAttempts.loginKey} = ${loginKey} and ${loginAttempts.lockedUntil} > ${at}`);
+  const [locked] = (result as unknown as { rows: Array<{ attempts: number; locked_until: string | Date }> }).rows;
+  if (locked) throw lockedError(Number(locked.attempts), new Date(locked.locked_until), now);
 }
 
 /** Admin unlock: forget the count and any lock. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { Role } from '@/lib/contract/enums';
@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '@/lib/db/client';
 import { refreshTokens, sessions, tenants, userRoles, users, type TenantRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { notFound, unauthorized } from '@/lib/contract/api-errors';
-import { emitEvent } from '@/lib/services/events/emit';
+import { eventCtes } from '@/lib/services/events/emit';
 import { ACCESS_TOKEN_TTL_SECONDS, panelSessionClaims, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
 import { cachedSession, forgetSession, forgetUser, rememberSession, type SessionSnapshot } from './principal-cache';
 import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';
@@ -47,37 +47,37 @@ export async function openSession(
   const sessionTtl = args.withRefreshToken ? getEnv().SESSION_TTL_SECONDS : args.kind === 'PANEL' ? PANEL_SESSION_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS;
   const expiresAt = new Date(now.getTime() + sessionTtl * 1000);
   const refreshToken = args.withRefreshToken ? newRefreshToken() : null;
-  const sessionId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(sessions)
-      .values({
-        tenantId: args.user.tenantId,
-        userId: args.user.id,
-        kind: args.kind,
-        roles: args.roles,
-        deviceId: args.context.deviceId ?? null,
-        ipAddress: args.context.ipAddress ?? null,
-        userAgent: args.context.userAgent ?? null,
-        platform: args.context.platform ?? null,
-        forwardedFrom: args.context.forwardedFrom ?? null,
-        createdAt: now,
-        lastUsedAt: now,
-        expiresAt,
-      })
-      .returning({ id: sessions.id });
-    if (refreshToken) {
-      await tx.insert(refreshTokens).values({ tenantId: args.user.tenantId, tokenHash: hashToken(refreshToken), sessionId: row!.id, createdAt: now, expiresAt });
-    }
-    await tx.update(users).set({ lastLogin: now }).where(and(eq(users.tenantId, args.user.tenantId), eq(users.id, args.user.id)));
-    await emitEvent(tx, args.user.tenantId, 'session.created', {
-      userId: args.user.id,
-      sessionId: row!.id,
-      kind: args.kind,
-      platform: args.context.platform ?? null,
-      ipAddress: args.context.ipAddress ?? null,
-    });
-    return row!.id;
+  // One statement (atomic by itself): the session, its refresh token, the user's last sign-in and the
+  // session.created event with its deliveries. Five statements between BEGIN and COMMIT before; each
+  // round trip is a socket write and a wait that a sign-in, already waiting for argon2, pays on top.
+  const sessionId = randomUUID();
+  const tenantId = args.user.tenantId;
+  const { ctes: eventCte } = eventCtes(tenantId, 'session.created', {
+    userId: args.user.id,
+    sessionId,
+    kind: args.kind,
+    platform: args.context.platform ?? null,
+    ipAddress: args.context.ipAddress ?? null,
   });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    with s as (
+      insert into sessions (id, tenant_id, user_id, kind, roles, device_id, ip_address, user_agent, platform, forwarded_from, created_at, last_used_at, expires_at)
+      values (${sessionId}::uuid, ${tenantId}::uuid, ${args.user.id}::uuid, ${args.kind}, ${JSON.stringify(args.roles)}::jsonb, ${args.context.deviceId ?? null},
+        ${args.context.ipAddress ?? null}, ${args.context.userAgent ?? null}, ${args.context.platform ?? null}, ${args.context.forwardedFrom ?? null},
+        ${at}, ${at}, ${expiresAt.toISOString()}::timestamptz)
+      returning id
+    ),
+    r as (
+      insert into refresh_tokens (tenant_id, token_hash, session_id, created_at, expires_at)
+      select ${tenantId}::uuid, ${refreshToken ? hashToken(refreshToken) : null}, s.id, ${at}, ${expiresAt.toISOString()}::timestamptz from s
+      where ${refreshToken !== null}
+    ),
+    u as (
+      update users set last_login = ${at} where tenant_id = ${tenantId}::uuid and id = ${args.user.id}::uuid and exists (select 1 from s)
+    ),
+    ${eventCte}
+    select id from s`);
   const access = await signAccessToken(db, { userId: args.user.id, tenantId: args.user.tenantId, sessionId, kind: args.kind, roles: args.roles });
   return { sessionId, token: access.token, refreshToken, expiresAt: access.expiresAt, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
