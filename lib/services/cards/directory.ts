@@ -75,31 +75,33 @@ async function upsertHolder(tx: DbOrTx, tenantId: string, h: Holder): Promise<vo
 
 /**
  * One statement: the cardholder's names (and customer, when the card does not say) come from the
- * holders table by subquery; a holder not seen yet keeps whatever the row already has.
+ * holders table by subquery; a holder not seen yet keeps whatever the row already has. Prepared
+ * (named) with placeholders: built once per database handle instead of on every answer.
  */
-async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> {
+function buildUpsertCard(db: DbOrTx) {
   const H = cardDirectoryHolders;
-  const fromHolder = (column: AnyPgColumn) => sql`(select ${column} from ${H} where ${H.tenantId} = ${tenantId} and ${H.cardholderId} = ${c.cardholderId})`;
   const D = cardDirectory;
+  const p = (name: string) => sql.placeholder(name);
+  const fromHolder = (column: AnyPgColumn) => sql`(select ${column} from ${H} where ${H.tenantId} = ${p('tenantId')}::uuid and ${H.cardholderId} = ${p('cardholderId')})`;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const fields = {
-    cardholderId: c.cardholderId,
-    last4: c.last4,
-    maskedNumber: c.cardNo,
-    status: c.status,
-    currency: c.currency,
-    nickname: c.nickname,
-    expiryMonth: c.expiryMonth,
-    expiryYear: c.expiryYear,
-    issuedAt: new Date(c.createdAt),
+    cardholderId: sql`${p('cardholderId')}`,
+    last4: sql`${p('last4')}`,
+    maskedNumber: sql`${p('maskedNumber')}`,
+    status: sql`${p('status')}`,
+    currency: sql`${p('currency')}`,
+    nickname: sql`${p('nickname')}`,
+    expiryMonth: sql`${p('expiryMonth')}::int`,
+    expiryYear: sql`${p('expiryYear')}::int`,
+    issuedAt: sql`${p('issuedAt')}::timestamptz`,
   };
-  await db
+  return db
     .insert(D)
     .values({
-      tenantId,
-      cardId: c.cardId,
+      tenantId: sql`${p('tenantId')}::uuid`,
+      cardId: sql`${p('cardId')}`,
       ...fields,
-      customerId: c.customerId ?? sql`${fromHolder(H.customerId)}`,
+      customerId: sql`coalesce(${p('customerId')}::uuid, ${fromHolder(H.customerId)})`,
       holderFirstName: sql`${fromHolder(H.firstName)}`,
       holderLastName: sql`${fromHolder(H.lastName)}`,
       holderEmail: sql`${fromHolder(H.email)}`,
@@ -108,7 +110,15 @@ async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> 
     .onConflictDoUpdate({
       target: [D.tenantId, D.cardId],
       set: {
-        ...fields,
+        cardholderId: sql`${excluded('cardholder_id')}`,
+        last4: sql`${excluded('last4')}`,
+        maskedNumber: sql`${excluded('masked_number')}`,
+        status: sql`${excluded('status')}`,
+        currency: sql`${excluded('currency')}`,
+        nickname: sql`${excluded('nickname')}`,
+        expiryMonth: sql`${excluded('expiry_month')}`,
+        expiryYear: sql`${excluded('expiry_year')}`,
+        issuedAt: sql`${excluded('issued_at')}`,
         customerId: sql`${excluded('customer_id')}`,
         holderFirstName: sql`coalesce(${excluded('holder_first_name')}, ${D.holderFirstName})`,
         holderLastName: sql`coalesce(${excluded('holder_last_name')}, ${D.holderLastName})`,
@@ -121,5 +131,26 @@ async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> 
         is distinct from (${excluded('customer_id')}, ${excluded('cardholder_id')}, ${excluded('last4')}, ${excluded('masked_number')}, ${excluded('status')}, ${excluded('currency')},
         ${excluded('nickname')}, ${excluded('expiry_month')}, ${excluded('expiry_year')}, ${excluded('issued_at')},
         coalesce(${excluded('holder_first_name')}, ${D.holderFirstName}), coalesce(${excluded('holder_last_name')}, ${D.holderLastName}), coalesce(${excluded('holder_email')}, ${D.holderEmail}))`,
-    });
+    })
+    .prepare('card_directory_upsert');
+}
+const upserts = new WeakMap<DbOrTx, ReturnType<typeof buildUpsertCard>>();
+
+async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> {
+  let query = upserts.get(db);
+  if (!query) upserts.set(db, (query = buildUpsertCard(db)));
+  await query.execute({
+    tenantId,
+    cardId: c.cardId,
+    cardholderId: c.cardholderId,
+    last4: c.last4,
+    maskedNumber: c.cardNo,
+    status: c.status,
+    currency: c.currency,
+    nickname: c.nickname ?? null,
+    expiryMonth: c.expiryMonth,
+    expiryYear: c.expiryYear,
+    issuedAt: new Date(c.createdAt).toISOString(),
+    customerId: c.customerId ?? null,
+  });
 }
