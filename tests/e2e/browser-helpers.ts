@@ -20,7 +20,8 @@ export async function signInPanel(page: Page, tenantId: string, username = 'owne
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  // argon2, the session and the first render of the overview: more than the default 10 s once on a loaded CI machine
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Axe at the current width: no serious or critical violations. */
