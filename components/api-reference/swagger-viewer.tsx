@@ -1,10 +1,9 @@
 'use client';
 
 import Script from 'next/script';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReferenceOperation } from '@/lib/openapi/document';
 import { OPENAPI_URL, SWAGGER_BUNDLE_URL, SWAGGER_CSS_URL } from './urls';
-import { useHydrated } from '@/components/ui/use-hydrated';
 import { documentForTag, forSwaggerUi } from './viewer-document';
 
 /**
@@ -45,12 +44,29 @@ function matches(tag: ReferenceTag, op: ReferenceOperation, words: string[]): bo
   return words.every((word) => text.includes(word));
 }
 
+/** The operation named by the URL's fragment (#getApiHealth): set by the index's links, with or without script. */
+const subscribeHash = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+const useHashOperation = () =>
+  useSyncExternalStore(
+    subscribeHash,
+    () => decodeURIComponent(window.location.hash.slice(1)),
+    () => '',
+  );
+
 export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceTag[]; specUrl?: string }) {
   const [filter, setFilter] = useState('');
-  /** open tags, each with the operation to show expanded (null: just the tag) */
-  const [open, setOpen] = useState<Record<string, string | null>>({});
-  const hydrated = useHydrated();
-  const [wanted, setWanted] = useState(false);
+  // An operation picked in the index is a link to #operationId: it works before the page has
+  // hydrated (the fragment is there when React takes over) and the back button closes it again.
+  const picked = useHashOperation();
+  const pickedTag = picked ? tags.find((t) => t.operations.some((op) => op.operationId === picked))?.name : undefined;
+  /** groups opened or closed with their heading's button; otherwise a group is open when it holds the picked operation */
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const isOpen = (tag: string) => toggled[tag] ?? tag === pickedTag;
+  const [wantedByIntent, setWanted] = useState(false);
+  const wanted = wantedByIntent || tags.some((t) => isOpen(t.name));
   const [bundleReady, setBundleReady] = useState(false);
   const [document, setDocument] = useState<Json | null>(null);
   const [failed, setFailed] = useState(false);
@@ -107,22 +123,18 @@ export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceT
           {words.length ? `${total} matching ${total === 1 ? 'operation' : 'operations'}` : `${total} operations in ${tags.length} groups`}
         </p>
       </search>
-      {/* data-ready: the index answers clicks (hydrated); the browser spec times the page to it */}
-      <div className="space-y-3" data-testid="api-index" data-ready={hydrated ? 'true' : undefined} onPointerEnter={() => setWanted(true)} onFocus={() => setWanted(true)} onTouchStart={() => setWanted(true)}>
+      <div className="space-y-3" onPointerEnter={() => setWanted(true)} onFocus={() => setWanted(true)} onTouchStart={() => setWanted(true)}>
         {shown.map(({ tag, operations }) => (
           <TagSection
             key={tag.name}
             tag={tag}
             operations={operations}
-            open={tag.name in open}
-            focus={open[tag.name] ?? null}
-            onOpen={(operationId) => {
-              setWanted(true);
-              setOpen((o) => ({ ...o, [tag.name]: operationId }));
-            }}
-            onClose={() =>
-              setOpen((o) => {
-                const { [tag.name]: _closed, ...rest } = o;
+            open={isOpen(tag.name)}
+            focus={tag.name === pickedTag ? picked : null}
+            onToggle={() => setToggled((t) => ({ ...t, [tag.name]: !isOpen(tag.name) }))}
+            onPick={() =>
+              setToggled((t) => {
+                const { [tag.name]: _override, ...rest } = t;
                 return rest;
               })
             }
@@ -141,8 +153,8 @@ function TagSection({
   operations,
   open,
   focus,
-  onOpen,
-  onClose,
+  onToggle,
+  onPick,
   spec,
   bundleReady,
 }: {
@@ -150,8 +162,9 @@ function TagSection({
   operations: ReferenceOperation[];
   open: boolean;
   focus: string | null;
-  onOpen: (operationId: string | null) => void;
-  onClose: () => void;
+  onToggle: () => void;
+  /** an operation's link was followed: the group opens on it, whatever its heading said before */
+  onPick: () => void;
   spec: Json | null;
   bundleReady: boolean;
 }) {
@@ -163,7 +176,7 @@ function TagSection({
           type="button"
           aria-expanded={open}
           aria-controls={`${id}-body`}
-          onClick={() => (open ? onClose() : onOpen(null))}
+          onClick={onToggle}
           className="flex w-full items-baseline justify-between gap-3 rounded-lg px-4 py-3 text-left hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           <span>{tag.name}</span>
@@ -180,15 +193,15 @@ function TagSection({
           <ul className="divide-y divide-slate-100">
             {operations.map((op) => (
               <li key={op.operationId}>
-                <button
-                  type="button"
-                  onClick={() => onOpen(op.operationId)}
-                  className="flex w-full min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-left hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                <a
+                  href={`#${encodeURIComponent(op.operationId)}`}
+                  onClick={onPick}
+                  className="flex w-full min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-left no-underline hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_TONES[op.method] ?? 'bg-slate-100 text-slate-900'}`}>{op.method}</span>
                   <code className="min-w-0 break-all text-sm text-ink">{op.path}</code>
                   <span className="text-sm text-ink-muted">{op.summary}</span>
-                </button>
+                </a>
               </li>
             ))}
           </ul>
@@ -233,7 +246,8 @@ function TagViewer({ tag, focus, spec, bundleReady }: { tag: string; focus: stri
     requestAnimationFrame(() => target.current?.querySelector(`[id="${escaped}"]`)?.scrollIntoView({ block: 'start' }));
   }, [rendered, focus, tag]);
 
-  // Swagger's server select carries no label: give it (and any later unlabeled select) a name
+  // Swagger's server select carries no label: give it (and any later unlabeled select) a name; its
+  // code blocks (examples, responses) scroll sideways on a narrow screen: reachable by keyboard
   useEffect(() => {
     const host = target.current;
     if (!host) return;
@@ -241,6 +255,7 @@ function TagViewer({ tag, focus, spec, bundleReady }: { tag: string; focus: stri
       for (const select of host.querySelectorAll('select:not([aria-label])')) {
         select.setAttribute('aria-label', select.id === 'servers' ? 'Server' : (select.closest('[data-param-name]')?.getAttribute('data-param-name') ?? 'Choice'));
       }
+      for (const code of host.querySelectorAll('pre.microlight:not([tabindex])')) code.setAttribute('tabindex', '0');
     };
     const observer = new MutationObserver(label);
     observer.observe(host, { childList: true, subtree: true });
