@@ -44,23 +44,40 @@ function matches(tag: ReferenceTag, op: ReferenceOperation, words: string[]): bo
   return words.every((word) => text.includes(word));
 }
 
-/** The operation named by the URL's fragment (#getApiHealth): set by the index's links, with or without script. */
-const subscribeHash = (notify: () => void) => {
-  window.addEventListener('hashchange', notify);
-  return () => window.removeEventListener('hashchange', notify);
+/**
+ * The operation picked in the index. Its links (#operationId) work before the page has hydrated, but
+ * a fragment followed while Next.js's router starts up can be replaced away by the router's first
+ * history entry, so a click is also recorded by a capture listener that the server's HTML installs
+ * at once (EARLY_PICK_SCRIPT) and by the link's own handler: the last click wins, the fragment
+ * (a reload, a shared link) otherwise; going back or forward to another fragment forgets the click.
+ */
+const PICK_EVENT = 'bp-api-pick';
+type PickWindow = Window & { __bpApiPick?: string };
+const recordPick = (operationId: string | undefined) => {
+  (window as PickWindow).__bpApiPick = operationId;
+  window.dispatchEvent(new Event(PICK_EVENT));
 };
-const useHashOperation = () =>
+const EARLY_PICK_SCRIPT = `(function(){function pick(v){window.__bpApiPick=v;window.dispatchEvent(new Event('${PICK_EVENT}'))}
+document.addEventListener('click',function(e){var a=e.target&&e.target.closest&&e.target.closest('a[data-operation]');if(a)pick(a.getAttribute('data-operation'))},true);
+window.addEventListener('popstate',function(){if(window.__bpApiPick!==decodeURIComponent(location.hash.slice(1)))pick(undefined)})})();`;
+const subscribePick = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  window.addEventListener(PICK_EVENT, notify);
+  return () => {
+    window.removeEventListener('hashchange', notify);
+    window.removeEventListener(PICK_EVENT, notify);
+  };
+};
+const usePickedOperation = () =>
   useSyncExternalStore(
-    subscribeHash,
-    () => decodeURIComponent(window.location.hash.slice(1)),
+    subscribePick,
+    () => (window as PickWindow).__bpApiPick ?? decodeURIComponent(window.location.hash.slice(1)),
     () => '',
   );
 
 export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceTag[]; specUrl?: string }) {
   const [filter, setFilter] = useState('');
-  // An operation picked in the index is a link to #operationId: it works before the page has
-  // hydrated (the fragment is there when React takes over) and the back button closes it again.
-  const picked = useHashOperation();
+  const picked = usePickedOperation();
   const pickedTag = picked ? tags.find((t) => t.operations.some((op) => op.operationId === picked))?.name : undefined;
   /** groups opened or closed with their heading's button; otherwise a group is open when it holds the picked operation */
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
@@ -123,6 +140,8 @@ export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceT
           {words.length ? `${total} matching ${total === 1 ? 'operation' : 'operations'}` : `${total} operations in ${tags.length} groups`}
         </p>
       </search>
+      {/* before hydration: see usePickedOperation */}
+      <script dangerouslySetInnerHTML={{ __html: EARLY_PICK_SCRIPT }} />
       <div className="space-y-3" onPointerEnter={() => setWanted(true)} onFocus={() => setWanted(true)} onTouchStart={() => setWanted(true)}>
         {shown.map(({ tag, operations }) => (
           <TagSection
@@ -195,7 +214,12 @@ function TagSection({
               <li key={op.operationId}>
                 <a
                   href={`#${encodeURIComponent(op.operationId)}`}
-                  onClick={onPick}
+                  data-operation={op.operationId}
+                  onClick={() => {
+                    onPick();
+                    // (the server's capture listener records it too; after a client-side navigation to this page it is not there)
+                    recordPick(op.operationId);
+                  }}
                   className="flex w-full min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-left no-underline hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_TONES[op.method] ?? 'bg-slate-100 text-slate-900'}`}>{op.method}</span>

@@ -80,6 +80,22 @@ test('the API reference renders the document and runs try-it-out against /api/he
     console.log(`api-reference ${type}: ${median(values)} ms (runs: ${values.join(', ')} ms)`);
   }
 
+  // a click before the page has hydrated still opens the operation, even when its fragment is replaced
+  // away before React takes over (Next.js's router can do so with its first history entry; CI saw it)
+  {
+    const context = await browser.newContext({ storageState: state, baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } });
+    const early = await context.newPage();
+    await early.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await early.goto('/api-reference', { waitUntil: 'commit' });
+    await early.getByRole('link', { name: /^GET \/api\/health / }).click();
+    await early.evaluate(() => history.replaceState(history.state, '', location.pathname));
+    await expect(early.locator('#operations-Platform-getApiHealth .opblock-body')).toBeVisible({ timeout: 60_000 });
+    await context.close();
+  }
+
   // find the operation by a word of its path, open it from the index: Swagger shows it expanded
   await page.getByLabel('Find an operation').fill('health');
   await expect(page.getByText('1 matching operation')).toBeVisible();
