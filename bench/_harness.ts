@@ -279,3 +279,23 @@ export async function withFreshPostgres<T>(adminUrl: string, fn: (url: string, s
     await admin.end();
   }
 }
+
+/** The server environment of `npm start` for the benchmarks: production, the e2e secrets, no throttles. */
+export async function serverEnv(port: number, dbEnv: Record<string, string>): Promise<Record<string, string>> {
+  const { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS } = await import('../tests/e2e/fixtures');
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOSTNAME: '127.0.0.1',
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    ...E2E_PRODUCTION_SECRETS,
+    PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
+    SEED_DEMO: 'false',
+    // request logs at info would measure pino and this process reading them
+    LOG_LEVEL: 'warn',
+    SANDBOX_FUNDING: 'true',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...RAISED_RATE_LIMITS,
+    ...dbEnv,
+  };
+}

@@ -12,7 +12,7 @@
 import { mkdtempSync, readdirSync, readFileSync, renameSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, RAISED_RATE_LIMITS, benchPort, ensureBuild, load, startServer, withFreshPostgres, type LoadOptions } from './_harness';
+import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres, type LoadOptions } from './_harness';
 
 const SCENARIO = process.argv[2] ?? 'wallet';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -65,24 +65,10 @@ async function main(): Promise<void> {
   const port = await benchPort();
   process.env.E2E_PORT = String(port);
   const profDir = mkdtempSync(path.join(os.tmpdir(), 'bench-prof-'));
-  const { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS } = await import('../tests/e2e/fixtures');
   // the loaded window only: not start-up, not the world built over HTTP
   const window = { from: 0, to: 0 };
   const run = async (dbEnv: Record<string, string>) => {
-    const env = {
-      PORT: String(port),
-      HOSTNAME: '127.0.0.1',
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      ...E2E_PRODUCTION_SECRETS,
-      PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SANDBOX_FUNDING: 'true',
-      WEBHOOK_WORKER: 'false',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      ...RAISED_RATE_LIMITS,
-      ...dbEnv,
-    };
+    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
     const server = await startServer('npm start', ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
     try {
       const { moneyWorld, context } = await import('../tests/e2e/money-world');

@@ -16,7 +16,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONNECTIONS, REPO_ROOT, RAISED_RATE_LIMITS, SECONDS, benchPort, ensureBuild, inParallel, inProcessRate, load, median, medianLoad, onExit, sleep, startServer, withFreshPostgres, type Load, type LoadOptions, type Server } from './_harness';
+import { CONNECTIONS, REPO_ROOT, SECONDS, benchPort, ensureBuild, inParallel, inProcessRate, load, median, medianLoad, onExit, serverEnv, sleep, startServer, withFreshPostgres, type Load, type LoadOptions, type Server } from './_harness';
 import { round, watchdog } from './_stats';
 
 // about 10 minutes for both databases on an otherwise idle 2-core machine
@@ -97,26 +97,6 @@ async function main(): Promise<void> {
   if (results.some((r) => !r.ledger.balanced || r.ledger.overdrawn || !r.ledger.conserved || r.ledger.status5xx)) {
     throw new Error('the ledger does not reconcile, a wallet is overdrawn, money went missing, or a request answered 5xx');
   }
-}
-
-/** The server environment of `npm start` for the bench: production, the e2e secrets, no throttles. */
-async function serverEnv(port: number, dbEnv: Record<string, string>): Promise<Record<string, string>> {
-  const { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS } = await import('../tests/e2e/fixtures');
-  return {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOSTNAME: '127.0.0.1',
-    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-    ...E2E_PRODUCTION_SECRETS,
-    PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
-    SEED_DEMO: 'false',
-    // request logs at info would measure pino and this process reading them
-    LOG_LEVEL: 'warn',
-    SANDBOX_FUNDING: 'true',
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    ...RAISED_RATE_LIMITS,
-    ...dbEnv,
-  };
 }
 
 /** Three starts; the last server stays up. The first start migrates an empty database. */

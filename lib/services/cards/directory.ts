@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cardholderSchema, cardSchema, maskedCardNoSchema, pageOf, type AnyCardOperationName } from '@/lib/contract/card-operations';
@@ -83,24 +83,23 @@ function buildUpsertCard(db: DbOrTx) {
   const D = cardDirectory;
   const p = (name: string) => sql.placeholder(name);
   const fromHolder = (column: AnyPgColumn) => sql`(select ${column} from ${H} where ${H.tenantId} = ${p('tenantId')}::uuid and ${H.cardholderId} = ${p('cardholderId')})`;
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  const fields = {
-    cardholderId: sql`${p('cardholderId')}`,
-    last4: sql`${p('last4')}`,
-    maskedNumber: sql`${p('maskedNumber')}`,
-    status: sql`${p('status')}`,
-    currency: sql`${p('currency')}`,
-    nickname: sql`${p('nickname')}`,
-    expiryMonth: sql`${p('expiryMonth')}::int`,
-    expiryYear: sql`${p('expiryYear')}::int`,
-    issuedAt: sql`${p('issuedAt')}::timestamptz`,
-  };
+  const excluded = (column: AnyPgColumn) => sql.raw(`excluded."${column.name}"`);
+  // what the answer says of the card, each a placeholder of the same name (with its cast)
+  const CARD = { cardholderId: '', last4: '', maskedNumber: '', status: '', currency: '', nickname: '', expiryMonth: '::int', expiryYear: '::int', issuedAt: '::timestamptz' } as const;
+  const HOLDER = ['holderFirstName', 'holderLastName', 'holderEmail'] as const;
+  const keys = Object.keys(CARD) as (keyof typeof CARD)[];
+  // on conflict: the answer's values, the customer as inserted, the holder's names unless not known yet
+  const changed = {
+    ...Object.fromEntries([...keys, 'customerId' as const].map((key) => [key, sql`${excluded(D[key])}`])),
+    ...Object.fromEntries(HOLDER.map((key) => [key, sql`coalesce(${excluded(D[key])}, ${D[key]})`])),
+  } as Record<keyof typeof CARD | 'customerId' | (typeof HOLDER)[number], SQL>;
+  const columns = Object.keys(changed) as (keyof typeof changed)[];
   return db
     .insert(D)
     .values({
       tenantId: sql`${p('tenantId')}::uuid`,
       cardId: sql`${p('cardId')}`,
-      ...fields,
+      ...(Object.fromEntries(keys.map((key) => [key, sql`${p(key)}${sql.raw(CARD[key])}`])) as Record<keyof typeof CARD, SQL>),
       customerId: sql`coalesce(${p('customerId')}::uuid, ${fromHolder(H.customerId)})`,
       holderFirstName: sql`${fromHolder(H.firstName)}`,
       holderLastName: sql`${fromHolder(H.lastName)}`,
@@ -109,28 +108,15 @@ function buildUpsertCard(db: DbOrTx) {
     })
     .onConflictDoUpdate({
       target: [D.tenantId, D.cardId],
-      set: {
-        cardholderId: sql`${excluded('cardholder_id')}`,
-        last4: sql`${excluded('last4')}`,
-        maskedNumber: sql`${excluded('masked_number')}`,
-        status: sql`${excluded('status')}`,
-        currency: sql`${excluded('currency')}`,
-        nickname: sql`${excluded('nickname')}`,
-        expiryMonth: sql`${excluded('expiry_month')}`,
-        expiryYear: sql`${excluded('expiry_year')}`,
-        issuedAt: sql`${excluded('issued_at')}`,
-        customerId: sql`${excluded('customer_id')}`,
-        holderFirstName: sql`coalesce(${excluded('holder_first_name')}, ${D.holderFirstName})`,
-        holderLastName: sql`coalesce(${excluded('holder_last_name')}, ${D.holderLastName})`,
-        holderEmail: sql`coalesce(${excluded('holder_email')}, ${D.holderEmail})`,
-        updatedAt: sql`now()`,
-      },
+      set: { ...changed, updatedAt: sql`now()` },
       // written only when something would change
-      setWhere: sql`(${D.customerId}, ${D.cardholderId}, ${D.last4}, ${D.maskedNumber}, ${D.status}, ${D.currency}, ${D.nickname}, ${D.expiryMonth}, ${D.expiryYear}, ${D.issuedAt},
-        ${D.holderFirstName}, ${D.holderLastName}, ${D.holderEmail})
-        is distinct from (${excluded('customer_id')}, ${excluded('cardholder_id')}, ${excluded('last4')}, ${excluded('masked_number')}, ${excluded('status')}, ${excluded('currency')},
-        ${excluded('nickname')}, ${excluded('expiry_month')}, ${excluded('expiry_year')}, ${excluded('issued_at')},
-        coalesce(${excluded('holder_first_name')}, ${D.holderFirstName}), coalesce(${excluded('holder_last_name')}, ${D.holderLastName}), coalesce(${excluded('holder_email')}, ${D.holderEmail}))`,
+      setWhere: sql`(${sql.join(
+        columns.map((key) => D[key]),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        columns.map((key) => changed[key]),
+        sql`, `,
+      )})`,
     })
     .prepare('card_directory_upsert');
 }
