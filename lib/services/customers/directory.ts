@@ -167,15 +167,10 @@ const iso = (value: string | null): string | null => (value === null ? null : ne
 type JsonTimes<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 /**
- * One customer for the panel: profile, organization with its representatives, addresses, contacts,
- * documents, category, verification, consents with their history and the audit log, in ONE
- * statement (the lists are aggregated as JSON by the database; docs/performance.md).
- */
-/**
- * The customer 360 in one statement, built once per database handle and prepared (named): the
- * statement is long (five tables' columns, seven JSON lists), and building it with drizzle and
- * sending its text on every read cost more than running it (bench/_profile.ts customer). PostgreSQL
- * parses and plans it once per connection.
+ * The statement of getCustomerDetail, built once per database handle and prepared (named): it is
+ * long (five tables' columns, seven JSON lists), and building it with drizzle and sending its text on
+ * every read cost more than running it (bench/_profile.ts customer). PostgreSQL parses and plans it
+ * once per connection.
  */
 function buildDetailQuery(db: Db) {
   const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
@@ -235,12 +230,16 @@ function buildDetailQuery(db: Db) {
 }
 const detailQueries = new WeakMap<Db, ReturnType<typeof buildDetailQuery>>();
 
+/**
+ * One customer for the panel: profile, organization with its representatives, addresses, contacts,
+ * documents, category, verification, consents with their history and the audit log, in ONE
+ * statement (the lists are aggregated as JSON by the database; docs/performance.md).
+ */
 export async function getCustomerDetail(db: Db, tenantId: string, customerId: string): Promise<CustomerDetail> {
   if (!isUuid(customerId)) throw notFound('customer');
   let query = detailQueries.get(db);
   if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
   const [row] = await query.execute({ tenantId, customerId });
-
   if (!row) throw notFound('customer');
   const { customer, person, organization, verification, categorization } = row;
   const auditEntries = row.audit.map((e) => ({ ...e, createdAt: iso(e.createdAt)! }));

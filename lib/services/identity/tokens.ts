@@ -98,11 +98,6 @@ function rememberVerified(token: string, kid: string, claims: AccessClaims): voi
   verified.set(token, { kid, claims });
 }
 
-/** Tests that rotate keys or reset the database between cases. */
-export function resetVerifiedTokens(): void {
-  verified.clear();
-}
-
 /**
  * Verifies signature, algorithm (pinned to EdDSA: `none`, HS256 and every other algorithm are
  * refused before any key is used), `kid`, issuer, audience and expiry. Expired tokens answer the
