@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
+import { installStatementCache, type StatementCacheStats } from './pglite-statements';
+import { nameRepeatedStatements } from './pg-statements';
 import * as schema from './schema';
 
 /**
@@ -38,6 +40,8 @@ export interface Database {
   close(): Promise<void>;
   /** node-postgres only: the pool's connections (GET /api/metrics) */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** statements prepared once: PGlite's (lib/db/pglite-statements.ts), node-postgres's names (lib/db/pg-statements.ts) */
+  statementStats?(): Pick<StatementCacheStats, 'prepared'> & Partial<StatementCacheStats>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
@@ -50,10 +54,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
   await client.waitReady;
+  const statementStats = installStatementCache(client);
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
+    statementStats,
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       if (client.closed) throw new Error('embedded database is closed');
@@ -96,6 +102,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  const namer = nameRepeatedStatements(pool);
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
@@ -117,6 +124,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    statementStats: () => ({ prepared: namer.size() }),
   };
 }
 

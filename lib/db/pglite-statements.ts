@@ -1,0 +1,176 @@
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+/**
+ * Statements prepared once for the embedded database (docs/performance.md).
+ *
+ * PGlite's `query()` parses, describes and plans its text on every call, each step a separate
+ * trip into WebAssembly on the server's own thread; for a statement such as the customer 360 the
+ * planning alone is about 1.5 ms. node-postgres has named statements for this; PGlite does not.
+ * This installs them: a text seen a second time is parsed once under a name, and from then on each
+ * call sends Bind, Describe, Execute and Sync in one message. A statement seen only once (a
+ * migration, an ad hoc query) is never named; it is parsed unnamed, as `query()` does, in two
+ * messages instead of six, under the same lock, so statements run in the order they were issued. At most `max` statements are kept; the least
+ * recently used is closed outside transactions. Prepared statements belong to the session, not to
+ * a transaction, so a rollback does not lose them; PostgreSQL re-plans them itself after DDL.
+ *
+ * Parameters are serialized and results parsed exactly as `query()` does (the parameter types
+ * come from the statement's description, the rows from PGlite's own `parseResults`), and errors
+ * carry the same `query`, `params` and `queryOptions` members.
+ */
+
+const { serialize } = protocol;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+}
+
+/** PGlite's serialization of queries: one at a time, a transaction holding the database. */
+interface PgliteInternals {
+  _checkReady(): Promise<void>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  serializers: Record<number | string, (value: unknown) => string>;
+  parsers: Record<number | string, (value: string, typeId?: number) => unknown>;
+}
+
+export interface StatementCacheStats {
+  /** named statements held by the database session */
+  prepared: number;
+  /** executions through a named statement */
+  hits: number;
+  /** executions that parsed their text (a first sighting, or a full cache inside a transaction) */
+  misses: number;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+function withQuery(error: unknown, query: string, params: unknown[] | undefined, options: QueryOptions | undefined): unknown {
+  if (error && typeof error === 'object' && 'code' in error) Object.assign(error, { query, params, queryOptions: options });
+  return error;
+}
+
+export function installStatementCache(client: PGlite, { max = 256 }: { max?: number } = {}): () => StatementCacheStats {
+  const pg = client as unknown as PgliteInternals & PGlite;
+  const originalQuery = client.query.bind(client);
+  const originalTransaction = client.transaction.bind(client);
+  /** by text, least recently used first (Map keeps insertion order; a hit re-inserts) */
+  const prepared = new Map<string, Prepared>();
+  /** texts seen once; cleared when it grows past its bound */
+  const seenOnce = new Set<string>();
+  const toClose: string[] = [];
+  let sequence = 0;
+  let hits = 0;
+  let misses = 0;
+
+  /** true when the statement should be named now (its second sighting) */
+  function wanted(text: string, options: QueryOptions | undefined): boolean {
+    if (options?.blob || options?.paramTypes) return false;
+    if (seenOnce.delete(text)) return true;
+    if (seenOnce.size >= max * 4) seenOnce.clear();
+    seenOnce.add(text);
+    return false;
+  }
+
+  async function prepare(text: string, inTransaction: boolean): Promise<Prepared | null> {
+    if (!inTransaction) {
+      // close what was evicted, while no transaction can be in its failed state
+      while (prepared.size >= max) {
+        const oldest = prepared.keys().next().value as string;
+        toClose.push(prepared.get(oldest)!.name);
+        prepared.delete(oldest);
+      }
+      if (toClose.length > 0) {
+        const names = toClose.splice(0);
+        await client.execProtocol(concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), { syncToFs: false });
+      }
+    } else if (prepared.size >= max) {
+      return null;
+    }
+    const name = `bp_${++sequence}`;
+    const { messages } = await client.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+      syncToFs: false,
+    });
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    prepared.set(text, statement);
+    return statement;
+  }
+
+  /** one statement, the caller holding PGlite's query lock (so statements keep the order they were issued in) */
+  async function run<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    let statement = prepared.get(text);
+    try {
+      if (statement) {
+        prepared.delete(text);
+        prepared.set(text, statement);
+      } else if (wanted(text, options)) {
+        statement = (await prepare(text, inTransaction)) ?? undefined;
+      }
+      let paramTypes = statement?.paramTypes;
+      if (statement) {
+        hits++;
+      } else {
+        misses++;
+        // the unnamed statement, as query() sends it; the Sync comes with the execution below
+        try {
+          const described = await client.execProtocol(
+            concat([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' })]),
+            { syncToFs: false },
+          );
+          paramTypes = parse.parseDescribeStatementResults(described.messages);
+        } catch (error) {
+          await client.execProtocol(serialize.sync(), { syncToFs: false, throwOnError: false });
+          throw error;
+        }
+      }
+      const values = (params ?? []).map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const type = paramTypes![i];
+        if (type === undefined) return String(value);
+        const serializer = options?.serializers?.[type] ?? pg.serializers[type];
+        return serializer ? serializer(value) : String(value);
+      });
+      const { messages } = await client.execProtocol(
+        concat([serialize.bind({ statement: statement?.name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: false },
+      );
+      if (!inTransaction) await client.syncToFs();
+      return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      throw withQuery(error, text, params, options);
+    }
+  }
+
+  client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if (options?.blob) return originalQuery<T>(text, params, options);
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<T>(text, params, options, false)));
+  };
+
+  client.transaction = function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return originalTransaction((tx) => {
+      const named: Transaction = Object.create(tx, {
+        query: {
+          value: async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+            if (options?.blob) return tx.query<R>(text, params, options);
+            if (tx.closed) throw new Error('Transaction is closed');
+            return pg._runExclusiveQuery(() => run<R>(text, params, options, true));
+          },
+        },
+      });
+      return callback(named);
+    });
+  } as PGlite['transaction'];
+
+  return () => ({ prepared: prepared.size, hits, misses });
+}
