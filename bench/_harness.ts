@@ -151,6 +151,8 @@ export interface Load {
   p50Ms: number;
   p99Ms: number;
   seconds: number;
+  /** bytes read per answer, status line and headers included */
+  bytesPerAnswer: number;
 }
 
 export interface LoadOptions {
@@ -210,6 +212,7 @@ export async function load(base: string, o: LoadOptions): Promise<Load> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     seconds: round(seconds),
+    bytesPerAnswer: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
   };
 }
 

@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       window.from = Number(process.hrtime.bigint() / 1000n);
       const result = await load(server.url, { ...scenario, seconds: SECONDS });
       window.to = Number(process.hrtime.bigint() / 1000n);
-      console.log(`${SCENARIO}: ${result.rps} /s under the profiler (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx)`);
+      console.log(`${SCENARIO}: ${result.rps} /s under the profiler (p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B per answer, ${result.non2xx} non-2xx)`);
     } finally {
       await server.stop();
     }

@@ -170,7 +170,7 @@ async function rounds(base: string, scenarios: Record<string, LoadOptions & { ba
     for (const [name, o] of Object.entries(scenarios)) {
       const result = await load(o.base ?? base, o);
       runs[name]!.push(result);
-      console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
     }
   }
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));

@@ -33,19 +33,26 @@ describe('statements prepared once on PGlite', () => {
       const params = [code, { nested: [i, 'x'], none: null }, new Date(Date.UTC(2026, 0, i + 1)), '12.50', ['t1', `t${i}`], i % 2 === 0];
       const mine = await client.query(INSERT, params);
       const theirs = await reference.query(INSERT, params);
-      expect(mine.rows).toEqual(theirs.rows);
-      expect(mine.fields).toEqual(theirs.fields);
-      expect(mine.affectedRows).toBe(1);
+      expect(mine).toEqual(theirs);
+      expect(mine).toMatchObject({ command: 'INSERT', affectedRows: 1, rowCount: 1 });
       rows.push(mine.rows[0]);
     }
+    // with parsers of the query's own (as drizzle passes them), in array mode, and counts of an update
+    const options = { rowMode: 'array' as const, parsers: { [1184]: (value: string) => `at ${value}` } };
+    for (let i = 0; i < 3; i++) {
+      const UPDATE = 'update item set ok = not ok where code <> $1 returning code, at, ok';
+      expect(await client.query(UPDATE, ['zz'], options)).toEqual(await reference.query(UPDATE, ['zz'], options));
+    }
+    expect((await client.query('select at from item where code = $1', ['a'], options)).rows).toEqual([['at 2026-01-01 00:00:00+00']]);
     expect(rows[2]).toEqual({ id: 3, code: 'c', payload: { nested: [2, 'x'], none: null }, at: new Date(Date.UTC(2026, 0, 3)), amount: '12.50', tags: ['t1', 't2'], ok: true });
+    const statsAfterInserts = stats();
     // the first use parsed its text; the second named it, the third reused the name
-    expect(stats().misses - before.misses).toBe(1);
-    expect(stats().hits - before.hits).toBe(2);
+    expect(statsAfterInserts.misses - before.misses).toBe(3); // the insert's first use, the update's, the select's
+    expect(statsAfterInserts.hits - before.hits).toBe(4);
     // array rows and nulls, as drizzle asks for them
     await client.query('select id, payload, ok from item where code = $1', ['zz']);
     const arrayRows = await client.query('select id, payload, ok from item where code = $1', ['a'], { rowMode: 'array' });
-    expect(arrayRows.rows).toEqual([[1, { nested: [0, 'x'], none: null }, true]]);
+    expect(arrayRows.rows).toEqual([[1, { nested: [0, 'x'], none: null }, false]]); // toggled three times above
     const none = await client.query<{ payload: unknown }>('select payload from item where code = $1 and payload is null', [null]);
     expect(none.rows).toEqual([]);
     await reference.close();
