@@ -299,6 +299,8 @@ export async function serverEnv(port: number, dbEnv: Record<string, string>): Pr
     SANDBOX_FUNDING: 'true',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...RAISED_RATE_LIMITS,
+    // DATABASE_STATEMENT_CACHE=0 measures without statements prepared once (docs/performance.md)
+    ...(process.env.DATABASE_STATEMENT_CACHE ? { DATABASE_STATEMENT_CACHE: process.env.DATABASE_STATEMENT_CACHE } : {}),
     ...dbEnv,
   };
 }

@@ -56,6 +56,13 @@ export const envSchema = z.object({
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),
   DATABASE_QUERY_TIMEOUT_MS: positiveInt(10_000, 600_000).describe('give up on a PostgreSQL statement after this long (client and statement_timeout)'),
+  DATABASE_STATEMENT_CACHE: z.coerce
+    .number({ error: 'must be a whole number from 0 to 5000' })
+    .int('must be a whole number from 0 to 5000')
+    .min(0, 'must be a whole number from 0 to 5000')
+    .max(5000, 'must be a whole number from 0 to 5000')
+    .default(300)
+    .describe('statements used more than once are prepared once per connection, at most this many (both drivers); 0 turns it off'),
   PLATFORM_ADMIN_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')

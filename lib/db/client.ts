@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache, type StatementCacheStats } from './pglite-statements';
-import { nameRepeatedStatements } from './pg-statements';
+import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import * as schema from './schema';
 
 /**
@@ -54,7 +54,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
   await client.waitReady;
-  const statementStats = installStatementCache(client);
+  const statementCache = getEnv().DATABASE_STATEMENT_CACHE;
+  const statementStats = statementCache > 0 ? installStatementCache(client, { max: statementCache }) : undefined;
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
@@ -102,7 +103,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const namer = nameRepeatedStatements(pool);
+  const namer = env.DATABASE_STATEMENT_CACHE > 0 ? nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE })) : undefined;
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
@@ -124,7 +125,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    statementStats: () => ({ prepared: namer.size() }),
+    statementStats: () => ({ prepared: namer?.size() ?? 0 }),
   };
 }
 

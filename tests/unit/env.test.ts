@@ -8,6 +8,7 @@ const DEFAULTS = {
   DATABASE_POOL_MAX: defaultPoolMax(),
   DATABASE_CONNECT_TIMEOUT_MS: 2_000,
   DATABASE_QUERY_TIMEOUT_MS: 10_000,
+  DATABASE_STATEMENT_CACHE: 300,
   SEED_DEMO: true,
   LOG_LEVEL: 'info',
   MAX_BODY_BYTES: 1_048_576,
@@ -157,6 +158,7 @@ describe('parseEnv', () => {
     [{ MAX_BODY_BYTES: 'abc' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ MAX_BODY_BYTES: '1.5' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ DATABASE_POOL_MAX: '201' }, 'DATABASE_POOL_MAX', 'Invalid environment: DATABASE_POOL_MAX must be a whole number from 1 to 200'],
+    [{ DATABASE_STATEMENT_CACHE: '-1' }, 'DATABASE_STATEMENT_CACHE', 'Invalid environment: DATABASE_STATEMENT_CACHE must be a whole number from 0 to 5000'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV', 'Invalid environment: NODE_ENV must be one of development, production, test'],
     [
       { WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(16, 1).toString('base64') },
