@@ -99,9 +99,9 @@ export async function listWallets(db: DbOrTx, tenantId: string, actor: Actor, qu
 }
 
 // GET /wallets/{id}
-/** One statement: the wallet, its customer's name and the sum awaiting approval (docs/performance.md). */
 /**
- * GET /wallets/{id} in one named prepared statement, built once per database handle: building the
+ * GET /wallets/{id} in one named prepared statement (the wallet, its customer's name and the sum
+ * awaiting approval; docs/performance.md), built once per database handle: building the
  * query and sending its text cost more of the read than running it (bench/_profile.ts wallet). A
  * customer's user sees only its customer's wallets (customerId null: staff).
  */
