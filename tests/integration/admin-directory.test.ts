@@ -7,7 +7,7 @@ import * as customersRoute from '@/app/api/v2.1/customers/route';
 import * as exportRoute from '@/app/api/v2.1/customers/export/route';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
 import * as summaryRoute from '@/app/api/v2.1/dashboard/summary/route';
-import type { CustomerListItem, DashboardSummary } from '@/lib/contract/customers';
+import { customerDetailSchema, type CustomerListItem, type DashboardSummary } from '@/lib/contract/customers';
 import { call, contextHeaders, expectEnvelope } from './helpers';
 import { bearer, createExtraAdmin, createIdentityTenant, firstAdmin, ISO, type TestTenant } from './identity-fixtures';
 import {
@@ -212,11 +212,16 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     expect((d.verificationHistory as { after: { status: string } }[]).at(-1)!.after.status).toBe('APPROVED');
     expect((d.audit as unknown[]).length).toBeGreaterThan(0);
     expect(JSON.stringify(d)).not.toContain('content');
+    // every member of the schema with its type, and nothing else (the schema strips what it does not know)
+    expect(customerDetailSchema.parse(d)).toEqual(d);
+    expect(d).toMatchObject({ createdAt: expect.stringMatching(ISO), activatedAt: null, verification: { submittedAt: expect.stringMatching(ISO), decidedAt: expect.stringMatching(ISO) } });
   });
 
   it('shows an organization with its representatives', async () => {
     const res = await detail(officer, acme.customerId);
-    expect(res.json.data).toMatchObject({ customerType: 'ORGANIZATION', organization: { legalName: 'Acme Widgets GmbH', registrationNumber: 'HRB-7007' } });
+    expect(res.json.data).toMatchObject({ customerType: 'ORGANIZATION', person: null, organization: { legalName: 'Acme Widgets GmbH', registrationNumber: 'HRB-7007' } });
+    expect(customerDetailSchema.parse(res.json.data)).toEqual(res.json.data);
+    expect((res.json.data as { representatives: unknown[] }).representatives.length).toBeGreaterThan(0);
   });
 
   it('answers another tenant’s customer exactly like an unknown one', async () => {
