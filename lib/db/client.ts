@@ -7,6 +7,7 @@ import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache, type StatementCacheStats } from './pglite-statements';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
+import { keepConnectionsOnStatementErrors } from './pg-pool';
 import * as schema from './schema';
 
 /**
@@ -103,6 +104,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  keepConnectionsOnStatementErrors(pool);
   const namer = env.DATABASE_STATEMENT_CACHE > 0 ? nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE })) : undefined;
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   return {
