@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
-import { installStatementCache, type StatementCacheStats } from './pglite-statements';
+import { installStatementCache } from './pglite-statements';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
 import * as schema from './schema';
@@ -41,8 +41,6 @@ export interface Database {
   close(): Promise<void>;
   /** node-postgres only: the pool's connections (GET /api/metrics) */
   poolStats?(): { total: number; idle: number; waiting: number };
-  /** statements prepared once: PGlite's (lib/db/pglite-statements.ts), node-postgres's names (lib/db/pg-statements.ts) */
-  statementStats?(): Pick<StatementCacheStats, 'prepared'> & Partial<StatementCacheStats>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
@@ -56,12 +54,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
   await client.waitReady;
   const statementCache = getEnv().DATABASE_STATEMENT_CACHE;
-  const statementStats = statementCache > 0 ? installStatementCache(client, { max: statementCache }) : undefined;
+  if (statementCache > 0) installStatementCache(client, { max: statementCache });
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    statementStats,
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       if (client.closed) throw new Error('embedded database is closed');
@@ -105,7 +102,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   keepConnectionsOnStatementErrors(pool);
-  const namer = env.DATABASE_STATEMENT_CACHE > 0 ? nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE })) : undefined;
+  if (env.DATABASE_STATEMENT_CACHE > 0) nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE }));
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   return {
     db,
@@ -127,7 +124,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    statementStats: () => ({ prepared: namer?.size() ?? 0 }),
   };
 }
 

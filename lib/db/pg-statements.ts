@@ -1,4 +1,5 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { secondUse } from './repeated-texts';
 
 /**
  * Repeated statements named for node-postgres (docs/performance.md).
@@ -20,19 +21,14 @@ export interface StatementNamer {
 
 export function statementNamer({ max = 300, prefix = 'bp_' }: { max?: number; prefix?: string } = {}): StatementNamer {
   const names = new Map<string, string>();
-  const seenOnce = new Set<string>();
+  const repeated = secondUse(max * 4);
   return {
     nameFor(text) {
       const name = names.get(text);
-      if (name !== undefined || names.size >= max) return name;
-      if (seenOnce.delete(text)) {
-        const named = `${prefix}${names.size + 1}`;
-        names.set(text, named);
-        return named;
-      }
-      if (seenOnce.size >= max * 4) seenOnce.clear();
-      seenOnce.add(text);
-      return undefined;
+      if (name !== undefined || names.size >= max || !repeated(text)) return name;
+      const named = `${prefix}${names.size + 1}`;
+      names.set(text, named);
+      return named;
     },
     size: () => names.size,
   };

@@ -1,4 +1,5 @@
 import { parse, protocol, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { secondUse } from './repeated-texts';
 
 /**
  * Statements prepared once for the embedded database (docs/performance.md).
@@ -105,21 +106,14 @@ export function installStatementCache(client: PGlite, { max = 256 }: { max?: num
   const originalTransaction = client.transaction.bind(client);
   /** by text, least recently used first (Map keeps insertion order; a hit re-inserts) */
   const prepared = new Map<string, Prepared>();
-  /** texts seen once; cleared when it grows past its bound */
-  const seenOnce = new Set<string>();
+  const repeated = secondUse(max * 4);
   const toClose: string[] = [];
   let sequence = 0;
   let hits = 0;
   let misses = 0;
 
-  /** true when the statement should be named now (its second sighting) */
-  function wanted(text: string, options: QueryOptions | undefined): boolean {
-    if (options?.blob || options?.paramTypes) return false;
-    if (seenOnce.delete(text)) return true;
-    if (seenOnce.size >= max * 4) seenOnce.clear();
-    seenOnce.add(text);
-    return false;
-  }
+  /** true when the statement should be named now (its second use) */
+  const wanted = (text: string, options: QueryOptions | undefined) => !options?.blob && !options?.paramTypes && repeated(text);
 
   async function prepare(text: string, inTransaction: boolean): Promise<Prepared | null> {
     if (!inTransaction) {
