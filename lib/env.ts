@@ -53,6 +53,9 @@ export const envSchema = z.object({
     .min(1)
     .default('./.data/pglite')
     .describe('where the embedded database keeps its files; memory:// keeps it in memory'),
+  PGLITE_THREAD: booleanString
+    .default(true)
+    .describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),
   DATABASE_QUERY_TIMEOUT_MS: positiveInt(10_000, 600_000).describe('give up on a PostgreSQL statement after this long (client and statement_timeout)'),

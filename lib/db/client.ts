@@ -6,13 +6,15 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache } from './pglite-statements';
+import { openRemotePglite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
 import * as schema from './schema';
 
 /**
  * One database handle for the process. The driver follows the configuration:
- * - DATABASE_URL unset: embedded PGlite, file-backed in PGLITE_DATA_DIR (memory:// for tests);
+ * - DATABASE_URL unset: embedded PGlite, file-backed in PGLITE_DATA_DIR (memory:// for tests), run in
+ *   a thread of its own (lib/db/pglite-remote.ts) unless PGLITE_THREAD=false;
  * - DATABASE_URL set: a node-postgres pool against a real PostgreSQL server.
  * Both speak the same dialect and apply the same committed migrations (lib/db/migrations).
  */
@@ -51,9 +53,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir === 'memory://' || dataDir === ':memory:';
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
+  const env = getEnv();
+  const client = env.PGLITE_THREAD
+    ? await openRemotePglite(inMemory ? null : path.resolve(dataDir))
+    : inMemory
+      ? new PGlite()
+      : new PGlite(path.resolve(dataDir));
   await client.waitReady;
-  const statementCache = getEnv().DATABASE_STATEMENT_CACHE;
+  const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   return {

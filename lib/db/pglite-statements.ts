@@ -45,7 +45,9 @@ export interface StatementCacheStats {
   misses: number;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+/** One array of the parts, in order (protocol messages sent together, an answer written in parts). */
+export function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
   let length = 0;
   for (const part of parts) length += part.length;
   const out = new Uint8Array(length);

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { RemotePGlite } from '@/lib/db/pglite-remote';
+import { installStatementCache } from '@/lib/db/pglite-statements';
+import { isDatabaseUnavailable, isUniqueViolation } from '@/lib/db/errors';
+
+/**
+ * The embedded database in a thread of its own (lib/db/pglite-remote.ts, lib/db/pglite-thread.mjs),
+ * against a real PGlite in this thread: the same answers and errors, PGlite's order and isolation,
+ * notifications before the committing statement resolves, the server's thread free while a
+ * statement runs, and a thread that dies failing every statement with "PGlite is closed".
+ */
+const SCHEMA = `create table item (id serial primary key, code text unique not null, payload jsonb, at timestamptz, amount numeric(20,2), tags text[], ok boolean, raw bytea)`;
+const INSERT = 'insert into item (code, payload, at, amount, tags, ok, raw) values ($1, $2, $3, $4, $5, $6, $7) returning *';
+
+let remote: RemotePGlite;
+let local: PGlite;
+
+beforeAll(async () => {
+  remote = await RemotePGlite.open(null);
+  local = new PGlite();
+  await local.waitReady;
+  await remote.exec(SCHEMA);
+  await local.exec(SCHEMA);
+});
+afterAll(async () => {
+  await remote.close();
+  await local.close();
+});
+
+/** Settles after `ms` of this thread's timers, or never if the thread is blocked. */
+const tick = (ms: number) => new Promise<'timer'>((resolve) => setTimeout(() => resolve('timer'), ms));
+
+describe('the embedded database in its own thread', () => {
+  it('answers what PGlite in this thread answers: rows of every type, array rows, counts, several statements at once', async () => {
+    for (const [i, code] of ['a', 'b', 'c'].entries()) {
+      const params = [code, { nested: [i, 'x'], none: null }, new Date(Date.UTC(2026, 0, i + 1)), '12.50', ['t1', `t${i}`], i % 2 === 0, new Uint8Array([i, 255])];
+      expect(await remote.query(INSERT, params)).toEqual(await local.query(INSERT, params));
+    }
+    const options = { rowMode: 'array' as const, parsers: { [1184]: (value: string) => `at ${value}` } };
+    const select = 'select * from item order by id';
+    expect(await remote.query(select, [], options)).toEqual(await local.query(select, [], options));
+    const update = 'update item set ok = not ok where code <> $1 returning code, ok';
+    expect(await remote.query(update, ['a'])).toEqual(await local.query(update, ['a']));
+    const again = await remote.query(update, ['a']);
+    expect(again).toEqual(await local.query(update, ['a']));
+    expect(again).toMatchObject({ command: 'UPDATE', affectedRows: 2 });
+    const many = `select count(*)::int as n from item; select code from item where ok order by code`;
+    expect(await remote.exec(many)).toEqual(await local.exec(many));
+  });
+
+  it('throws the errors PGlite throws, with their SQLSTATE, constraint, detail and query', async () => {
+    const params = ['a', null, null, null, null, null, null];
+    const mine = await remote.query(INSERT, params).catch((error: unknown) => error as Record<string, unknown>);
+    const theirs = await local.query(INSERT, params).catch((error: unknown) => error as Record<string, unknown>);
+    expect(mine).toBeInstanceOf(Error);
+    for (const key of ['message', 'code', 'constraint', 'detail', 'table', 'severity', 'query', 'params'])
+      expect([key, (mine as Record<string, unknown>)[key]]).toEqual([key, (theirs as Record<string, unknown>)[key]]);
+    expect((mine as Record<string, unknown>).code).toBe('23505');
+    expect(isUniqueViolation(mine, 'item_code_unique')).toBe(isUniqueViolation(theirs, 'item_code_unique'));
+    // the session is usable after the error
+    expect((await remote.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('runs statements in the order they were issued, and a transaction holds the database until it ends', async () => {
+    await remote.exec('create table seq (n int not null, at serial)');
+    await Promise.all(Array.from({ length: 40 }, (_, n) => remote.query('insert into seq (n) values ($1)', [n])));
+    expect((await remote.query<{ n: number }>('select n from seq order by at')).rows.map((r) => r.n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+
+    let outside: Promise<unknown> | undefined;
+    const seen = await remote.transaction(async (tx) => {
+      await tx.query('insert into seq (n) values (100)');
+      // issued while the transaction is open: waits for it, then sees what it committed
+      outside = remote.query<{ count: number }>('select count(*)::int as count from seq where n = 100');
+      await tick(20);
+      return (await tx.query<{ count: number }>('select count(*)::int as count from seq where n = 100')).rows[0]!.count;
+    });
+    expect(seen).toBe(1);
+    expect(((await outside) as { rows: unknown[] }).rows).toEqual([{ count: 1 }]);
+
+    await expect(
+      remote.transaction(async (tx) => {
+        await tx.query('insert into seq (n) values (200)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await remote.query('select * from seq where n = 200')).rows).toEqual([]);
+  });
+
+  it('hands a notification to its listener before the committing statement resolves', async () => {
+    const heard: string[] = [];
+    const stop = await remote.listen('bp_test', (payload) => heard.push(payload));
+    await remote.query(`select pg_notify('bp_test', 'one')`);
+    expect(heard).toEqual(['one']);
+    await remote.transaction(async (tx) => {
+      await tx.query(`select pg_notify('bp_test', 'two')`);
+      expect(heard).toEqual(['one']); // not before the commit
+    });
+    expect(heard).toEqual(['one', 'two']);
+    await stop();
+    await remote.query(`select pg_notify('bp_test', 'three')`);
+    expect(heard).toEqual(['one', 'two']);
+  });
+
+  it('keeps the thread that serves HTTP free while a statement runs (in this thread, PGlite blocks it)', async () => {
+    expect(await Promise.race([remote.query('select pg_sleep(0.3)'), tick(20)])).toBe('timer');
+    expect(await Promise.race([local.query('select pg_sleep(0.3)'), tick(20)])).not.toBe('timer');
+  });
+
+  it('works under the statement cache, as the server runs it', async () => {
+    const db = await RemotePGlite.open(null);
+    const stats = installStatementCache(db as unknown as PGlite, { max: 8 });
+    await db.exec(SCHEMA);
+    for (let i = 0; i < 3; i++) await db.query(INSERT, [`k${i}`, { i }, null, '1.00', [], true, null]);
+    expect(stats()).toMatchObject({ prepared: 1, hits: 2 });
+    expect((await db.query<{ code: string }>('select code from item order by id')).rows.map((r) => r.code)).toEqual(['k0', 'k1', 'k2']);
+    await db.close();
+  });
+
+  it('keeps its data on disk across a close and a new thread', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-'));
+    try {
+      const first = await RemotePGlite.open(path.join(dir, 'db'));
+      await first.exec(`create table kept (v text); insert into kept values ('still here')`);
+      await first.close();
+      expect(first.closed).toBe(true);
+      await expect(first.query('select 1')).rejects.toThrow('PGlite is closed');
+      const second = await RemotePGlite.open(path.join(dir, 'db'));
+      expect((await second.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails every waiting and every later statement as unavailable when its thread dies', async () => {
+    let thread: Worker | undefined;
+    const db = await RemotePGlite.open(null, { onThread: (worker) => (thread = worker) });
+    const waiting = db.query('select pg_sleep(2)');
+    await tick(20);
+    await thread!.terminate();
+    const error = await waiting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^PGlite is closed/);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(db.closed).toBe(true);
+    await expect(db.query('select 1')).rejects.toThrow(/^PGlite is closed/);
+    await db.close();
+  });
+});
