@@ -301,6 +301,8 @@ export async function serverEnv(port: number, dbEnv: Record<string, string>): Pr
     ...RAISED_RATE_LIMITS,
     // DATABASE_STATEMENT_CACHE=0 measures without statements prepared once (docs/performance.md)
     ...(process.env.DATABASE_STATEMENT_CACHE ? { DATABASE_STATEMENT_CACHE: process.env.DATABASE_STATEMENT_CACHE } : {}),
+    // PGLITE_THREAD=false measures the embedded database in the server's thread (docs/performance.md)
+    ...(process.env.PGLITE_THREAD ? { PGLITE_THREAD: process.env.PGLITE_THREAD } : {}),
     ...dbEnv,
   };
 }

@@ -12,11 +12,11 @@
 import { mkdtempSync, readdirSync, readFileSync, renameSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres, type LoadOptions } from './_harness';
+import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres } from './_harness';
+import { scenarios } from './_scenarios';
 
 const SCENARIO = process.argv[2] ?? 'wallet';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
-const PASSWORD = 'Correct-Horse-9-Battery';
 
 interface CpuProfileNode {
   id: number;
@@ -71,25 +71,9 @@ async function main(): Promise<void> {
     const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
     const server = await startServer('npm start', ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
     try {
-      const { moneyWorld, context } = await import('../tests/e2e/money-world');
-      const world = await moneyWorld();
-      await world.close();
-      const ctx = context(world.tenantId);
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...ctx },
-        body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId }),
-      });
-      const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-      const scenarios: Record<string, LoadOptions> = {
-        health: { path: '/api/health' },
-        wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
-        customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
-        card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },
-        signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId }), connections: 2 },
-      };
-      const scenario = scenarios[SCENARIO];
-      if (!scenario) throw new Error(`unknown scenario ${SCENARIO}; one of ${Object.keys(scenarios).join(', ')}`);
+      const all = await scenarios(server.url);
+      const scenario = all[SCENARIO];
+      if (!scenario) throw new Error(`unknown scenario ${SCENARIO}; one of ${Object.keys(all).join(', ')}`);
       await load(server.url, { ...scenario, seconds: 2 });
       window.from = Number(process.hrtime.bigint() / 1000n);
       const result = await load(server.url, { ...scenario, seconds: SECONDS });

@@ -1,0 +1,101 @@
+/**
+ * Where the CPU of a request goes, by process and thread: one production server (`npm start`,
+ * PostgreSQL or PGlite), the bench's world, then each scenario loaded for 5 s while the CPU time of
+ * the server's main thread (the one that serves HTTP), of the whole server process (its other
+ * threads: the embedded database's thread, the garbage collector's helpers, libuv's pool), of every
+ * PostgreSQL process, of this process (autocannon) and of the whole machine is read from /proc.
+ * Printed as microseconds per answered request.
+ *
+ *   npx tsx bench/_cpu.ts [scenario,...]     health, wallet, customer, card, signin (default: the first four)
+ *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; CPU_ROUNDS rounds, default 2; PGLITE_THREAD
+ *   and DATABASE_STATEMENT_CACHE are passed to the server)
+ *
+ * Not a benchmark with goals (bench/http.ts is): a map of which thread a change relieves, without
+ * the profiler's own cost. Linux only.
+ */
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres } from './_harness';
+import { scenarios } from './_scenarios';
+
+const WANTED = (process.argv[2] ?? 'health,wallet,customer,card').split(',');
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
+const SECONDS = 5;
+const MS_PER_TICK = 1000 / 100; // USER_HZ
+
+/** utime + stime in ms of /proc/<path>/stat */
+function cpuMs(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+function postgresMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(`/proc/${entry}/stat`);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** busy ms of all CPUs (user, nice, system, irq, softirq) */
+function machineMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).map(Number);
+  return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) * MS_PER_TICK;
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const port = await benchPort();
+  process.env.E2E_PORT = String(port);
+  const run = async (dbEnv: Record<string, string>) => {
+    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
+    const server = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
+    try {
+      const all = await scenarios(server.url);
+      const unknown = WANTED.filter((name) => !all[name]);
+      if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; one of ${Object.keys(all).join(', ')}`);
+      const read = () => ({
+        main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`),
+        server: cpuMs(`/proc/${server.pid}/stat`),
+        postgres: postgresMs(),
+        bench: cpuMs(`/proc/${process.pid}/stat`),
+        machine: machineMs(),
+      });
+      console.log(`µs of CPU per answered request (${dbEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; main = the server's HTTP thread)`);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const name of WANTED) {
+          await load(server.url, { ...all[name]!, seconds: 1 });
+          const before = read();
+          const result = await load(server.url, { ...all[name]!, seconds: SECONDS });
+          const after = read();
+          const answered = result.rps * SECONDS;
+          const per = (key: keyof typeof before) => String(Math.round((1000 * (after[key] - before[key])) / answered)).padStart(6);
+          const busy = (100 * (after.machine - before.machine)) / (SECONDS * 1000 * os.cpus().length);
+          console.log(
+            `${name.padEnd(9)} ${String(Math.round(result.rps)).padStart(6)}/s  main ${per('main')}  server ${per('server')}  postgres ${per('postgres')}  autocannon ${per('bench')}  machine ${per('machine')}  (machine ${busy.toFixed(0)}% busy)`,
+          );
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  };
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) await withFreshPostgres(adminUrl, (url) => run({ DATABASE_URL: url }));
+  else await run({ PGLITE_DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), 'pglite') });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
