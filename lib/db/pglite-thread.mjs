@@ -9,6 +9,9 @@
  *   in:  { id, op: 'exec', data: Uint8Array }   answer: { id, chunks: Uint8Array[] } or { id, error }
  *        { id, op: 'close' }                     answer: { id }, then the thread ends
  *   out: { type: 'ready' } once PGlite has started, or { type: 'failed', message }
+ *
+ * With `workerData.initOnly` it only creates the database directory (initdb), closes PGlite, says
+ * ready and ends (lib/db/pglite-remote.ts, initialize).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,10 +21,16 @@ if (!port) throw new Error('lib/db/pglite-thread.mjs runs as a worker thread');
 
 const dataDir = workerData?.dataDir;
 let db;
+
 try {
   db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
+  if (workerData?.initOnly) {
+    await db.close();
+    db = undefined;
+  }
   port.postMessage({ type: 'ready' });
+  if (!db) port.close();
 } catch (error) {
   port.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   port.close();
