@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as cardsRoute from '@/app/api/v2.1/cards/route';
 import * as searchRoute from '@/app/api/v2.1/search/route';
@@ -108,6 +108,29 @@ it('card/list answers mend a missing row; a cardholder/update rewrites the holde
   const newEmail = `countess.${Date.now().toString(36)}@example.org`;
   await ok(alice, 'cardholder/update', { cardholderId, email: newEmail });
   expect((await cardsOf(t.admin, 'holder=countess')).json.data.items.map((i) => [i.cardId, i.cardholderEmail])).toEqual([[cardId, newEmail]]);
+});
+
+it('a card/info that says nothing new neither writes nor locks the row; one that does rewrites it', async () => {
+  const alice = actorOf(t.tenantId, t.alice);
+  const db = await getDb();
+  // xmax is the id of the last transaction that updated, deleted or locked the row (0: none since it was written)
+  type Row = { xmin: string; xmax: string; status: string; updated_at: string };
+  const row = async () => {
+    const result = await db.execute(sql`select xmin::text, xmax::text, status, updated_at::text from card_directory where tenant_id = ${t.tenantId} and card_id = ${cardId}`);
+    return (result as unknown as { rows: Row[] }).rows[0]!;
+  };
+  await ok(alice, 'card/info', { cardNo: cardId });
+  const before = await row();
+  for (let i = 0; i < 3; i++) await ok(alice, 'card/info', { cardNo: cardId });
+  expect(await row()).toEqual({ ...before, xmax: '0' });
+
+  await ok(alice, 'card/unfreeze', { cardNo: cardId, otp: await otpFor(alice, cardId, 'UNFREEZE') });
+  await ok(alice, 'card/info', { cardNo: cardId });
+  const after = await row();
+  expect(after.status).toBe('ACTIVE');
+  expect(after.xmin).not.toBe(before.xmin);
+  await ok(alice, 'card/freeze', { cardNo: cardId, reason: 'travelling' });
+  expect((await row()).status).toBe('FROZEN');
 });
 
 it('an answer whose card number is not masked is never recorded', () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cardholderSchema, cardSchema, maskedCardNoSchema, pageOf, type AnyCardOperationName } from '@/lib/contract/card-operations';
@@ -77,6 +77,12 @@ async function upsertHolder(tx: DbOrTx, tenantId: string, h: Holder): Promise<vo
  * One statement: the cardholder's names (and customer, when the card does not say) come from the
  * holders table by subquery; a holder not seen yet keeps whatever the row already has. Prepared
  * (named) with placeholders: built once per database handle instead of on every answer.
+ *
+ * An answer that says nothing new (most card/info calls) changes nothing and takes no lock: the
+ * row to insert is selected only when no row of the card already holds exactly what it would hold
+ * afterwards. `ON CONFLICT DO UPDATE ... WHERE` alone writes nothing either, but it locks the row it
+ * conflicts with, and a row lock gives the statement a transaction id, a WAL record and a commit
+ * that waits for the disk. The conflict's own WHERE stays for an answer racing another.
  */
 function buildUpsertCard(db: DbOrTx) {
   const H = cardDirectoryHolders;
@@ -85,38 +91,62 @@ function buildUpsertCard(db: DbOrTx) {
   const fromHolder = (column: AnyPgColumn) => sql`(select ${column} from ${H} where ${H.tenantId} = ${p('tenantId')}::uuid and ${H.cardholderId} = ${p('cardholderId')})`;
   const excluded = (column: AnyPgColumn) => sql.raw(`excluded."${column.name}"`);
   // what the answer says of the card, each a placeholder of the same name (with its cast)
-  const CARD = { cardholderId: '', last4: '', maskedNumber: '', status: '', currency: '', nickname: '', expiryMonth: '::int', expiryYear: '::int', issuedAt: '::timestamptz' } as const;
+  const CARD = {
+    cardholderId: '::text',
+    last4: '::text',
+    maskedNumber: '::text',
+    status: '::text',
+    currency: '::text',
+    nickname: '::text',
+    expiryMonth: '::int',
+    expiryYear: '::int',
+    issuedAt: '::timestamptz',
+  } as const;
   const HOLDER = ['holderFirstName', 'holderLastName', 'holderEmail'] as const;
   const keys = Object.keys(CARD) as (keyof typeof CARD)[];
-  // on conflict: the answer's values, the customer as inserted, the holder's names unless not known yet
-  const changed = {
-    ...Object.fromEntries([...keys, 'customerId' as const].map((key) => [key, sql`${excluded(D[key])}`])),
-    ...Object.fromEntries(HOLDER.map((key) => [key, sql`coalesce(${excluded(D[key])}, ${D[key]})`])),
-  } as Record<keyof typeof CARD | 'customerId' | (typeof HOLDER)[number], SQL>;
+  // the row to insert, every column of the table
+  const inserted: Record<keyof typeof D._.columns, SQL> = {
+    tenantId: sql`${p('tenantId')}::uuid`,
+    cardId: sql`${p('cardId')}::text`,
+    ...(Object.fromEntries(keys.map((key) => [key, sql`${p(key)}${sql.raw(CARD[key])}`])) as Record<keyof typeof CARD, SQL>),
+    customerId: sql`coalesce(${p('customerId')}::uuid, ${fromHolder(H.customerId)})`,
+    holderFirstName: sql`${fromHolder(H.firstName)}`,
+    holderLastName: sql`${fromHolder(H.lastName)}`,
+    holderEmail: sql`${fromHolder(H.email)}`,
+    updatedAt: sql`now()`,
+  };
+  // what a row of the card holds afterwards: the answer's values, the customer as inserted, the
+  // holder's names unless not known yet, given the value of each column in the row to insert
+  // (`excluded.*` on conflict, the expressions themselves before)
+  const afterwards = (proposed: (key: keyof typeof inserted) => SQL) =>
+    ({
+      ...Object.fromEntries([...keys, 'customerId' as const].map((key) => [key, proposed(key)])),
+      ...Object.fromEntries(HOLDER.map((key) => [key, sql`coalesce(${proposed(key)}, ${D[key]})`])),
+    }) as Record<keyof typeof CARD | 'customerId' | (typeof HOLDER)[number], SQL>;
+  const changed = afterwards((key) => sql`${excluded(D[key])}`);
   const columns = Object.keys(changed) as (keyof typeof changed)[];
+  const wouldHold = afterwards((key) => inserted[key]);
+  const differs = (to: typeof changed) => sql`(${sql.join(
+    columns.map((key) => D[key]),
+    sql`, `,
+  )}) is distinct from (${sql.join(
+    columns.map((key) => to[key]),
+    sql`, `,
+  )})`;
+  const order = Object.keys(getTableColumns(D)) as (keyof typeof D._.columns)[];
   return db
     .insert(D)
-    .values({
-      tenantId: sql`${p('tenantId')}::uuid`,
-      cardId: sql`${p('cardId')}`,
-      ...(Object.fromEntries(keys.map((key) => [key, sql`${p(key)}${sql.raw(CARD[key])}`])) as Record<keyof typeof CARD, SQL>),
-      customerId: sql`coalesce(${p('customerId')}::uuid, ${fromHolder(H.customerId)})`,
-      holderFirstName: sql`${fromHolder(H.firstName)}`,
-      holderLastName: sql`${fromHolder(H.lastName)}`,
-      holderEmail: sql`${fromHolder(H.email)}`,
-      updatedAt: sql`now()`,
-    })
+    .select(
+      sql`select ${sql.join(
+        order.map((key) => inserted[key]),
+        sql`, `,
+      )} where not exists (select 1 from ${D} where ${D.tenantId} = ${p('tenantId')}::uuid and ${D.cardId} = ${p('cardId')}::text and not ${differs(wouldHold)})`,
+    )
     .onConflictDoUpdate({
       target: [D.tenantId, D.cardId],
       set: { ...changed, updatedAt: sql`now()` },
       // written only when something would change
-      setWhere: sql`(${sql.join(
-        columns.map((key) => D[key]),
-        sql`, `,
-      )}) is distinct from (${sql.join(
-        columns.map((key) => changed[key]),
-        sql`, `,
-      )})`,
+      setWhere: differs(changed),
     })
     .prepare('card_directory_upsert');
 }
