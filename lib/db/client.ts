@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache } from './pglite-statements';
-import { openRemotePglite } from './pglite-remote';
+import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
 import * as schema from './schema';
@@ -41,7 +41,7 @@ export interface Database {
    */
   listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  /** node-postgres only: the pool's connections (GET /api/metrics) */
+  /** the pool's connections (GET /api/metrics); PGlite in its thread: its one session as a pool of one */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
@@ -54,11 +54,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === 'memory://' || dataDir === ':memory:';
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const env = getEnv();
-  const client = env.PGLITE_THREAD
-    ? await openRemotePglite(inMemory ? null : path.resolve(dataDir))
-    : inMemory
-      ? new PGlite()
-      : new PGlite(path.resolve(dataDir));
+  const remote = env.PGLITE_THREAD ? await RemotePGlite.open(inMemory ? null : path.resolve(dataDir)) : null;
+  const client = remote ? (remote as unknown as InstanceType<typeof PGlite>) : inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
   await client.waitReady;
   const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });
@@ -72,7 +69,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select 1');
     },
     listen: async (channel, onNotify, onState) => {
-      // in process: a notification is handed over before the committing query resolves
+      // a notification is handed over before the committing query resolves (in process and from its thread)
       const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
       onState?.(true);
       return async () => {
@@ -81,6 +78,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       };
     },
     close: () => client.close(),
+    ...(remote ? { poolStats: () => remote.sessionStats() } : {}),
   };
 }
 

@@ -61,6 +61,8 @@ export class RemotePGlite extends BasePGlite {
   readonly #ready: Promise<void>;
   #parser = new protocol.Parser();
   #sequence = 0;
+  /** statements and transactions waiting for the database (behind a statement or an open transaction) */
+  #waiting = 0;
   #closed = false;
   #closing: Promise<void> | null = null;
 
@@ -153,7 +155,26 @@ export class RemotePGlite extends BasePGlite {
   }
 
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#transactionMutex.runExclusive(fn);
+    this.#waiting++;
+    let started = false;
+    return this.#transactionMutex
+      .runExclusive(() => {
+        started = true;
+        this.#waiting--;
+        return fn();
+      })
+      .finally(() => {
+        if (!started) this.#waiting--;
+      });
+  }
+
+  /**
+   * The one database session as a pool of one (GET /api/metrics, db_pool_connections): idle when no
+   * statement runs and no transaction is open; waiting, the statements and transactions queued for it.
+   */
+  sessionStats(): { total: number; idle: number; waiting: number } {
+    const busy = this.#transactionMutex.isLocked() || this.#queryMutex.isLocked();
+    return { total: 1, idle: busy ? 0 : 1, waiting: this.#waiting };
   }
 
   async execProtocolRaw(message: Uint8Array, { syncToFs = true }: ExecOptions = {}): Promise<Uint8Array> {
@@ -273,9 +294,4 @@ async function initialize(dataDir: string): Promise<void> {
     worker.once('error', reject);
     worker.once('exit', () => resolve());
   });
-}
-
-/** The remote database typed as the PGlite it stands in for (drizzle, the statement cache). */
-export async function openRemotePglite(dataDir: string | null): Promise<PGlite> {
-  return (await RemotePGlite.open(dataDir)) as unknown as PGlite;
 }

@@ -43,7 +43,7 @@ function create(): Metrics {
       labelNames: ['outcome'],
       registers,
     }),
-    dbPool: new Gauge({ name: 'db_pool_connections', help: 'node-postgres pool connections: total, idle, waiting (requests queued for a connection)', labelNames: ['state'], registers }),
+    dbPool: new Gauge({ name: 'db_pool_connections', help: 'database connections: total, idle, waiting (requests queued for a connection); node-postgres pool, or the embedded database session in its thread as a pool of one', labelNames: ['state'], registers }),
     webhookQueue: new Gauge({ name: 'webhook_queue_depth', help: 'PENDING webhook deliveries: all, and due now (next attempt time passed on the database clock)', labelNames: ['state'], registers }),
     webhookDeliveries: new Gauge({ name: 'webhook_deliveries', help: 'webhook deliveries kept (see the retention), by status', labelNames: ['status'], registers }),
     reconciliationBalanced: new Gauge({ name: 'ledger_reconciliation_balanced', help: "1 when the ledger's last reconciliation found every tenant balanced, 0 when not", registers }),

@@ -91,6 +91,24 @@ describe('the embedded database in its own thread', () => {
     expect((await remote.query('select * from seq where n = 200')).rows).toEqual([]);
   });
 
+  it('reports its one session as a pool of one: busy while a transaction is open, with what waits for it', async () => {
+    expect(remote.sessionStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let queued: Promise<unknown>[] = [];
+    const transaction = remote.transaction(async (tx) => {
+      await tx.query('select 1');
+      queued = [remote.query('select 2'), remote.query('select 3')];
+      await held;
+    });
+    await tick(20);
+    expect(remote.sessionStats()).toEqual({ total: 1, idle: 0, waiting: 2 });
+    release();
+    await transaction;
+    await Promise.all(queued);
+    expect(remote.sessionStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
+
   it('hands a notification to its listener before the committing statement resolves', async () => {
     const heard: string[] = [];
     const stop = await remote.listen('bp_test', (payload) => heard.push(payload));
