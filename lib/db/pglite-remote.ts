@@ -69,8 +69,6 @@ export class RemotePGlite extends BasePGlite {
   private constructor(dataDir: string | null) {
     super();
     this.#worker = new Worker(PGLITE_THREAD_SCRIPT, { workerData: { dataDir } });
-    // the thread keeps the process alive only while a statement waits for it (see #call)
-    this.#worker.unref();
     this.#ready = new Promise<void>((resolve, reject) => {
       this.#worker.once('message', (message: { type?: string; message?: string }) => {
         if (message.type === 'ready') resolve();
@@ -80,7 +78,11 @@ export class RemotePGlite extends BasePGlite {
       this.#worker.once('exit', (code) => reject(closedError(`its thread ended with code ${code} while starting`)));
     });
     this.#ready.then(
-      () => this.#worker.on('message', (message: { id?: number; chunks?: Uint8Array[]; error?: { message: string } }) => this.#answer(message)),
+      () => {
+        // from now on the thread keeps the process alive only while a statement waits for it (#call)
+        this.#worker.unref();
+        this.#worker.on('message', (message: { id?: number; chunks?: Uint8Array[]; error?: { message: string } }) => this.#answer(message));
+      },
       () => undefined,
     );
     this.#worker.on('error', (error) => this.#fail(error.message));
