@@ -157,17 +157,12 @@ export class RemotePGlite extends BasePGlite {
   }
 
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    // the lock is never cancelled: every waiter starts
     this.#waiting++;
-    let started = false;
-    return this.#transactionMutex
-      .runExclusive(() => {
-        started = true;
-        this.#waiting--;
-        return fn();
-      })
-      .finally(() => {
-        if (!started) this.#waiting--;
-      });
+    return this.#transactionMutex.runExclusive(() => {
+      this.#waiting--;
+      return fn();
+    });
   }
 
   /**
@@ -179,20 +174,18 @@ export class RemotePGlite extends BasePGlite {
     return { total: 1, idle: busy ? 0 : 1, waiting: this.#waiting };
   }
 
-  async execProtocolRaw(message: Uint8Array, { syncToFs = true }: ExecOptions = {}): Promise<Uint8Array> {
-    const chunks = await this.#call({ op: 'exec', data: message });
-    if (syncToFs) await this.syncToFs();
-    return concat(chunks);
+  // `syncToFs` is accepted and needs nothing: see syncToFs()
+  async execProtocolRaw(message: Uint8Array): Promise<Uint8Array> {
+    return concat(await this.#call({ op: 'exec', data: message }));
   }
 
-  async execProtocolRawStream(message: Uint8Array, { syncToFs = true, onRawData }: ExecOptions & { onRawData: (data: Uint8Array) => void }): Promise<void> {
-    onRawData(await this.execProtocolRaw(message, { syncToFs }));
+  async execProtocolRawStream(message: Uint8Array, { onRawData }: ExecOptions & { onRawData: (data: Uint8Array) => void }): Promise<void> {
+    onRawData(await this.execProtocolRaw(message));
   }
 
   /** As PGlite's: the messages of the answer, the first error thrown, notifications handed to their listeners. */
-  async execProtocol(message: Uint8Array, { syncToFs = true, throwOnError = true, onNotice }: ExecOptions = {}): Promise<{ messages: BackendMessage[]; data: Uint8Array }> {
+  async execProtocol(message: Uint8Array, { throwOnError = true, onNotice }: ExecOptions = {}): Promise<{ messages: BackendMessage[]; data: Uint8Array }> {
     const chunks = await this.#call({ op: 'exec', data: message });
-    if (syncToFs) await this.syncToFs();
     const results: BackendMessage[] = [];
     let databaseError: messages.DatabaseError | undefined;
     const collect = (msg: BackendMessage) => {
@@ -244,19 +237,18 @@ export class RemotePGlite extends BasePGlite {
   async listen(channel: string, callback: (payload: string) => void, tx?: Transaction): Promise<(tx?: Transaction) => Promise<void>> {
     return this.#listenMutex.runExclusive(async () => {
       const name = channelName(channel);
-      const key = /^".*"$/.test(name) ? channel : channel.toLowerCase();
-      if (!this.#listeners.has(key)) this.#listeners.set(key, new Set());
-      this.#listeners.get(key)!.add(callback);
+      if (!this.#listeners.has(channel)) this.#listeners.set(channel, new Set());
+      this.#listeners.get(channel)!.add(callback);
       try {
         await (tx ?? this).exec(`LISTEN ${name}`);
       } catch (error) {
-        this.#forget(key, callback);
+        this.#forget(channel, callback);
         throw error;
       }
       return (unlistenTx?: Transaction) =>
         this.#listenMutex.runExclusive(async () => {
-          this.#forget(key, callback);
-          if (!this.#listeners.has(key) && !this.#closed) await (unlistenTx ?? this).exec(`UNLISTEN ${name}`);
+          this.#forget(channel, callback);
+          if (!this.#listeners.has(channel) && !this.#closed) await (unlistenTx ?? this).exec(`UNLISTEN ${name}`);
         });
     });
   }
