@@ -9,6 +9,16 @@ export function envelopeA<T>(data: T, options: { status?: number; message?: stri
   return Response.json(body, { status, headers: options.headers });
 }
 
+/**
+ * Envelope A around data that is already JSON text (the database built it; see customerDetailJson):
+ * the same answer as envelopeA, without parsing the text only to write it again.
+ */
+export function envelopeAJson(dataJson: string, options: { status?: number; message?: string } = {}): Response {
+  const status = options.status ?? 200;
+  const text = `{"code":${status},"message":${JSON.stringify(options.message ?? 'OK')},"data":${dataJson}}`;
+  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+}
+
 /** Envelope B: `{ success, code, msg, data }` for the virtual card API. */
 export function envelopeB<T>(
   data: T,

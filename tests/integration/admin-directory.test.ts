@@ -7,6 +7,7 @@ import * as customersRoute from '@/app/api/v2.1/customers/route';
 import * as exportRoute from '@/app/api/v2.1/customers/export/route';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
 import * as summaryRoute from '@/app/api/v2.1/dashboard/summary/route';
+import * as consentsRoute from '@/app/api/v2.1/customer/individual/[customerId]/consents/route';
 import { customerDetailSchema, type CustomerListItem, type DashboardSummary } from '@/lib/contract/customers';
 import { call, contextHeaders, expectEnvelope } from './helpers';
 import { bearer, createExtraAdmin, createIdentityTenant, firstAdmin, ISO, type TestTenant } from './identity-fixtures';
@@ -215,6 +216,23 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     // every member of the schema with its type, and nothing else (the schema strips what it does not know)
     expect(customerDetailSchema.parse(d)).toEqual(d);
     expect(d).toMatchObject({ createdAt: expect.stringMatching(ISO), activatedAt: null, verification: { submittedAt: expect.stringMatching(ISO), decidedAt: expect.stringMatching(ISO) } });
+  });
+
+  it('is the envelope and the fields the services answer elsewhere, though the database writes the JSON', async () => {
+    const res = await detail(admin, ada.customerId);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.json).toEqual({ code: 200, message: 'OK', data: expect.any(Object) });
+    const d = res.json.data as { createdAt: string; verification: { submittedAt: string; decidedAt: string }; documents: { createdAt: string }[]; audit: { createdAt: string; entityType: string }[]; verificationHistory: unknown[]; consents: unknown };
+    // every time exactly as Date.prototype.toISOString writes it (UTC, milliseconds, Z)
+    const times = [d.createdAt, d.verification.submittedAt, d.verification.decidedAt, ...d.documents.map((x) => x.createdAt), ...d.audit.map((x) => x.createdAt)];
+    for (const time of times) expect(new Date(time).toISOString()).toBe(time);
+    // the verification's history: its entries of the audit log, oldest first
+    expect(d.verificationHistory.length).toBeGreaterThan(0);
+    expect(d.verificationHistory).toEqual(d.audit.filter((e) => e.entityType === 'VERIFICATION').reverse());
+    // the consents as the consents endpoint answers them (one rule, lib/services/onboarding/consents.ts)
+    const consents = await call(consentsRoute.GET, { path: `/api/v2.1/customer/individual/${ada.customerId}/consents`, headers: bearer(admin), params: { customerId: ada.customerId } });
+    expect(consents.status, consents.text).toBe(200);
+    expect(d.consents).toEqual(consents.json.data);
   });
 
   it('shows an organization with its representatives', async () => {

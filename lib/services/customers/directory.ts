@@ -157,48 +157,35 @@ export async function exportCustomersCsv(db: DbOrTx, tenantId: string, filters: 
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** One customer with everything the detail page shows; another tenant's customer is 404. */
 /** A JSON array of rows built in the database: `[]` when there are none. */
 const jsonRows = (fields: SQL, from: SQL, where: SQL, orderBy: SQL): SQL =>
   sql`coalesce((select json_agg(json_build_object(${fields}) order by ${orderBy}) from ${from} where ${where}), '[]'::json)`;
 
-const iso = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-/** The customer 360 as the database builds it: one JSON value, times as ISO text. */
-interface DetailJson {
-  customer: Pick<CustomerDetail, 'id' | 'customerType' | 'displayName' | 'email' | 'status' | 'statusReason' | 'createdAt' | 'activatedAt'>;
-  person: CustomerDetail['person'];
-  organization: CustomerDetail['organization'];
-  verification: CustomerDetail['verification'];
-  categorization: { categoryId: string; categoryName: string | null; riskLevel: string; parameters: Record<string, string> } | null;
-  representatives: CustomerDetail['representatives'];
-  addresses: CustomerDetail['addresses'];
-  contacts: CustomerDetail['contacts'];
-  documents: CustomerDetail['documents'];
-  consentRecords: (Omit<ConsentRecordView, 'createdAt'> & { createdAt: string })[];
-  audit: CustomerDetail['audit'];
-}
+/** A time as the API writes it (`Date.prototype.toISOString`: UTC, milliseconds, `Z`), rendered by the database; null stays null. */
+const isoText = (column: AnyPgColumn): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The statement of getCustomerDetail, built once per database handle and prepared (named): it is
- * long (five tables, seven JSON lists), and building it with drizzle and sending its text on every
+ * The statement of the customer 360, built once per database handle and prepared (named): it is
+ * long (six tables, eight JSON lists), and building it with drizzle and sending its text on every
  * read cost more than running it (bench/_profile.ts customer). PostgreSQL parses and plans it once
- * per connection. It answers ONE column, the customer as JSON with only the fields the API shows:
- * parsing some sixty columns and mapping them was a tenth of the read's CPU, and nothing else (a
- * person's PIN code, say) is read into the process.
+ * per connection. It answers the customer as the API shows it, as JSON text that the route sends
+ * on unparsed (parsing it and writing it again was a tenth of the read's CPU): every field of
+ * customerDetailSchema but the consents, times already ISO text. Only the fields the API shows are
+ * read (never a person's PIN code, say). The consents' current state is a rule of
+ * lib/services/onboarding/consents.ts, so their records come as a second column for it.
  */
 function buildDetailQuery(db: Db) {
   const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
     sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
-  const object = (fields: SQL, present: AnyPgColumn) => sql`case when ${present} is null then null else json_build_object(${fields}) end`;
+  const object = (fields: SQL, present: SQL) => sql`case when ${present} then json_build_object(${fields}) end`;
+  const auditFields = sql`'id', ${auditLog.id}, 'actorUserId', ${auditLog.actorUserId}, 'action', ${auditLog.action}, 'entityType', ${auditLog.entityType}, 'entityId', ${auditLog.entityId}, 'before', ${auditLog.before}, 'after', ${auditLog.after}, 'createdAt', ${isoText(auditLog.createdAt)}`;
   return db
     .select({
-      detail: sql<DetailJson>`json_build_object(
-      'customer', json_build_object('id', ${customers.id}, 'customerType', ${customers.customerType}, 'displayName', ${customers.displayName}, 'email', ${customers.email}, 'status', ${customers.status}, 'statusReason', ${customers.statusReason}, 'createdAt', ${customers.createdAt}, 'activatedAt', ${customers.activatedAt}),
-      'person', ${object(sql`'firstName', ${persons.firstName}, 'lastName', ${persons.lastName}, 'email', ${persons.email}, 'dateOfBirth', ${persons.dateOfBirth}, 'gender', ${persons.gender}, 'nationality', ${persons.nationality}, 'placeOfBirth', ${persons.placeOfBirth}`, persons.id)},
-      'organization', ${object(sql`'id', ${organizations.id}, 'legalName', ${organizations.legalName}, 'registrationNumber', ${organizations.registrationNumber}, 'taxId', ${organizations.taxId}, 'businessType', ${organizations.businessType}, 'industry', ${organizations.industry}, 'website', ${organizations.website}`, organizations.id)},
-      'verification', ${object(sql`'id', ${verifications.id}, 'status', ${verifications.status}, 'assigneeUserId', ${verifications.assigneeUserId}, 'reasonCode', ${verifications.reasonCode}, 'comment', ${verifications.comment}, 'decidedAt', ${verifications.decidedAt}, 'submittedAt', ${verifications.submittedAt}`, verifications.id)},
-      'categorization', ${object(sql`'categoryId', ${customerCategorizations.categoryId}, 'categoryName', ${categories.name}, 'riskLevel', ${customerCategorizations.riskLevel}, 'parameters', ${customerCategorizations.parameters}`, customerCategorizations.categoryId)},
+      customerId: customers.id,
+      detail: sql<string>`json_build_object(
+      'id', ${customers.id}, 'customerType', ${customers.customerType}, 'displayName', ${customers.displayName}, 'email', ${customers.email}, 'status', ${customers.status}, 'statusReason', ${customers.statusReason}, 'createdAt', ${isoText(customers.createdAt)}, 'activatedAt', ${isoText(customers.activatedAt)},
+      'person', ${object(sql`'firstName', ${persons.firstName}, 'lastName', ${persons.lastName}, 'email', ${persons.email}, 'dateOfBirth', ${persons.dateOfBirth}, 'gender', ${persons.gender}, 'nationality', ${persons.nationality}, 'placeOfBirth', ${persons.placeOfBirth}`, sql`${persons.id} is not null`)},
+      'organization', ${object(sql`'id', ${organizations.id}, 'legalName', ${organizations.legalName}, 'registrationNumber', ${organizations.registrationNumber}, 'taxId', ${organizations.taxId}, 'businessType', ${organizations.businessType}, 'industry', ${organizations.industry}, 'website', ${organizations.website}`, sql`${organizations.id} is not null`)},
       'representatives', ${jsonRows(
         sql`'id', ${representatives.id}, 'firstName', ${representatives.firstName}, 'lastName', ${representatives.lastName}, 'position', ${representatives.position}, 'isPrimaryOwner', ${representatives.isPrimaryOwner}, 'ownershipShare', ${representatives.ownershipShare}::text`,
         sql`${representatives}`,
@@ -218,24 +205,28 @@ function buildDetailQuery(db: Db) {
         sql`${contacts.createdAt}, ${contacts.id}`,
       )},
       'documents', ${jsonRows(
-        sql`'id', ${documents.id}, 'documentType', ${documents.documentType}, 'documentNumber', ${documents.documentNumber}, 'mimeType', ${documents.mimeType}, 'sizeBytes', ${documents.sizeBytes}, 'status', ${documents.status}, 'createdAt', ${documents.createdAt}`,
+        sql`'id', ${documents.id}, 'documentType', ${documents.documentType}, 'documentNumber', ${documents.documentNumber}, 'mimeType', ${documents.mimeType}, 'sizeBytes', ${documents.sizeBytes}, 'status', ${documents.status}, 'createdAt', ${isoText(documents.createdAt)}`,
         sql`${documents}`,
         sameCustomer(documents),
         sql`${documents.createdAt}, ${documents.id}`,
       )},
-      'consentRecords', ${jsonRows(
+      'categorization', ${object(
+        sql`'categoryId', ${customerCategorizations.categoryId}, 'categoryName', ${categories.name}, 'riskLevel', ${customerCategorizations.riskLevel}, 'parameters', ${customerCategorizations.parameters}`,
+        sql`${customerCategorizations.categoryId} is not null and ${customerCategorizations.parameters} is not null`,
+      )},
+      'verification', ${object(
+        sql`'id', ${verifications.id}, 'status', ${verifications.status}, 'assigneeUserId', ${verifications.assigneeUserId}, 'reasonCode', ${verifications.reasonCode}, 'comment', ${verifications.comment}, 'decidedAt', ${isoText(verifications.decidedAt)}, 'submittedAt', ${isoText(verifications.submittedAt)}`,
+        sql`${verifications.id} is not null`,
+      )},
+      'verificationHistory', ${jsonRows(auditFields, sql`${auditLog}`, sql`${sameCustomer(auditLog)} and ${auditLog.entityType} = 'VERIFICATION'`, sql`${auditLog.createdAt}, ${auditLog.seq}`)},
+      'audit', ${jsonRows(auditFields, sql`${auditLog}`, sameCustomer(auditLog), sql`${auditLog.createdAt} desc, ${auditLog.seq} desc`)}
+    )::text`,
+      consentRecords: sql<(Omit<ConsentRecordView, 'createdAt'> & { createdAt: string })[]>`${jsonRows(
         sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'createdAt', ${consentRecords.createdAt}`,
         sql`${consentRecords}`,
         sameCustomer(consentRecords),
         sql`${consentRecords.createdAt}, ${consentRecords.id}`,
-      )},
-      'audit', ${jsonRows(
-        sql`'id', ${auditLog.id}, 'actorUserId', ${auditLog.actorUserId}, 'action', ${auditLog.action}, 'entityType', ${auditLog.entityType}, 'entityId', ${auditLog.entityId}, 'before', ${auditLog.before}, 'after', ${auditLog.after}, 'createdAt', ${auditLog.createdAt}`,
-        sql`${auditLog}`,
-        sameCustomer(auditLog),
-        sql`${auditLog.createdAt} desc, ${auditLog.seq} desc`,
-      )}
-    )`,
+      )}`,
     })
     .from(customers)
     .leftJoin(persons, and(eq(persons.tenantId, customers.tenantId), eq(persons.customerId, customers.id)))
@@ -249,35 +240,25 @@ function buildDetailQuery(db: Db) {
 const detailQueries = new WeakMap<Db, ReturnType<typeof buildDetailQuery>>();
 
 /**
- * One customer for the panel: profile, organization with its representatives, addresses, contacts,
- * documents, category, verification, consents with their history and the audit log, in ONE
- * statement (the lists are aggregated as JSON by the database; docs/performance.md).
+ * One customer for the panel, as the JSON text of customerDetailSchema: profile, organization
+ * with its representatives, addresses, contacts, documents, category, verification with its
+ * history, consents with theirs and the audit log, in ONE statement (the database builds the
+ * JSON; docs/performance.md). Another tenant's customer is 404.
  */
-export async function getCustomerDetail(db: Db, tenantId: string, customerId: string): Promise<CustomerDetail> {
+export async function customerDetailJson(db: Db, tenantId: string, customerId: string): Promise<string> {
   if (!isUuid(customerId)) throw notFound('customer');
   let query = detailQueries.get(db);
   if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
   const [found] = await query.execute({ tenantId, customerId });
   if (!found) throw notFound('customer');
-  const row = found.detail;
-  const { customer, verification, categorization } = row;
-  const auditEntries = row.audit.map((e) => ({ ...e, createdAt: iso(e.createdAt)! }));
-  return {
-    ...customer,
-    createdAt: iso(customer.createdAt)!,
-    activatedAt: iso(customer.activatedAt),
-    person: row.person,
-    organization: row.organization,
-    representatives: row.representatives,
-    addresses: row.addresses,
-    contacts: row.contacts,
-    documents: row.documents.map((d) => ({ ...d, createdAt: iso(d.createdAt)! })),
-    categorization: categorization?.parameters ? categorization : null,
-    consents: consentsView(customer.id, row.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))),
-    verification: verification ? { ...verification, decidedAt: iso(verification.decidedAt), submittedAt: iso(verification.submittedAt)! } : null,
-    verificationHistory: auditEntries.filter((e) => e.entityType === 'VERIFICATION').reverse(),
-    audit: auditEntries,
-  };
+  const consents = consentsView(found.customerId, found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })));
+  // the database's object ends in its closing brace: the consents go in before it
+  return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}`;
+}
+
+/** customerDetailJson as an object (for callers that read it rather than send it). */
+export async function getCustomerDetail(db: Db, tenantId: string, customerId: string): Promise<CustomerDetail> {
+  return JSON.parse(await customerDetailJson(db, tenantId, customerId)) as CustomerDetail;
 }
 
 /**
