@@ -23,6 +23,7 @@ import { round, watchdog } from './_stats';
 watchdog('bench/http.ts', Number(process.env.BENCH_LIMIT_MINUTES ?? 40) * 60);
 
 const RUNS = 3;
+const WARM_SECONDS = 3;
 const PASSWORD = 'Correct-Horse-9-Battery'; // STRONG_PASSWORD of the e2e fixtures: the owner's
 const SPREAD_WALLETS = 200;
 const SPREAD_PAYOUTS = Number(process.env.BENCH_PAYOUTS_SPREAD ?? 2000);
@@ -155,11 +156,15 @@ async function buildWorld(base: string) {
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
-/** One 200 first, then a short warm-up: JIT, the route's modules, the pool. */
+/**
+ * One 200 first, then a warm-up of WARM_SECONDS: JIT, the route's modules, the pool, and time for
+ * the database to settle after the world's thousands of writes (with 1 s, the first round of the
+ * reads ran 20-40% below the next two).
+ */
 async function warm(base: string, o: LoadOptions): Promise<void> {
   const res = await fetch(`${base}${o.path}`, { method: o.method ?? 'GET', headers: { 'content-type': 'application/json', ...o.headers }, body: o.body });
   if (res.status !== 200) throw new Error(`${o.method ?? 'GET'} ${o.path}: ${res.status} ${await res.text()}`);
-  await load(base, { ...o, seconds: 1 });
+  await load(base, { ...o, seconds: WARM_SECONDS });
 }
 
 /** RUNS rounds of every scenario one after another (so a busy machine weighs on all alike); medians. */
