@@ -78,6 +78,9 @@ describe('round trips per request', () => {
     const { result, statements } = await countRoundTrips(info);
     expect(result.json.success).toBe(true);
     expect(statements).toHaveLength(2);
+    // the card's record only: neither its encrypted number, its number's hash nor its PIN hash is read
+    expect(statements[0]).toMatch(/from "cards"/);
+    for (const secret of ['pan_ciphertext', 'pan_hash"', 'pin_hash']) expect(statements[0]).not.toContain(secret);
     // the directory row is not rewritten when the answer says nothing new
     const db = await getDb();
     const version = async () => ((await db.execute(sql`select xmin::text as v from card_directory where card_id = ${card.cardId}`)) as unknown as { rows: Array<{ v: string }> }).rows[0]!.v;

@@ -13,6 +13,7 @@ import {
   encryptPan,
   fail,
   findCard,
+  findCardRecord,
   generatePan,
   iso,
   maskedOf,
@@ -113,7 +114,7 @@ const list: OpHandler<'card/list'> = async ({ tx, ctx, body }) => {
   );
 };
 
-const info: OpHandler<'card/info'> = async (c) => cardRecord(await findCard(c, c.body.cardNo, false));
+const info: OpHandler<'card/info'> = async (c) => cardRecord(await findCardRecord(c, c.body.cardNo));
 
 /** A move that needs a code of a purpose: the state is checked first, then the code. */
 async function otpMove(c: OpContext<'card/activate' | 'card/unfreeze'>, from: CardStatus, purpose: string, reason: string) {

@@ -204,45 +204,83 @@ export function scopeCondition(ctx: CardRequestContext, column: AnyPgColumn): SQ
   return ctx.scope.kind === 'customer' ? eq(column, ctx.scope.customerId) : undefined;
 }
 
+/** The columns of a card's record (cardRecord): never its encrypted number, number hash or PIN hash. */
+const CARD_RECORD_COLUMNS = {
+  id: cards.id,
+  panFirst6: cards.panFirst6,
+  panLast4: cards.panLast4,
+  panLength: cards.panLength,
+  cardholderId: cards.cardholderId,
+  customerId: cards.customerId,
+  currency: cards.currency,
+  nickname: cards.nickname,
+  status: cards.status,
+  expiryMonth: cards.expiryMonth,
+  expiryYear: cards.expiryYear,
+  replacesCardId: cards.replacesCardId,
+  replacedByCardId: cards.replacedByCardId,
+  createdAt: cards.createdAt,
+  updatedAt: cards.updatedAt,
+};
+export type CardRecordRow = Pick<CardRow, keyof typeof CARD_RECORD_COLUMNS>;
+
 /**
- * The reads of findCard outside a transaction (every read operation, card/info first), as named
+ * The reads of a card outside a transaction (every read operation, card/info first), as named
  * prepared statements built once per database handle: building the query with drizzle was the
  * largest part of card/info's own CPU (bench/_profile.ts card). By id or by the number's hash,
- * within the tenant, and within the customer for a customer's caller.
+ * within the tenant, and within the customer for a customer's caller: `prepare` makes one of the
+ * four from its condition and name suffix.
  */
-function buildCardLookups(db: Db) {
+function prepareLookups<Q>(prepare: (where: SQL | undefined, suffix: string) => Q) {
   const lookup = (by: 'id' | 'pan', withinCustomer: boolean) =>
-    db
-      .select()
-      .from(cards)
-      .where(
-        and(
-          eq(cards.tenantId, sql.placeholder('tenantId')),
-          by === 'id' ? eq(cards.id, sql.placeholder('key')) : eq(cards.panHash, sql.placeholder('key')),
-          withinCustomer ? eq(cards.customerId, sql.placeholder('customerId')) : undefined,
-        ),
-      )
-      .prepare(`card_find_${by}${withinCustomer ? '_customer' : ''}`);
+    prepare(
+      and(
+        eq(cards.tenantId, sql.placeholder('tenantId')),
+        by === 'id' ? eq(cards.id, sql.placeholder('key')) : eq(cards.panHash, sql.placeholder('key')),
+        withinCustomer ? eq(cards.customerId, sql.placeholder('customerId')) : undefined,
+      ),
+      `${by}${withinCustomer ? '_customer' : ''}`,
+    );
   return { id: lookup('id', false), idCustomer: lookup('id', true), pan: lookup('pan', false), panCustomer: lookup('pan', true) };
 }
+const buildCardLookups = (db: Db) => prepareLookups((where, suffix) => db.select().from(cards).where(where).prepare(`card_find_${suffix}`));
+const buildRecordLookups = (db: Db) => prepareLookups((where, suffix) => db.select(CARD_RECORD_COLUMNS).from(cards).where(where).prepare(`card_record_${suffix}`));
 const cardLookups = new WeakMap<Db, ReturnType<typeof buildCardLookups>>();
+const recordLookups = new WeakMap<Db, ReturnType<typeof buildRecordLookups>>();
+
+/** The row of the caller's card with this number (id or PAN) by one of the four prepared lookups, outside a transaction. */
+async function lookUp<R>(c: Pick<OpContext<never>, 'ctx' | 'keys'>, cardNo: string, lookups: ReturnType<typeof prepareLookups<{ execute: (p: Record<string, unknown>) => Promise<R[]> }>>): Promise<R> {
+  const byId = isUuid(cardNo);
+  const scope = c.ctx.scope;
+  const params = { tenantId: c.ctx.tenantId, key: byId ? cardNo : panHash(c.keys, c.ctx.tenantId, cardNo), customerId: scope.kind === 'customer' ? scope.customerId : undefined };
+  const statement = scope.kind === 'customer' ? (byId ? lookups.idCustomer : lookups.panCustomer) : byId ? lookups.id : lookups.pan;
+  const [card] = await statement.execute(params);
+  return card ?? fail('CARD_NOT_FOUND');
+}
+
+/**
+ * What card/info answers of the caller's card, read without a transaction: only the record's
+ * columns, so neither the encrypted number nor the PIN hash is read into the process (and there is
+ * less to parse on the hottest card operation).
+ */
+export async function findCardRecord(c: Pick<OpContext<never>, 'db' | 'ctx' | 'keys'>, cardNo: string): Promise<CardRecordRow> {
+  let lookups = recordLookups.get(c.db);
+  if (!lookups) recordLookups.set(c.db, (lookups = buildRecordLookups(c.db)));
+  return lookUp(c, cardNo, lookups);
+}
 
 /**
  * The card with this number, if the caller may see it; locked for update when the operation
  * writes. Unknown, other customer's and other tenant's cards all answer CARD_NOT_FOUND.
  */
 export async function findCard(c: Pick<OpContext<never>, 'tx' | 'db' | 'ctx' | 'keys'>, cardNo: string, lock = true): Promise<CardRow> {
-  const byId = isUuid(cardNo);
-  const key = byId ? cardNo : panHash(c.keys, c.ctx.tenantId, cardNo);
   if (!lock && (c.tx as unknown) === c.db) {
     let lookups = cardLookups.get(c.db);
     if (!lookups) cardLookups.set(c.db, (lookups = buildCardLookups(c.db)));
-    const scope = c.ctx.scope;
-    const params = { tenantId: c.ctx.tenantId, key, customerId: scope.kind === 'customer' ? scope.customerId : undefined };
-    const statement = scope.kind === 'customer' ? (byId ? lookups.idCustomer : lookups.panCustomer) : byId ? lookups.id : lookups.pan;
-    const [card] = await statement.execute(params);
-    return card ?? fail('CARD_NOT_FOUND');
+    return lookUp(c, cardNo, lookups);
   }
+  const byId = isUuid(cardNo);
+  const key = byId ? cardNo : panHash(c.keys, c.ctx.tenantId, cardNo);
   const query = c.tx
     .select()
     .from(cards)
@@ -263,7 +301,7 @@ export const uuidOr = (value: string, reason: CardBusinessReason): string => (is
 export const maskedOf = (card: Pick<CardRow, 'panFirst6' | 'panLast4' | 'panLength'>) =>
   maskCardNo(card.panFirst6 + '0'.repeat(Math.max(card.panLength - 10, 0)) + card.panLast4);
 
-export function cardRecord(card: CardRow): CardOperationResult<'card/info'> {
+export function cardRecord(card: CardRecordRow): CardOperationResult<'card/info'> {
   return {
     cardId: card.id,
     cardNo: maskedOf(card),
