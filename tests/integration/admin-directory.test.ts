@@ -2,7 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetCardProcessor } from '@/lib/card-processor';
+import { and, eq } from 'drizzle-orm';
 import { resetEnvCache } from '@/lib/env';
+import { getDb } from '@/lib/db/client';
+import { customerCategorizations } from '@/lib/db/schema';
 import * as customersRoute from '@/app/api/v2.1/customers/route';
 import * as exportRoute from '@/app/api/v2.1/customers/export/route';
 import * as customerRoute from '@/app/api/v2.1/customers/[customerId]/route';
@@ -233,6 +236,20 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     const consents = await call(consentsRoute.GET, { path: `/api/v2.1/customer/individual/${ada.customerId}/consents`, headers: bearer(admin), params: { customerId: ada.customerId } });
     expect(consents.status, consents.text).toBe(200);
     expect(d.consents).toEqual(consents.json.data);
+  });
+
+  it('answers categorization null for a customer without a category', async () => {
+    // a tenant of its own, so the other tests' counts stay as they are
+    const other = await createIdentityTenant();
+    const otherAdmin = await tokenOf(firstAdmin(other));
+    const reg = await registerIndividual<Reg>(individualBody(await categoryIds(other.tenantId), { firstName: 'Nora', lastName: 'Nocategory' }), { ...contextHeaders(other.tenantId), ...bearer(otherAdmin) });
+    expect(reg.status, reg.text).toBe(200);
+    const db = await getDb();
+    await db.delete(customerCategorizations).where(and(eq(customerCategorizations.tenantId, other.tenantId), eq(customerCategorizations.customerId, reg.json.data.customerId)));
+    const res = await detail(otherAdmin, reg.json.data.customerId);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data).toMatchObject({ displayName: 'Nora Nocategory', categorization: null });
+    expect(customerDetailSchema.parse(res.json.data)).toEqual(res.json.data);
   });
 
   it('shows an organization with its representatives', async () => {

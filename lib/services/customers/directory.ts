@@ -212,7 +212,7 @@ function buildDetailQuery(db: Db) {
       )},
       'categorization', ${object(
         sql`'categoryId', ${customerCategorizations.categoryId}, 'categoryName', ${categories.name}, 'riskLevel', ${customerCategorizations.riskLevel}, 'parameters', ${customerCategorizations.parameters}`,
-        sql`${customerCategorizations.categoryId} is not null and ${customerCategorizations.parameters} is not null`,
+        sql`${customerCategorizations.categoryId} is not null`,
       )},
       'verification', ${object(
         sql`'id', ${verifications.id}, 'status', ${verifications.status}, 'assigneeUserId', ${verifications.assigneeUserId}, 'reasonCode', ${verifications.reasonCode}, 'comment', ${verifications.comment}, 'decidedAt', ${isoText(verifications.decidedAt)}, 'submittedAt', ${isoText(verifications.submittedAt)}`,
