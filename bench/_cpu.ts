@@ -16,19 +16,12 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres } from './_harness';
+import { REPO_ROOT, benchPort, cpuMs, ensureBuild, load, machineBusyMs, serverEnv, startServer, withFreshPostgres } from './_harness';
 import { scenarios } from './_scenarios';
 
 const WANTED = (process.argv[2] ?? 'health,wallet,customer,card').split(',');
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const SECONDS = 5;
-const MS_PER_TICK = 1000 / 100; // USER_HZ
-
-/** utime + stime in ms of /proc/<path>/stat */
-function cpuMs(statPath: string): number {
-  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-}
 
 function postgresMs(): number {
   let total = 0;
@@ -42,12 +35,6 @@ function postgresMs(): number {
     }
   }
   return total;
-}
-
-/** busy ms of all CPUs (user, nice, system, irq, softirq) */
-function machineMs(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).map(Number);
-  return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) * MS_PER_TICK;
 }
 
 async function main(): Promise<void> {
@@ -66,7 +53,7 @@ async function main(): Promise<void> {
         server: cpuMs(`/proc/${server.pid}/stat`),
         postgres: postgresMs(),
         bench: cpuMs(`/proc/${process.pid}/stat`),
-        machine: machineMs(),
+        machine: machineBusyMs(),
       });
       console.log(`µs of CPU per answered request (${dbEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; main = the server's HTTP thread)`);
       for (let round = 1; round <= ROUNDS; round++) {

@@ -216,6 +216,28 @@ export async function load(base: string, o: LoadOptions): Promise<Load> {
   };
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const MS_PER_TICK = 1000 / 100;
+
+/** utime + stime in ms of a /proc/<pid>[/task/<tid>]/stat file. Linux only. */
+export function cpuMs(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/** Busy ms of all CPUs together since boot (user, nice, system, irq, softirq), from /proc/stat. */
+export function machineBusyMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).map(Number);
+  return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) * MS_PER_TICK;
+}
+
+/** Runs `fn` and reports the machine's busy CPU ms meanwhile (every process, this one included). */
+export async function withMachineCpu<T>(fn: () => Promise<T>): Promise<{ value: T; busyMs: number }> {
+  const before = machineBusyMs();
+  const value = await fn();
+  return { value, busyMs: machineBusyMs() - before };
+}
+
 /** The median run of several (by rate), and every run's rate. */
 export function medianLoad(runs: Load[]): Load & { runs: number[]; totalNon2xx: number; total5xx: number } {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
