@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_PGLITE_DATA_DIR } from './env-defaults.mjs';
 
 /**
  * The whole configuration of the server, validated once at start-up (instrumentation.ts) and read
@@ -51,7 +52,7 @@ export const envSchema = z.object({
   PGLITE_DATA_DIR: z
     .string()
     .min(1)
-    .default('./.data/pglite')
+    .default(DEFAULT_PGLITE_DATA_DIR)
     .describe('where the embedded database keeps its files; memory:// keeps it in memory'),
   PGLITE_THREAD: booleanString
     .default(true)

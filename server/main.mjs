@@ -1,5 +1,5 @@
-import next from 'next';
 import pino from 'pino';
+import { prestartPglite } from '../lib/db/pglite-prestart.mjs';
 import { createEdgeServer, peerHeaderName } from './edge.mjs';
 
 /**
@@ -11,6 +11,9 @@ import { createEdgeServer, peerHeaderName } from './edge.mjs';
 const dev = process.argv.includes('--dev');
 // as `next dev` / `next start` do
 process.env.NODE_ENV = dev ? 'development' : 'production';
+// the embedded database starts in its thread while Next.js loads (about a second; lib/db/pglite-prestart.mjs)
+prestartPglite(new URL('../lib/db/pglite-thread.mjs', import.meta.url));
+const { default: next } = await import('next');
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
 // next-auth warns on every start without NEXTAUTH_URL and falls back to port 3000: in development, this server's address

@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache } from './pglite-statements';
+import { pgliteDirectory } from './pglite-prestart.mjs';
 import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
@@ -51,11 +52,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const inMemory = dataDir === 'memory://' || dataDir === ':memory:';
-  if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
+  // null: in memory
+  const directory = pgliteDirectory(dataDir);
+  if (directory) mkdirSync(directory, { recursive: true });
   const env = getEnv();
-  const remote = env.PGLITE_THREAD ? await RemotePGlite.open(inMemory ? null : path.resolve(dataDir)) : null;
-  const client = remote ? (remote as unknown as InstanceType<typeof PGlite>) : inMemory ? new PGlite() : new PGlite(path.resolve(dataDir));
+  const remote = env.PGLITE_THREAD ? await RemotePGlite.open(directory) : null;
+  const client = remote ? (remote as unknown as InstanceType<typeof PGlite>) : directory ? new PGlite(directory) : new PGlite();
   await client.waitReady;
   const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Mutex, PGlite, messages, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { firstEvent, takePrestarted, type PrestartedThread } from './pglite-prestart.mjs';
 import { concat } from './pglite-statements';
 
 /**
@@ -66,16 +67,14 @@ export class RemotePGlite extends BasePGlite {
   #closed = false;
   #closing: Promise<void> | null = null;
 
-  private constructor(dataDir: string | null) {
+  /** `prestarted`: the thread server/main.mjs started for this directory (lib/db/pglite-prestart.mjs) */
+  private constructor(dataDir: string | null, prestarted?: PrestartedThread) {
     super();
-    this.#worker = new Worker(PGLITE_THREAD_SCRIPT, { workerData: { dataDir } });
-    this.#ready = new Promise<void>((resolve, reject) => {
-      this.#worker.once('message', (message: { type?: string; message?: string }) => {
-        if (message.type === 'ready') resolve();
-        else reject(new Error(`the embedded database did not start: ${message.message ?? 'unknown error'}`));
-      });
-      this.#worker.once('error', reject);
-      this.#worker.once('exit', (code) => reject(closedError(`its thread ended with code ${code} while starting`)));
+    this.#worker = prestarted?.worker ?? new Worker(PGLITE_THREAD_SCRIPT, { workerData: { dataDir } });
+    this.#ready = (prestarted?.first ?? firstEvent(this.#worker)).then((event) => {
+      if (event.kind === 'message' && event.message.type === 'ready') return;
+      if (event.kind === 'message') throw new Error(`the embedded database did not start: ${event.message.message ?? 'unknown error'}`);
+      throw event.kind === 'error' ? event.error : closedError(`its thread ended with code ${event.code} while starting`);
     });
     this.#ready.then(
       () => {
@@ -91,12 +90,14 @@ export class RemotePGlite extends BasePGlite {
 
   /**
    * Starts the thread (after creating a new database directory in a thread of its own, see
-   * initialize), waits for PGlite to be ready there, and reads the array types as PGlite does.
-   * `onThread` receives the worker (the fault tests end it).
+   * initialize), or takes over the one the server started for this directory at its very start
+   * (lib/db/pglite-prestart.mjs), waits for PGlite to be ready there, and reads the array types as
+   * PGlite does. `onThread` receives the worker (the fault tests end it).
    */
   static async open(dataDir: string | null, { onThread }: { onThread?: (worker: Worker) => void } = {}): Promise<RemotePGlite> {
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialize(dataDir);
-    const db = new RemotePGlite(dataDir);
+    const prestarted = takePrestarted(dataDir);
+    if (!prestarted && dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialize(dataDir);
+    const db = new RemotePGlite(dataDir, prestarted);
     onThread?.(db.#worker);
     try {
       await db.#ready;

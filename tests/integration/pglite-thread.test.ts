@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { RemotePGlite } from '@/lib/db/pglite-remote';
+import { PGLITE_THREAD_SCRIPT, RemotePGlite } from '@/lib/db/pglite-remote';
+import { prestartPglite, type PrestartedThread } from '@/lib/db/pglite-prestart.mjs';
 import { installStatementCache } from '@/lib/db/pglite-statements';
 import { isDatabaseUnavailable, isUniqueViolation } from '@/lib/db/errors';
 
@@ -168,5 +169,70 @@ describe('the embedded database in its own thread', () => {
     expect(db.closed).toBe(true);
     await expect(db.query('select 1')).rejects.toThrow(/^PGlite is closed/);
     await db.close();
+  });
+});
+
+/**
+ * The thread server/main.mjs starts before Next.js loads (lib/db/pglite-prestart.mjs): taken over by
+ * RemotePGlite.open for the same directory, never for another, and only when the embedded database
+ * in its thread is what the configuration asks for.
+ */
+describe('the database thread started with the server', () => {
+  const HANDOFF = Symbol.for('business-platform.pglite-prestart');
+  const handoff = () => (globalThis as Record<symbol, PrestartedThread | undefined>)[HANDOFF];
+  const ended = (worker: Worker) => new Promise<number>((resolve) => worker.once('exit', resolve));
+  let dir: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-prestart-'));
+    dataDir = path.join(dir, 'db');
+    const created = await RemotePGlite.open(dataDir);
+    await created.exec(`create table kept (v text); insert into kept values ('from before')`);
+    await created.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is taken over by the first open of its directory: the same thread, its data, and only once', async () => {
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { PGLITE_DATA_DIR: dataDir })).toBe(true);
+    const prestarted = handoff()!;
+    expect(prestarted.dataDir).toBe(dataDir);
+    let thread: Worker | undefined;
+    const db = await RemotePGlite.open(dataDir, { onThread: (worker) => (thread = worker) });
+    expect(thread).toBe(prestarted.worker);
+    expect(handoff()).toBeUndefined();
+    expect((await db.query('select v from kept')).rows).toEqual([{ v: 'from before' }]);
+    await db.close();
+    expect(db.closed).toBe(true);
+  });
+
+  it('starts nothing for PostgreSQL, for PGlite in the server thread, or for a directory not created yet', () => {
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { DATABASE_URL: 'postgresql://127.0.0.1/x', PGLITE_DATA_DIR: dataDir })).toBe(false);
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { PGLITE_THREAD: 'false', PGLITE_DATA_DIR: dataDir })).toBe(false);
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { PGLITE_DATA_DIR: path.join(dir, 'new') })).toBe(false);
+    expect(handoff()).toBeUndefined();
+  });
+
+  it('is ended, not used, when another directory is opened', async () => {
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { PGLITE_DATA_DIR: 'memory://' })).toBe(true);
+    const prestarted = handoff()!;
+    expect(prestarted.dataDir).toBeNull();
+    const exit = ended(prestarted.worker);
+    let thread: Worker | undefined;
+    const db = await RemotePGlite.open(dataDir, { onThread: (worker) => (thread = worker) });
+    expect(thread).not.toBe(prestarted.worker);
+    expect(typeof (await exit)).toBe('number');
+    expect((await db.query('select v from kept')).rows).toEqual([{ v: 'from before' }]);
+    await db.close();
+  });
+
+  it('that ended before it was taken over makes the open fail as unavailable', async () => {
+    expect(prestartPglite(PGLITE_THREAD_SCRIPT, { PGLITE_DATA_DIR: 'memory://' })).toBe(true);
+    await handoff()!.worker.terminate();
+    const error = await RemotePGlite.open(null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^PGlite is closed \(its thread ended with code \d+ while starting\)$/);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(handoff()).toBeUndefined();
   });
 });
