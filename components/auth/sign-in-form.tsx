@@ -78,9 +78,11 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
           </p>
         ) : null}
       </div>
-      <Field label="Tenant ID" autoComplete="organization" spellCheck={false} error={errors.tenantId?.message} {...register('tenantId')} />
-      <Field label="Username or email" autoComplete="username" spellCheck={false} error={errors.username?.message} {...register('username')} />
-      <Field label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      {/* read-only until React has hydrated: hydration writes the form's values into the fields, and
+          what was typed before (or while) it did was lost or spliced into the default tenant ID */}
+      <Field label="Tenant ID" autoComplete="organization" spellCheck={false} readOnly={!hydrated} error={errors.tenantId?.message} {...register('tenantId')} />
+      <Field label="Username or email" autoComplete="username" spellCheck={false} readOnly={!hydrated} error={errors.username?.message} {...register('username')} />
+      <Field label="Password" type="password" autoComplete="current-password" readOnly={!hydrated} error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -68,6 +68,30 @@ test('wrong passwords count down, the 5th locks the account and the right passwo
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
+test('the sign-in fields take input only once the page has hydrated, so nothing typed is lost or spliced', async ({ page }) => {
+  // hold the page's scripts: the server's HTML is on screen, React has not hydrated it
+  let release!: () => void;
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  const tenant = page.getByLabel('Tenant ID');
+  await expect(tenant).toBeVisible();
+  // hydration writes the default tenant ID into the field: typing before it was lost or spliced into it
+  for (const label of ['Tenant ID', 'Username or email', 'Password']) await expect(page.getByLabel(label)).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+
+  release();
+  const typed = '00000000-0000-4000-8000-000000000001';
+  await tenant.fill(typed);
+  await page.getByLabel('Username or email').fill('someone');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(tenant).toHaveValue(typed);
+  await expect(page.getByLabel('Username or email')).toHaveValue('someone');
+});
+
 test('sign-in validates the form with the shared schema before calling the server', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Tenant ID').fill('not-a-uuid');
