@@ -13,6 +13,7 @@ export interface PrestartedThread {
 }
 
 export function firstEvent(worker: Worker): Promise<ThreadEvent>;
+export function pgliteCreated(dataDir: string): boolean;
 export function pgliteDirectory(setting: string): string | null;
 export function prestartPglite(script: string | URL, env?: Record<string, string | undefined>): boolean;
 export function takePrestarted(dataDir: string | null): PrestartedThread | undefined;

@@ -34,6 +34,11 @@ export function pgliteDirectory(setting) {
   return setting === 'memory://' || setting === ':memory:' ? null : path.resolve(setting);
 }
 
+/** Whether initdb has run in the directory (PG_VERSION is there); a new one is created by a thread of its own. */
+export function pgliteCreated(dataDir) {
+  return existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
 /**
  * Starts the database thread now when the environment asks for the embedded database in its thread
  * (no DATABASE_URL; PGLITE_THREAD unset or `true`) on a directory that exists already (a new one is
@@ -43,7 +48,7 @@ export function pgliteDirectory(setting) {
 export function prestartPglite(script, env = process.env) {
   if (env.DATABASE_URL || (env.PGLITE_THREAD ?? 'true') !== 'true') return false;
   const dataDir = pgliteDirectory(env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DATA_DIR);
-  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
+  if (dataDir && !pgliteCreated(dataDir)) return false;
   const worker = new Worker(script, { workerData: { dataDir } });
   globalThis[HANDOFF] = { dataDir, worker, first: firstEvent(worker) };
   return true;

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Mutex, PGlite, messages, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { firstEvent, takePrestarted, type PrestartedThread } from './pglite-prestart.mjs';
+import { firstEvent, pgliteCreated, takePrestarted, type PrestartedThread } from './pglite-prestart.mjs';
 import { concat } from './pglite-statements';
 
 /**
@@ -96,7 +95,7 @@ export class RemotePGlite extends BasePGlite {
    */
   static async open(dataDir: string | null, { onThread }: { onThread?: (worker: Worker) => void } = {}): Promise<RemotePGlite> {
     const prestarted = takePrestarted(dataDir);
-    if (!prestarted && dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initialize(dataDir);
+    if (!prestarted && dataDir && !pgliteCreated(dataDir)) await initialize(dataDir);
     const db = new RemotePGlite(dataDir, prestarted);
     onThread?.(db.#worker);
     try {
