@@ -69,14 +69,16 @@ export interface CsvRow {
  * lines are skipped and every field is trimmed. Records keep whatever number of fields they have:
  * the caller checks the count and says what it expected. A syntax error (a quote never closed, a
  * stray character after a closing quote) becomes a ListFormatError naming the line and the column,
- * for an unclosed quote the line where the quote opens.
+ * for an unclosed quote the line where the quote opens. `columnName: 'header'` names a column after the
+ * file's first record.
  */
-export function readCsv(text: string, file: string, delimiter: ',' | ';', columnName: (index: number) => string): CsvRow[] {
+export function readCsv(text: string, file: string, delimiter: ',' | ';', columnName: ((index: number) => string) | 'header'): CsvRow[] {
   const normalized = text
     .replace(/^\uFEFF/u, '')
     .replace(/\r\n?/gu, '\n')
     .replace(/\x1a\s*$/u, '');
   let lastEnd = 0;
+  let header: string[] | null = null;
   const ends: number[] = [];
   let records: string[][];
   try {
@@ -89,12 +91,14 @@ export function readCsv(text: string, file: string, delimiter: ',' | ';', column
       on_record: (fields: string[], context: { lines: number }) => {
         ends.push(context.lines);
         lastEnd = context.lines;
+        if (!header && fields.some((field) => field !== '')) header = fields;
         return fields;
       },
     });
   } catch (error) {
     const e = error as { code?: string; lines?: number; column?: number; message?: string };
-    const field = typeof e.column === 'number' ? columnName(e.column) : 'record';
+    const name = (index: number): string => (columnName === 'header' ? cleanText(header?.[index]) || `column ${index + 1}` : columnName(index));
+    const field = typeof e.column === 'number' ? name(e.column) : 'record';
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') {
       throw new ListFormatError(file, lastEnd + 1, field, 'a quoted field opens on this line and is never closed');
     }

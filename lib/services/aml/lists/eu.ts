@@ -66,11 +66,10 @@ function euDate(text: string): string | null {
 }
 
 export function parseEu(text: string, file: string = EU_FILE_NAME): ParsedEntry[] {
-  let header: string[] | null = null;
-  const rows = readCsv(text, file, ';', (index) => header?.[index] ?? `column ${index + 1}`);
+  const rows = readCsv(text, file, ';', 'header');
   const first = rows[0];
   if (!first) throw new ListFormatError(file, 1, 'header', 'the file is empty (a header row is expected)');
-  header = first.fields.map((name) => cleanText(name));
+  const header = first.fields.map((name) => cleanText(name));
   const column = new Map<string, number>();
   header.forEach((name, index) => {
     if (!column.has(name)) column.set(name, index);
