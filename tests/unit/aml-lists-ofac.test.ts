@@ -191,6 +191,11 @@ describe('OFAC remark facts', () => {
     expect(ofacBirthDate(text)).toBeNull();
   });
 
+  it('a vessel\'s nationality of registration', () => {
+    const main = '8,"SEA LARK","vessel","DPRK3",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Nationality of Registration Korea, North."\n';
+    expect(parseOfac({ main })[0]).toMatchObject({ countries: ['KP'], details: { Nationality: ['Korea, North'] } });
+  });
+
   it('an unreadable DOB stays in the details', () => {
     const main = '7,"DOE, Jo","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 31 Feb 1970; Nationality: Eritrea."\n';
     const [entry] = parseOfac({ main });

@@ -171,13 +171,13 @@ export class EntryBuilder {
   private readonly remarkParts: string[] = [];
   private readonly details = new Map<string, string[]>();
 
+  /** the primary name as the list writes it (white space cleaned): the first name added */
+  private primaryName = '';
+
   constructor(
     readonly sourceId: string,
-    public entityType: AmlEntityType,
-    public primaryName: string = '',
-  ) {
-    if (primaryName) this.addName(primaryName, 'PRIMARY', false);
-  }
+    readonly entityType: AmlEntityType,
+  ) {}
 
   get hasName(): boolean {
     return this.names.length > 0;

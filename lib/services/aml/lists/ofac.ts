@@ -14,6 +14,7 @@
  * - Remarks: facts separated by `;`, the last one ending in `.`, each optionally prefixed `alt.`:
  *   `DOB 14 Mar 1971`, `DOB Jan 1961`, `DOB 1958`, `DOB circa 1965`, `DOB 1966 to 1968`,
  *   `DOB 01 Jan 1960 to 31 Dec 1962`, `POB Tver, Russia`, `nationality Russia`, `citizen Cyprus`,
+ *   `Nationality of Registration Korea, North` (vessels, aircraft),
  *   `Passport 123 (Russia) expires ...`, `Gender Male`, `Linked To: NAME`, `a.k.a. 'NAME'`;
  * - weak aliases: OFAC's FAQ 123 says that in the CSV files the weak AKAs are the `a.k.a. '...'`
  *   of the Remarks field (strong ones are alt.csv rows), so those come out `weak: true`. In the
@@ -151,7 +152,7 @@ function applyRemarks(remarks: string, pending: Pending): void {
     } else if ((m = /^POB:?\s+(.+)$/iu.exec(fact))) {
       builder.addDetail(DETAIL.placeOfBirth, m[1]);
       builder.addCountry(placeCountry(m[1]!));
-    } else if ((m = /^(nationality|citizen)\s*:?\s+(.+)$/iu.exec(fact))) {
+    } else if ((m = /^(nationality|citizen)(?:\s+of\s+registration)?\s*:?\s+(.+)$/iu.exec(fact))) {
       builder.addDetail(m[1]!.toLowerCase() === 'citizen' ? DETAIL.citizenship : DETAIL.nationality, m[2]);
       builder.addCountry(countryCode(m[2]!));
     } else if ((m = /^((?:Diplomatic\s+)?)Passport\s+(?:No\.?\s+)?(.+)$/iu.exec(fact))) {
