@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { csvDocument } from '@/lib/contract/csv';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
 import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
@@ -135,26 +136,19 @@ const CSV_COLUMNS: (keyof CustomerListItem)[] = [
   'activatedAt',
 ];
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets do not run it as a formula. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 /** The filtered directory as CSV (header line + at most CUSTOMER_EXPORT_MAX_ROWS rows). */
 export async function exportCustomersCsv(db: DbOrTx, tenantId: string, filters: Filters): Promise<string> {
   const rows = await withJoins(db.select(itemColumns).from(customers).$dynamic())
     .where(directoryWhere(tenantId, filters))
     .orderBy(...ORDER[filters.sort], asc(customers.id))
     .limit(CUSTOMER_EXPORT_MAX_ROWS);
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of rows) {
-    const item = toItem(r as ItemRow);
-    lines.push(CSV_COLUMNS.map((c) => csvCell(item[c])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    CSV_COLUMNS,
+    rows.map((r) => {
+      const item = toItem(r as ItemRow);
+      return CSV_COLUMNS.map((c) => item[c]);
+    }),
+  );
 }
 
 /** A JSON array of rows built in the database: `[]` when there are none. */

@@ -1,3 +1,4 @@
+import { csvDocument } from '@/lib/contract/csv';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CUSTOMER_STATUSES } from '@/lib/contract/enums';
 import { actionLabel, DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, REASON_CODE_LABELS, VERIFICATION_STATUS_LABELS, type AuditAction, type DocumentType, type ReasonCode, type TimelineEvent } from '@/lib/contract/review';
@@ -194,14 +195,7 @@ export async function customerTimeline(db: DbOrTx, tenantId: string, customerId:
   }));
 }
 
-const csvCell = (v: string) => {
-  // a leading = + - @ would be read as a formula by spreadsheets: quote it with a leading apostrophe
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export function timelineCsv(events: TimelineEvent[]): string {
   const header = ['time', 'event', 'action', 'actor', 'actor roles', 'actor id', 'entity type', 'entity id', 'changes'];
-  const lines = events.map((e) => [e.at, e.label, e.action, e.actorName, e.actorRoles.join(' '), e.actorUserId ?? '', e.entityType, e.entityId ?? '', e.changes].map(csvCell).join(','));
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  return csvDocument(header, events.map((e) => [e.at, e.label, e.action, e.actorName, e.actorRoles.join(' '), e.actorUserId ?? '', e.entityType, e.entityId ?? '', e.changes]));
 }
