@@ -40,6 +40,16 @@ export const CAPABILITIES = {
   'categorization:manage': ['ADMIN_USER'],
   /** webhook subscriptions, deliveries and settings */
   'webhook:manage': ['ADMIN_USER'],
+  /** AML: the lists and their entries, the ad hoc search, alerts, screenings and rules (read) */
+  'aml:read': ['COMPLIANCE_OFFICER', 'ADMIN_USER'],
+  /** AML: screen a customer on demand */
+  'aml:screen': ['COMPLIANCE_OFFICER', 'ADMIN_USER'],
+  /** AML: claim and decide alerts (false positive, confirmed match, escalate, close, clear, release, refuse) */
+  'aml:decide': ['COMPLIANCE_OFFICER'],
+  /** AML: assign an alert to another officer, or take over one another officer holds */
+  'aml:assign': ['ADMIN_USER'],
+  /** AML: the tenant's own lists and their imports, the monitoring rules, the match threshold */
+  'aml:configure': ['ADMIN_USER'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

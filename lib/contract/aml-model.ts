@@ -109,3 +109,15 @@ export interface ScreeningHit {
   tokens: { subject: string; entry: string | null; similarity: number }[];
   contributions: ScoreContribution[];
 }
+
+/** A transaction rule that fired on a transfer, with the facts it saw (kept with the alert so the officer sees what the rule saw). */
+export interface RuleFiring {
+  ruleId: string;
+  ruleVersion: number;
+  ruleType: string;
+  ruleName: string;
+  action: 'ALERT' | 'HOLD';
+  /** in words: "3 transfers of 9,500.00 EUR within 24 h, each just below 10,000.00" */
+  reason: string;
+  facts: Record<string, string | number | null>;
+}

@@ -380,6 +380,73 @@ export function secondApproverMustDiffer(verificationId: string, firstApprovedBy
 }
 
 // ---------------------------------------------------------------------------------------------
+// AML rules in the catalogue's style (our design; docs/errors.md, docs/aml.md)
+// ---------------------------------------------------------------------------------------------
+
+/** 422: a list file that does not parse, refused whole, naming the file, line and field. */
+export function listFileInvalid(file: string, line: number, field: string, problem: string): ApiError {
+  return new ApiError(422, M.listFileInvalid, { error: T.listFileInvalid, details: `${file} line ${line}, ${field}: ${problem}`, file, line, field });
+}
+
+/** 422: approving a case while a screening alert of the customer still needs an officer. */
+export function openScreeningAlerts(verificationId: string, alertIds: string[]): ApiError {
+  return new ApiError(422, M.openScreeningAlerts, {
+    error: T.openScreeningAlerts,
+    details: `${alertIds.length} screening alert(s) of this customer must be decided first (false positive, or cleared)`,
+    verificationId,
+    alertIds,
+  });
+}
+
+/** 422: a payout to a beneficiary blocked by a confirmed screening match. */
+export function beneficiaryBlocked(beneficiaryId: string, alertId: string): ApiError {
+  return new ApiError(422, M.beneficiaryBlocked, {
+    error: T.beneficiaryBlocked,
+    details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it',
+    beneficiaryId,
+    alertId,
+  });
+}
+
+/** 403: the officer who proposed a four-eyes decision confirming it. */
+export function secondOfficerRequired(alertId: string, proposedBy: string, decision: string): ApiError {
+  return new ApiError(403, M.secondOfficerRequired, {
+    error: T.secondOfficerRequired,
+    details: `you proposed ${decision}; another officer must confirm it (four-eyes)`,
+    alertId,
+    proposedBy,
+    decision,
+  });
+}
+
+/** 403: deciding an alert another officer holds. */
+export function alertAssignedToOther(alertId: string, assigneeUserId: string, assigneeName: string): ApiError {
+  return new ApiError(403, M.alertAssignedToOther, {
+    error: T.alertAssignedToOther,
+    details: 'the alert is assigned to another officer; ask them to release it or an administrator to reassign it',
+    alertId,
+    assigneeUserId,
+    assigneeName,
+  });
+}
+
+/** 409: an action the alert's status no longer allows. */
+export function alertStateConflict(alertId: string, status: string, details: string): ApiError {
+  return new ApiError(409, M.conflict, { error: T.alertStateConflict, details, alertId, status });
+}
+
+/** 422: a decision this alert does not take now (e.g. RELEASE_TRANSFER on a screening hit). */
+export function decisionNotAllowed(alertId: string, decision: string, allowed: string[]): ApiError {
+  return new ApiError(422, M.unprocessable, {
+    error: T.decisionNotAllowed,
+    details: allowed.length ? `${decision} is not possible on this alert now; possible: ${allowed.join(', ')}` : `no decision is possible on this alert now`,
+    alertId,
+    decision,
+    allowed,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Domain rules of our own design (docs/errors.md): each code one row of ERROR_CODES
 // ---------------------------------------------------------------------------------------------
 

@@ -37,6 +37,12 @@ export const ERROR_MESSAGES = {
   documentExpired: 'document expired',
   verificationAssignedToOther: 'verification assigned to another officer',
   secondApproverMustDiffer: 'second approval requires a different officer',
+  // AML rules in the catalogue's style (our design; docs/errors.md, docs/aml.md)
+  listFileInvalid: 'list file invalid',
+  openScreeningAlerts: 'open screening alerts',
+  beneficiaryBlocked: 'beneficiary blocked',
+  secondOfficerRequired: 'a second officer must confirm',
+  alertAssignedToOther: 'alert assigned to another officer',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -103,6 +109,13 @@ export const ERROR_TYPES = {
   documentExpired: 'DOCUMENT_EXPIRED',
   assignedToAnotherOfficer: 'ASSIGNED_TO_ANOTHER_OFFICER',
   secondApproverMustDiffer: 'SECOND_APPROVER_MUST_DIFFER',
+  listFileInvalid: 'LIST_FILE_INVALID',
+  openScreeningAlerts: 'OPEN_SCREENING_ALERTS',
+  beneficiaryBlocked: 'BENEFICIARY_BLOCKED',
+  secondOfficerRequired: 'SECOND_OFFICER_REQUIRED',
+  alertAssignedToOther: 'ALERT_ASSIGNED_TO_OTHER',
+  alertStateConflict: 'ALERT_STATE_CONFLICT',
+  decisionNotAllowed: 'DECISION_NOT_ALLOWED',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -330,6 +343,19 @@ export const ERROR_CATALOGUE = {
   documentExpired: { status: 422, message: M.documentExpired, code: E.documentExpired, data: documentExpiredDataSchema },
   verificationAssignedToOther: { status: 403, message: M.verificationAssignedToOther, code: E.assignedToAnotherOfficer, data: verificationAssignedToOtherDataSchema },
   secondApproverMustDiffer: { status: 403, message: M.secondApproverMustDiffer, code: E.secondApproverMustDiffer, data: secondApproverMustDifferDataSchema },
+  // AML rules
+  listFileInvalid: {
+    status: 422,
+    message: M.listFileInvalid,
+    code: E.listFileInvalid,
+    data: ruleData(E.listFileInvalid, { file: z.string().describe('which file of the upload'), line: z.number().int().describe('1-based line'), field: z.string().describe('the column or element at fault') }),
+  },
+  openScreeningAlerts: { status: 422, message: M.openScreeningAlerts, code: E.openScreeningAlerts, data: ruleData(E.openScreeningAlerts, { verificationId: z.string(), alertIds: z.array(z.string()) }) },
+  beneficiaryBlocked: { status: 422, message: M.beneficiaryBlocked, code: E.beneficiaryBlocked, data: ruleData(E.beneficiaryBlocked, { beneficiaryId: z.string(), alertId: z.string() }) },
+  secondOfficerRequired: { status: 403, message: M.secondOfficerRequired, code: E.secondOfficerRequired, data: ruleData(E.secondOfficerRequired, { alertId: z.string(), proposedBy: z.string(), decision: z.string() }) },
+  alertAssignedToOther: { status: 403, message: M.alertAssignedToOther, code: E.alertAssignedToOther, data: ruleData(E.alertAssignedToOther, { alertId: z.string(), assigneeUserId: z.string(), assigneeName: z.string() }) },
+  alertStateConflict: { status: 409, message: M.conflict, code: E.alertStateConflict, data: ruleData(E.alertStateConflict, { alertId: z.string(), status: z.string() }) },
+  decisionNotAllowed: { status: 422, message: M.unprocessable, code: E.decisionNotAllowed, data: ruleData(E.decisionNotAllowed, { alertId: z.string(), decision: z.string(), allowed: z.array(z.string()) }) },
   // generic statuses
   validationFailed: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
   fromZodError: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },

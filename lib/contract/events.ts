@@ -61,12 +61,45 @@ export const EVENT_DATA_SCHEMAS = {
     destinationWalletId: z.uuid().nullable().describe('the credited wallet of a wallet transfer (null for a payout)'),
     amount: z.string(),
     currency: z.string(),
-    status: z.enum(['PENDING_APPROVAL', 'COMPLETED']),
+    status: z.enum(['PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED']),
     initiatedBy: z.uuid(),
   }),
   'transfer.completed': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), approvedBy: z.uuid().nullable() }),
   'transfer.rejected': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), rejectedBy: z.uuid(), reason: z.string().nullable() }),
   'transfer.failed': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), reason: z.string() }),
+  'transfer.held': z.object({ transferId: z.uuid(), customerId: z.uuid(), walletId: z.uuid(), amount: z.string(), currency: z.string(), alertId: z.uuid(), rules: z.array(z.string()).describe('the names of the rules that held it') }),
+  'transfer.released': z.object({
+    transferId: z.uuid(),
+    customerId: z.uuid(),
+    walletId: z.uuid(),
+    amount: z.string(),
+    currency: z.string(),
+    alertId: z.uuid(),
+    proposedBy: z.uuid(),
+    releasedBy: z.uuid(),
+    status: z.enum(['PENDING_APPROVAL', 'COMPLETED', 'FAILED']).describe('what the release led to: posted, waiting for four-eyes approval, or failed (reason in transfer.failed)'),
+  }),
+  'aml.alert.created': z.object({
+    alertId: z.uuid(),
+    kind: z.enum(['SCREENING', 'TRANSACTION']),
+    customerId: z.uuid(),
+    subjectType: z.enum(['CUSTOMER', 'REPRESENTATIVE', 'BENEFICIARY']),
+    subjectId: z.uuid(),
+    score: z.string().nullable().describe('screening: the hit\'s score (0 to 1)'),
+    listId: z.uuid().nullable(),
+    transferId: z.uuid().nullable(),
+    holdsTransfer: z.boolean(),
+  }),
+  'aml.alert.decided': z.object({
+    alertId: z.uuid(),
+    kind: z.enum(['SCREENING', 'TRANSACTION']),
+    customerId: z.uuid(),
+    decision: z.string(),
+    reasonCode: z.string(),
+    status: z.string().describe('the alert\'s status after the decision'),
+    decidedBy: z.uuid(),
+    proposedBy: z.uuid().nullable().describe('the first officer of a four-eyes decision'),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
@@ -103,16 +136,21 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'wallet.opened': 'a wallet was opened for a customer',
   'wallet.status.changed': 'a wallet was frozen, unfrozen or closed',
   'wallet.funded': 'a wallet received sandbox funding (demo and test tenants)',
-  'transfer.created': 'a transfer was accepted: COMPLETED at once, or PENDING_APPROVAL (funds held) above the four-eyes threshold',
+  'transfer.created': 'a transfer was accepted: COMPLETED at once, PENDING_APPROVAL (funds held) above the four-eyes threshold, or HELD_FOR_REVIEW by an AML rule (nothing posted)',
   'transfer.completed': 'a transfer awaiting approval was approved and posted to outgoing settlement (a payout) or to the destination wallet (a wallet transfer)',
   'transfer.rejected': 'a transfer awaiting approval was rejected; the held funds went back to the wallet',
   'transfer.failed': 'a transfer awaiting approval could not post (wallet or customer no longer ACTIVE); the held funds went back',
+  'transfer.held': 'an AML monitoring rule held a transfer for review (status HELD_FOR_REVIEW): nothing is posted until two officers release or refuse it',
+  'transfer.released': 'two officers released a transfer held for AML review; it posted (or waits for four-eyes approval, or failed)',
+  'aml.alert.created': 'a screening hit or a transaction-monitoring rule raised an AML alert',
+  'aml.alert.decided': 'an officer decided an AML alert (false positive, confirmed match, escalate, close, clear, release, refuse)',
 };
 
 const EXAMPLE_CUSTOMER = '0f8e2d4c-6b1a-4c3e-9d2f-7a5b8c9d0e1f';
 const EXAMPLE_USER = '3c2b1a09-8f7e-4d6c-a5b4-c3d2e1f0a9b8';
 const EXAMPLE_WALLET = '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e';
 const EXAMPLE_TRANSFER = '8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';
+const EXAMPLE_ALERT = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 /** One example `data` per event type; each parses with its schema (tests) and appears in docs/webhooks.md. */
 export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
@@ -175,4 +213,37 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'transfer.completed': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', approvedBy: EXAMPLE_USER },
   'transfer.rejected': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', rejectedBy: EXAMPLE_USER, reason: 'beneficiary unknown to the customer' },
   'transfer.failed': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '25000.00', currency: 'EUR', reason: 'the wallet is FROZEN' },
+  'transfer.held': { transferId: EXAMPLE_TRANSFER, customerId: EXAMPLE_CUSTOMER, walletId: EXAMPLE_WALLET, amount: '9500.00', currency: 'EUR', alertId: EXAMPLE_ALERT, rules: ['Transfers just below 10,000'] },
+  'transfer.released': {
+    transferId: EXAMPLE_TRANSFER,
+    customerId: EXAMPLE_CUSTOMER,
+    walletId: EXAMPLE_WALLET,
+    amount: '9500.00',
+    currency: 'EUR',
+    alertId: EXAMPLE_ALERT,
+    proposedBy: EXAMPLE_USER,
+    releasedBy: '2b1a0f9e-8d7c-4b6a-9f5e-4d3c2b1a0f9e',
+    status: 'COMPLETED',
+  },
+  'aml.alert.created': {
+    alertId: EXAMPLE_ALERT,
+    kind: 'SCREENING',
+    customerId: EXAMPLE_CUSTOMER,
+    subjectType: 'CUSTOMER',
+    subjectId: EXAMPLE_CUSTOMER,
+    score: '0.962',
+    listId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+    transferId: null,
+    holdsTransfer: false,
+  },
+  'aml.alert.decided': {
+    alertId: EXAMPLE_ALERT,
+    kind: 'SCREENING',
+    customerId: EXAMPLE_CUSTOMER,
+    decision: 'FALSE_POSITIVE',
+    reasonCode: 'DIFFERENT_BIRTH_DATE',
+    status: 'FALSE_POSITIVE',
+    decidedBy: EXAMPLE_USER,
+    proposedBy: null,
+  },
 };

@@ -277,7 +277,8 @@ export { TRANSACTION_LIMIT_TYPES };
 // Transfers
 // ------------------------------------------------------------------------------------------------
 
-export const TRANSFER_STATUSES = ['PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
+/** HELD_FOR_REVIEW: an AML rule held the transfer; nothing is posted until officers release it (docs/aml.md) */
+export const TRANSFER_STATUSES = ['PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
 export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
 
 export const transferIdParamsSchema = z.object({ transferId: uuidSchema.describe('transfer id') });

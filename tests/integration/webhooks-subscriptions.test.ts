@@ -539,6 +539,6 @@ describe('GET /api/v2.1/webhooks/event-types', () => {
       expect(item.dataSchema).toMatchObject({ type: 'object' });
       expect(item.example).toBeTypeOf('object');
     }
-    expect(res.json.data.wildcards).toEqual(['*', 'customer.*', 'customer.consent.*', 'customer.verification.*', 'organization.*', 'user.*', 'session.*', 'card.*', 'card.status.*', 'card.transaction.*', 'webhook.*', 'webhook.subscription.*', 'wallet.*', 'wallet.status.*', 'transfer.*']);
+    expect(res.json.data.wildcards).toEqual(['*', 'customer.*', 'customer.consent.*', 'customer.verification.*', 'organization.*', 'user.*', 'session.*', 'card.*', 'card.status.*', 'card.transaction.*', 'webhook.*', 'webhook.subscription.*', 'wallet.*', 'wallet.status.*', 'transfer.*', 'aml.*', 'aml.alert.*']);
   });
 });

@@ -12,3 +12,4 @@ export * from './cards';
 export * from './ledger';
 export * from './maintenance';
 export * from './card-directory';
+export * from './aml';

@@ -124,6 +124,8 @@ export const beneficiaries = pgTable(
     bic: text('bic'),
     country: text('country').notNull(),
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+    /** a confirmed screening match blocks payouts to the beneficiary until the alert is cleared (docs/aml.md) */
+    amlBlockedBy: uuid('aml_blocked_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -208,7 +210,8 @@ export const transfers = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     reference: text('reference').notNull(),
-    status: text('status', { enum: ['PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED'] }).notNull(),
+    /** HELD_FOR_REVIEW: an AML rule held it; nothing is posted until an officer's release (docs/aml.md) */
+    status: text('status', { enum: ['PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED'] }).notNull(),
     initiatedBy: uuid('initiated_by').notNull(),
     approvedBy: uuid('approved_by'),
     decidedAt: ts('decided_at'),
@@ -229,7 +232,7 @@ export const transfers = pgTable(
     foreignKey({ name: 'transfers_destination_wallet_fk', columns: [t.tenantId, t.destinationWalletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
     foreignKey({ name: 'transfers_beneficiary_fk', columns: [t.tenantId, t.beneficiaryId], foreignColumns: [beneficiaries.tenantId, beneficiaries.id] }).onDelete('cascade'),
     foreignKey({ name: 'transfers_consent_fk', columns: [t.tenantId, t.paymentConsentId], foreignColumns: [paymentConsents.tenantId, paymentConsents.id] }).onDelete('cascade'),
-    check('transfers_status_ck', sql`${t.status} in ('PENDING_APPROVAL', 'COMPLETED', 'REJECTED', 'FAILED')`),
+    check('transfers_status_ck', sql`${t.status} in ('PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED')`),
     check('transfers_amount_ck', sql`${t.amount} > 0`),
     check(
       'transfers_target_ck',
