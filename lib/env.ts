@@ -113,6 +113,9 @@ export const envSchema = z.object({
   RETENTION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
   RECONCILIATION_INTERVAL_SECONDS: positiveInt(3600, 7 * 86_400),
   MAINTENANCE_TICK_SECONDS: positiveInt(60, 3600),
+  // AML ongoing monitoring: how often an idle worker looks for re-screening runs (it is also woken by the import's notification; docs/aml.md)
+  AML_RESCREEN_POLL_MS: positiveInt(5000, 600_000),
+  AML_RESCREEN_BATCH_SIZE: positiveInt(200, 10_000),
   WORKER_METRICS_PORT: z.coerce
     .number({ error: 'must be a port number from 1 to 65535' })
     .int('must be a port number from 1 to 65535')

@@ -132,6 +132,10 @@ async function startWebhooks(): Promise<string[]> {
   }
   const { startWebhookWorker } = await import('@/lib/webhooks/worker');
   await startWebhookWorker(await database());
+  // AML ongoing monitoring runs where deliveries run (docs/aml.md)
+  const { startAmlMonitor } = await import('@/lib/services/aml/monitoring');
+  await startAmlMonitor((await database()).db, env.AML_RESCREEN_POLL_MS);
+  lines.push(`AML monitoring: re-screening runs in this process (poll ${env.AML_RESCREEN_POLL_MS} ms, batches of ${env.AML_RESCREEN_BATCH_SIZE})`);
   lines.push(
     `webhook delivery worker: running in this process (concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
   );

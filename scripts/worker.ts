@@ -9,6 +9,7 @@ import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
 import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
 import { WebhookWorker } from '@/lib/webhooks/worker';
+import { startAmlMonitor, stopAmlMonitor } from '@/lib/services/aml/monitoring';
 
 assertEnvironment();
 const env = getEnv();
@@ -17,6 +18,8 @@ const worker = new WebhookWorker(db);
 await worker.start();
 // retention sweeps and the ledger's reconciliation, on the database's schedule (docs/operations.md)
 startMaintenance(db.db);
+// AML ongoing monitoring: re-screening after each list import (docs/aml.md)
+await startAmlMonitor(db.db, env.AML_RESCREEN_POLL_MS);
 // its delivery outcomes are counted in this process: scraped here (README, "Two instances")
 const metricsServer = env.WORKER_METRICS_PORT ? await startWorkerMetricsServer(env.WORKER_METRICS_PORT, env.WORKER_METRICS_HOST) : null;
 console.log(
@@ -35,7 +38,7 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   metricsServer?.close();
-  await Promise.all([worker.stop(), stopMaintenance()]);
+  await Promise.all([worker.stop(), stopMaintenance(), stopAmlMonitor()]);
   await closeWebhookAgents();
   await closeDatabase();
   const s = worker.stats;

@@ -47,6 +47,8 @@ const DEFAULTS = {
   RETENTION_INTERVAL_SECONDS: 3600,
   RECONCILIATION_INTERVAL_SECONDS: 3600,
   MAINTENANCE_TICK_SECONDS: 60,
+  AML_RESCREEN_POLL_MS: 5000,
+  AML_RESCREEN_BATCH_SIZE: 200,
 };
 
 const KEY = 'k'.repeat(32);
@@ -185,6 +187,7 @@ describe('parseEnv', () => {
     [{ RETENTION_EVENTS_DAYS: '0' }, 'RETENTION_EVENTS_DAYS', 'Invalid environment: RETENTION_EVENTS_DAYS must be a whole number from 1 to 3650'],
     [{ RETENTION_BATCH_SIZE: '100001' }, 'RETENTION_BATCH_SIZE', 'Invalid environment: RETENTION_BATCH_SIZE must be a whole number from 1 to 100000'],
     [{ MAINTENANCE_TICK_SECONDS: '1.5' }, 'MAINTENANCE_TICK_SECONDS', 'Invalid environment: MAINTENANCE_TICK_SECONDS must be a whole number from 1 to 3600'],
+    [{ AML_RESCREEN_BATCH_SIZE: '0' }, 'AML_RESCREEN_BATCH_SIZE', 'Invalid environment: AML_RESCREEN_BATCH_SIZE must be a whole number from 1 to 10000'],
   ])('rejects %j with one line naming the variable', (raw, variable, message) => {
     const e = failure(raw);
     expect(e).toEqual({ name: 'EnvError', variable, message });

@@ -14,6 +14,7 @@ import { missingRequiredConsents, recordConsent, type ConsentProof } from './con
 import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
+import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
 
 const first = <T>(...values: (T | undefined | null | '')[]): T | undefined => values.find((v) => v !== undefined && v !== null && v !== '') as T | undefined;
 
@@ -71,6 +72,8 @@ export async function registerIndividual(
   const phoneNumber = first(body.phone, contactRows.find((c) => c.contactType !== 'EMAIL')?.value);
 
   try {
+    // AML screening at registration (docs/aml.md): the lists' indexes are prepared before the transaction
+    const amlContext = await screeningContext(db, tenantId);
     return await db.transaction(async (tx) => {
       const now = clock.now();
       const displayName = first(body.individualCustomer?.customerName, `${firstName} ${lastName}`)!;
@@ -129,6 +132,7 @@ export async function registerIndividual(
       });
       await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
       await refreshRisk(tx, tenantId, customerId, 'INDIVIDUAL');
+      await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: categorization.categoryId });
       const accepted: ConsentType[] = [];
       if (body.CONSENT?.termsAccepted) accepted.push('TERMS');

@@ -16,6 +16,7 @@ import { missingRequiredConsents, recordConsent, type ConsentProof } from './con
 import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
+import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
 import { duplicateUserError } from './register-individual';
 
 export type OrganizationRegistrationResult = z.infer<typeof organizationRegistrationResultSchema>;
@@ -57,6 +58,8 @@ export async function registerOrganization(
   const passwordHash = await hashSecret(adminPassword);
 
   try {
+    // AML screening at registration (docs/aml.md): the lists' indexes are prepared before the transaction
+    const amlContext = await screeningContext(db, tenantId);
     return await db.transaction(async (tx) => {
       const now = clock.now();
       const displayName = body.organizationCustomer.customerName ?? org.tradingName ?? org.legalName;
@@ -144,6 +147,7 @@ export async function registerOrganization(
       });
       await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
       await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
+      await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'ORGANIZATION', userId: adminUserId, status: 'PENDING_ACTIVATION', categoryId: categorization?.categoryId ?? null });
       const accepted: ConsentType[] = [];

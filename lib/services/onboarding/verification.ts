@@ -6,7 +6,7 @@ import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
 import { isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
-import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview } from '@/lib/contract/api-errors';
+import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
 import { assertVerificationRole } from './verification-roles';
@@ -17,6 +17,7 @@ import type { UserLabel } from './review-state';
 import { customerTimeline } from './timeline';
 import { isUuid } from '@/lib/contract/common';
 import { can } from '@/lib/contract/access';
+import { openScreeningAlertIds } from '@/lib/services/aml/screening';
 
 export { REVIEW_SLA_HOURS };
 export { assertVerificationRole };
@@ -168,6 +169,9 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
     if (input.decision === 'APPROVE') {
       const b = state.blockers;
       if (b.unmetRequirements.length || b.undecidedDocuments.length) throw requiredDocumentsNotAccepted(row.id, b);
+      // AML: a screening alert of the customer that still needs an officer blocks the approval (docs/aml.md)
+      const openAlerts = await openScreeningAlertIds(tx, t, row.customerId);
+      if (openAlerts.length) throw openScreeningAlerts(row.id, openAlerts);
       if (required === 2) {
         if (row.firstApprovedBy === principal.userId) throw secondApproverMustDiffer(row.id, row.firstApprovedBy, principal.userId);
         if (!row.firstApprovedBy) {
@@ -371,6 +375,7 @@ function approvalGate(
   blockers: ApprovalBlockers,
   required: 1 | 2,
   labels: Map<string, UserLabel>,
+  openAlerts: string[],
 ) {
   const reasons: { code: string; message: string }[] = [];
   if (v.registeredByUserId === principal.userId) reasons.push({ code: 'FOUR_EYES', message: 'You registered this customer: another officer must review it (four-eyes rule).' });
@@ -379,6 +384,7 @@ function approvalGate(
   if (required === 2 && v.firstApprovedBy === principal.userId) reasons.push({ code: 'SECOND_APPROVER_MUST_DIFFER', message: 'You gave the first approval: a second, different officer must approve.' });
   for (const r of blockers.unmetRequirements) reasons.push({ code: 'REQUIRED_DOCUMENT_NOT_ACCEPTED', message: `${r.label}: no accepted document yet.` });
   if (blockers.undecidedDocuments.length) reasons.push({ code: 'DOCUMENTS_UNDECIDED', message: `${blockers.undecidedDocuments.length} document(s) still to accept or reject.` });
+  if (openAlerts.length) reasons.push({ code: 'OPEN_SCREENING_ALERTS', message: `${openAlerts.length} screening alert(s) of this customer must be decided first (AML alerts).` });
   return { canApprove: reasons.length === 0, approveBlockedReasons: reasons };
 }
 type ApprovalBlockers = { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] };
@@ -422,7 +428,7 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
     documents: state.docs.map((d) => documentView(d, labels)),
     requirements: state.requirements,
     approvalsRequired: required,
-    ...approvalGate(row.v, principal, state.blockers, required, labels),
+    ...approvalGate(row.v, principal, state.blockers, required, labels, await openScreeningAlertIds(db, t, cid)),
     revisionRequest: row.v.revisionRequest ? { ...row.v.revisionRequest, requestedByName: nameOf(labels, row.v.revisionRequest.requestedBy) } : null,
     notes: notes.map((n) => ({ id: n.id, authorUserId: n.authorUserId, authorName: nameOf(labels, n.authorUserId), body: n.body, createdAt: n.createdAt.toISOString() })),
     history: (await customerAuditLog(db, t, cid)).reverse(),

@@ -5,6 +5,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { beneficiaries, type BeneficiaryRow } from '@/lib/db/schema';
 import { notFound, beneficiaryExists } from '@/lib/contract/api-errors';
 import { emptyPage, listCustomer, pageRows, targetCustomer, type Actor } from './access';
+import { beneficiarySubject, screeningContext, screenSubjects } from '@/lib/services/aml/screening';
 
 /** Beneficiaries (payees) of a customer: create, list, get, deactivate. IBAN and BIC are validated by the contract. */
 export function toBeneficiary(row: BeneficiaryRow): Beneficiary {
@@ -30,11 +31,16 @@ export async function createBeneficiary(db: DbOrTx, tenantId: string, actor: Act
   if (existing) {
     throw beneficiaryExists(existing.id);
   }
-  const [row] = await db
-    .insert(beneficiaries)
-    .values({ tenantId, customerId: customer.id, name: body.name, iban: body.iban, bic: body.bic ?? null, country: body.country })
-    .returning();
-  return toBeneficiary(row!);
+  // AML (docs/aml.md): a new beneficiary is screened with its creation, in the same transaction
+  const amlContext = await screeningContext(db, tenantId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(beneficiaries)
+      .values({ tenantId, customerId: customer.id, name: body.name, iban: body.iban, bic: body.bic ?? null, country: body.country })
+      .returning();
+    await screenSubjects(tx, amlContext, [beneficiarySubject(row!)], 'BENEFICIARY_CREATED', actor.userId);
+    return toBeneficiary(row!);
+  });
 }
 
 export async function listBeneficiaries(db: DbOrTx, tenantId: string, actor: Actor, query: ListBeneficiariesQuery) {

@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { pgErrorCode } from '@/lib/db/errors';
 import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
-import { ApiError, approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
+import { ApiError, approverMustDiffer, beneficiaryBlocked, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
@@ -21,6 +21,9 @@ import { claim, completeSql, release, transferScope } from './idempotency';
 import type { IdempotencyScope } from '@/lib/services/idempotency/store';
 import { assertLimitsWithUsage, usageSql, windowStart } from './limits';
 import { effectiveStatus } from './payment-consents';
+import type { RuleFiring } from '@/lib/contract/aml-model';
+import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
+import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
 
 /**
  * Transfers (docs/ledger.md). One transaction per transfer: lock the customer and the wallet row,
@@ -155,7 +158,7 @@ interface Gathered {
   /** version: the row's xmin, which changes with every update of the customer (its status, a limit set: setTransactionLimit) */
   customers: Array<{ id: string; status: CustomerRow['status']; version: string }>;
   wallets: LockedWallet[];
-  beneficiary: { id: string; name: string; iban: string; status: 'ACTIVE' | 'INACTIVE' } | null;
+  beneficiary: { id: string; name: string; iban: string; status: 'ACTIVE' | 'INACTIVE'; country: string; created_at: string; aml_blocked_by: string | null } | null;
   consent: {
     id: string;
     wallet_id: string;
@@ -171,6 +174,8 @@ interface Gathered {
   accounts: Record<string, string> | null;
   customer_limits: boolean;
   wallet_limits: boolean;
+  /** the tenant's enabled monitoring rules with their aggregates for this transfer (lib/services/aml/rules-engine.ts) */
+  rules: (RuleDefinition & { aggregates: RuleAggregates | null })[];
 }
 
 /**
@@ -181,7 +186,7 @@ interface Gathered {
  * wait for each other; a customer's status cannot change under them (an UPDATE waits for the share
  * lock). The source wallet is locked only when the actor may see it.
  */
-function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, lock = true): SQL {
+function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asOf: Date, lock = true): SQL {
   const ref = body.beneficiary;
   const beneficiaryFilter = !ref ? sql`false` : 'id' in ref ? sql`b.id = ${ref.id}::uuid` : sql`b.iban = ${ref.iban}`;
   const walletFilter = sql`w.tenant_id = ${tenantId} and (
@@ -204,7 +209,7 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, loc
     select
       (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)), '[]'::json) from c) as customers,
       (select coalesce(json_agg(row_to_json(w)), '[]'::json) from w) as wallets,
-      (select json_build_object('id', b.id, 'name', b.name, 'iban', b.iban, 'status', b.status) from beneficiaries b
+      (select json_build_object('id', b.id, 'name', b.name, 'iban', b.iban, 'status', b.status, 'country', b.country, 'created_at', b.created_at, 'aml_blocked_by', b.aml_blocked_by) from beneficiaries b
         where b.tenant_id = ${tenantId} and b.customer_id = (select customer_id from src) and ${beneficiaryFilter}
         order by b.status limit 1) as beneficiary,
       (select json_build_object('id', p.id, 'wallet_id', p.wallet_id, 'scope', p.scope, 'max_amount_per_payment', p.max_amount_per_payment::text,
@@ -217,7 +222,8 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, loc
         where a.tenant_id = ${tenantId} and a.currency = ${body.currency} and a.wallet_id is null and a.kind in ('TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')) as accounts,
       exists (select 1 from transaction_limits l, src
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
-      exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits`;
+      exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits,
+      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, asOf)} as rules`;
 }
 
 /** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
@@ -238,14 +244,23 @@ interface Posting {
   body: CreateTransferBody;
   actor: Actor;
   requiresApproval: boolean;
+  /** an AML rule holds the transfer: the row is written HELD_FOR_REVIEW and nothing is posted */
+  held: boolean;
+  /** the rules that fired (ALERT or HOLD): an alert is raised with the transfer */
+  firings: RuleFiring[];
+  /** releasing a held transfer: its row is updated instead of inserted */
+  releasing: boolean;
   counterpart: string;
   description: string;
   /** the advisory lock of customer-wide limits is held */
   customerLocked: boolean;
   /** folded into the statement: the event transfer.created (CTEs ev, d, n) and the stored answer (its update) */
   event: { ctes: SQL; notified: SQL };
-  storeAnswer: SQL;
+  /** null: nothing to store (a release answers no request of its own) */
+  storeAnswer: SQL | null;
 }
+
+const answerCte = (p: Posting) => (p.storeAnswer ? sql`answer as (${p.storeAnswer} returning 1)` : sql`answer as (select 1 where false)`);
 
 /**
  * The transfer's second statement, on a snapshot taken after the locks: the checks that read what
@@ -264,16 +279,31 @@ function writesSql(p: Posting): SQL {
   const { tenantId, wallet, destination, body } = p;
   const amount = sql`${body.amount}::numeric`;
   const credited = destination && !p.requiresApproval ? destination.id : null;
-  return sql`
-    t as (
-      insert into transfers (id, tenant_id, customer_id, wallet_id, beneficiary_id, destination_wallet_id, destination_customer_id,
+  const status = statusOf(p);
+  const transfer = p.releasing
+    ? sql`update transfers set status = ${status}, updated_at = ${p.now}
+      where tenant_id = ${tenantId}::uuid and id = ${p.transferId}::uuid and status = 'HELD_FOR_REVIEW' and exists (select 1 from ok)
+      returning id`
+    : sql`insert into transfers (id, tenant_id, customer_id, wallet_id, beneficiary_id, destination_wallet_id, destination_customer_id,
         payment_consent_id, amount, currency, reference, status, initiated_by, created_at, updated_at)
       select ${p.transferId}::uuid, ${tenantId}::uuid, ${wallet.customer_id}::uuid, ${wallet.id}::uuid, ${p.beneficiaryId}::uuid,
         ${destination?.id ?? null}::uuid, ${destination?.customer_id ?? null}::uuid, ${p.consent?.id ?? null}::uuid, ${amount}, ${body.currency},
-        ${body.reference}, ${p.requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED'}, ${p.actor.userId}::uuid, ${p.now}, ${p.now}
+        ${body.reference}, ${status}, ${p.actor.userId}::uuid, ${p.now}, ${p.now}
       from ok
-      returning id
-    ),
+      returning id`;
+  // held for AML review: the transfer's row only, nothing posted (the checks in `ok` still apply)
+  if (p.held) {
+    return sql`
+    t as (${transfer}),
+    e as (select null::uuid as id where false),
+    jl as (select null::uuid as id where false),
+    debit as (select null::uuid as id where false),
+    credit as (select null::uuid as id where false),
+    ${p.event.ctes},
+    ${answerCte(p)}`;
+  }
+  return sql`
+    t as (${transfer}),
     e as (
       insert into journal_entries (id, tenant_id, kind, transfer_id, description, posted_at)
       select ${p.entryId}::uuid, ${tenantId}::uuid, ${p.requiresApproval ? 'TRANSFER_HOLD' : 'TRANSFER_SETTLEMENT'}, ${p.transferId}::uuid, ${p.description}, ${p.now}
@@ -298,7 +328,7 @@ function writesSql(p: Posting): SQL {
     ),
     -- the event and the stored answer, also only when the checks pass (a rerun must not record them twice)
     ${p.event.ctes},
-    answer as (${p.storeAnswer} returning 1)`;
+    ${answerCte(p)}`;
 }
 
 function postSql(p: Posting): SQL {
@@ -313,7 +343,8 @@ function postSql(p: Posting): SQL {
   const from = sql`(case tl.limit_type when 'DAILY' then ${windows.DAILY} when 'WEEKLY' then ${windows.WEEKLY} else ${windows.MONTHLY} end)::timestamptz`;
   const used =
     p.consent?.scope === 'SINGLE_PAYMENT'
-      ? sql`(select count(*)::int from transfers t where t.tenant_id = ${tenantId} and t.payment_consent_id = ${p.consent.id}::uuid and t.status in ('PENDING_APPROVAL', 'COMPLETED'))`
+      ? sql`(select count(*)::int from transfers t where t.tenant_id = ${tenantId} and t.payment_consent_id = ${p.consent.id}::uuid
+          and t.status in ('PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED') and t.id <> ${p.transferId}::uuid)`
       : sql`0`;
   const amount = sql`${body.amount}::numeric`;
   return sql`
@@ -345,7 +376,7 @@ function postSql(p: Posting): SQL {
  * The checks on what gatherSql read, in the documented order (each refusal the catalogue's), and the
  * posting they lead to: the answer, the event and the writes' parameters.
  */
-async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
+async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   const wallet = found.wallets.find((w) => w.id === body.walletId);
   if (!wallet) throw notFound('wallet');
   const customerStatus = new Map(found.customers.map((c) => [c.id, c.status]));
@@ -375,6 +406,8 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
         : beneficiaryNotFound(ref.iban, 'no saved beneficiary has this IBAN; create it first: POST /api/v2.1/beneficiaries');
     }
     if (payee.status !== 'ACTIVE') throw beneficiaryInactive(payee.id, payee.iban);
+    // a confirmed sanctions or PEP match of the beneficiary (docs/aml.md)
+    if (payee.aml_blocked_by) throw beneficiaryBlocked(payee.id, payee.aml_blocked_by);
     beneficiary = { id: payee.id, name: payee.name, iban: payee.iban };
   }
 
@@ -390,8 +423,22 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   const counterpart =
     requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
   const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
-  const transferId = randomUUID();
+  const transferId = heldRelease?.transferId ?? randomUUID();
   const now = clock.now();
+  // 5. transaction monitoring (docs/aml.md): the tenant's rules on this transfer; a HOLD posts nothing until two officers release it
+  const firings = heldRelease
+    ? []
+    : evaluateRules(
+        found.rules.map((r) => ({ ...r, aggregates: r.aggregates ?? {} })),
+        {
+          type: destination ? 'WALLET_TRANSFER' : 'PAYOUT',
+          amount: body.amount,
+          currency: body.currency,
+          at: now,
+          beneficiary: found.beneficiary && !destination ? { country: found.beneficiary.country, createdAt: new Date(found.beneficiary.created_at) } : null,
+        },
+      );
+  const held = firings.some((f) => f.action === 'HOLD');
   const posting: Posting = {
     tenantId,
     transferId,
@@ -404,13 +451,16 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     body,
     actor,
     requiresApproval,
+    held,
+    firings,
+    releasing: heldRelease !== null,
     counterpart,
     description: destination
       ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}`
       : `transfer to ${payee}: ${body.reference}`,
     customerLocked: false,
     event: { ctes: sql``, notified: sql`` },
-    storeAnswer: sql``,
+    storeAnswer: null,
   };
   const row: TransferRow = {
     id: transferId,
@@ -424,7 +474,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     amount: body.amount,
     currency: body.currency,
     reference: body.reference,
-    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
+    status: statusOf(posting),
     initiatedBy: actor.userId,
     approvedBy: null,
     decidedAt: null,
@@ -437,28 +487,54 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     destinationWallet: destination ? { id: destination.id, customerId: destination.customer_id, name: destination.name } : null,
     names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
   });
-  const message = requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
-  posting.event = eventCtes(tenantId, 'transfer.created', {
-    transferId,
-    type: transfer.type,
-    customerId: transfer.customerId,
-    walletId: transfer.walletId,
-    beneficiaryId: beneficiary?.id ?? null,
-    destinationWalletId: destination?.id ?? null,
-    amount: transfer.amount,
-    currency: transfer.currency,
-    status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
-    initiatedBy: actor.userId,
-  }, { gate: OK });
-  posting.storeAnswer = completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
+  const message = held ? 'transfer held for AML review' : requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
+  const status = statusOf(posting) as 'PENDING_APPROVAL' | 'HELD_FOR_REVIEW' | 'COMPLETED';
+  posting.event = heldRelease
+    ? eventCtes(tenantId, 'transfer.released', {
+        transferId,
+        customerId: transfer.customerId,
+        walletId: transfer.walletId,
+        amount: transfer.amount,
+        currency: transfer.currency,
+        alertId: heldRelease.alertId,
+        proposedBy: heldRelease.proposedBy,
+        releasedBy: heldRelease.releasedBy,
+        status: status === 'HELD_FOR_REVIEW' ? 'COMPLETED' : status,
+      }, { gate: OK })
+    : eventCtes(tenantId, 'transfer.created', {
+        transferId,
+        type: transfer.type,
+        customerId: transfer.customerId,
+        walletId: transfer.walletId,
+        beneficiaryId: beneficiary?.id ?? null,
+        destinationWalletId: destination?.id ?? null,
+        amount: transfer.amount,
+        currency: transfer.currency,
+        status,
+        initiatedBy: actor.userId,
+      }, { gate: OK });
+  posting.storeAnswer = scope ? completeSql(scope, { status: 200, body: { message, data: transfer } }, OK) : null;
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 
+/** The status a posting writes: held for AML review, awaiting four-eyes approval, or completed. */
+function statusOf(p: Pick<Posting, 'held' | 'requiresApproval'>): TransferRow['status'] {
+  return p.held ? 'HELD_FOR_REVIEW' : p.requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED';
+}
+
+/** A held transfer being released: its id, and who decided (transfer.released). */
+interface ReleaseOf {
+  transferId: string;
+  alertId: string;
+  proposedBy: string;
+  releasedBy: string;
+}
+
 /** The slow path, in one transaction: lock and read, check, then check what others write and post (gatherSql, postSql). */
-async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
-  // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts
-  const [found] = ((await tx.execute(gatherSql(tenantId, actor, body))) as unknown as Rows<Gathered>).rows;
-  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope);
+async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
+  // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
+  const [found] = ((await tx.execute(gatherSql(tenantId, actor, body, clock.now()))) as unknown as Rows<Gathered>).rows;
+  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
   const transferId = posting.transferId;
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
   if (found!.customer_limits) {
@@ -486,10 +562,21 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
     body.amount,
   );
   if (amount.gt(wallet.balance)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
-  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit
-  const expected = 5 + (destination && !requiresApproval ? 1 : 0);
+  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; held: the transfer only
+  const expected = posting.held ? 1 : 5 + (destination && !requiresApproval ? 1 : 0);
   if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
-
+  // the rules that fired raise one alert with the transfer (and hold it when one of them says so)
+  if (posting.firings.length) {
+    await raiseTransactionAlert(tx, tenantId, {
+      transferId,
+      customerId: wallet.customer_id,
+      walletId: wallet.id,
+      amount: transfer.amount,
+      currency: transfer.currency,
+      firings: posting.firings,
+      holds: posting.held,
+    });
+  }
   return { message, data: transfer };
 }
 
@@ -534,7 +621,7 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
         and ${
           destination
             ? sql`exists (select 1 from w where w.id = ${destination.id}::uuid and w.customer_id = ${destination.customer_id}::uuid and w.status = 'ACTIVE' and w.currency = ${body.currency})`
-            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and b.status = 'ACTIVE')`
+            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and b.status = 'ACTIVE' and b.aml_blocked_by is null)`
         }
         and ${
           consent
@@ -561,7 +648,7 @@ const PARTIAL_FAST_POSTING = '22012';
 
 /** The fast path (fastSql) after an unlocked read; null when the transfer needs the slow path (or may be refused). */
 async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
-  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, false))) as unknown as Rows<Gathered>).rows;
+  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, clock.now(), false))) as unknown as Rows<Gathered>).rows;
   if (!found || found.customer_limits || found.wallet_limits || found.consent?.scope === 'SINGLE_PAYMENT') return null;
   let prepared: Awaited<ReturnType<typeof preparePosting>>;
   try {
@@ -572,6 +659,8 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
     throw error;
   }
   if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
+  // a monitoring rule fired: the alert (and a hold) are written with the transfer, by the slow path
+  if (prepared.posting.firings.length) return null;
   // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
   const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
   // One statement, so the wallet's row lock is held only while PostgreSQL runs and commits it (no
@@ -781,5 +870,70 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
     const [transfer] = await hydrate(tx, tenantId, [updated!]);
     const message = status === 'COMPLETED' ? 'transfer approved' : status === 'REJECTED' ? 'transfer rejected' : `transfer failed: ${failure}`;
     return { message, data: transfer! };
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Held for AML review (docs/aml.md): release or refusal, after two officers agreed
+// ------------------------------------------------------------------------------------------------
+
+async function lockHeld(tx: DbOrTx, tenantId: string, transferId: string): Promise<TransferRow> {
+  const [row] = await tx.select().from(transfers).where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId))).for('update');
+  if (!row) throw notFound('transfer');
+  if (row.status !== 'HELD_FOR_REVIEW') throw transferNotPending(transferId, row.status);
+  return row;
+}
+
+/**
+ * Releases a transfer held for AML review, in the caller's transaction: it is checked again exactly
+ * as when it was created (wallets, payee, consent, limits, balance; not the monitoring rules, which
+ * the officers have just reviewed) and posts, or waits for four-eyes approval above the threshold.
+ * When a check fails now (the balance was spent meanwhile, say), the transfer FAILS with the reason.
+ */
+export async function releaseHeldTransfer(tx: DbOrTx, tenantId: string, transferId: string, decided: { alertId: string; proposedBy: string; releasedBy: string }): Promise<{ status: TransferRow['status']; failure: string | null }> {
+  const row = await lockHeld(tx, tenantId, transferId);
+  const body: CreateTransferBody = {
+    walletId: row.walletId,
+    ...(row.beneficiaryId ? { beneficiary: { id: row.beneficiaryId } } : {}),
+    ...(row.destinationWalletId ? { destinationWalletId: row.destinationWalletId } : {}),
+    amount: fmt(row.amount, row.currency),
+    currency: row.currency as CreateTransferBody['currency'],
+    reference: row.reference,
+    ...(row.paymentConsentId ? { paymentConsentId: row.paymentConsentId } : {}),
+  };
+  // the initiator's transfer, seen as staff: ownership was checked when it was created
+  const actor: Actor = { userId: row.initiatedBy, customerId: null, roles: [] };
+  try {
+    const result = await executeTransfer(tx, tenantId, actor, body, null, { transferId, ...decided });
+    return { status: result.data.status, failure: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const failure = `${error.message}: ${String((error.data as { details?: string }).details ?? JSON.stringify(error.data))}`;
+    const now = clock.now();
+    await tx
+      .update(transfers)
+      .set({ status: 'FAILED', rejectionReason: failure, approvedBy: decided.releasedBy, decidedAt: now, updatedAt: now })
+      .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId)));
+    await emitEvent(tx, tenantId, 'transfer.failed', { transferId, customerId: row.customerId, walletId: row.walletId, amount: fmt(row.amount, row.currency), currency: row.currency, reason: failure });
+    return { status: 'FAILED', failure };
+  }
+}
+
+/** Refuses a transfer held for AML review: REJECTED, nothing was ever posted. */
+export async function refuseHeldTransfer(tx: DbOrTx, tenantId: string, transferId: string, decided: { refusedBy: string; reason: string }): Promise<void> {
+  const row = await lockHeld(tx, tenantId, transferId);
+  const now = clock.now();
+  await tx
+    .update(transfers)
+    .set({ status: 'REJECTED', rejectionReason: decided.reason, approvedBy: decided.refusedBy, decidedAt: now, updatedAt: now })
+    .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId)));
+  await emitEvent(tx, tenantId, 'transfer.rejected', {
+    transferId,
+    customerId: row.customerId,
+    walletId: row.walletId,
+    amount: fmt(row.amount, row.currency),
+    currency: row.currency,
+    rejectedBy: decided.refusedBy,
+    reason: decided.reason,
   });
 }
