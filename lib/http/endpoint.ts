@@ -59,10 +59,10 @@ export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx
       });
       break;
     case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow });
+      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow, maxBodyBytes: definition.maxBodyBytes });
       break;
     case 'platformKey':
-      built = withPlatformAdmin(run, { ...schemas, ...policy });
+      built = withPlatformAdmin(run, { ...schemas, ...policy, maxBodyBytes: definition.maxBodyBytes });
       break;
     case 'card':
       built = withCardAuth(run);

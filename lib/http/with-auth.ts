@@ -20,6 +20,8 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
   headers?: HeaderSpec<R>;
   /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
   allow?: Capability;
+  /** A larger body limit than MAX_BODY_BYTES (a list import). */
+  maxBodyBytes?: number;
 };
 
 /**
@@ -40,9 +42,10 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
   handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
   options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, allow, rateLimit, idempotency, ...schemas } = options;
+  const { headers: spec, allow, rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
+    maxBodyBytes,
     rateLimit,
     idempotency,
     prepare: async (base) => {

@@ -10,11 +10,12 @@ export { platformKeyMatches } from './authenticate';
  */
 export function withPlatformAdmin<S extends RouteSchemas = Record<never, never>>(
   handler: (ctx: BaseContext & { db: Db } & Parsed<S>) => Promise<Response>,
-  options: S & RoutePolicy = {} as S & RoutePolicy,
+  options: S & RoutePolicy & { maxBodyBytes?: number } = {} as S & RoutePolicy,
 ): RouteHandler {
-  const { rateLimit, idempotency, ...schemas } = options;
+  const { rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
+    maxBodyBytes,
     rateLimit,
     idempotency,
     prepare: async ({ req }) => {

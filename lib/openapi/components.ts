@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amlAlertDetailSchema, amlAlertSchema, amlEntrySchema, amlListSchema, amlListVersionSchema, amlRuleSchema, amlScreeningSchema, ruleFiringSchema, screeningHitSchema } from '@/lib/contract/aml';
 import { cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
 import {
   authorizationSchema,
@@ -90,6 +91,15 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   WalletToken: walletTokenSchema,
   Dispute: disputeSchema,
   CardBusinessErrorData: cardBusinessErrorDataSchema,
+  AmlList: amlListSchema,
+  AmlListVersion: amlListVersionSchema,
+  AmlEntry: amlEntrySchema,
+  AmlScreeningHit: screeningHitSchema,
+  AmlScreening: amlScreeningSchema,
+  AmlRuleFiring: ruleFiringSchema,
+  AmlAlert: amlAlertSchema,
+  AmlAlertDetail: amlAlertDetailSchema,
+  AmlRule: amlRuleSchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -118,6 +128,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
   Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
   Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
+  AML: 'Sanctions and PEP screening against versioned lists (OFAC, EU, UN and our own CSV), ongoing monitoring, transaction-monitoring rules, and the alerts case manager (docs/aml.md).',
   'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
   'Card sandbox': 'Sandbox-only card operations that simulate the network (authorizations, clearing); not served with a real processor.',
 };

@@ -1,3 +1,4 @@
+import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
@@ -14,7 +15,7 @@ import { webhookRoutes } from './webhooks';
  * no definition is left without a route file.
  */
 type Domain = Readonly<Record<string, RouteSpec>> | readonly RouteSpec[];
-const DOMAINS: readonly Domain[] = [platformRoutes, tenantRoutes, identityRoutes, onboardingRoutes, webhookRoutes, moneyRoutes, cardRoutes];
+const DOMAINS: readonly Domain[] = [platformRoutes, tenantRoutes, identityRoutes, onboardingRoutes, webhookRoutes, moneyRoutes, amlRoutes, cardRoutes];
 
 export const ROUTES: readonly RouteSpec[] = DOMAINS.flatMap((domain) => Object.values(domain));
 
