@@ -176,7 +176,12 @@ export const createAmlListBodySchema = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters'),
   kind: amlListKindSchema,
   format: amlListFormatSchema,
-  sourceUrl: z.url({ protocol: /^https$/, message: 'must be an https:// URL' }).max(2000).nullable().optional().describe('fetched by the worker every refreshHours (off unless both are set)'),
+  sourceUrl: z
+    .url({ protocol: /^https?$/, message: 'must be an https:// URL' })
+    .max(2000)
+    .nullable()
+    .optional()
+    .describe('fetched by the worker every refreshHours (off unless both are set); https only, except where WEBHOOK_ALLOW_PRIVATE_NETWORKS is on (tests, local trials). OFAC: the URL of sdn.csv; alt.csv and add.csv are read beside it'),
   refreshHours: z.number().int().min(1, 'must be at least 1').max(720, 'must be at most 720').nullable().optional(),
 });
 export const updateAmlListBodySchema = z.object({
@@ -224,6 +229,9 @@ export const amlListSchema = z.object({
   enabled: z.boolean(),
   sourceUrl: z.string().nullable(),
   refreshHours: z.number().int().nullable(),
+  nextFetchAt: isoDateTimeSchema.nullable(),
+  lastFetchedAt: isoDateTimeSchema.nullable(),
+  lastFetchError: z.string().nullable().describe('why the last scheduled fetch imported nothing'),
   currentVersion: amlListVersionSchema.nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db/client';
+import { indexState } from '@/lib/services/aml/index-cache';
 import { readJobs } from '@/lib/services/retention/jobs';
 import { SWEEP_NAMES } from '@/lib/services/retention/sweeps';
 import { metrics } from './registry';
@@ -50,5 +51,14 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
       for (const sweep of SWEEP_NAMES) m.retentionRemoved.set({ sweep }, Number(removed[sweep] ?? 0));
     }
   }
+  // AML: the list versions this process screens against (its indexes), and the re-screening runs
+  m.amlIndexBuilt.reset();
+  m.amlIndexNames.reset();
+  for (const ix of indexState()) {
+    m.amlIndexBuilt.set({ list_id: ix.listId, version_id: ix.versionId }, Math.floor(Date.parse(ix.builtAt) / 1000));
+    m.amlIndexNames.set({ list_id: ix.listId, version_id: ix.versionId }, ix.names);
+  }
+  const runs = new Map(rowsOf<{ status: string; n: number | string }>(await db.execute(sql`select status, count(*) as n from aml_rescreen_runs group by status`)).map((r) => [r.status, Number(r.n)]));
+  for (const status of ['PENDING', 'RUNNING', 'DONE', 'FAILED']) m.amlRescreenRuns.set({ status }, runs.get(status) ?? 0);
   return { contentType: m.registry.contentType, body: await m.registry.metrics() };
 }

@@ -20,6 +20,9 @@ export interface Metrics {
   reconciliationLastRun: Gauge;
   retentionLastRun: Gauge;
   retentionRemoved: Gauge<'sweep'>;
+  amlIndexBuilt: Gauge<'list_id' | 'version_id'>;
+  amlIndexNames: Gauge<'list_id' | 'version_id'>;
+  amlRescreenRuns: Gauge<'status'>;
 }
 
 function create(): Metrics {
@@ -51,6 +54,9 @@ function create(): Metrics {
     reconciliationLastRun: new Gauge({ name: 'ledger_reconciliation_last_run_timestamp_seconds', help: "when the ledger's last reconciliation finished (unix seconds)", registers }),
     retentionLastRun: new Gauge({ name: 'retention_last_run_timestamp_seconds', help: 'when the last retention sweep finished (unix seconds)', registers }),
     retentionRemoved: new Gauge({ name: 'retention_rows_removed', help: 'rows the last retention sweep removed, by sweep', labelNames: ['sweep'], registers }),
+    amlIndexBuilt: new Gauge({ name: 'aml_index_built_timestamp_seconds', help: "when this process built its screening index of a list's version (one series per list: the version it screens against)", labelNames: ['list_id', 'version_id'], registers }),
+    amlIndexNames: new Gauge({ name: 'aml_index_names', help: 'names (entries plus aliases) in this process\'s screening index of a list version', labelNames: ['list_id', 'version_id'], registers }),
+    amlRescreenRuns: new Gauge({ name: 'aml_rescreen_runs', help: 'ongoing-monitoring re-screening runs, by status (every tenant)', labelNames: ['status'], registers }),
   };
 }
 

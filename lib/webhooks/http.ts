@@ -121,3 +121,51 @@ export async function postWebhook(url: string, body: string, headers: Record<str
     return done({ status: null, body: null, retryAfter: null, location: null, error: describeError(error, options.timeoutMs) });
   }
 }
+
+export interface FetchResult {
+  status: number | null;
+  /** the whole body, when it came within the size limit and the answer was 200 */
+  bytes: Buffer | null;
+  /** why nothing usable came: the SSRF guard, a timeout, an error status, the size limit */
+  error: string | null;
+}
+
+/**
+ * GETs a file through the same guarded client (an AML list on a schedule, docs/aml.md): the SSRF
+ * guard at connect time, no redirects, bounded in time and in size. Never throws.
+ */
+export async function fetchGuarded(url: string, options: SendOptions & { maxBytes: number }): Promise<FetchResult> {
+  let parsed: URL;
+  try {
+    parsed = parseEndpointUrl(url);
+  } catch (error) {
+    return { status: null, bytes: null, error: describeError(error, options.timeoutMs) };
+  }
+  try {
+    const response = await request(parsed, {
+      method: 'GET',
+      headers: { 'user-agent': 'BusinessPlatform-AML/1.0' },
+      dispatcher: agentFor(options),
+      signal: AbortSignal.timeout(options.timeoutMs),
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump().catch(() => undefined);
+      return { status: response.statusCode, bytes: null, error: `the server answered ${response.statusCode}` };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > options.maxBytes) {
+        response.body.destroy();
+        return { status: 200, bytes: null, error: `the file is larger than ${options.maxBytes} bytes` };
+      }
+      chunks.push(chunk);
+    }
+    return { status: 200, bytes: Buffer.concat(chunks), error: null };
+  } catch (error) {
+    return { status: null, bytes: null, error: describeError(error, options.timeoutMs) };
+  }
+}

@@ -4,7 +4,11 @@ import type { AmlListVersion } from '@/lib/contract/aml';
 import { getDb } from '@/lib/db/client';
 import { parseList } from '@/lib/services/aml/lists/parse';
 import { runDueRescreens, runOneRescreen } from '@/lib/services/aml/monitoring';
-import { call, contextHeaders, createTenant, platformAuth, uniqueName } from './helpers';
+import { fetchDueLists } from '@/lib/services/aml/scheduled-fetch';
+import { resetEnvCache } from '@/lib/env';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqueName } from './helpers';
 import { adminToken, firstAdmin, resetIdentityState } from './identity-fixtures';
 import { adminCaller, api, expectOk, type Caller } from './ledger-fixtures';
 import { categoryIds, individualBody, registerIndividual, type Categories } from './onboarding-fixtures';
@@ -142,5 +146,55 @@ describe('ongoing monitoring', () => {
     expect(runs.map((r) => r.tenant_id)).toEqual(expect.arrayContaining([tenant.tenantId, second.tenantId]));
     await runDueRescreens(await getDb());
     expect(await rows(sql`select id from aml_rescreen_runs where status <> 'DONE'`)).toEqual([]);
+  });
+});
+
+describe('lists fetched on a schedule', () => {
+  it('imports from a URL when due (OFAC with alt.csv and add.csv beside sdn.csv), then waits for the next interval; a failure is kept on the list', async () => {
+    const served: Record<string, string> = { '/ofac/sdn.csv': fixture('ofac/sdn.csv'), '/ofac/alt.csv': fixture('ofac/alt.csv'), '/ofac/add.csv': fixture('ofac/add.csv') };
+    const hits: string[] = [];
+    const server = http.createServer((req, res) => {
+      hits.push(req.url!);
+      const body = served[req.url!];
+      if (body === undefined) {
+        res.writeHead(req.url === '/broken.csv' ? 500 : 404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/csv' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+    resetEnvCache();
+    try {
+      const db = await getDb();
+      await fetchDueLists(db);
+      const created = expectOk(await api<{ id: string; nextFetchAt: string }>(amlRoutes.lists.POST, admin, { method: 'POST', body: { name: uniqueName('Fetched'), kind: 'SANCTIONS', format: 'OFAC_SDN_CSV', sourceUrl: `${base}/ofac/sdn.csv`, refreshHours: 24 } }));
+      expect(await fetchDueLists(db)).toBe(1);
+      expect(hits.sort()).toEqual(['/ofac/add.csv', '/ofac/alt.csv', '/ofac/sdn.csv']);
+      const list = expectOk(await api<{ currentVersion: { source: string; importedByName: string; fileNames: string[]; entryCount: number }; lastFetchError: string | null; nextFetchAt: string }>(amlRoutes.list.GET, officer, { params: { listId: created.id } }));
+      expect(list.currentVersion).toMatchObject({ source: 'URL', importedByName: 'Scheduled fetch', fileNames: ['sdn.csv', 'alt.csv', 'add.csv'] });
+      expect(list.currentVersion.entryCount).toBe(parseList('OFAC_SDN_CSV', { main: served['/ofac/sdn.csv']!, alt: served['/ofac/alt.csv'], add: served['/ofac/add.csv'] }).length);
+      expect(list.lastFetchError).toBeNull();
+      expect(Date.parse(list.nextFetchAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+      // not due again before its interval
+      expect(await fetchDueLists(db)).toBe(0);
+
+      const broken = expectOk(await api<{ id: string }>(amlRoutes.lists.POST, admin, { method: 'POST', body: { name: uniqueName('Broken'), kind: 'INTERNAL', format: 'OWN_CSV', sourceUrl: `${base}/broken.csv`, refreshHours: 1 } }));
+      expect(await fetchDueLists(db)).toBe(1);
+      const failed = expectOk(await api<{ currentVersion: unknown; lastFetchError: string }>(amlRoutes.list.GET, officer, { params: { listId: broken.id } }));
+      expect(failed).toMatchObject({ currentVersion: null, lastFetchError: `${base}/broken.csv: the server answered 500` });
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
+      resetEnvCache();
+      server.close();
+    }
+  });
+
+  it('takes only https source URLs unless private networks are allowed', async () => {
+    expectEnvelope(await api(amlRoutes.lists.POST, admin, { method: 'POST', body: { name: uniqueName('Plain'), kind: 'INTERNAL', format: 'OWN_CSV', sourceUrl: 'http://lists.example/list.csv', refreshHours: 1 } }), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'sourceUrl', message: 'must be an https:// URL' }],
+    });
   });
 });

@@ -98,6 +98,8 @@ CREATE TABLE "aml_lists" (
 	"source_url" text,
 	"refresh_hours" integer,
 	"next_fetch_at" timestamp with time zone,
+	"last_fetched_at" timestamp with time zone,
+	"last_fetch_error" text,
 	"current_version_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -32,6 +32,9 @@ export const amlLists = pgTable(
     sourceUrl: text('source_url'),
     refreshHours: integer('refresh_hours'),
     nextFetchAt: ts('next_fetch_at'),
+    lastFetchedAt: ts('last_fetched_at'),
+    /** why the last scheduled fetch imported nothing (null: it imported, or none ran yet) */
+    lastFetchError: text('last_fetch_error'),
     currentVersionId: uuid('current_version_id'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),

@@ -15,6 +15,8 @@ import { ScreeningIndex, type IndexEntry } from './matcher';
  * screening finds it ready instead of building it in the request.
  */
 export const AML_INDEX_CHANNEL = 'bp_aml';
+/** The channel an import notifies when it created re-screening runs (ongoing monitoring wakes on it). */
+export const AML_RESCREEN_CHANNEL = 'bp_aml_rescreen';
 
 export interface ListInForce {
   listId: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
+import { getEnv } from '@/lib/env';
 import { AML_LIST_MAX_BYTES, type AmlList, type AmlListVersion, type ImportAmlListBody } from '@/lib/contract/aml';
 import { ListFormatError, type AmlListFormat, type ListFiles, type ParsedEntry } from '@/lib/contract/aml-model';
 import { conflict, forbidden, listFileInvalid, notFound, payloadTooLarge, validationFailed } from '@/lib/contract/api-errors';
@@ -8,8 +9,7 @@ import { isUuid } from '@/lib/contract/common';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { amlListChanges, amlListEntries, amlLists, amlListVersions, users, type AmlListRow, type AmlListVersionRow } from '@/lib/db/schema';
-import { notifyListChanged } from './index-cache';
-import { AML_RESCREEN_CHANNEL } from './monitoring';
+import { AML_RESCREEN_CHANNEL, notifyListChanged } from './index-cache';
 import { diffEntries, entryHash } from './lists/diff';
 import { parseList, type ListFileNames } from './lists/parse';
 import { entryView } from './screening';
@@ -63,6 +63,9 @@ function listView(l: AmlListRow, current: AmlListVersion | null): AmlList {
     enabled: l.enabled,
     sourceUrl: l.sourceUrl,
     refreshHours: l.refreshHours,
+    nextFetchAt: l.sourceUrl && l.refreshHours ? (l.nextFetchAt?.toISOString() ?? null) : null,
+    lastFetchedAt: l.lastFetchedAt?.toISOString() ?? null,
+    lastFetchError: l.lastFetchError,
     currentVersion: current,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
@@ -116,7 +119,13 @@ export interface CreateListInput {
   refreshHours?: number | null;
 }
 
+/** A list's source URL must be https, unless private networks are allowed (tests, local trials: WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+function assertSourceUrl(url: string | null | undefined): void {
+  if (url && !url.startsWith('https://') && !getEnv().WEBHOOK_ALLOW_PRIVATE_NETWORKS) throw validationFailed([{ field: 'sourceUrl', message: 'must be an https:// URL' }]);
+}
+
 export async function createList(db: DbOrTx, owner: ListOwner, input: CreateListInput, actorUserId: string | null): Promise<AmlList> {
+  assertSourceUrl(input.sourceUrl);
   const scheduled = input.sourceUrl && input.refreshHours;
   try {
     const [row] = await db
@@ -141,6 +150,7 @@ export async function createList(db: DbOrTx, owner: ListOwner, input: CreateList
 
 export async function updateList(db: DbOrTx, owner: ListOwner, listId: string, patch: { name?: string; enabled?: boolean; sourceUrl?: string | null; refreshHours?: number | null }): Promise<AmlList> {
   await ownedList(db, listId, owner);
+  assertSourceUrl(patch.sourceUrl);
   const scheduleChanged = patch.sourceUrl !== undefined || patch.refreshHours !== undefined;
   try {
     const [row] = await db

@@ -5,7 +5,8 @@ import type { AmlEntityType, EntryBirthDate, EntryName } from '@/lib/contract/am
 import { database, type Db, type DbOrTx } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
-import { indexOf } from './index-cache';
+import { AML_RESCREEN_CHANNEL, indexOf } from './index-cache';
+import { fetchDueLists } from './scheduled-fetch';
 import { ScreeningIndex, type IndexEntry } from './matcher';
 import { raiseScreeningAlerts, type FoundHit, type Subject } from './screening';
 import { getAmlSettings } from './settings';
@@ -19,7 +20,6 @@ import { getAmlSettings } from './settings';
  * and the next one goes on after the last committed batch. Only new hits raise alerts (the alerts'
  * unique key: subject, entry, entry content).
  */
-export const AML_RESCREEN_CHANNEL = 'bp_aml_rescreen';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -239,7 +239,8 @@ export class AmlMonitor {
       this.again = true;
       return;
     }
-    this.running = runDueRescreens(this.db)
+    this.running = fetchDueLists(this.db)
+      .then(() => runDueRescreens(this.db))
       .catch((error: unknown) => logger().error({ err: error }, 'aml monitoring failed'))
       .finally(() => {
         this.running = null;

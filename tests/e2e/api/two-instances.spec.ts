@@ -304,6 +304,42 @@ test('a role change and a disabled user made on one instance take effect on the 
   await expectWithinOneSecond(token, [b, a], 401, since);
 });
 
+test('an AML list imported on one instance: the other rebuilds its screening index of the list within a second, by notification, and screens against the new version', async () => {
+  const tenant = await registerTenant(proxy);
+  const [a, b] = apps;
+  const token = await adminToken(a, tenant);
+  const platform = { authorization: `Bearer ${E2E_PLATFORM_KEY}`, 'content-type': 'application/json' };
+  const csv = (rows: string[]) => Buffer.from(['id,name,aliases,type,birth_date,countries,program,remarks', ...rows].join('\n') + '\n').toString('base64');
+  const created = await fetch(`${a}/api/v2.1/platform/aml/lists`, { method: 'POST', headers: platform, body: JSON.stringify({ name: uniqueName('Two-instance list'), kind: 'SANCTIONS', format: 'OWN_CSV' }) });
+  expect(created.status).toBe(200);
+  const listId = ((await created.json()) as { data: { id: string } }).data.id;
+  const importOn = async (base: string, rows: string[]) => {
+    const res = await fetch(`${base}/api/v2.1/platform/aml/lists/${listId}/versions`, { method: 'POST', headers: platform, body: JSON.stringify({ main: { fileName: 'list.csv', content: csv(rows) } }) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  const search = async (base: string, name: string) => {
+    const res = await fetch(`${base}/api/v2.1/aml/search`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { hits: { entry: { primaryName: string; listId: string } }[] } }).data.hits.filter((h) => h.entry.listId === listId).map((h) => h.entry.primaryName);
+  };
+  const indexedOn = async (base: string) => {
+    const text = await (await fetch(`${base}/api/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
+    return [...text.matchAll(/^aml_index_names\{list_id="([^"]+)",version_id="([^"]+)"\}/gm)].filter((m) => m[1] === listId).map((m) => m[2]);
+  };
+  const v1 = await importOn(a, ['S1,Ottilie Brandvold,,person,,,TEST,']);
+  // B screens against the list once: it builds its index of version 1
+  expect(await search(b, 'Ottilie Brandvold')).toEqual(['Ottilie Brandvold']);
+  expect(await indexedOn(b)).toEqual([v1]);
+  // a new version imported on A: B's index follows without any request to B but the metrics scrape
+  const since = Date.now();
+  const v2 = await importOn(a, ['S1,Ottilie Brandvold,,person,,,TEST,', 'S2,Kasimir Stavenhagen,,person,,,TEST,']);
+  await expect.poll(() => indexedOn(b), { timeout: Math.max(1, 1_000 - (Date.now() - since)), intervals: [20] }).toEqual([v2]);
+  expect(await search(b, 'Kasimir Stavenhagen')).toEqual(['Kasimir Stavenhagen']);
+  // the list is the operator's: drop it so that other specs' tenants do not screen against it
+  expect((await fetch(`${a}/api/v2.1/platform/aml/lists/${listId}`, { method: 'PATCH', headers: platform, body: JSON.stringify({ enabled: false }) })).status).toBe(200);
+});
+
 test('an Idempotency-Key replayed on the other instance returns the first answer, and creates nothing', async () => {
   const tenant = await registerTenant(proxy);
   const [a, b] = apps;
