@@ -17,7 +17,6 @@ export const DEFAULT_CALLBACK_PATH = '/';
 /** Longer values are refused: a path of the panel is far shorter. */
 export const MAX_CALLBACK_LENGTH = 2048;
 
-// eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 function unsafeSpelling(value: string): boolean {
