@@ -450,7 +450,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     status: requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED',
     initiatedBy: actor.userId,
   }, { gate: OK });
-  posting.storeAnswer = completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
+  posting.storeAnswer = await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK);
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 
