@@ -127,7 +127,7 @@ export async function registerIndividual(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', categoryId: categorization.categoryId, activationNotes: body.ACTIVATION?.activationNotes ?? null },
       });
-      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
+      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads, { held: 0 });
       await refreshRisk(tx, tenantId, customerId, 'INDIVIDUAL');
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: categorization.categoryId });
       const accepted: ConsentType[] = [];
