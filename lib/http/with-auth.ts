@@ -40,11 +40,12 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
   handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
   options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, allow, rateLimit, idempotency, ...schemas } = options;
+  const { headers: spec, allow, rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
     rateLimit,
     idempotency,
+    maxBodyBytes,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, {
         required: spec?.required ?? [],

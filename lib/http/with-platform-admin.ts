@@ -12,11 +12,12 @@ export function withPlatformAdmin<S extends RouteSchemas = Record<never, never>>
   handler: (ctx: BaseContext & { db: Db } & Parsed<S>) => Promise<Response>,
   options: S & RoutePolicy = {} as S & RoutePolicy,
 ): RouteHandler {
-  const { rateLimit, idempotency, ...schemas } = options;
+  const { rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
     rateLimit,
     idempotency,
+    maxBodyBytes,
     prepare: async ({ req }) => {
       await authenticate(req, 'platform');
       return { db: await getDb() };

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_DOCUMENTS_PER_CUSTOMER } from '@/lib/contract/onboarding';
+import { MAX_DOCUMENTS_PER_CUSTOMER, REGISTRATION_MAX_BODY_BYTES } from '@/lib/contract/onboarding';
 import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { documents } from '@/lib/db/schema';
@@ -84,6 +84,21 @@ describe('document bytes stay in the database', () => {
       case: readsContent(theCase.statements),
       decision: readsContent(decision.statements),
     }).toEqual({ upload: [], replace: [], list: [], case: [], decision: [] });
+  });
+});
+
+describe('the upload route’s body limit', () => {
+  it('takes the 8 MiB it declares (REGISTRATION_MAX_BODY_BYTES), not MAX_BODY_BYTES: a 3 MiB document is uploaded', async () => {
+    // the bearer wrapper dropped the definition's maxBodyBytes: anything over 1 MiB (a 750 KiB file in base64) answered 413
+    const c = await registered();
+    const big = Buffer.concat([makePdf('Bank statement'), Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    const res = await uploadDocument(adminToken, c.customerId, { documentType: 'PROOF_OF_ADDRESS', documentFile: b64(big) });
+    expect({ status: res.status, size: (res.json.data as { document?: { sizeBytes: number } })?.document?.sizeBytes }).toEqual({ status: 200, size: big.length });
+    const over = Buffer.alloc(REGISTRATION_MAX_BODY_BYTES, 0x41);
+    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'OTHER', documentFile: over.toString('latin1') }), 413, 'payload too large', {
+      error: 'PAYLOAD_TOO_LARGE',
+      details: `the body must be at most ${REGISTRATION_MAX_BODY_BYTES} bytes`,
+    });
   });
 });
 
