@@ -8,23 +8,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
-  async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-        ],
-      },
-      {
-        // the review page shows a case's PDF inline in a frame of its own origin (last rule wins)
-        source: '/api/v2.1/verifications/:verificationId/documents/:documentId/content',
-        headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }],
-      },
-    ];
-  },
+  // Security headers (nosniff, Referrer-Policy, X-Frame-Options, CSP of API answers, HSTS) are set
+  // by our HTTP server for every answer (server/edge.mjs securityHeaders); the pages' nonce-based
+  // Content-Security-Policy by proxy.ts (docs/edge.md, "Security headers").
 };
 
 export default nextConfig;

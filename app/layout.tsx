@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 import { Providers } from './providers';
@@ -10,7 +11,13 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: its Content-Security-Policy carries a fresh nonce (proxy.ts), and
+ * Next.js can put a nonce on its scripts only while rendering (a page prerendered at build time
+ * would have scripts without it, which the policy blocks).
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

@@ -93,7 +93,14 @@ export const envSchema = z.object({
   REGISTRATION_RATE_LIMIT_MAX: positiveInt(10, 1_000_000),
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60, 86_400),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  NEXTAUTH_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  NEXTAUTH_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .regex(/^https?:\/\//i, 'must be an absolute http(s) URL')
+    .optional()
+    .describe('the public URL of the server; https:// in production unless ALLOW_INSECURE_HTTP=true'),
+  ALLOW_INSECURE_HTTP: booleanString
+    .default(false)
+    .describe('production only: accept an http:// NEXTAUTH_URL (a local trial): the panel cookie then goes without Secure and no HSTS is sent'),
   // webhooks
   WEBHOOK_ENCRYPTION_KEY: z
     .string()
@@ -218,6 +225,14 @@ export function assertProductionConfiguration(env: Env): void {
   for (const [name, what] of required) {
     if (env[name] === undefined) throw new EnvError(name, `is required when NODE_ENV=production: ${what}`);
   }
+  // next-auth marks its cookies Secure only when the public URL is https: over http a session cookie
+  // would travel in the clear (and no Strict-Transport-Security is sent)
+  if (!isHttpsUrl(env.NEXTAUTH_URL!) && !env.ALLOW_INSECURE_HTTP) {
+    throw new EnvError(
+      'NEXTAUTH_URL',
+      'must be an https:// URL when NODE_ENV=production (the panel cookie is Secure only over https); for a local trial on http set ALLOW_INSECURE_HTTP=true',
+    );
+  }
   if (!env.CARD_PROCESSOR_URL && !env.CARD_PROCESSOR_SANDBOX) {
     throw new EnvError(
       'CARD_PROCESSOR_URL',
@@ -229,10 +244,18 @@ export function assertProductionConfiguration(env: Env): void {
   }
 }
 
+/** Whether a URL is https:// (the public URL: Secure cookies, Strict-Transport-Security). */
+export function isHttpsUrl(url: string | undefined): boolean {
+  return /^https:\/\//i.test(url ?? '');
+}
+
 /** One line per development convenience that is switched on in production (start-up banner). */
 export function productionWarnings(env: Env): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const lines: string[] = [];
+  if (env.ALLOW_INSECURE_HTTP && !isHttpsUrl(env.NEXTAUTH_URL)) {
+    lines.push(`production: ALLOW_INSECURE_HTTP=true serves the panel on ${env.NEXTAUTH_URL ?? 'http://'}: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)`);
+  }
   if (env.SEED_DEMO) lines.push('production: SEED_DEMO=true creates the demo tenant in an empty database');
   if (env.WEBHOOK_ALLOW_PRIVATE_NETWORKS) lines.push('production: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true turns the webhook SSRF guard off');
   if (env.SANDBOX_FUNDING) lines.push('production: SANDBOX_FUNDING=true lets admins create money (POST /wallets/{id}/sandbox/fund)');

@@ -17,7 +17,13 @@ export function edgeBody(
   kind: EdgeErrorKind,
   options: { path?: string; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
 ): Record<string, unknown>;
-export function edgeHeaders(requestId: string, length: number): Record<string, string>;
+export const API_CONTENT_SECURITY_POLICY: string;
+export const HSTS_VALUE: string;
+export function securityHeaders(options?: { hsts?: boolean }): Record<string, string>;
+export function defaultSecurityHeaders(url: string | undefined): Record<string, string>;
+export function addDefaultHeaders(res: ServerResponse, defaults: Record<string, string>): void;
+export function publicUrlIsHttps(env?: Record<string, string | undefined>): boolean;
+export function edgeHeaders(requestId: string, length: number, options?: { hsts?: boolean }): Record<string, string>;
 interface EdgeLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -26,7 +32,7 @@ export function refuse(
   req: IncomingMessage,
   res: ServerResponse,
   kind: EdgeErrorKind,
-  options: { log: EdgeLog; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
+  options: { log: EdgeLog; requestId: string; details?: string; errors?: Array<{ field: string; message: string }>; hsts?: boolean },
 ): void;
-export function onClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, log: EdgeLog): void;
-export function createEdgeServer(options: { log: EdgeLog; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void }): Server;
+export function onClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, log: EdgeLog, options?: { hsts?: boolean }): void;
+export function createEdgeServer(options: { log: EdgeLog; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> | void; hsts?: boolean }): Server;

@@ -53,6 +53,62 @@ export function stampPeerAddress(req) {
 /** The prefix of the virtual card API, whose answers are Envelope B. */
 export const CARD_API_PREFIX = '/api/v2.1/card/virtual/';
 
+/** What every JSON answer of the API carries unless its route says otherwise: data, never a document to run or frame. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Two years, every subdomain: sent when the public URL (NEXTAUTH_URL) is https (docs/edge.md). */
+export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
+
+const isApiPath = (url) => {
+  const path = String(url ?? '/').split('?')[0];
+  return path === '/api' || path.startsWith('/api/');
+};
+
+/**
+ * The security headers every answer carries (docs/edge.md, "Security headers"), set here once,
+ * before Next.js sees the request. `hsts`: the public URL is https.
+ */
+export function securityHeaders({ hsts = false } = {}) {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...(hsts ? { 'Strict-Transport-Security': HSTS_VALUE } : {}),
+  };
+}
+
+/**
+ * The headers an answer gets when it did not set its own: never framed, and on the API a policy
+ * that runs nothing. The one route that sets its own is a case document shown in the review page's
+ * frame (X-Frame-Options SAMEORIGIN and a sandboxing policy); HTML pages get their nonce-based
+ * policy from proxy.ts. They are added when the head is written: Next.js copies a route's header
+ * only where none is set yet, so a default set earlier would win over the route's own.
+ */
+export function defaultSecurityHeaders(url) {
+  return { 'X-Frame-Options': 'DENY', ...(isApiPath(url) ? { 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } : {}) };
+}
+
+/** Adds `defaults` to the answer's head when it is written, each only when the answer has no header of that name. */
+export function addDefaultHeaders(res, defaults) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    const given = rest.find((arg) => arg && typeof arg === 'object');
+    const names = new Set(
+      (Array.isArray(given) ? given.filter((_, i) => i % 2 === 0) : Object.keys(given ?? {})).map((name) => String(name).toLowerCase()),
+    );
+    for (const [name, value] of Object.entries(defaults)) {
+      if (!this.hasHeader(name) && !names.has(name.toLowerCase())) this.setHeader(name, value);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
+/** Whether the public URL is https, so that Strict-Transport-Security is sent (read once at start). */
+export function publicUrlIsHttps(env = process.env) {
+  return /^https:\/\//i.test(env.NEXTAUTH_URL ?? '');
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 const PAN_LIKE = /\d{13,19}/;
 
@@ -110,21 +166,24 @@ export function edgeBody(kind, { path, requestId, details, errors }) {
   return { code: spec.status, message: spec.message, data };
 }
 
-export function edgeHeaders(requestId, length) {
+export function edgeHeaders(requestId, length, { hsts = false } = {}) {
   return {
+    ...securityHeaders({ hsts }),
+    // the edge's own answers are always JSON envelopes, whatever the path
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
     'Content-Type': 'application/json',
     'Content-Length': String(length),
     'X-Request-ID': requestId,
     'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
   };
 }
 
 /** Answers a parsed request (`req`, `res` of node:http) with an edge error and logs it once. */
-export function refuse(req, res, kind, { log, requestId, details, errors }) {
+export function refuse(req, res, kind, { log, requestId, details, errors, hsts = false }) {
   const spec = EDGE_ERRORS[kind];
   const body = JSON.stringify(edgeBody(kind, { path: req.url, requestId, details, errors }));
-  res.writeHead(spec.status, edgeHeaders(requestId, Buffer.byteLength(body)));
+  res.writeHead(spec.status, edgeHeaders(requestId, Buffer.byteLength(body), { hsts }));
   res.end(req.method === 'HEAD' ? undefined : body);
   log[spec.status >= 500 ? 'error' : 'warn']({ requestId, method: req.method, path: loggablePath(req.url), status: spec.status, edge: kind }, 'request refused at the edge');
 }
@@ -137,7 +196,7 @@ export function refuse(req, res, kind, { log, requestId, details, errors }) {
  * is Envelope A even on the card API (the residual case of docs/edge.md; heads up to
  * PARSER_MAX_HEADER_BYTES never get here).
  */
-export function onClientError(err, socket, log) {
+export function onClientError(err, socket, log, { hsts = false } = {}) {
   // a connection that went away, or one that sent no complete head in time (headersTimeout): nobody to answer
   if (err.code === 'ECONNRESET' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
     socket.destroy();
@@ -152,7 +211,7 @@ export function onClientError(err, socket, log) {
   const errors = kind === 'malformedRequest' ? [{ field: 'request', message: 'not a well-formed HTTP/1.1 request' }] : undefined;
   const spec = EDGE_ERRORS[kind];
   const body = JSON.stringify(edgeBody(kind, { path, requestId, details, errors }));
-  const head = Object.entries({ ...edgeHeaders(requestId, Buffer.byteLength(body)), Connection: 'close' })
+  const head = Object.entries({ ...edgeHeaders(requestId, Buffer.byteLength(body), { hsts }), Connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   socket.end(`HTTP/1.1 ${spec.status} ${REASONS[spec.status]}\r\n${head}\r\n${body}`);
@@ -164,10 +223,10 @@ export function onClientError(err, socket, log) {
  * first what Next.js or Node's parser would answer without our envelope: an over-size head (431), an
  * undecodable path (400), a throw before any route (500), a head the parser refuses (`clientError`).
  */
-export function createEdgeServer({ log, handle }) {
+export function createEdgeServer({ log, handle, hsts = publicUrlIsHttps() }) {
   const server = createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, async (req, res) => {
     if (headBytes(req) > MAX_HEADER_BYTES) {
-      refuse(req, res, 'headersTooLarge', { log, requestId: requestIdFrom(req.headers), details: HEAD_TOO_LARGE_DETAILS });
+      refuse(req, res, 'headersTooLarge', { log, requestId: requestIdFrom(req.headers), details: HEAD_TOO_LARGE_DETAILS, hsts });
       return;
     }
     const segment = undecodableSegment(req.url);
@@ -176,19 +235,22 @@ export function createEdgeServer({ log, handle }) {
         log,
         requestId: requestIdFrom(req.headers),
         errors: [{ field: 'path', message: 'a path segment is not valid percent-encoded UTF-8' }],
+        hsts,
       });
       return;
     }
+    for (const [name, value] of Object.entries(securityHeaders({ hsts }))) res.setHeader(name, value);
+    addDefaultHeaders(res, defaultSecurityHeaders(req.url));
     stampPeerAddress(req);
     try {
       await handle(req, res);
     } catch (err) {
       const requestId = requestIdFrom(req.headers);
       log.error({ requestId, err: { type: err?.name, message: err?.message, code: err?.code }, method: req.method }, 'unhandled error before the route');
-      if (!res.headersSent) refuse(req, res, 'internal', { log, requestId });
+      if (!res.headersSent) refuse(req, res, 'internal', { log, requestId, hsts });
       else res.destroy();
     }
   });
-  server.on('clientError', (err, socket) => onClientError(err, socket, log));
+  server.on('clientError', (err, socket) => onClientError(err, socket, log, { hsts }));
   return server;
 }

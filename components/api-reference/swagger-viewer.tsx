@@ -75,7 +75,7 @@ const usePickedOperation = () =>
     () => '',
   );
 
-export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceTag[]; specUrl?: string }) {
+export function ApiReference({ tags, specUrl = OPENAPI_URL, nonce }: { tags: ReferenceTag[]; specUrl?: string; nonce?: string }) {
   const [filter, setFilter] = useState('');
   const picked = usePickedOperation();
   const pickedTag = picked ? tags.find((t) => t.operations.some((op) => op.operationId === picked))?.name : undefined;
@@ -140,8 +140,8 @@ export function ApiReference({ tags, specUrl = OPENAPI_URL }: { tags: ReferenceT
           {words.length ? `${total} matching ${total === 1 ? 'operation' : 'operations'}` : `${total} operations in ${tags.length} groups`}
         </p>
       </search>
-      {/* before hydration: see usePickedOperation */}
-      <script dangerouslySetInnerHTML={{ __html: EARLY_PICK_SCRIPT }} />
+      {/* before hydration: see usePickedOperation; the page's Content-Security-Policy runs it by its nonce */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_PICK_SCRIPT }} />
       <div className="space-y-3" onPointerEnter={() => setWanted(true)} onFocus={() => setWanted(true)} onTouchStart={() => setWanted(true)}>
         {shown.map(({ tag, operations }) => (
           <TagSection

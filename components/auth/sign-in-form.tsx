@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { safeCallbackPath } from '@/lib/contract/redirect';
 import { panelSignInErrorSchema, panelSignInSchema, type PanelSignIn, type PanelSignInError } from '@/lib/contract/panel';
 
 const TENANT_KEY = 'bp.signin.tenantId';
@@ -65,7 +66,8 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
       return;
     }
     window.localStorage.setItem(TENANT_KEY, values.tenantId);
-    router.replace(callbackUrl.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/');
+    // only a path of this origin: `/\evil.example` starts with '/' and a browser still goes to evil.example
+    router.replace(safeCallbackPath(callbackUrl, window.location.origin));
     router.refresh();
   });
 

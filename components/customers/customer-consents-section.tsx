@@ -12,6 +12,16 @@ import { customerBase, label, useCustomer, when } from './use-customer';
 const SLUG_OF = Object.fromEntries(Object.entries(CONSENT_SLUGS).map(([slug, type]) => [type, slug])) as Record<string, string>;
 
 /** The onboarding consents (current state with an accept button, and the history with proof). */
+/**
+ * Where a consent was given from: the address the server saw (trusted) and, when it differs, the one
+ * the request claimed (the left-most X-Forwarded-For entry, which any client can write).
+ */
+function fromWhere(seen: string | null, claimed: string | null): string {
+  if (seen && claimed && claimed !== seen) return `from ${seen} (claimed ${claimed})`;
+  if (seen ?? claimed) return `from ${seen ?? claimed}${seen ? '' : ' (claimed)'}`;
+  return '';
+}
+
 export function CustomerConsentsSection({ customerId }: { customerId: string }) {
   const { data: c } = useCustomer(customerId);
   const client = useQueryClient();
@@ -50,7 +60,7 @@ export function CustomerConsentsSection({ customerId }: { customerId: string }) 
         <ol className="mt-2 space-y-1">
           {c.consents.history.map((h) => (
             <li key={h.id}>
-              {when(h.createdAt)} · {label(h.consentType)} v{h.version} <Badge status={h.status} /> {h.ipAddress ? `from ${h.ipAddress}` : ''}
+              {when(h.createdAt)} · {label(h.consentType)} v{h.version} <Badge status={h.status} /> {fromWhere(h.clientIp, h.ipAddress)}
             </li>
           ))}
         </ol>

@@ -48,6 +48,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
             const tenant = await resolveActiveTenant(db, parsed.data.tenantId);
             const { issued, user } = await panelLogin(db, tenant, parsed.data, {
               ipAddress: ip ?? '127.0.0.1',
+              clientIp: ip,
               userAgent: headers['user-agent'] ?? null,
               platform: 'web',
               forwardedFrom: 'admin-panel',

@@ -502,6 +502,16 @@ export function walletBalanceNotZero(walletId: string, balance: string, currency
 }
 
 /** 409: closing a wallet with outgoing transfers awaiting approval. */
+/** 409: a customer already holds MAX_DOCUMENTS_PER_CUSTOMER documents (replaced ones count: they are kept as history). */
+export function documentLimitReached(customerId: string, limit: number): ApiError {
+  return new ApiError(409, M.conflict, {
+    error: T.documentLimitReached,
+    details: `the customer already has ${limit} documents (replaced ones included), the most one customer may hold`,
+    customerId,
+    limit,
+  });
+}
+
 export function walletHasPendingTransfers(walletId: string): ApiError {
   return new ApiError(409, M.conflict, { error: T.walletHasPendingTransfers, details: 'the wallet has transfers awaiting approval; approve or reject them first', walletId });
 }

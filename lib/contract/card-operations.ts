@@ -752,7 +752,9 @@ export const SANDBOX_OPERATIONS = {
     summary: 'read the last one-time code sent for a card (sandbox only, for tests and the demo)',
     body: strict({ ...card, purpose: otpPurposeSchema }),
     response: z.object({ otp: otpSchema, purpose: otpPurposeSchema, expiresAt: isoDateTimeSchema }),
-    access: 'read',
+    // the code is what secure/reveal, activation and cancellation ask for: reading it is as strong as
+    // changing the card, so it needs write access (ADMIN_USER among staff; a customer its own cards)
+    access: 'write',
     sensitive: true,
     idempotent: false,
     sandboxOnly: true,

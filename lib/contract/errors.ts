@@ -107,6 +107,7 @@ export const ERROR_TYPES = {
   deliveryPending: 'DELIVERY_PENDING',
   requiredDocumentsNotAccepted: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
   documentExpired: 'DOCUMENT_EXPIRED',
+  documentLimitReached: 'DOCUMENT_LIMIT_REACHED',
   assignedToAnotherOfficer: 'ASSIGNED_TO_ANOTHER_OFFICER',
   secondApproverMustDiffer: 'SECOND_APPROVER_MUST_DIFFER',
   listFileInvalid: 'LIST_FILE_INVALID',
@@ -393,5 +394,6 @@ export const ERROR_CATALOGUE = {
   beneficiaryExists: { status: 409, message: M.conflict, code: E.beneficiaryExists, data: ruleData(E.beneficiaryExists, { existingBeneficiaryId: z.string() }) },
   subscriptionDisabled: { status: 409, message: M.conflict, code: E.subscriptionDisabled, data: ruleData(E.subscriptionDisabled, {}) },
   deliveryPending: { status: 409, message: M.conflict, code: E.deliveryPending, data: ruleData(E.deliveryPending, { nextAttemptAt: z.string().nullable() }) },
+  documentLimitReached: { status: 409, message: M.conflict, code: E.documentLimitReached, data: ruleData(E.documentLimitReached, { customerId: z.string(), limit: z.number().int() }) },
 } as const satisfies Record<string, CatalogueRow>;
 export type CatalogueName = keyof typeof ERROR_CATALOGUE;

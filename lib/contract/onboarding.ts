@@ -26,6 +26,12 @@ export const genderSchema = z
   .pipe(z.enum(GENDERS, { error: `must be one of ${GENDERS.join(', ')}` }));
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+/**
+ * Documents one customer may hold, replaced ones included (they are kept as the case's history): at
+ * 5 MiB each, 250 MiB of one customer's files at most. A review asks for a handful (identity, proof
+ * of address, registry extract, representatives' documents); revision rounds replace some.
+ */
+export const MAX_DOCUMENTS_PER_CUSTOMER = 50;
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const DOCUMENT_TYPES = ['PASSPORT', 'NATIONAL_ID', 'DRIVING_LICENSE', 'RESIDENCE_PERMIT', 'PROOF_OF_ADDRESS', 'CERTIFICATE_OF_INCORPORATION', 'OTHER'] as const;
 /** The registration body may carry a 5 MiB document in base64: its limit is raised accordingly. */

@@ -10,6 +10,7 @@ import { pgliteDirectory } from './pglite-prestart.mjs';
 import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
+import { LISTEN_PING_INTERVAL_MS, LISTEN_PING_TIMEOUT_MS, ListenerPing, type ListenOptions } from './listen-ping';
 import * as schema from './schema';
 
 /**
@@ -38,9 +39,11 @@ export interface Database {
    * LISTEN on a channel (notifications arrive when the notifying transaction commits). Returns the
    * function that stops listening. node-postgres uses a dedicated connection that reconnects;
    * `onState` hears when the LISTEN is in place (true) and when its connection is lost (false), so
-   * that a cache invalidated through the channel can stop trusting itself (docs/identity.md).
+   * that a cache invalidated through the channel can stop trusting itself (docs/identity.md). The
+   * listener pings itself through its own connection (lib/db/listen-ping.ts): a ping that does not
+   * come back counts as a lost connection (false), and it listens again.
    */
-  listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** the pool's connections (GET /api/metrics); PGlite in its thread: its one session as a pool of one */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -70,11 +73,38 @@ async function openPglite(dataDir: string): Promise<Database> {
       if (client.closed) throw new Error('embedded database is closed');
       await client.query('select 1');
     },
-    listen: async (channel, onNotify, onState) => {
+    listen: async (channel, onNotify, onState, options) => {
       // a notification is handed over before the committing query resolves (in process and from its thread)
-      const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
+      const pinger = new ListenerPing((payload) => client.query('select pg_notify($1, $2)', [channel, payload]), options?.pingTimeoutMs ?? LISTEN_PING_TIMEOUT_MS);
+      const handler = (payload: string | null | undefined) => {
+        if (!pinger.heard(payload ?? '')) onNotify(payload ?? '');
+      };
+      let stop = await client.listen(channel, handler);
       onState?.(true);
+      let stopped = false;
+      let checking = false;
+      // its LISTEN can be undone on the one session (an UNLISTEN) or the thread can fail: listen again
+      const timer = setInterval(async () => {
+        if (stopped || checking || client.closed) return;
+        checking = true;
+        try {
+          if (await pinger.ping()) return;
+          onState?.(false);
+          await stop().catch(() => undefined);
+          if (stopped || client.closed) return;
+          stop = await client.listen(channel, handler);
+          onState?.(true);
+          onNotify(''); // whatever was sent meanwhile was missed
+        } catch {
+          // not listening (onState false); the next ping tries again
+        } finally {
+          checking = false;
+        }
+      }, options?.pingIntervalMs ?? LISTEN_PING_INTERVAL_MS);
+      timer.unref?.();
       return async () => {
+        stopped = true;
+        clearInterval(timer);
         onState?.(false);
         if (!client.closed) await stop();
       };
@@ -128,34 +158,46 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState, options) => listenPostgres(url, channel, onNotify, onState, options),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
-/** A dedicated connection that LISTENs on a channel and reconnects (after a pause) when it drops. */
+/**
+ * A dedicated connection that LISTENs on a channel and reconnects (after a pause) when it drops,
+ * or when a ping through it does not come back (a half-open connection, a pooler in transaction mode).
+ */
 async function listenPostgres(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
   onState?: (listening: boolean) => void,
+  options?: ListenOptions,
 ): Promise<() => Promise<void>> {
   const { Client } = await import('pg');
   let stopped = false;
   let current: InstanceType<typeof Client> | null = null;
   const connect = async (): Promise<void> => {
     const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 1_000 });
+    const pinger = new ListenerPing((payload) => client.query('select pg_notify($1, $2)', [channel, payload]), options?.pingTimeoutMs ?? LISTEN_PING_TIMEOUT_MS);
     let failed = false;
+    const timer: { pings?: ReturnType<typeof setInterval> } = {};
     const fail = () => {
       if (failed) return;
       failed = true;
+      clearInterval(timer.pings);
       onState?.(false);
       if (current === client) current = null;
       void client.end().catch(() => undefined);
+      // a half-open connection may never finish ending: drop its socket
+      const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+      setTimeout(() => socket?.destroy(), 1_000).unref();
       if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
     };
-    client.on('notification', (message) => onNotify(message.payload ?? ''));
+    client.on('notification', (message) => {
+      if (!pinger.heard(message.payload ?? '')) onNotify(message.payload ?? '');
+    });
     client.on('error', fail);
     client.on('end', fail);
     try {
@@ -166,6 +208,15 @@ async function listenPostgres(
       throw error;
     }
     current = client;
+    let checking = false;
+    timer.pings = setInterval(async () => {
+      if (failed || checking) return;
+      checking = true;
+      const back = await pinger.ping();
+      checking = false;
+      if (!back) fail();
+    }, options?.pingIntervalMs ?? LISTEN_PING_INTERVAL_MS);
+    timer.pings.unref();
     onState?.(true);
     // a notification may have been missed while (re)connecting
     onNotify('');

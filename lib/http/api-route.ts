@@ -54,6 +54,8 @@ export interface RoutePolicy {
   rateLimit?: RateLimitClass;
   /** accept `Idempotency-Key` (POSTs that create something): replay, 409 while running, 422 on a different body */
   idempotency?: boolean;
+  /** a larger body limit than MAX_BODY_BYTES (registration and document uploads) */
+  maxBodyBytes?: number;
 }
 
 /** The rate-limit key: per tenant and per client (the user, else the IP). */
@@ -80,7 +82,6 @@ export interface RouteDefinition<S extends RouteSchemas, X> extends RoutePolicy 
   prepare: (base: BaseContext) => Promise<X>;
   handler: (ctx: BaseContext & X & Parsed<S>) => Promise<Response>;
   renderError?: ErrorRenderer;
-  maxBodyBytes?: number;
 }
 
 function parseWith(schema: z.ZodType | undefined, input: unknown, prefix?: string): unknown {
@@ -182,6 +183,6 @@ export function withApi<S extends RouteSchemas = Record<never, never>>(
   handler: (ctx: BaseContext & Parsed<S>) => Promise<Response>,
   options: S & RoutePolicy = {} as S & RoutePolicy,
 ): RouteHandler {
-  const { rateLimit, idempotency, ...schemas } = options;
-  return createRoute<S, object>({ schemas: schemas as S, rateLimit, idempotency, prepare: async () => ({}), handler });
+  const { rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
+  return createRoute<S, object>({ schemas: schemas as S, rateLimit, idempotency, maxBodyBytes, prepare: async () => ({}), handler });
 }

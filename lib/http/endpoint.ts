@@ -39,7 +39,7 @@ export function definitionOf(handler: unknown): RouteSpec | undefined {
 export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx: EndpointContext<D>) => Promise<Response>): RouteHandler {
   const schemas = { params: definition.params, query: definition.query, body: definition.body };
   // 'required': the service claims the key in the one store inside its own transaction (POST /transfers)
-  const policy = { rateLimit: definition.rateLimit, idempotency: definition.idempotency === true };
+  const policy = { rateLimit: definition.rateLimit, idempotency: definition.idempotency === true, maxBodyBytes: definition.maxBodyBytes };
   // the context type follows from the definition (EndpointContext); each wrapper builds exactly that context
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const run = handler as (ctx: any) => Promise<Response>;
@@ -54,15 +54,14 @@ export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx
         ...schemas,
         ...policy,
         headers: definition.headers,
-        maxBodyBytes: definition.maxBodyBytes,
         optionalPrincipal: definition.auth === 'tenantOptionalBearer',
       });
       break;
     case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow, maxBodyBytes: definition.maxBodyBytes });
+      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow });
       break;
     case 'platformKey':
-      built = withPlatformAdmin(run, { ...schemas, ...policy, maxBodyBytes: definition.maxBodyBytes });
+      built = withPlatformAdmin(run, { ...schemas, ...policy });
       break;
     case 'card':
       built = withCardAuth(run);

@@ -33,5 +33,8 @@ export async function registrationContext(
   } else {
     await throttle('signup', tenant.id, clientIp(req.headers));
   }
-  return { registrarUserId: principal?.userId ?? null, proof: { ipAddress: ip, userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null } };
+  return {
+    registrarUserId: principal?.userId ?? null,
+    proof: { ipAddress: ip, clientIp: clientIp(req.headers), userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null },
+  };
 }

@@ -20,8 +20,6 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
   headers?: HeaderSpec<R>;
   /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
   allow?: Capability;
-  /** A larger body limit than MAX_BODY_BYTES (a list import). */
-  maxBodyBytes?: number;
 };
 
 /**
@@ -45,9 +43,9 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
   const { headers: spec, allow, rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
-    maxBodyBytes,
     rateLimit,
     idempotency,
+    maxBodyBytes,
     prepare: async (base) => {
       const headers = parseContextHeaders(base.req.headers, {
         required: spec?.required ?? [],

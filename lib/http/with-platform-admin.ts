@@ -10,14 +10,14 @@ export { platformKeyMatches } from './authenticate';
  */
 export function withPlatformAdmin<S extends RouteSchemas = Record<never, never>>(
   handler: (ctx: BaseContext & { db: Db } & Parsed<S>) => Promise<Response>,
-  options: S & RoutePolicy & { maxBodyBytes?: number } = {} as S & RoutePolicy,
+  options: S & RoutePolicy = {} as S & RoutePolicy,
 ): RouteHandler {
   const { rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
-    maxBodyBytes,
     rateLimit,
     idempotency,
+    maxBodyBytes,
     prepare: async ({ req }) => {
       await authenticate(req, 'platform');
       return { db: await getDb() };

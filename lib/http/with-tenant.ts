@@ -17,8 +17,6 @@ export interface TenantContext<R extends ContextHeaderName> {
 export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
   /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
   headers?: HeaderSpec<R>;
-  /** A larger body limit than MAX_BODY_BYTES (registration with a document). */
-  maxBodyBytes?: number;
   /**
    * Resolve a bearer token or panel session if one is sent (an invalid one answers 401), so that
    * rate limits and Idempotency-Key records are the user's rather than the IP's.

@@ -18,6 +18,9 @@ export const E2E_PRODUCTION_SECRETS = {
   WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   // production refuses the built-in sandbox card processor unless asked for; the tests use it
   CARD_PROCESSOR_SANDBOX: 'true',
+  // the production builds under test serve http://127.0.0.1: production wants an https public URL
+  // (Secure cookies, HSTS) unless this local-trial opt-out is given (tests/e2e/api/startup.spec.ts)
+  ALLOW_INSECURE_HTTP: 'true',
 };
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -106,6 +106,23 @@ describe('scope: another customer’s or tenant’s card answers exactly like an
   });
 });
 
+describe('sandbox one-time codes', () => {
+  it('are read with write access only: EMPLOYEE (card read) is refused with 403 in Envelope B; ADMIN_USER and the card’s own customer read them', async () => {
+    // issue 26, item 5: the code is what secure/reveal asks for; as a read operation any card-read role could take it
+    const card = await issueCard(w.alice);
+    await ok(w.alice, 'secure/otp/send', { cardNo: card.cardNo, purpose: 'REVEAL' });
+    const refused = await cardOp(w.employee, 'sandbox/otp/peek', { cardNo: card.cardNo, purpose: 'REVEAL' });
+    expect({ status: refused.status, body: refused.json }).toEqual({
+      status: 403,
+      body: { success: false, code: 403, msg: 'access denied', data: { error: 'FORBIDDEN', details: 'changing a card requires the role ADMIN_USER' } },
+    });
+    const byAdmin = await ok<{ otp: string; purpose: string }>(w.admin, 'sandbox/otp/peek', { cardNo: card.cardNo, purpose: 'REVEAL' });
+    const byOwner = await ok<{ otp: string; purpose: string }>(w.alice, 'sandbox/otp/peek', { cardNo: card.cardNo, purpose: 'REVEAL' });
+    expect(byAdmin.otp).toMatch(/^\d{6}$/);
+    expect({ purpose: byOwner.purpose, otp: byOwner.otp }).toEqual({ purpose: 'REVEAL', otp: byAdmin.otp });
+  });
+});
+
 describe('what is stored', () => {
   it('the PAN never in clear: encrypted, found by an HMAC, not in events, OTP rows or idempotency records; no CVV column', async () => {
     const card = await issueCard(w.alice);

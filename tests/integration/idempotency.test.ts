@@ -4,7 +4,7 @@ import * as subscriptionsRoute from '@/app/api/v2.1/webhooks/subscriptions/route
 import * as tenantRegistration from '@/app/api/v2.1/tenants/registration/route';
 import { setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
-import { customers, tenants, webhookSubscriptions } from '@/lib/db/schema';
+import { customers, httpIdempotencyKeys, tenants, webhookSubscriptions } from '@/lib/db/schema';
 import { createRoute } from '@/lib/http/api-route';
 import { envelopeA } from '@/lib/http/envelope';
 import { claimIdempotencyKey } from '@/lib/services/idempotency/store';
@@ -119,6 +119,60 @@ describe('replay', () => {
     const customerId = (first.json.data as { customerId: string }).customerId;
     const [row] = await db.select({ n: count() }).from(customers).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, customerId)));
     expect(row!.n).toBe(1);
+  });
+});
+
+describe('secrets at rest', () => {
+  // issue 26, item 4: a replayed answer is kept 24 h with its body, and some bodies carry a secret
+  // that is otherwise stored only as a hash (tenantSecret) or encrypted (a webhook's signing secret)
+  async function storedRow(k: string) {
+    const db = await getDb();
+    const rows = await db.select().from(httpIdempotencyKeys).where(eq(httpIdempotencyKeys.key, k));
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  }
+
+  it('a new tenant’s tenantSecret is not in the stored answer in plaintext, and the replay still hands it out exactly', async () => {
+    const k = key();
+    const body = { name: uniqueName('Secret'), admin: { username: 'owner', email: 'owner@example.com', password: STRONG_PASSWORD } };
+    const register = () => call(tenantRegistration.POST, { method: 'POST', path: '/api/v2.1/tenants/registration', headers: { ...platformAuth, 'Idempotency-Key': k }, body });
+    const first = await register();
+    expect(first.status).toBe(200);
+    const { tenantSecret, tenantKey, tenantId } = first.json.data as { tenantSecret: string; tenantKey: string; tenantId: string };
+    expect(tenantSecret.length).toBeGreaterThanOrEqual(32);
+
+    const row = await storedRow(k);
+    expect({ state: row.state, status: row.responseStatus, type: row.responseContentType }).toEqual({ state: 'DONE', status: 200, type: 'application/json' });
+    expect(row.responseBody).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
+    const dump = JSON.stringify(row);
+    for (const plain of [tenantSecret, tenantKey, tenantId, body.name]) expect(dump).not.toContain(plain);
+
+    const replay = await register();
+    expect({ status: replay.status, text: replay.text, replayed: replay.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, text: first.text, replayed: 'true' });
+  });
+
+  it('a webhook subscription’s signing secret likewise; the sealed answer is bound to its key and opens under no other', async () => {
+    const k = key();
+    const name = uniqueName('hook');
+    const first = await subscribe(k, { subscriptionName: name });
+    expect(first.status, first.text).toBe(200);
+    const secret = (first.json.data as { secretKey: string }).secretKey;
+    expect(secret).toMatch(/^whsec_/);
+    const row = await storedRow(k);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret.slice('whsec_'.length));
+
+    // the same sealed body under another key of the same client: it does not open (AES-GCM with the key as associated data)
+    const db = await getDb();
+    const k2 = key();
+    const second = await subscribe(k2, { subscriptionName: uniqueName('hook') });
+    expect(second.status).toBe(200);
+    const own = await storedRow(k2);
+    await db.update(httpIdempotencyKeys).set({ responseBody: row.responseBody }).where(eq(httpIdempotencyKeys.key, k2));
+    await expect(claimIdempotencyKey(db, { tenantId: own.tenantId, clientKey: own.clientKey, key: k2 }, own.requestHash)).rejects.toThrow('Unsupported state or unable to authenticate data');
+
+    const replay = await subscribe(k, { subscriptionName: name });
+    expect({ status: replay.status, text: replay.text, replayed: replay.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, text: first.text, replayed: 'true' });
   });
 });
 

@@ -14,18 +14,19 @@ import * as tenantStatusRoute from '@/app/api/v2.1/tenants/[tenantId]/status/rou
 import { authSecret } from '@/lib/auth/secret';
 import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
-import { sessions, users } from '@/lib/db/schema';
+import { sessions, tenants, users } from '@/lib/db/schema';
 import { principalCacheState } from '@/lib/services/identity/principal-cache';
 import { panelLogin } from '@/lib/services/identity/login';
 import { revokeSession } from '@/lib/services/identity/sessions';
 import { findTenant } from '@/lib/services/tenants/tenants';
-import { call, platformAuth, STRONG_PASSWORD, type CallResult } from './helpers';
+import { call, expectEnvelope, platformAuth, STRONG_PASSWORD, type CallResult } from './helpers';
 import {
   adminToken,
   bearer,
   createExtraAdmin,
   createIdentityTenant,
   firstAdmin,
+  freezeClock,
   resetIdentityState,
   type TestAdminUser,
   type TestTenant,
@@ -167,5 +168,30 @@ describe('revocation is never served from the principal cache', () => {
     // PGlite hands the notification over at commit; PostgreSQL a moment later on the LISTEN connection
     await expect.poll(async () => (await listSessions(bearer(token))).status, { timeout: 1_000, interval: 20 }).toBe(401);
     await expect.poll(async () => (await listSessions(bearer(second.token))).status, { timeout: 1_000, interval: 20 }).toBe(401);
+  });
+});
+
+describe('a notification that never arrives', () => {
+  // issue 26, item 7: tenant entries never aged, so a tenant suspended while the channel was silently
+  // dead (a half-open connection, a pooler in transaction mode) stayed ACTIVE for X-Tenant-ID routes
+  it('a tenant suspended while its notification is lost is served for at most a minute (the cache’s maximum age), then refused', async () => {
+    const clock = freezeClock();
+    const other = await createIdentityTenant();
+    const tenantRead = () => call(tenantRoute.GET, { path: '/api/v2.1/tenant', headers: { 'X-Tenant-ID': other.tenantId } });
+    expect((await tenantRead()).status).toBe(200);
+    expect((await countRoundTrips(tenantRead)).roundTrips).toBe(0);
+    expect(principalCacheState().listening).toBe(true);
+
+    // suspended with the triggers off for this transaction: its notification is never sent
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(tenants).set({ status: 'SUSPENDED' }).where(eq(tenants.id, other.tenantId));
+    });
+    clock.advance(59_000);
+    const stale = await countRoundTrips(tenantRead);
+    expect({ status: stale.result.status, roundTrips: stale.roundTrips }).toEqual({ status: 200, roundTrips: 0 });
+    clock.advance(1_001);
+    expectEnvelope(await tenantRead(), 403, 'tenant access denied or categorization not available', { error: 'TENANT_ACCESS_DENIED', tenantId: other.tenantId });
   });
 });

@@ -179,6 +179,8 @@ describe('GET /api/v2.1/sessions, DELETE /api/v2.1/sessions/{id}, POST /api/v2.1
       roles: ['TRANSACTION_APPROVER'],
       deviceId: 'device-123',
       ipAddress: '203.0.113.7',
+      // in-process calls have no socket: the address we trust is unknown (tests/integration/client-addresses.test.ts)
+      clientIp: null,
       userAgent: 'vitest',
       platform: 'web',
       createdAt: clock.now().toISOString(),

@@ -95,10 +95,10 @@ describe('the customer\'s own session', () => {
       // MARKETING is optional: it never appears among the missing ones
       missingRequired: ['PRIVACY_POLICY', 'DATA_PROCESSING'],
       history: [
-        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(0) },
-        { id: expect.stringMatching(UUID), consentType: 'TERMS', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(1) },
-        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'WITHDRAWN', ipAddress: '2001:db8::1', userAgent: 'mobile-app/3', actorUserId: c.userId, createdAt: at(2) },
-        { id: expect.stringMatching(UUID), consentType: 'MARKETING', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(3) },
+        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(0) },
+        { id: expect.stringMatching(UUID), consentType: 'TERMS', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(1) },
+        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'WITHDRAWN', ipAddress: '2001:db8::1', clientIp: null, userAgent: 'mobile-app/3', actorUserId: c.userId, createdAt: at(2) },
+        { id: expect.stringMatching(UUID), consentType: 'MARKETING', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(3) },
       ],
     });
 

@@ -550,6 +550,8 @@ describe('working on a case', () => {
     expect(res.headers.get('ETag')).toBe(`"${sha256(file)}"`);
     expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
+    // framed by the review page: every other answer is DENY (server/edge.mjs)
+    expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     if (mimeType !== 'application/pdf') expect(res.headers.get('Content-Security-Policy')).toContain('sandbox');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(res.bytes.equals(file)).toBe(true);

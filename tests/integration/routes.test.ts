@@ -80,3 +80,12 @@ describe(`route files and route definitions (${ROUTES_TEXT})`, () => {
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 });
+
+describe('no benchmark-only routes are served', () => {
+  // issue 26: the bench's constant-envelope route was dead code that production served behind an
+  // environment switch (BENCH_ROUTES); nothing under /api/bench exists any more
+  it('no route file and no definition under /api/bench', () => {
+    expect(files.map(({ route }) => route).filter((route) => route.startsWith('/api/bench'))).toEqual([]);
+    expect(ROUTES.map((r) => r.path).filter((p) => p.startsWith('/api/bench'))).toEqual([]);
+  });
+});

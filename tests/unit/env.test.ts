@@ -18,6 +18,7 @@ const DEFAULTS = {
   SESSION_TTL_SECONDS: 30 * 24 * 3600,
   LOGIN_RATE_LIMIT_MAX: 30,
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: 60,
+  ALLOW_INSECURE_HTTP: false,
   WEBHOOK_WORKER: true,
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
   WEBHOOK_TIMEOUT_MS: 15_000,
@@ -272,6 +273,31 @@ describe('production is safe by default', () => {
     ['WEBHOOK_ENCRYPTION_KEY', 'Invalid environment: WEBHOOK_ENCRYPTION_KEY is required when NODE_ENV=production: the base64 of 32 random bytes (openssl rand -base64 32)'],
   ])('refuses a production start without %s', (variable, message) => {
     expect(refusal({ ...PRODUCTION, [variable]: '' })).toBe(message);
+  });
+
+  it('refuses an http:// public URL in production unless ALLOW_INSECURE_HTTP=true, which the banner then names', () => {
+    // issue 26, item 3: next-auth drops Secure from its cookies when NEXTAUTH_URL is http
+    const insecure = { ...PRODUCTION, CARD_PROCESSOR_SANDBOX: 'true', NEXTAUTH_URL: 'http://bank.example.com' };
+    expect(refusal(insecure)).toBe(
+      'Invalid environment: NEXTAUTH_URL must be an https:// URL when NODE_ENV=production (the panel cookie is Secure only over https); for a local trial on http set ALLOW_INSECURE_HTTP=true',
+    );
+    expect(refusal({ ...insecure, ALLOW_INSECURE_HTTP: 'false' })).toContain('NEXTAUTH_URL must be an https:// URL');
+    const trial = parseEnv({ ...insecure, ALLOW_INSECURE_HTTP: 'true' });
+    expect(() => assertProductionConfiguration(trial)).not.toThrow();
+    expect(productionWarnings(trial)[0]).toBe(
+      'production: ALLOW_INSECURE_HTTP=true serves the panel on http://bank.example.com: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)',
+    );
+    // over https the switch changes nothing and is not named
+    expect(productionWarnings(parseEnv({ ...PRODUCTION, CARD_PROCESSOR_SANDBOX: 'true', ALLOW_INSECURE_HTTP: 'true' })).join('\n')).not.toContain('ALLOW_INSECURE_HTTP');
+    // development keeps http://localhost
+    expect(() => assertProductionConfiguration(parseEnv({ NEXTAUTH_URL: 'http://localhost:3000' }))).not.toThrow();
+  });
+
+  it('NEXTAUTH_URL and ALLOW_INSECURE_HTTP are validated like every variable', () => {
+    expect(() => parseEnv({ NEXTAUTH_URL: 'ftp://bank.example.com' })).toThrow(new EnvError('NEXTAUTH_URL', 'must be an absolute http(s) URL'));
+    expect(() => parseEnv({ NEXTAUTH_URL: '/relative' })).toThrow(new EnvError('NEXTAUTH_URL', 'must be an absolute http(s) URL'));
+    expect(() => parseEnv({ ALLOW_INSECURE_HTTP: 'maybe' })).toThrow(new EnvError('ALLOW_INSECURE_HTTP', 'must be true or false'));
+    expect(parseEnv({}).ALLOW_INSECURE_HTTP).toBe(false);
   });
 
   it('refuses a production start that would serve cards from the built-in sandbox unless asked for', () => {

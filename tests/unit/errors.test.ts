@@ -860,6 +860,14 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'documentLimitReached',
+    error: E.documentLimitReached('c-1', 50),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'DOCUMENT_LIMIT_REACHED', details: 'the customer already has 50 documents (replaced ones included), the most one customer may hold', customerId: 'c-1', limit: 50 },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'walletHasPendingTransfers',
     error: E.walletHasPendingTransfers('w-1'),
     status: 409,

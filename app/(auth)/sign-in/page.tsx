@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
+import { safeCallbackPath } from '@/lib/contract/redirect';
 import { getPanelUser } from '@/lib/auth/panel';
 import { getDb } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
 import { findDemoTenant } from '@/lib/services/tenants/tenants';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -10,7 +12,8 @@ export const dynamic = 'force-dynamic';
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = typeof params.callbackUrl === 'string' ? params.callbackUrl : '/';
+  // only a path of our own origin (lib/contract/redirect.ts); the form checks it again against the page's origin
+  const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().NEXTAUTH_URL ?? 'http://localhost');
   if (await getPanelUser()) redirect('/');
   const demo = await findDemoTenant(await getDb()).catch(() => undefined);
   return (

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { preload } from 'react-dom';
 import { ApiReference } from '@/components/api-reference/swagger-viewer';
 import { OPENAPI_URL, SWAGGER_CSS_URL } from '@/components/api-reference/urls';
+import { NONCE_HEADER } from '@/lib/http/content-security-policy';
 import { OPENAPI_INFO, referenceIndex } from '@/lib/openapi/document';
 
 export const metadata: Metadata = { title: 'API reference · Business Platform' };
 
 /** The OpenAPI document of this server: an index rendered here, try-it-out per group (docs/developer-api.md). */
-export default function ApiReferencePage() {
+export default async function ApiReferencePage() {
+  // the page's Content-Security-Policy nonce (proxy.ts), for the viewer's inline capture listener
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   // the document and the stylesheet from the page's <head>, before React has hydrated: the viewer then
   // finds the document in flight (its fetch matches this preload: same URL, CORS mode, same-origin
   // credentials). Swagger UI's bundle is only prefetched (the viewer's <link rel=prefetch>): a script
@@ -25,7 +29,7 @@ export default function ApiReferencePage() {
           document (OpenAPI 3.1): <a className="font-medium text-brand-700 underline" href={OPENAPI_URL}>{OPENAPI_URL}</a>.
         </p>
       </header>
-      <ApiReference tags={referenceIndex()} />
+      <ApiReference tags={referenceIndex()} nonce={nonce} />
     </div>
   );
 }

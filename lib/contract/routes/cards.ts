@@ -36,7 +36,7 @@ export function cardOperationSpecs(): RouteSpec[] {
     description: [
       spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
       spec.access === 'write'
-        ? `Changes state: administrators need ${rolesWith('card:write').join(' or ')}; customers act on their own cards.`
+        ? `Write access: administrators need ${rolesWith('card:write').join(' or ')}; customers act on their own cards.`
         : `Reads: customers see their own cards, administrators (${rolesWith('card:read').join(', ')}) the tenant’s.`,
       spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
       spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { categorizationHierarchySchema, categorySchema, featureSchema } from '../categorization';
-import { REGISTRATION_MAX_BODY_BYTES, assignBodySchema, consentBodySchema, consentParamsSchema, createCategoryBodySchema, createFeatureBodySchema, customerParamsSchema, deactivationBodySchema, documentParamsSchema, idParamsSchema, individualRegistrationBodySchema, listVerificationsQuerySchema, noteBodySchema, organizationRegistrationBodySchema, organizationRegistrationResultSchema, registrationResultSchema, updateCategoryBodySchema, updateFeatureBodySchema, verificationParamsSchema } from '../onboarding';
+import { MAX_DOCUMENTS_PER_CUSTOMER, REGISTRATION_MAX_BODY_BYTES, assignBodySchema, consentBodySchema, consentParamsSchema, createCategoryBodySchema, createFeatureBodySchema, customerParamsSchema, deactivationBodySchema, documentParamsSchema, idParamsSchema, individualRegistrationBodySchema, listVerificationsQuerySchema, noteBodySchema, organizationRegistrationBodySchema, organizationRegistrationResultSchema, registrationResultSchema, updateCategoryBodySchema, updateFeatureBodySchema, verificationParamsSchema } from '../onboarding';
 import { documentUploadBodySchema, reviewDecisionBodySchema, reviewDocumentDecisionBodySchema, reviewSettingsSchema, timelineEventSchema, timelineQuerySchema, updateReviewSettingsBodySchema, REVIEW_SETTINGS_ADMIN_ONLY } from '../review';
 import { tenantIdParamsSchema } from '../tenants';
-import { categorizationValidationFailed, customerNotVerified, documentExpired, requiredDocumentsNotAccepted, secondApproverMustDiffer, verificationAssignedToOther, missingRequiredConsents, missingRequiredRole, organizationAlreadyExists, passwordMismatch, forbidden, verificationAccessDenied } from '../api-errors';
+import { categorizationValidationFailed, customerNotVerified, documentExpired, documentLimitReached, requiredDocumentsNotAccepted, secondApproverMustDiffer, verificationAssignedToOther, missingRequiredConsents, missingRequiredRole, organizationAlreadyExists, passwordMismatch, forbidden, verificationAccessDenied } from '../api-errors';
 import { EXAMPLE_ID, objectOf, itemsOf, customerHeaders, proofHeaders } from './shared';
 import { defineRoute, type RouteSpec } from './types';
 
@@ -30,6 +30,7 @@ const customerOperations = (type: 'individual' | 'organization') => {
     uploadDocument: defineRoute({
       method: 'POST', path: `${base}/documents`, tags, auth: 'bearer', idempotency: true, maxBodyBytes: REGISTRATION_MAX_BODY_BYTES, summary: 'Upload a new or replacement document; answering every item of a revision request returns the case to the queue', message: 'document uploaded',
       params: customerParamsSchema, body: documentUploadBodySchema, response: objectOf('the document, the case status and what the revision request still waits for'),
+      errors: [documentLimitReached(EXAMPLE_ID, MAX_DOCUMENTS_PER_CUSTOMER)],
     }),
     timeline: defineRoute({
       method: 'GET', path: `${base}/timeline`, tags, auth: 'bearer', allow: 'customer:audit', summary: 'Every event with actor name and roles, oldest first; ?format=csv answers text/csv',

@@ -20,9 +20,4 @@ export const platformRoutes = {
     summary: 'Prometheus text format for operators, behind Authorization: Bearer <METRICS_TOKEN>',
     undocumented: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)",
   }),
-  benchEnvelope: defineRoute({
-    method: 'POST', path: '/api/bench/envelope', tags: ['Platform'], auth: 'none', envelope: 'B',
-    summary: 'A constant Envelope B: the baseline of bench/card-gateway.ts',
-    undocumented: 'benchmark baseline, served only with BENCH_ROUTES=true',
-  }),
 };

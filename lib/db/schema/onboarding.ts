@@ -179,7 +179,10 @@ export const consentRecords = pgTable(
     consentType: text('consent_type').notNull(),
     version: text('version').notNull(),
     status: text('status', { enum: ['ACCEPTED', 'WITHDRAWN'] }).notNull(),
+    /** the address the request claims for the end user: the left-most X-Forwarded-For entry */
     ipAddress: text('ip_address'),
+    /** the address we trust (lib/http/client-ip.ts clientIp()): the socket peer, or behind TRUSTED_PROXIES the forwarded client */
+    clientIp: text('client_ip'),
     userAgent: text('user_agent'),
     actorUserId: uuid('actor_user_id'),
     createdAt: createdAt(),

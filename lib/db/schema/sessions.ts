@@ -19,7 +19,10 @@ export const sessions = pgTable(
     kind: text('kind', { enum: ['ADMIN', 'CUSTOMER', 'CARD_API', 'PANEL'] }).notNull(),
     roles: jsonb('roles').$type<string[]>().notNull(),
     deviceId: text('device_id'),
+    /** the end user's address as the caller claims it: the left-most X-Forwarded-For entry (the contract's header) */
     ipAddress: text('ip_address'),
+    /** the address we trust (lib/http/client-ip.ts clientIp()): the socket peer, or behind TRUSTED_PROXIES the forwarded client */
+    clientIp: text('client_ip'),
     userAgent: text('user_agent'),
     platform: text('platform'),
     forwardedFrom: text('forwarded_from'),

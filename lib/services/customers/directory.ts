@@ -216,7 +216,7 @@ function buildDetailQuery(db: Db) {
       'audit', ${jsonRows(auditFields, sql`${auditLog}`, sameCustomer(auditLog), sql`${auditLog.createdAt} desc, ${auditLog.seq} desc`)}
     )::text`,
       consentRecords: sql<(Omit<ConsentRecordView, 'createdAt'> & { createdAt: string })[]>`${jsonRows(
-        sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'createdAt', ${consentRecords.createdAt}`,
+        sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'clientIp', ${consentRecords.clientIp}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'createdAt', ${consentRecords.createdAt}`,
         sql`${consentRecords}`,
         sameCustomer(consentRecords),
         sql`${consentRecords.createdAt}, ${consentRecords.id}`,

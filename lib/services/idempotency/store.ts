@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client';
+import { deriveKey, open, seal } from '@/lib/crypto/aead';
+import { getDb, type DbOrTx } from '@/lib/db/client';
 import { dbNow, dbNowPlus } from '@/lib/db/now';
 import { httpIdempotencyKeys } from '@/lib/db/schema';
 import { validationFailed } from '@/lib/contract/api-errors';
+import { encryptionKey } from '@/lib/services/data-key';
 
 /**
  * The one idempotency store (docs/architecture.md): every idempotent operation (the HTTP routes'
@@ -16,6 +18,12 @@ import { validationFailed } from '@/lib/contract/api-errors';
  * - release: forgets a claim whose work failed, so the client may retry with the same key.
  * Keys are scoped by (tenant, client, key); a caller that must not share keys with another
  * operation of the same client namespaces `clientKey` (e.g. `transfer:<user id>`).
+ *
+ * Stored answers are encrypted (docs/developer-api.md, "Idempotency-Key"): an answer may carry a
+ * secret that is otherwise kept only as a hash or encrypted (a new tenant's tenantSecret, a webhook
+ * subscription's signing secret), and it is kept for 24 h. The body is sealed with AES-256-GCM under
+ * a subkey of the platform data key (lib/services/data-key.ts), bound to the record's scope, so a
+ * replay still answers exactly the first answer, and a body copied to another key does not open.
  */
 
 /** How long a key is remembered, and how long a RUNNING claim holds before a crashed request's key is reusable. */
@@ -37,6 +45,31 @@ export type ClaimResult =
   | { outcome: 'mismatch' }
   | { outcome: 'running' }
   | { outcome: 'replay'; answer: StoredAnswer };
+
+const keyHolder = globalThis as unknown as { __bpIdempotencyKey?: { master: Buffer; key: Buffer } };
+
+/** The answers' key: a subkey of the platform data key, for this one purpose. */
+async function answerKey(): Promise<Buffer> {
+  const master = (await encryptionKey(await getDb())).key;
+  if (keyHolder.__bpIdempotencyKey?.master !== master) keyHolder.__bpIdempotencyKey = { master, key: deriveKey(master, 'idempotency-answers') };
+  return keyHolder.__bpIdempotencyKey.key;
+}
+
+const answerAad = (s: IdempotencyScope) => `http_idempotency_keys:${s.tenantId}:${s.clientKey}:${s.key}`;
+
+/** The stored form of an answer's body: sealed, bound to its record. */
+export async function sealAnswerBody(scope: IdempotencyScope, body: string): Promise<string> {
+  return seal(await answerKey(), body, answerAad(scope));
+}
+
+/**
+ * The body of a stored answer. Records written before answers were encrypted (plain JSON, which
+ * never starts with `v1:`) are answered as they are until they expire (24 h after the upgrade).
+ */
+async function openAnswerBody(scope: IdempotencyScope, stored: string): Promise<string> {
+  if (!stored.startsWith('v1:')) return stored;
+  return open(await answerKey(), stored, answerAad(scope));
+}
 
 /** Expired, or RUNNING with its lock run out: on the database's clock. */
 const stale = () =>
@@ -81,27 +114,29 @@ export async function claimIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, r
     if (existing.state === 'RUNNING') return { outcome: 'running' };
     return {
       outcome: 'replay',
-      answer: { status: existing.responseStatus ?? 200, body: existing.responseBody ?? '', contentType: existing.responseContentType },
+      answer: { status: existing.responseStatus ?? 200, body: await openAnswerBody(scope, existing.responseBody ?? ''), contentType: existing.responseContentType },
     };
   }
   return { outcome: 'running' };
 }
 
-/** Stores the first answer for replay. */
+/** Stores the first answer for replay (its body sealed). */
 export async function completeIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
+  const sealed = await sealAnswerBody(scope, answer.body);
   await db
     .update(httpIdempotencyKeys)
-    .set({ state: 'DONE', responseStatus: answer.status, responseBody: answer.body, responseContentType: answer.contentType })
+    .set({ state: 'DONE', responseStatus: answer.status, responseBody: sealed, responseContentType: answer.contentType })
     .where(and(where(scope), eq(httpIdempotencyKeys.state, 'RUNNING')));
 }
 
 /**
  * completeIdempotencyKey as SQL, for a caller that stores the answer inside its own statement (a
- * CTE of POST /transfers' posting statement): the same update, when `gate` holds.
+ * CTE of POST /transfers' posting statement): the same update (the body sealed), when `gate` holds.
  */
-export function completeIdempotencyKeySql(scope: IdempotencyScope, answer: StoredAnswer, gate: SQL = sql`true`): SQL {
+export async function completeIdempotencyKeySql(scope: IdempotencyScope, answer: StoredAnswer, gate: SQL = sql`true`): Promise<SQL> {
+  const sealed = await sealAnswerBody(scope, answer.body);
   return sql`update ${httpIdempotencyKeys}
-    set state = 'DONE', response_status = ${answer.status}, response_body = ${answer.body}, response_content_type = ${answer.contentType}
+    set state = 'DONE', response_status = ${answer.status}, response_body = ${sealed}, response_content_type = ${answer.contentType}
     where tenant_id = ${scope.tenantId} and client_key = ${scope.clientKey} and "key" = ${scope.key} and state = 'RUNNING' and ${gate}`;
 }
 

@@ -1,7 +1,9 @@
+import { clock } from '@/lib/clock';
 import type { Role } from '@/lib/contract/enums';
 import { database, type Database, type Db } from '@/lib/db/client';
 import type { sessions, TenantRow, UserRow } from '@/lib/db/schema';
 import { logger } from '@/lib/log';
+import { resetSigningKeyCache } from './signing-keys';
 
 /**
  * The principal cache of this process (docs/identity.md). It holds what principalForSession reads
@@ -12,14 +14,17 @@ import { logger } from '@/lib/log';
  * pg_notify('bp_auth', 's:<session>' | 'u:<user>' | 't:<tenant>') in the changing transaction; every
  * server process LISTENs and drops what a message names. Services of this process also drop entries
  * themselves (`forget*`) as they make a change, so a process reads its own writes without waiting
- * for its notification.
+ * for its notification. The same channel carries 'k:<kid>' (migration 0016): a signing key added or
+ * retired anywhere empties this process's key cache (lib/services/identity/signing-keys.ts).
  *
  * Failing safe: entries are served only while the LISTEN is in place on the very database handle
  * the caller uses. Until it is (start-up), while its connection is lost, and after a reconnection
  * (anything may have changed meanwhile) the cache is empty and every request reads the database.
- * A read that raced with an invalidation (any message arrived while it ran) is not stored. An entry
- * lives at most until its session's last-use stamp is a minute old (then the read that touches the
- * stamp refreshes it), and the cache holds at most MAX_ENTRIES sessions.
+ * A read that raced with an invalidation (any message arrived while it ran) is not stored. A session
+ * entry lives at most until its session's last-use stamp is a minute old (then the read that touches
+ * the stamp refreshes it); a tenant entry at most MAX_AGE_MS after it was read, so that a change whose
+ * notification was lost (a listener not yet found dead by its ping) is served for a minute at most.
+ * The cache holds at most MAX_ENTRIES sessions and MAX_ENTRIES tenants.
  */
 export const AUTH_INVALIDATION_CHANNEL = 'bp_auth';
 
@@ -38,9 +43,18 @@ export interface SessionSnapshot {
 
 const MAX_ENTRIES = 10_000;
 
+/** The longest an entry is served after it was read (sessions: TOUCH_INTERVAL_MS of sessions.ts, the same minute). */
+export const MAX_AGE_MS = 60_000;
+
+interface TenantEntry {
+  row: TenantRow;
+  /** when this process read it (its clock) */
+  readAt: number;
+}
+
 interface CacheState {
   sessions: Map<string, SessionSnapshot>;
-  tenants: Map<string, TenantRow>;
+  tenants: Map<string, TenantEntry>;
   /** bumped by every invalidation and every change of the listener's state */
   generation: number;
   /** the database handle whose LISTEN is in place (null: not listening, the cache is off) */
@@ -65,6 +79,8 @@ function clear(s: CacheState): void {
   s.sessions.clear();
   s.tenants.clear();
   s.generation++;
+  // the signing keys were read under the same guarantee
+  resetSigningKeyCache();
 }
 
 /** Applies one invalidation message (also the local `forget*` calls). */
@@ -80,6 +96,9 @@ export function applyInvalidation(payload: string): void {
   } else if (kind === 't:') {
     s.tenants.delete(id);
     for (const [sid, snap] of s.sessions) if (snap.tenant.id === id) s.sessions.delete(sid);
+  } else if (kind === 'k:') {
+    // a signing key added or retired by any process: read the keys again
+    resetSigningKeyCache();
   } else {
     // an empty payload (a reconnection's catch-up call) or one we do not know: drop everything
     clear(s);
@@ -149,20 +168,26 @@ export function rememberSession(db: Db, generation: number | null, snapshot: Ses
   if (generation === null || s.listeningOn !== db || s.generation !== generation) return;
   if (s.sessions.size >= MAX_ENTRIES) s.sessions.delete(s.sessions.keys().next().value!);
   s.sessions.set(snapshot.session.id, snapshot);
-  s.tenants.set(snapshot.tenant.id, snapshot.tenant);
+  rememberTenant(s, snapshot.tenant, snapshot.readAt);
 }
 
-/** A tenant row by id through the cache (only found rows are kept: a new tenant is seen at once). */
+function rememberTenant(s: CacheState, row: TenantRow, readAt: number): void {
+  if (!s.tenants.has(row.id) && s.tenants.size >= MAX_ENTRIES) s.tenants.delete(s.tenants.keys().next().value!);
+  s.tenants.set(row.id, { row, readAt });
+}
+
+/**
+ * A tenant row by id through the cache (only found rows are kept: a new tenant is seen at once),
+ * served for at most MAX_AGE_MS after it was read.
+ */
 export async function cachedTenant(db: Db, tenantId: string, read: () => Promise<TenantRow | undefined>): Promise<TenantRow | undefined> {
   const generation = await generationFor(db);
   const s = state();
+  const now = clock.now().getTime();
   const hit = generation === null ? undefined : s.tenants.get(tenantId);
-  if (hit) return hit;
+  if (hit && now - hit.readAt >= 0 && now - hit.readAt <= MAX_AGE_MS) return hit.row;
   const row = await read();
-  if (row && generation !== null && s.listeningOn === db && s.generation === generation) {
-    if (s.tenants.size >= MAX_ENTRIES) s.tenants.delete(s.tenants.keys().next().value!);
-    s.tenants.set(row.id, row);
-  }
+  if (row && generation !== null && s.listeningOn === db && s.generation === generation) rememberTenant(s, row, now);
   return row;
 }
 

@@ -12,10 +12,13 @@ import { ACCESS_TOKEN_TTL_SECONDS, panelSessionClaims, signAccessToken, verifyAc
 import { cachedSession, forgetSession, forgetUser, rememberSession, type SessionSnapshot } from './principal-cache';
 import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';
 
-/** Where a session was opened from: the contract's context headers. */
+/** Where a session was opened from: the contract's context headers, and the address we trust. */
 export interface SessionContext {
   deviceId?: string | null;
+  /** claimed: the left-most X-Forwarded-For entry */
   ipAddress?: string | null;
+  /** trusted: clientIp() of the request (the socket peer, or behind TRUSTED_PROXIES the forwarded client) */
+  clientIp?: string | null;
   userAgent?: string | null;
   platform?: string | null;
   forwardedFrom?: string | null;
@@ -62,9 +65,9 @@ export async function openSession(
   const at = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
     with s as (
-      insert into sessions (id, tenant_id, user_id, kind, roles, device_id, ip_address, user_agent, platform, forwarded_from, created_at, last_used_at, expires_at)
+      insert into sessions (id, tenant_id, user_id, kind, roles, device_id, ip_address, client_ip, user_agent, platform, forwarded_from, created_at, last_used_at, expires_at)
       values (${sessionId}::uuid, ${tenantId}::uuid, ${args.user.id}::uuid, ${args.kind}, ${JSON.stringify(args.roles)}::jsonb, ${args.context.deviceId ?? null},
-        ${args.context.ipAddress ?? null}, ${args.context.userAgent ?? null}, ${args.context.platform ?? null}, ${args.context.forwardedFrom ?? null},
+        ${args.context.ipAddress ?? null}, ${args.context.clientIp ?? null}, ${args.context.userAgent ?? null}, ${args.context.platform ?? null}, ${args.context.forwardedFrom ?? null},
         ${at}, ${at}, ${expiresAt.toISOString()}::timestamptz)
       returning id
     ),
@@ -187,6 +190,7 @@ export async function listActiveSessions(db: DbOrTx, tenantId: string, userId: s
     roles: s.roles as Role[],
     deviceId: s.deviceId,
     ipAddress: s.ipAddress,
+    clientIp: s.clientIp,
     userAgent: s.userAgent,
     platform: s.platform,
     createdAt: s.createdAt.toISOString(),

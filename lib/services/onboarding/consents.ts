@@ -32,8 +32,12 @@ async function versions(db: DbOrTx, tenantId: string, type: ConsentType): Promis
   return rows.map((r) => r.version);
 }
 
+/** Stripe's tos_acceptance: time, address, user agent, version. The address twice: as claimed and as seen. */
 export interface ConsentProof {
+  /** claimed: the left-most X-Forwarded-For entry (any client can write it) */
   ipAddress: string | null;
+  /** trusted: clientIp() of the request (the socket peer, or behind TRUSTED_PROXIES the forwarded client) */
+  clientIp: string | null;
   userAgent: string | null;
   actorUserId: string | null;
 }
@@ -52,6 +56,7 @@ export interface ConsentRecordView {
   version: string;
   status: 'ACCEPTED' | 'WITHDRAWN';
   ipAddress: string | null;
+  clientIp: string | null;
   userAgent: string | null;
   actorUserId: string | null;
   createdAt: Date;
@@ -102,6 +107,7 @@ export function consentsView(customerId: string, rows: ConsentRecordView[]) {
       version: r.version,
       status: r.status,
       ipAddress: r.ipAddress,
+      clientIp: r.clientIp,
       userAgent: r.userAgent,
       actorUserId: r.actorUserId,
       createdAt: r.createdAt.toISOString(),

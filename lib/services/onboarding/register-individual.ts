@@ -130,7 +130,7 @@ export async function registerIndividual(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', categoryId: categorization.categoryId, activationNotes: body.ACTIVATION?.activationNotes ?? null },
       });
-      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
+      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads, { held: 0 });
       await refreshRisk(tx, tenantId, customerId, 'INDIVIDUAL');
       await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: categorization.categoryId });

@@ -145,7 +145,7 @@ export async function registerOrganization(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId, registrationNumber: org.registrationNumber, adminUserId },
       });
-      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads);
+      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads, { held: 0 });
       await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
       await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });

@@ -1,22 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { clock } from '@/lib/clock';
+import { MAX_DOCUMENTS_PER_CUSTOMER } from '@/lib/contract/onboarding';
 import { DOCUMENT_REQUIREMENTS, type documentUploadBodySchema, type DocumentRequirement } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { documents, verifications, type CustomerRow } from '@/lib/db/schema';
-import { conflict, notFound } from '@/lib/contract/api-errors';
+import { conflict, documentLimitReached, notFound } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
 import { decodeDocument } from './documents';
-import { currentDocuments, documentRequirements, nameOf, refreshRisk, userLabels } from './review-state';
+import { currentDocuments, documentMetadata, documentRequirements, nameOf, refreshRisk, userLabels, type DocumentMetadata } from './review-state';
 import { documentView } from './verification';
 
 type UploadInput = z.infer<typeof documentUploadBodySchema>;
 type RevisionRequest = NonNullable<(typeof verifications.$inferSelect)['revisionRequest']>;
 
 /** What a revision request still waits for, given the customer's documents. */
-function outstanding(request: RevisionRequest | null, docs: (typeof documents.$inferSelect)[]) {
+function outstanding(request: RevisionRequest | null, docs: DocumentMetadata[]) {
   if (!request) return { documentIds: [] as string[], requirements: [] as string[] };
   const current = docs.filter((d) => !d.supersededBy);
   const asked = new Date(request.requestedAt).getTime();
@@ -30,10 +31,22 @@ function outstanding(request: RevisionRequest | null, docs: (typeof documents.$i
 
 /**
  * Inserts documents of a customer in the caller's transaction (registration or upload): content
- * decoded and sniffed, the uploader kept, one DOCUMENT_UPLOADED audit entry each.
+ * decoded and sniffed, the uploader kept, one DOCUMENT_UPLOADED audit entry each. A customer holds at
+ * most MAX_DOCUMENTS_PER_CUSTOMER (409 DOCUMENT_LIMIT_REACHED); an upload holds the customer's row
+ * lock, so two uploads cannot both take the last place.
  */
-export async function insertDocuments(tx: DbOrTx, tenantId: string, customerId: string, uploadedBy: string | null, inputs: { input: Omit<UploadInput, 'replacesDocumentId'>; field: string; file?: ReturnType<typeof decodeDocument> }[]) {
-  const out: (typeof documents.$inferSelect)[] = [];
+export async function insertDocuments(
+  tx: DbOrTx,
+  tenantId: string,
+  customerId: string,
+  uploadedBy: string | null,
+  inputs: { input: Omit<UploadInput, 'replacesDocumentId'>; field: string; file?: ReturnType<typeof decodeDocument> }[],
+  /** documents the customer holds already, when the caller knows (a registration: none) */
+  options: { held?: number } = {},
+) {
+  const held = options.held ?? (await tx.select({ n: count() }).from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))))[0]?.n ?? 0;
+  if (held + inputs.length > MAX_DOCUMENTS_PER_CUSTOMER) throw documentLimitReached(customerId, MAX_DOCUMENTS_PER_CUSTOMER);
+  const out: DocumentMetadata[] = [];
   const now = clock.now().getTime();
   for (const [i, { input, field, file: decoded }] of inputs.entries()) {
     const file = decoded ?? decodeDocument(input.documentFile, field);
@@ -54,7 +67,7 @@ export async function insertDocuments(tx: DbOrTx, tenantId: string, customerId: 
         // documents of one request keep their order: one millisecond apart
         createdAt: new Date(now + i),
       })
-      .returning();
+      .returning(documentMetadata);
     await audit(tx, tenantId, { customerId, actorUserId: uploadedBy, action: 'DOCUMENT_UPLOADED', entityType: 'DOCUMENT', entityId: doc!.id, after: { documentType: doc!.documentType, sha256: doc!.sha256, sizeBytes: doc!.sizeBytes } });
     out.push(doc!);
   }
@@ -72,7 +85,7 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
   const [v] = await tx.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id))).for('update');
   if (v && (v.status === 'APPROVED' || v.status === 'REJECTED')) throw conflict(`the verification is already ${v.status.toLowerCase()}; documents can no longer change`);
   if (input.replacesDocumentId) {
-    const [old] = await tx.select().from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
+    const [old] = await tx.select({ supersededBy: documents.supersededBy }).from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
     if (!old) throw notFound('document');
     if (old.supersededBy) throw conflict('the document was already replaced');
   }

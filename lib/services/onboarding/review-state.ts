@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { RiskLevel } from '@/lib/contract/enums';
 import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, requirementStates, type CustomerType, type DocumentRequirement } from '@/lib/contract/review';
@@ -18,8 +18,14 @@ export async function categoryOf(db: DbOrTx, tenantId: string, customerId: strin
   return row ?? null;
 }
 
-export async function currentDocuments(db: DbOrTx, tenantId: string, customerId: string) {
-  return db.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))).orderBy(asc(documents.createdAt), asc(documents.id));
+const { content: _content, ...metadataColumns } = getTableColumns(documents);
+/** A document's columns but its bytes: what every listing, decision and upload answer reads. */
+export const documentMetadata = metadataColumns;
+export type DocumentMetadata = Omit<typeof documents.$inferSelect, 'content'>;
+
+/** Every document of a customer (replaced ones too: they carry `supersededBy`), metadata only: the bytes are read by the content route alone. */
+export async function currentDocuments(db: DbOrTx, tenantId: string, customerId: string): Promise<DocumentMetadata[]> {
+  return db.select(documentMetadata).from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))).orderBy(asc(documents.createdAt), asc(documents.id));
 }
 
 /** The required documents of a customer, their states and what still blocks an approval. */

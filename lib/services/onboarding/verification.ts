@@ -8,7 +8,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
 import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
-import { documentRequirements, nameOf, refreshRisk, today, userLabels } from './review-state';
+import { documentMetadata, documentRequirements, nameOf, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
 import { assertVerificationRole } from './verification-roles';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
@@ -217,7 +217,7 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     assertNotRegistrar(row, principal, 'the user who registered the customer cannot review its documents; another officer must review them');
     const [before] = await tx
-      .select()
+      .select(documentMetadata)
       .from(documents)
       .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(documents.customerId, row.customerId)));
     if (!before) throw notFound('document');
@@ -229,7 +229,7 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
       .update(documents)
       .set({ status, decisionReasonCode: input.reasonCode, decisionComment: input.comment ?? null, decidedBy: principal.userId, decidedAt: clock.now() })
       .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(documents.customerId, row.customerId)))
-      .returning();
+      .returning(documentMetadata);
     await audit(tx, principal.tenantId, {
       customerId: row.customerId,
       actorUserId: principal.userId,
@@ -254,7 +254,7 @@ export async function addNote(db: DbOrTx, principal: Principal, verificationId: 
   });
 }
 
-export function documentView(d: typeof documents.$inferSelect, labels?: Map<string, UserLabel>) {
+export function documentView(d: DocumentMetadata, labels?: Map<string, UserLabel>) {
   return {
     id: d.id,
     documentType: d.documentType,

@@ -513,7 +513,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
         status,
         initiatedBy: actor.userId,
       }, { gate: OK });
-  posting.storeAnswer = scope ? completeSql(scope, { status: 200, body: { message, data: transfer } }, OK) : null;
+  posting.storeAnswer = scope ? await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK) : null;
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PLATFORM_KEY } from '../fixtures';
-import { STACK_LINE, spawnNextStart } from '../helpers';
+import { STACK_LINE, spawnNextStart, waitForHttp } from '../helpers';
 
 /**
  * The server validates its environment in instrumentation.ts before serving anything: a bad
@@ -64,5 +64,31 @@ test('exits non-zero when the configured PostgreSQL server cannot be reached at 
     expect(lines).toEqual(['Start-up failed: connect ECONNREFUSED 127.0.0.1:1']);
   } finally {
     await server.stop();
+  }
+});
+
+test('production refuses an http:// public URL without ALLOW_INSECURE_HTTP=true, and names the opt-out in its banner', async () => {
+  // issue 26, item 3: over http next-auth sends its session cookie without Secure
+  test.setTimeout(2 * EXIT_WITHIN_MS + 30_000);
+  const refused = await spawnNextStart((port) => ({ PGLITE_DATA_DIR: 'memory://', NEXTAUTH_URL: `http://127.0.0.1:${port}`, ALLOW_INSECURE_HTTP: '' }));
+  try {
+    const code = await Promise.race([refused.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), EXIT_WITHIN_MS))]);
+    expect(code, refused.stderr()).toBe(1);
+    expect(refused.stderr().split('\n').filter((l) => l.trim())).toEqual([
+      'Invalid environment: NEXTAUTH_URL must be an https:// URL when NODE_ENV=production (the panel cookie is Secure only over https); for a local trial on http set ALLOW_INSECURE_HTTP=true',
+    ]);
+  } finally {
+    await refused.stop();
+  }
+
+  const trial = await spawnNextStart((port) => ({ PGLITE_DATA_DIR: 'memory://', NEXTAUTH_URL: `http://127.0.0.1:${port}`, ALLOW_INSECURE_HTTP: 'true', LOG_LEVEL: 'warn' }));
+  try {
+    await waitForHttp(`http://127.0.0.1:${trial.port}/api/health`, EXIT_WITHIN_MS, trial);
+    await expect.poll(() => trial.stdout(), { timeout: EXIT_WITHIN_MS }).toContain('─── Business Platform ───');
+    expect(trial.stdout().split('\n').filter((l) => l.includes('ALLOW_INSECURE_HTTP'))).toEqual([
+      `production: ALLOW_INSECURE_HTTP=true serves the panel on http://127.0.0.1:${trial.port}: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)`,
+    ]);
+  } finally {
+    await trial.stop();
   }
 });

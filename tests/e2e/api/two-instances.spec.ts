@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, REPO_ROOT, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
+import { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, REPO_ROOT, STRONG_PASSWORD, individualRegistrationBody, registrationBody, uniqueName } from '../fixtures';
 import { freePort } from '../helpers';
 
 /**
@@ -386,6 +386,51 @@ test('rate limits are one budget across both instances and the proxy', async () 
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
   }
+});
+
+test('the proxy takes the bodies the routes take (a 4 MiB document upload), refuses larger ones in our envelope, and logs no query', async () => {
+  // issue 26, item 6: client_max_body_size 2m refused the uploads the API accepts (8 MiB) with
+  // nginx's HTML 413, and the access log kept query strings (search `q=` carries names and emails)
+  const tenant = await registerTenant(proxy);
+  const token = await adminToken(proxy, tenant);
+  const hierarchy = (await (await fetch(`${proxy}/api/v2.1/categorization/hierarchy/${tenant.tenantId}`, { headers: { ...contextHeaders, 'X-Tenant-ID': tenant.tenantId } })).json()) as { data: { categories: Array<{ id: string; code: string }> } };
+  const categoryId = hierarchy.data.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
+  // a 3 MiB PDF: a 4 MiB body in base64, over the old 2m and under the route's 8 MiB
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]).toString('base64');
+  const body = individualRegistrationBody({ email: `big.${Date.now().toString(36)}@customer.example`, password: STRONG_PASSWORD, categoryId, documentFile: pdf });
+  const registered = await fetch(`${proxy}/api/v2.1/customer/individual/registration`, {
+    method: 'POST',
+    headers: { ...contextHeaders, 'X-Tenant-ID': tenant.tenantId, ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect({ status: registered.status, size: JSON.stringify(body).length > 4 * 1024 * 1024 }).toEqual({ status: 200, size: true });
+  const { customerId } = ((await registered.json()) as { data: { customerId: string } }).data;
+  const upload = await fetch(`${proxy}/api/v2.1/customer/individual/${customerId}/documents`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ documentType: 'PROOF_OF_ADDRESS', documentFile: pdf }),
+  });
+  expect(upload.status).toBe(200);
+
+  const tooLarge = async (path: string, bytes: number, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${proxy}${path}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json', ...headers }, body: Buffer.alloc(bytes, 0x20) });
+    return { status: res.status, type: res.headers.get('content-type'), nosniff: res.headers.get('x-content-type-options'), body: await json(res) };
+  };
+  const refused = (limit: number) => ({ status: 413, type: 'application/json', nosniff: 'nosniff', body: { code: 413, message: 'payload too large', data: { error: 'PAYLOAD_TOO_LARGE', details: `the body must be at most ${limit} bytes` } } });
+  // over the upload routes' 8 MiB
+  expect(await tooLarge(`/api/v2.1/customer/individual/${customerId}/documents`, 8 * 1024 * 1024 + 1)).toEqual(refused(8388608));
+  // over every other route's 1 MiB (MAX_BODY_BYTES), and Envelope B on the card API
+  expect(await tooLarge('/api/v2.1/wallets', 1024 * 1024 + 1)).toEqual(refused(1048576));
+  expect(await tooLarge('/api/v2.1/card/virtual/card/info', 1024 * 1024 + 1, { 'X-Tenant-ID': tenant.tenantId })).toEqual({
+    ...refused(1048576),
+    body: { success: false, code: 413, msg: 'payload too large', data: { error: 'PAYLOAD_TOO_LARGE', details: 'the body must be at most 1048576 bytes' } },
+  });
+
+  const secret = `Ada.Lovelace.${Date.now().toString(36)}`;
+  const search = await fetch(`${proxy}/api/v2.1/customers?q=${secret}`, { headers: bearer(token) });
+  expect(search.status).toBe(200);
+  await expect.poll(() => readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8')).toContain('"GET /api/v2.1/customers HTTP/1.1" 200');
+  expect(readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8')).not.toContain(secret);
 });
 
 test('an instance killed with SIGKILL under load: requests keep flowing through the proxy, and every event is delivered exactly once', async () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, platformAuth, registrationBody, STRONG_PASSWORD } from '../fixtures';
+import { DEMO_TENANT_NAME, E2E_BASE_URL, E2E_DEMO_PASSWORD, platformAuth, registrationBody, STRONG_PASSWORD } from '../fixtures';
 
 async function demoTenantId(page: Page): Promise<string> {
   await page.goto('/sign-in');
@@ -100,4 +100,34 @@ test('sign-in validates the form with the shared schema before calling the serve
   await expect(page.getByText('enter your username or email')).toBeVisible();
   await expect(page.getByText('enter your password')).toBeVisible();
   expect(await demoTenantId(page)).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('after sign-in the callbackUrl never leads off our origin, whatever its spelling; our own paths still work', async ({ page, context }) => {
+  // issue 26, item 1: `/\evil.example/x` starts with '/' and not '//', and a browser reads it as //evil.example/x
+  const offsite: string[] = [];
+  await context.route(/^https?:\/\/evil\.example\//, async (route) => {
+    offsite.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' });
+  });
+  const tenantId = await demoTenantId(page);
+  const cases: Array<[string, string]> = [
+    ['/\\evil.example/x', '/'],
+    ['/%5Cevil.example/x', '/'],
+    ['/\t/evil.example/x', '/'],
+    ['\\\\evil.example/x', '/'],
+    ['//evil.example/x', '/'],
+    ['https://evil.example/x', '/'],
+    ['javascript:alert(document.domain)', '/'],
+    ['/customers?status=ACTIVE', '/customers?status=ACTIVE'],
+  ];
+  for (const [callbackUrl, expected] of cases) {
+    await context.clearCookies();
+    await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    await fillSignIn(page, tenantId, 'admin', E2E_DEMO_PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    const landed = new URL(page.url());
+    expect({ callbackUrl, origin: landed.origin, path: landed.pathname + landed.search }).toEqual({ callbackUrl, origin: E2E_BASE_URL, path: expected });
+    await expect(page.getByTestId('shell-user')).toHaveText('Ada Admin');
+  }
+  expect(offsite).toEqual([]);
 });

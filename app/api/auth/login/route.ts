@@ -7,7 +7,7 @@ import { cardApiLogin } from '@/lib/services/identity/login';
 // POST /api/auth/login - a 1-hour bearer token for the virtual card API (top-level fields, no envelope)
 const postLogin = endpoint(identityRoutes.login, async ({ db, tenant, body, headers, identity }) => {
   await throttleLogin(tenant.id, identity.ip);
-  const issued = await cardApiLogin(db, tenant, body, sessionContextOf(headers));
+  const issued = await cardApiLogin(db, tenant, body, sessionContextOf(headers, identity.ip));
   return Response.json({ accessToken: issued.token, tokenType: 'Bearer', expiresIn: issued.expiresIn });
 });
 

@@ -25,12 +25,13 @@ export function customerRoutes(type: CustomerType) {
 
   // POST|DELETE .../consents/{terms|privacy|data-processing|marketing} - accept or withdraw a consent
   const consentChange = (definition: typeof routes.acceptConsent | typeof routes.withdrawConsent, status: 'ACCEPTED' | 'WITHDRAWN') =>
-    endpoint(definition, async ({ db, principal, params, body, headers }) => {
+    endpoint(definition, async ({ db, principal, params, body, headers, identity }) => {
       const consentType = CONSENT_SLUGS[params.consent];
       const state = await db.transaction(async (tx) => {
         const customer = await customerFor(tx, principal, params.customerId, type, { forUpdate: true });
         return recordConsent(tx, principal.tenantId, customer, consentType, status, {
           ipAddress: headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null,
+          clientIp: identity.ip,
           userAgent: headers['User-Agent'] ?? null,
           actorUserId: principal.userId,
         }, body?.version);

@@ -14,6 +14,8 @@ const getContent = endpoint(onboardingRoutes.documentContent, async ({ db, princ
       'Cache-Control': 'private, no-store',
       // images are sandboxed outright; a PDF needs the browser's viewer, which a sandbox blocks:
       // it gets no scripts or connections of its own and may be framed only by the panel
+      // shown in the review page's frame: framed by our own pages only (every other answer: DENY, server/edge.mjs)
+      'X-Frame-Options': 'SAMEORIGIN',
       'Content-Security-Policy':
         doc.mimeType === 'application/pdf' ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
     },

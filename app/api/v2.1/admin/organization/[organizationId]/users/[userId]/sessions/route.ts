@@ -9,7 +9,7 @@ import { toSessionData } from '@/lib/services/identity/sessions';
 // POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions - create an administrator session
 const postSession = endpoint(identityRoutes.adminSession, async ({ db, tenant, params, body, headers, identity }) => {
   await throttleLogin(tenant.id, identity.ip);
-  const { issued, user } = await createAdminSession(db, tenant, params, body, sessionContextOf(headers));
+  const { issued, user } = await createAdminSession(db, tenant, params, body, sessionContextOf(headers, identity.ip));
   return envelopeA(toSessionData(issued, user), { message: 'session created' });
 });
 

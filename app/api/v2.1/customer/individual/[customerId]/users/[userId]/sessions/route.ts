@@ -9,7 +9,7 @@ import { toSessionData } from '@/lib/services/identity/sessions';
 // POST /api/v2.1/customer/individual/{customerId}/users/{userId}/sessions - create a customer session
 const postSession = endpoint(identityRoutes.customerSession, async ({ db, tenant, params, body, headers, identity }) => {
   await throttleLogin(tenant.id, identity.ip);
-  const { issued, user } = await createCustomerSession(db, tenant, params, body, sessionContextOf(headers));
+  const { issued, user } = await createCustomerSession(db, tenant, params, body, sessionContextOf(headers, identity.ip));
   return envelopeA(toSessionData(issued, user), { message: 'session created' });
 });
 
