@@ -1,0 +1,110 @@
+/**
+ * One subject against one entry: the name score of the entry's best name (every alias counts; a
+ * weak alias scores stricter), then the field effects, summed into the hit's score
+ * (docs/aml-matcher.md, "Score"). The index (index.ts) finds the candidates and calls the same
+ * composition, so a stored hit re-explains to the same figures with scorePair().
+ */
+import type { AmlEntityType, EntryBirthDate, EntryName, ScoreContribution, ScreeningHit, ScreeningSubject } from '../model';
+import { birthDateEffect, countryEffect, entityGroup, entityTypeEffect, round3 } from './fields';
+import { WEAK_ALIAS_FACTOR, scoreNames, weakAliasScore, type NameAlignment } from './name-score';
+import { displayToken, prepareTokens, type NameGroup } from './normalize';
+
+/** One entry as the matcher indexes it (the service maps its rows to this). */
+export interface IndexEntry {
+  /** the service's entry id, answered as the hit's entryKey */
+  key: string;
+  entityType: AmlEntityType;
+  /** the primary name first, then aliases */
+  names: EntryName[];
+  birthDates: EntryBirthDate[];
+  /** ISO 3166-1 alpha-2 */
+  countries: string[];
+}
+
+/** What the hit says of the entry besides its names. */
+export interface EntryFacts {
+  key: string;
+  entityType: AmlEntityType;
+  birthDates: readonly EntryBirthDate[];
+  countries: readonly string[];
+}
+
+/** The best-scoring name of an entry for one subject. */
+export interface NameMatch {
+  name: EntryName;
+  alignment: NameAlignment;
+  /** the alignment's score, after the weak-alias rule */
+  score: number;
+}
+
+const KIND_WORDS: Record<EntryName['kind'], string> = { PRIMARY: '', AKA: 'alias (AKA)', FKA: 'former name (FKA)', NKA: 'new name (NKA)' };
+
+/** Scores one entry name, weak aliases by the stricter rule. */
+export function matchName(subjectTokens: readonly string[], name: EntryName, nameTokens: readonly string[], group: NameGroup, sim?: Parameters<typeof scoreNames>[3]): NameMatch {
+  const alignment = scoreNames(subjectTokens, nameTokens, group, sim);
+  return { name, alignment, score: name.weak ? weakAliasScore(alignment.score) : alignment.score };
+}
+
+/** Words of the name contribution: `"john doe" ~ "DOE, John Michael": 2 of 3 tokens matched (john=john 1.00, doe=doe 1.00), middle name missing`. */
+export function describeName(subjectShown: string, match: NameMatch): string {
+  const a = match.alignment;
+  const pairs = a.pairs.map((p) => `${p.subject}${p.similarity >= 0.9995 ? '=' : '~'}${p.entry} ${p.similarity.toFixed(2)}`);
+  const notes = [...a.notes];
+  if (a.subjectUnpaired.length > 0 && a.entryUnpaired.length === 0 && !notes.some((n) => n.includes('subject') || n.includes('in the entry'))) notes.push(`unmatched in the subject: ${a.subjectUnpaired.join(', ')}`);
+  if (match.name.kind !== 'PRIMARY') notes.push(KIND_WORDS[match.name.kind]);
+  if (match.name.weak) notes.push(`weak alias: distance from 1 counted ${WEAK_ALIAS_FACTOR} times (${a.score.toFixed(3)} -> ${match.score.toFixed(3)})`);
+  return `"${subjectShown}" ~ "${match.name.name}": ${a.matched} of ${a.total} tokens matched (${pairs.join(', ')})${notes.length ? `, ${notes.join(', ')}` : ''}`;
+}
+
+/** The hit for an entry whose best name is `best`: field effects added, clamped to 0..1, 3 decimals. */
+export function composeHit(subject: ScreeningSubject, subjectTokens: readonly string[], entry: EntryFacts, best: NameMatch): ScreeningHit {
+  const contributions: ScoreContribution[] = [{ field: 'name', effect: round3(best.score), detail: describeName(subjectTokens.map(displayToken).join(' '), best) }];
+  const type = entityTypeEffect(subject.entityType, entry.entityType);
+  const dob = birthDateEffect(subject.birthDate, entry.birthDates);
+  if (dob) contributions.push(dob);
+  const country = countryEffect(subject.countries, entry.countries);
+  if (country) contributions.push(country);
+  if (type && type !== 'mismatch') contributions.push(type);
+  const total = contributions.reduce((sum, c) => sum + c.effect, 0);
+  return {
+    entryKey: entry.key,
+    score: round3(Math.min(1, Math.max(0, total))),
+    matchedName: best.name.name,
+    matchedNameKind: best.name.kind,
+    tokens: [
+      ...best.alignment.pairs.map((p) => ({ subject: p.subject, entry: p.entry, similarity: round3(p.similarity) })),
+      ...best.alignment.subjectUnpaired.map((t) => ({ subject: t, entry: null, similarity: 0 })),
+    ],
+    contributions,
+  };
+}
+
+/** The sum of the field effects (everything but the name) an entry would add for this subject; for the index's pruning. */
+export function fieldEffectsSum(subject: ScreeningSubject, entry: Pick<EntryFacts, 'birthDates' | 'countries'>): number {
+  return (birthDateEffect(subject.birthDate, entry.birthDates)?.effect ?? 0) + (countryEffect(subject.countries, entry.countries)?.effect ?? 0);
+}
+
+/** The subject's prepared tokens for an entry group (person or organization rules). */
+export function subjectTokensFor(subject: ScreeningSubject, group: NameGroup): string[] {
+  return prepareTokens(subject.name, group);
+}
+
+/**
+ * The hit of one subject against one entry, with no threshold: null when the entity types
+ * conflict (a person against an organization, vessel or aircraft, and the reverse) or no name
+ * has a token. For the evaluation and to re-explain a stored hit.
+ */
+export function scorePair(subject: ScreeningSubject, entry: IndexEntry): ScreeningHit | null {
+  if (entityTypeEffect(subject.entityType, entry.entityType) === 'mismatch') return null;
+  const group = entityGroup(entry.entityType);
+  const subjectTokens = subjectTokensFor(subject, group);
+  if (subjectTokens.length === 0) return null;
+  let best: NameMatch | null = null;
+  for (const name of entry.names) {
+    const tokens = prepareTokens(name.name, group);
+    if (tokens.length === 0) continue;
+    const match = matchName(subjectTokens, name, tokens, group);
+    if (!best || match.score > best.score) best = match;
+  }
+  return best ? composeHit(subject, subjectTokens, entry, best) : null;
+}
