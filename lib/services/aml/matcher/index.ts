@@ -1,0 +1,523 @@
+/**
+ * The in-memory screening index (docs/aml-matcher.md, "Index"): every name of every entry,
+ * prepared once, as interned token ids in typed arrays, and three ways from a subject's token to
+ * the entries worth scoring:
+ *
+ *   - token -> names posting lists over the DISTINCT prepared tokens (glued particles also posted
+ *     under their stem: "alrashid" under "rashid");
+ *   - similar tokens: character bigrams of the vocabulary ("^jo", "oh", "hn", "n$"; a typo in the
+ *     first letter still shares most), Dice coefficient >= 0.3, then the real token similarity
+ *     >= CANDIDATE_SIMILARITY; plus keys for what bigrams miss: the phonetic key (Aleksandr ~
+ *     Alexander), the variant table (Mohammed ~ Muhammad), the consonant skeleton between Arabic
+ *     script and Latin, the initial ("j" ~ "john"), and concatenations both ways ("abdul rahman" ~
+ *     "abdulrahman");
+ *   - a bound: a name whose shorter side has tokens with no similar counterpart cannot reach the
+ *     threshold (the geometric mean of name-score.ts), so only names whose upper bound (plus the
+ *     entry's field effects) reaches it are scored in full, by the same code as scorePair().
+ *
+ * Pure: imports only npm packages, ../model and its siblings (docs/architecture.md).
+ */
+import { AML_ENTITY_TYPES, type AmlEntityType, type EntryBirthDate, type EntryName, type ScreeningHit, type ScreeningSubject } from '../model';
+import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
+import { entityGroup, entityTypeEffect } from './fields';
+import { weakAliasScore, GENERIC_WORD_WEIGHT } from './name-score';
+import { VARIANT_CANON, gluedParticleStem, isAbjad, prepareTokens, type NameGroup } from './normalize';
+import { INITIAL_SIMILARITY, abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
+import { composeHit, fieldEffectsSum, matchName, type IndexEntry, type NameMatch } from './score';
+
+export { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
+export { scorePair, type IndexEntry } from './score';
+export { normalizeName } from './normalize';
+export { jaroWinkler } from './jaro-winkler';
+
+/** A vocabulary token at least this similar to a subject token makes its names candidates. */
+export const CANDIDATE_SIMILARITY = 0.7;
+/** Bigram Dice coefficient a vocabulary token needs before its similarity is computed. */
+const MIN_DICE = 0.3;
+/** Subject tokens beyond this many are not indexed for candidates (they still score). */
+const MAX_QUERY_TOKENS = 24;
+const SIM_CACHE_TOKENS = 16;
+const EXPANSION_CACHE_SIZE = 20_000;
+
+const ALPHABET = 38; // a-z 0-9 ^ $
+const charCode = (c: number) => (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + c - 48 : c === 94 ? 36 : c === 36 ? 37 : -1);
+
+/** Bigram codes of a token (abjad mark dropped), "^" and "$" padded. */
+function bigrams(token: string): number[] {
+  const t = `^${isAbjad(token) ? token.slice(1) : token}$`;
+  const out: number[] = [];
+  for (let i = 0; i + 1 < t.length; i++) {
+    const a = charCode(t.charCodeAt(i));
+    const b = charCode(t.charCodeAt(i + 1));
+    if (a >= 0 && b >= 0) out.push(a * ALPHABET + b);
+  }
+  return out;
+}
+
+/** Keys under which a vocabulary token is found besides its bigrams (and under which a subject token looks). */
+function storedKeys(token: string): string[] {
+  if (token.length < 2) return [];
+  if (isAbjad(token)) {
+    const sk = abjadSkeleton(token);
+    return sk.length >= 2 ? [`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`] : [];
+  }
+  const keys: string[] = [];
+  const pk = phoneticKey(token);
+  if (pk.length >= 4) keys.push(`P${pk}`);
+  const canon = VARIANT_CANON.get(token);
+  if (canon) keys.push(`V${canon}`);
+  const sk = abjadSkeleton(token);
+  if (sk.length >= 2) keys.push(`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`);
+  return keys;
+}
+
+/** The keys a subject token looks up: the same kinds, crossing scripts for the skeletons. */
+function lookupKeys(token: string): string[] {
+  if (token.length < 2) return [];
+  if (isAbjad(token)) {
+    const sk = abjadSkeleton(token);
+    return sk.length >= 2 ? [`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`] : [];
+  }
+  const keys: string[] = [];
+  const pk = phoneticKey(token);
+  if (pk.length >= 4) keys.push(`P${pk}`);
+  const canon = VARIANT_CANON.get(token);
+  if (canon) keys.push(`V${canon}`);
+  const sk = abjadSkeleton(token);
+  if (sk.length >= 2) keys.push(`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`);
+  return keys;
+}
+
+const popcount = (x: number) => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+const KINDS: readonly EntryName['kind'][] = ['PRIMARY', 'AKA', 'FKA', 'NKA'];
+const EMPTY_DATES: readonly EntryBirthDate[] = Object.freeze([]);
+const EMPTY_COUNTRIES: readonly string[] = Object.freeze([]);
+
+/** A growable Int32 list. */
+class IntList {
+  data = new Int32Array(16);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  trimmed(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Compressed sparse rows from (row, value) pairs. */
+function csr(rows: number, pairsRow: IntList, pairsValue: IntList): { start: Int32Array; values: Int32Array } {
+  const start = new Int32Array(rows + 1);
+  for (let i = 0; i < pairsRow.length; i++) start[pairsRow.data[i]! + 1]!++;
+  for (let r = 0; r < rows; r++) start[r + 1]! += start[r]!;
+  const fill = start.slice(0, rows);
+  const values = new Int32Array(pairsRow.length);
+  for (let i = 0; i < pairsRow.length; i++) values[fill[pairsRow.data[i]!]!++] = pairsValue.data[i]!;
+  return { start, values };
+}
+
+interface Expansion {
+  ids: Int32Array;
+  sims: Float32Array;
+}
+
+/** One candidate source of a query: vocabulary tokens similar to a subject token (or two joined), and the subject tokens it stands for. */
+interface QueryItem {
+  token: string;
+  bits: number;
+}
+
+export interface SearchOptions {
+  /** hits below are dropped (default DEFAULT_MATCH_THRESHOLD) */
+  threshold?: number;
+  /** at most this many hits, best first (default DEFAULT_HIT_LIMIT) */
+  limit?: number;
+}
+
+export class ScreeningIndex {
+  readonly entryCount: number;
+  readonly nameCount: number;
+
+  // entries
+  private readonly keys: string[];
+  private readonly types: Uint8Array;
+  private readonly birthDates: (readonly EntryBirthDate[])[];
+  private readonly countries: (readonly string[])[];
+  // names
+  private readonly nameEntry: Int32Array;
+  /** kind index (bits 0-1), weak (bit 2), organization group (bit 3) */
+  private readonly nameFlags: Uint8Array;
+  private readonly nameText: string[];
+  private readonly nameTokStart: Int32Array;
+  private readonly nameToks: Int32Array;
+  // vocabulary
+  private readonly vocab: string[];
+  private readonly vocabIds: Map<string, number>;
+  private readonly postStart: Int32Array;
+  private readonly postNames: Int32Array;
+  private readonly gramStart: Int32Array;
+  private readonly gramToks: Int32Array;
+  private readonly vocabGrams: Uint8Array;
+  private readonly keyIndex: Map<string, number | number[]>;
+  // per-query scratch (the index is used synchronously)
+  private readonly gramCount: Uint16Array;
+  private readonly nameMask: Uint32Array;
+  private readonly simCache: Float64Array;
+  private readonly expansions = new Map<string, Expansion>();
+
+  private constructor(init: {
+    keys: string[];
+    types: Uint8Array;
+    birthDates: (readonly EntryBirthDate[])[];
+    countries: (readonly string[])[];
+    nameEntry: Int32Array;
+    nameFlags: Uint8Array;
+    nameText: string[];
+    nameTokStart: Int32Array;
+    nameToks: Int32Array;
+    vocab: string[];
+    vocabIds: Map<string, number>;
+    postStart: Int32Array;
+    postNames: Int32Array;
+    gramStart: Int32Array;
+    gramToks: Int32Array;
+    vocabGrams: Uint8Array;
+    keyIndex: Map<string, number | number[]>;
+  }) {
+    this.keys = init.keys;
+    this.types = init.types;
+    this.birthDates = init.birthDates;
+    this.countries = init.countries;
+    this.nameEntry = init.nameEntry;
+    this.nameFlags = init.nameFlags;
+    this.nameText = init.nameText;
+    this.nameTokStart = init.nameTokStart;
+    this.nameToks = init.nameToks;
+    this.vocab = init.vocab;
+    this.vocabIds = init.vocabIds;
+    this.postStart = init.postStart;
+    this.postNames = init.postNames;
+    this.gramStart = init.gramStart;
+    this.gramToks = init.gramToks;
+    this.vocabGrams = init.vocabGrams;
+    this.keyIndex = init.keyIndex;
+    this.entryCount = init.keys.length;
+    this.nameCount = init.nameEntry.length;
+    this.gramCount = new Uint16Array(init.vocab.length);
+    this.nameMask = new Uint32Array(init.nameEntry.length);
+    this.simCache = new Float64Array(SIM_CACHE_TOKENS * init.vocab.length).fill(NaN);
+  }
+
+  /** Prepares every name of every entry (a name that prepares to nothing, or repeats one of its entry's, is skipped). */
+  static build(entries: Iterable<IndexEntry>): ScreeningIndex {
+    const keys: string[] = [];
+    const types: number[] = [];
+    const birthDates: (readonly EntryBirthDate[])[] = [];
+    const countries: (readonly string[])[] = [];
+    const countryIntern = new Map<string, readonly string[]>();
+    const nameEntry = new IntList();
+    const nameFlags: number[] = [];
+    const nameText: string[] = [];
+    const nameTokStart = new IntList();
+    const nameToks = new IntList();
+    const vocab: string[] = [];
+    const vocabIds = new Map<string, number>();
+    const postRow = new IntList();
+    const postVal = new IntList();
+    const intern = (t: string) => {
+      let id = vocabIds.get(t);
+      if (id === undefined) {
+        id = vocab.length;
+        vocab.push(t);
+        vocabIds.set(t, id);
+      }
+      return id;
+    };
+    const posted = new Set<number>();
+    for (const entry of entries) {
+      const entryIndex = keys.length;
+      keys.push(entry.key);
+      const typeIndex = AML_ENTITY_TYPES.indexOf(entry.entityType);
+      if (typeIndex < 0) throw new Error(`unknown entity type ${String(entry.entityType)} of entry ${entry.key}`);
+      types.push(typeIndex);
+      birthDates.push(entry.birthDates.length ? entry.birthDates.map((b) => ({ ...b })) : EMPTY_DATES);
+      const cc = [...new Set(entry.countries.map((c) => c.toUpperCase()))].sort().join(',');
+      let list = countryIntern.get(cc);
+      if (!list) countryIntern.set(cc, (list = cc ? Object.freeze(cc.split(',')) : EMPTY_COUNTRIES));
+      countries.push(list);
+      const group: NameGroup = entityGroup(entry.entityType);
+      const seen = new Set<string>();
+      for (const name of entry.names) {
+        const tokens = prepareTokens(name.name, group);
+        if (tokens.length === 0) continue;
+        const signature = `${name.weak ? 'w' : 's'}${tokens.join(' ')}`;
+        if (seen.has(signature)) continue;
+        seen.add(signature);
+        const nameIndex = nameText.length;
+        nameEntry.push(entryIndex);
+        nameFlags.push(KINDS.indexOf(name.kind) | (name.weak ? 4 : 0) | (group === 'ORGANIZATION' ? 8 : 0));
+        nameText.push(name.name);
+        nameTokStart.push(nameToks.length);
+        posted.clear();
+        for (const t of tokens) {
+          const id = intern(t);
+          nameToks.push(id);
+          posted.add(id);
+          const stem = gluedParticleStem(t);
+          if (stem !== null) posted.add(intern(stem));
+        }
+        for (const id of posted) {
+          postRow.push(id);
+          postVal.push(nameIndex);
+        }
+      }
+    }
+    nameTokStart.push(nameToks.length);
+    const posts = csr(vocab.length, postRow, postVal);
+    // bigrams and keys of the vocabulary
+    const gramRow = new IntList();
+    const gramVal = new IntList();
+    const vocabGrams = new Uint8Array(vocab.length);
+    const keyIndex = new Map<string, number | number[]>();
+    vocab.forEach((t, id) => {
+      const grams = [...new Set(bigrams(t))];
+      vocabGrams[id] = Math.min(255, bigrams(t).length);
+      for (const g of grams) {
+        gramRow.push(g);
+        gramVal.push(id);
+      }
+      for (const k of storedKeys(t)) {
+        const cur = keyIndex.get(k);
+        if (cur === undefined) keyIndex.set(k, id);
+        else if (typeof cur === 'number') keyIndex.set(k, [cur, id]);
+        else cur.push(id);
+      }
+    });
+    const grams = csr(ALPHABET * ALPHABET, gramRow, gramVal);
+    return new ScreeningIndex({
+      keys,
+      types: Uint8Array.from(types),
+      birthDates,
+      countries,
+      nameEntry: nameEntry.trimmed(),
+      nameFlags: Uint8Array.from(nameFlags),
+      nameText,
+      nameTokStart: nameTokStart.trimmed(),
+      nameToks: nameToks.trimmed(),
+      vocab,
+      vocabIds,
+      postStart: posts.start,
+      postNames: posts.values,
+      gramStart: grams.start,
+      gramToks: grams.values,
+      vocabGrams,
+      keyIndex,
+    });
+  }
+
+  /** Vocabulary tokens similar to `token` (>= CANDIDATE_SIMILARITY), remembered across screenings. */
+  private expand(token: string, typos: boolean): Expansion {
+    const cacheKey = typos ? token : `${token}\u0000`;
+    const cached = this.expansions.get(cacheKey);
+    if (cached) return cached;
+    const found = new Map<number, number>();
+    const consider = (id: number) => {
+      if (found.has(id)) return;
+      const s = tokenSimilarity(token, this.vocab[id]!, typos);
+      if (s >= CANDIDATE_SIMILARITY) found.set(id, s);
+    };
+    const exact = this.vocabIds.get(token);
+    if (exact !== undefined) found.set(exact, 1);
+    if (token.length > 1) {
+      // bigram Dice
+      const qGrams = bigrams(token);
+      const counts = this.gramCount;
+      const touched: number[] = [];
+      for (const g of new Set(qGrams)) {
+        for (let p = this.gramStart[g]!, end = this.gramStart[g + 1]!; p < end; p++) {
+          const id = this.gramToks[p]!;
+          const c = counts[id]!;
+          counts[id] = c + 1;
+          if (c === 0) touched.push(id);
+        }
+      }
+      const q = qGrams.length;
+      for (const id of touched) {
+        const shared = counts[id]!;
+        counts[id] = 0;
+        if ((2 * shared) / (q + this.vocabGrams[id]!) >= MIN_DICE) consider(id);
+      }
+      for (const k of lookupKeys(token)) {
+        const ids = this.keyIndex.get(k);
+        if (ids === undefined) continue;
+        if (typeof ids === 'number') consider(ids);
+        else for (const id of ids) consider(id);
+      }
+      // the initial an entry may give for this token
+      const initial = this.vocabIds.get(isAbjad(token) ? token.slice(0, 2) : token[0]!);
+      if (initial !== undefined && !found.has(initial)) found.set(initial, INITIAL_SIMILARITY);
+      // a glued particle's stem
+      const stem = gluedParticleStem(token);
+      if (stem !== null) {
+        const id = this.vocabIds.get(stem);
+        if (id !== undefined) consider(id);
+      }
+    }
+    const ids = new Int32Array(found.size);
+    const sims = new Float32Array(found.size);
+    let i = 0;
+    for (const [id, s] of found) {
+      ids[i] = id;
+      sims[i++] = s;
+    }
+    const expansion = { ids, sims };
+    if (this.expansions.size >= EXPANSION_CACHE_SIZE) this.expansions.delete(this.expansions.keys().next().value!);
+    this.expansions.set(cacheKey, expansion);
+    return expansion;
+  }
+
+  /** The query's candidate sources: each token, adjacent pairs joined, and a long token split into two known tokens. */
+  private queryItems(tokens: readonly string[]): QueryItem[] {
+    const items: QueryItem[] = [];
+    const n = Math.min(tokens.length, MAX_QUERY_TOKENS);
+    for (let i = 0; i < n; i++) {
+      const t = tokens[i]!;
+      if (t.length > 1) items.push({ token: t, bits: 1 << i });
+      if (i + 1 < n) {
+        const u = tokens[i + 1]!;
+        if (isAbjad(t) === isAbjad(u) && t.length > 1 && u.length > 1) items.push({ token: isAbjad(t) ? t + u.slice(1) : t + u, bits: (1 << i) | (1 << (i + 1)) });
+      }
+      if (!isAbjad(t) && t.length >= 6) {
+        for (let k = 2; k <= t.length - 2; k++) {
+          const a = t.slice(0, k);
+          const b = t.slice(k);
+          if (this.vocabIds.has(a) && this.vocabIds.has(b)) {
+            items.push({ token: a, bits: 1 << i }, { token: b, bits: 1 << i });
+          }
+        }
+      }
+    }
+    return items;
+  }
+
+  /**
+   * The hits of one subject, best first (score desc, then key), at or above the threshold, at
+   * most `limit`. A subject of unknown kind (entityType null) is screened against persons with
+   * the person rules and against organizations, vessels and aircraft with the organization rules.
+   */
+  search(subject: ScreeningSubject, options: SearchOptions = {}): ScreeningHit[] {
+    const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
+    const limit = options.limit ?? DEFAULT_HIT_LIMIT;
+    const groups: NameGroup[] = subject.entityType === null ? ['PERSON', 'ORGANIZATION'] : [subject.entityType];
+    const hits: ScreeningHit[] = [];
+    for (const group of groups) this.searchGroup(subject, group, threshold, hits);
+    hits.sort((a, b) => b.score - a.score || (a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0));
+    return hits.length > limit ? hits.slice(0, limit) : hits;
+  }
+
+  private searchGroup(subject: ScreeningSubject, group: NameGroup, threshold: number, hits: ScreeningHit[]): void {
+    const tokens = prepareTokens(subject.name, group);
+    if (tokens.length === 0) return;
+    const m = tokens.length;
+    const orgFlag = group === 'ORGANIZATION' ? 8 : 0;
+    // initials of the subject could pair with any token of their letter: counted as hits for the bound
+    let freeBits = 0;
+    for (let i = 0; i < Math.min(m, MAX_QUERY_TOKENS); i++) if (tokens[i]!.length === 1) freeBits |= 1 << i;
+    // 1. candidates: names with the subject tokens they have a similar token for
+    const mask = this.nameMask;
+    const touched = new IntList();
+    for (const item of this.queryItems(tokens)) {
+      const { ids } = this.expand(item.token, group === 'PERSON');
+      for (let k = 0; k < ids.length; k++) {
+        const v = ids[k]!;
+        for (let p = this.postStart[v]!, end = this.postStart[v + 1]!; p < end; p++) {
+          const name = this.postNames[p]!;
+          if ((this.nameFlags[name]! & 8) !== orgFlag) continue;
+          if (mask[name] === 0) touched.push(name);
+          mask[name]! |= item.bits;
+        }
+      }
+    }
+    // 2. bound, then full scores; best name per entry
+    const sim = this.similarityCache(tokens, group === 'PERSON');
+    const bestOfEntry = new Map<number, { match: NameMatch; name: number }>();
+    const fieldSum = new Map<number, number>();
+    try {
+      for (let t = 0; t < touched.length; t++) {
+        const name = touched.data[t]!;
+        const bits = mask[name]! | freeBits;
+        mask[name] = 0;
+        const entry = this.nameEntry[name]!;
+        const entityType = AML_ENTITY_TYPES[this.types[entry]!]! as AmlEntityType;
+        if (entityTypeEffect(subject.entityType, entityType) === 'mismatch') continue;
+        const start = this.nameTokStart[name]!;
+        const n = this.nameTokStart[name + 1]! - start;
+        const k = Math.min(m, n);
+        const h = Math.min(popcount(bits), k);
+        const weak = (this.nameFlags[name]! & 4) !== 0;
+        let fields = fieldSum.get(entry);
+        if (fields === undefined) {
+          fields = fieldEffectsSum(subject, { birthDates: this.birthDates[entry]!, countries: this.countries[entry]! });
+          fieldSum.set(entry, fields);
+        }
+        if (h < k) {
+          // tokens of the shorter side with no counterpart >= CANDIDATE_SIMILARITY: at most that similarity,
+          // weighing at least GENERIC_WORD_WEIGHT against matched tokens weighing at most 1
+          const u = (k - h) * GENERIC_WORD_WEIGHT;
+          let bound = Math.pow(CANDIDATE_SIMILARITY, u / (u + h));
+          if (weak) bound = weakAliasScore(bound);
+          if (bound + fields < threshold - 1e-9) continue;
+        }
+        const nameTokens: string[] = new Array(n);
+        for (let j = 0; j < n; j++) nameTokens[j] = this.vocab[this.nameToks[start + j]!]!;
+        const kindFlags = this.nameFlags[name]!;
+        const match = matchName(tokens, { name: this.nameText[name]!, kind: KINDS[kindFlags & 3]!, weak }, nameTokens, group, (i, j) => sim(i, this.nameToks[start + j]!));
+        const prev = bestOfEntry.get(entry);
+        // ties go to the name listed first (the primary name), as in scorePair()
+        if (!prev || match.score > prev.match.score || (match.score === prev.match.score && name < prev.name)) bestOfEntry.set(entry, { match, name });
+      }
+    } finally {
+      for (let t = 0; t < touched.length; t++) mask[touched.data[t]!] = 0;
+      sim.reset();
+    }
+    for (const [entry, { match }] of bestOfEntry) {
+      if (match.score + (fieldSum.get(entry) ?? 0) < threshold - 0.0005) continue;
+      const hit = composeHit(subject, tokens, { key: this.keys[entry]!, entityType: AML_ENTITY_TYPES[this.types[entry]!]!, birthDates: this.birthDates[entry]!, countries: this.countries[entry]! }, match);
+      if (hit.score >= threshold) hits.push(hit);
+    }
+  }
+
+  /** Similarity of subject token i and vocabulary token v, cached for one screening. */
+  private similarityCache(tokens: readonly string[], typos: boolean): ((i: number, v: number) => number) & { reset: () => void } {
+    const V = this.vocab.length;
+    const cache = this.simCache;
+    const filled: number[] = [];
+    const fn = (i: number, v: number) => {
+      if (i >= SIM_CACHE_TOKENS) return tokenSimilarity(tokens[i]!, this.vocab[v]!, typos);
+      const at = i * V + v;
+      let s = cache[at]!;
+      if (s !== s) {
+        s = tokenSimilarity(tokens[i]!, this.vocab[v]!, typos);
+        cache[at] = s;
+        filled.push(at);
+      }
+      return s;
+    };
+    return Object.assign(fn, {
+      reset: () => {
+        for (const at of filled) cache[at] = NaN;
+        filled.length = 0;
+      },
+    });
+  }
+}
