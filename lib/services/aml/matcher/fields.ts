@@ -72,12 +72,12 @@ export function birthDateEffect(subjectBirthDate: string | null | undefined, ent
 
 /** Overlap of ISO country codes: a little up; none while both are known: a little down; else null. */
 export function countryEffect(subjectCountries: readonly string[] | undefined, entryCountries: readonly string[]): ScoreContribution | null {
-  const subject = [...new Set((subjectCountries ?? []).map((c) => c.toUpperCase()))];
+  const subject = [...new Set((subjectCountries ?? []).map((c) => c.toUpperCase()))].sort();
   if (subject.length === 0 || entryCountries.length === 0) return null;
   const entry = new Set(entryCountries.map((c) => c.toUpperCase()));
   const common = subject.filter((c) => entry.has(c));
   if (common.length > 0) return { field: 'country', effect: COUNTRY_EFFECTS.overlap, detail: `${common.join(', ')} on both sides` };
-  return { field: 'country', effect: COUNTRY_EFFECTS.disjoint, detail: `subject ${subject.join(', ')}, entry ${[...entry].join(', ')}: no country in common` };
+  return { field: 'country', effect: COUNTRY_EFFECTS.disjoint, detail: `subject ${subject.join(', ')}, entry ${[...entry].sort().join(', ')}: no country in common` };
 }
 
 /** Vessels and aircraft are screened as organizations. */

@@ -19,11 +19,11 @@
  */
 import { AML_ENTITY_TYPES, type AmlEntityType, type EntryBirthDate, type EntryName, type ScreeningHit, type ScreeningSubject } from '../model';
 import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
-import { entityGroup, entityTypeEffect } from './fields';
-import { weakAliasScore, GENERIC_WORD_WEIGHT } from './name-score';
+import { BIRTH_DATE_EFFECTS, COUNTRY_EFFECTS, entityGroup, entityTypeEffect } from './fields';
+import { CONCAT_MIN, GENERIC_WORD_WEIGHT, weakAliasScore } from './name-score';
 import { VARIANT_CANON, gluedParticleStem, isAbjad, prepareTokens, type NameGroup } from './normalize';
-import { INITIAL_SIMILARITY, abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
-import { composeHit, fieldEffectsSum, matchName, type IndexEntry, type NameMatch } from './score';
+import { abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
+import { composeHit, fieldEffects, hitScore, matchName, type IndexEntry, type NameMatch } from './score';
 
 export { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
 export { scorePair, type IndexEntry } from './score';
@@ -31,7 +31,10 @@ export { normalizeName } from './normalize';
 export { jaroWinkler } from './jaro-winkler';
 
 /** A vocabulary token at least this similar to a subject token makes its names candidates. */
-export const CANDIDATE_SIMILARITY = 0.7;
+export const CANDIDATE_SIMILARITY = 0.75;
+const LOG_CANDIDATE = Math.log(CANDIDATE_SIMILARITY);
+/** The most the birth date and the countries can add (fields.ts). */
+const MAX_FIELD_RAISE = BIRTH_DATE_EFFECTS.sameDay + COUNTRY_EFFECTS.overlap;
 /** Bigram Dice coefficient a vocabulary token needs before its similarity is computed. */
 const MIN_DICE = 0.3;
 /** Subject tokens beyond this many are not indexed for candidates (they still score). */
@@ -128,14 +131,28 @@ function csr(rows: number, pairsRow: IntList, pairsValue: IntList): { start: Int
 
 interface Expansion {
   ids: Int32Array;
-  sims: Float32Array;
+  /** exactly tokenSimilarity(), so the index scores as scorePair() does */
+  sims: Float64Array;
 }
 
 /** One candidate source of a query: vocabulary tokens similar to a subject token (or two joined), and the subject tokens it stands for. */
 interface QueryItem {
   token: string;
   bits: number;
+  /** two subject tokens joined: only vocabulary tokens this similar and about as long count (CONCAT_MIN of name-score.ts) */
+  joined?: boolean;
 }
+
+/** An entry that reached the threshold, before it is put into words. */
+interface Candidate {
+  entry: number;
+  score: number;
+  match: NameMatch;
+  /** the subject's tokens under the rules of the entry's group */
+  tokens: readonly string[];
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 export interface SearchOptions {
   /** hits below are dropped (default DEFAULT_MATCH_THRESHOLD) */
@@ -147,6 +164,8 @@ export interface SearchOptions {
 export class ScreeningIndex {
   readonly entryCount: number;
   readonly nameCount: number;
+  /** distinct prepared tokens (and glued-particle stems) of all names */
+  readonly tokenCount: number;
 
   // entries
   private readonly keys: string[];
@@ -213,6 +232,7 @@ export class ScreeningIndex {
     this.keyIndex = init.keyIndex;
     this.entryCount = init.keys.length;
     this.nameCount = init.nameEntry.length;
+    this.tokenCount = init.vocab.length;
     this.gramCount = new Uint16Array(init.vocab.length);
     this.nameMask = new Uint32Array(init.nameEntry.length);
     this.simCache = new Float64Array(SIM_CACHE_TOKENS * init.vocab.length).fill(NaN);
@@ -339,42 +359,45 @@ export class ScreeningIndex {
     const exact = this.vocabIds.get(token);
     if (exact !== undefined) found.set(exact, 1);
     if (token.length > 1) {
-      // bigram Dice
-      const qGrams = bigrams(token);
-      const counts = this.gramCount;
-      const touched: number[] = [];
-      for (const g of new Set(qGrams)) {
-        for (let p = this.gramStart[g]!, end = this.gramStart[g + 1]!; p < end; p++) {
-          const id = this.gramToks[p]!;
-          const c = counts[id]!;
-          counts[id] = c + 1;
-          if (c === 0) touched.push(id);
+      // the token, and the token without a glued particle ("alomari" -> "omari"), compared as tokenSimilarity does
+      const stem = gluedParticleStem(token);
+      for (const form of stem === null ? [token] : [token, stem]) {
+        // bigram Dice
+        const qGrams = bigrams(form);
+        const counts = this.gramCount;
+        const touched: number[] = [];
+        for (const g of new Set(qGrams)) {
+          for (let p = this.gramStart[g]!, end = this.gramStart[g + 1]!; p < end; p++) {
+            const id = this.gramToks[p]!;
+            const c = counts[id]!;
+            counts[id] = c + 1;
+            if (c === 0) touched.push(id);
+          }
         }
-      }
-      const q = qGrams.length;
-      for (const id of touched) {
-        const shared = counts[id]!;
-        counts[id] = 0;
-        if ((2 * shared) / (q + this.vocabGrams[id]!) >= MIN_DICE) consider(id);
-      }
-      for (const k of lookupKeys(token)) {
-        const ids = this.keyIndex.get(k);
-        if (ids === undefined) continue;
-        if (typeof ids === 'number') consider(ids);
-        else for (const id of ids) consider(id);
+        const q = qGrams.length;
+        for (const id of touched) {
+          const shared = counts[id]!;
+          counts[id] = 0;
+          if ((2 * shared) / (q + this.vocabGrams[id]!) >= MIN_DICE) consider(id);
+        }
+        // phonetic key, variant group, consonant skeleton across scripts
+        for (const k of lookupKeys(form)) {
+          const ids = this.keyIndex.get(k);
+          if (ids === undefined) continue;
+          if (typeof ids === 'number') consider(ids);
+          else for (const id of ids) consider(id);
+        }
+        const id = this.vocabIds.get(form);
+        if (id !== undefined) consider(id);
       }
       // the initial an entry may give for this token
-      const initial = this.vocabIds.get(isAbjad(token) ? token.slice(0, 2) : token[0]!);
-      if (initial !== undefined && !found.has(initial)) found.set(initial, INITIAL_SIMILARITY);
-      // a glued particle's stem
-      const stem = gluedParticleStem(token);
-      if (stem !== null) {
-        const id = this.vocabIds.get(stem);
-        if (id !== undefined) consider(id);
+      if (!isAbjad(token)) {
+        const initial = this.vocabIds.get(token[0]!);
+        if (initial !== undefined) consider(initial);
       }
     }
     const ids = new Int32Array(found.size);
-    const sims = new Float32Array(found.size);
+    const sims = new Float64Array(found.size);
     let i = 0;
     for (const [id, s] of found) {
       ids[i] = id;
@@ -395,15 +418,16 @@ export class ScreeningIndex {
       if (t.length > 1) items.push({ token: t, bits: 1 << i });
       if (i + 1 < n) {
         const u = tokens[i + 1]!;
-        if (isAbjad(t) === isAbjad(u) && t.length > 1 && u.length > 1) items.push({ token: isAbjad(t) ? t + u.slice(1) : t + u, bits: (1 << i) | (1 << (i + 1)) });
+        if (isAbjad(t) === isAbjad(u) && t.length > 1 && u.length > 1) items.push({ token: isAbjad(t) ? t + u.slice(1) : t + u, bits: (1 << i) | (1 << (i + 1)), joined: true });
       }
       if (!isAbjad(t) && t.length >= 6) {
-        for (let k = 2; k <= t.length - 2; k++) {
+        // a token of the subject that the list writes in two ("abubakar" ~ "abu bakr"): a known
+        // first part of 3+ letters, and the rest as written or about so
+        for (let k = 3; k <= t.length - 3; k++) {
           const a = t.slice(0, k);
+          if (!this.vocabIds.has(a)) continue;
           const b = t.slice(k);
-          if (this.vocabIds.has(a) && this.vocabIds.has(b)) {
-            items.push({ token: a, bits: 1 << i }, { token: b, bits: 1 << i });
-          }
+          items.push({ token: a, bits: 1 << i }, { token: b, bits: 1 << i, joined: !this.vocabIds.has(b) });
         }
       }
     }
@@ -419,17 +443,21 @@ export class ScreeningIndex {
     const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
     const limit = options.limit ?? DEFAULT_HIT_LIMIT;
     const groups: NameGroup[] = subject.entityType === null ? ['PERSON', 'ORGANIZATION'] : [subject.entityType];
-    const hits: ScreeningHit[] = [];
-    for (const group of groups) this.searchGroup(subject, group, threshold, hits);
-    hits.sort((a, b) => b.score - a.score || (a.entryKey < b.entryKey ? -1 : a.entryKey > b.entryKey ? 1 : 0));
-    return hits.length > limit ? hits.slice(0, limit) : hits;
+    const found: Candidate[] = [];
+    for (const group of groups) this.searchGroup(subject, group, threshold, found);
+    // rank on the numbers, put into words only what is answered
+    found.sort((a, b) => b.score - a.score || (this.keys[a.entry]! < this.keys[b.entry]! ? -1 : this.keys[a.entry]! > this.keys[b.entry]! ? 1 : 0));
+    return found.slice(0, limit).map((c) =>
+      composeHit(subject, c.tokens, { key: this.keys[c.entry]!, entityType: AML_ENTITY_TYPES[this.types[c.entry]!]!, birthDates: this.birthDates[c.entry]!, countries: this.countries[c.entry]! }, c.match),
+    );
   }
 
-  private searchGroup(subject: ScreeningSubject, group: NameGroup, threshold: number, hits: ScreeningHit[]): void {
+  private searchGroup(subject: ScreeningSubject, group: NameGroup, threshold: number, found: Candidate[]): void {
     const tokens = prepareTokens(subject.name, group);
     if (tokens.length === 0) return;
     const m = tokens.length;
     const orgFlag = group === 'ORGANIZATION' ? 8 : 0;
+    const minWeight = group === 'ORGANIZATION' ? GENERIC_WORD_WEIGHT : 1;
     // initials of the subject could pair with any token of their letter: counted as hits for the bound
     let freeBits = 0;
     for (let i = 0; i < Math.min(m, MAX_QUERY_TOKENS); i++) if (tokens[i]!.length === 1) freeBits |= 1 << i;
@@ -437,9 +465,10 @@ export class ScreeningIndex {
     const mask = this.nameMask;
     const touched = new IntList();
     for (const item of this.queryItems(tokens)) {
-      const { ids } = this.expand(item.token, group === 'PERSON');
+      const { ids, sims } = this.expand(item.token, group === 'PERSON');
       for (let k = 0; k < ids.length; k++) {
         const v = ids[k]!;
+        if (item.joined && (sims[k]! < CONCAT_MIN || (!isAbjad(item.token) && Math.abs(this.vocab[v]!.length - item.token.length) > 2))) continue;
         for (let p = this.postStart[v]!, end = this.postStart[v + 1]!; p < end; p++) {
           const name = this.postNames[p]!;
           if ((this.nameFlags[name]! & 8) !== orgFlag) continue;
@@ -450,8 +479,13 @@ export class ScreeningIndex {
     }
     // 2. bound, then full scores; best name per entry
     const sim = this.similarityCache(tokens, group === 'PERSON');
+    // the similarities the expansions already know
+    for (let i = 0; i < Math.min(m, SIM_CACHE_TOKENS); i++) {
+      const { ids, sims } = this.expand(tokens[i]!, group === 'PERSON');
+      for (let k = 0; k < ids.length; k++) sim.preset(i, ids[k]!, sims[k]!);
+    }
     const bestOfEntry = new Map<number, { match: NameMatch; name: number }>();
-    const fieldSum = new Map<number, number>();
+    const fieldsOf = new Map<number, number[]>();
     try {
       for (let t = 0; t < touched.length; t++) {
         const name = touched.data[t]!;
@@ -465,19 +499,22 @@ export class ScreeningIndex {
         const k = Math.min(m, n);
         const h = Math.min(popcount(bits), k);
         const weak = (this.nameFlags[name]! & 4) !== 0;
-        let fields = fieldSum.get(entry);
-        if (fields === undefined) {
-          fields = fieldEffectsSum(subject, { birthDates: this.birthDates[entry]!, countries: this.countries[entry]! });
-          fieldSum.set(entry, fields);
-        }
+        let bound = 1;
         if (h < k) {
-          // tokens of the shorter side with no counterpart >= CANDIDATE_SIMILARITY: at most that similarity,
-          // weighing at least GENERIC_WORD_WEIGHT against matched tokens weighing at most 1
-          const u = (k - h) * GENERIC_WORD_WEIGHT;
-          let bound = Math.pow(CANDIDATE_SIMILARITY, u / (u + h));
+          // tokens of the shorter side with no counterpart >= CANDIDATE_SIMILARITY pair below GOOD_PAIR
+          // (squared in the score) at less than that similarity, weighing at least `minWeight` against
+          // matched tokens weighing at most 1 (name-score.ts)
+          const u = (k - h) * minWeight;
+          bound = Math.exp((2 * u * LOG_CANDIDATE) / (u + h));
           if (weak) bound = weakAliasScore(bound);
-          if (bound + fields < threshold - 1e-9) continue;
+          if (bound + MAX_FIELD_RAISE < threshold - 1e-9) continue;
         }
+        let fields = fieldsOf.get(entry);
+        if (fields === undefined) {
+          fields = fieldEffects(subject, { birthDates: this.birthDates[entry]!, countries: this.countries[entry]! });
+          fieldsOf.set(entry, fields);
+        }
+        if (bound + sum(fields) < threshold - 1e-9) continue;
         const nameTokens: string[] = new Array(n);
         for (let j = 0; j < n; j++) nameTokens[j] = this.vocab[this.nameToks[start + j]!]!;
         const kindFlags = this.nameFlags[name]!;
@@ -491,14 +528,13 @@ export class ScreeningIndex {
       sim.reset();
     }
     for (const [entry, { match }] of bestOfEntry) {
-      if (match.score + (fieldSum.get(entry) ?? 0) < threshold - 0.0005) continue;
-      const hit = composeHit(subject, tokens, { key: this.keys[entry]!, entityType: AML_ENTITY_TYPES[this.types[entry]!]!, birthDates: this.birthDates[entry]!, countries: this.countries[entry]! }, match);
-      if (hit.score >= threshold) hits.push(hit);
+      const score = hitScore(match.score, fieldsOf.get(entry)!);
+      if (score >= threshold) found.push({ entry, score, match, tokens });
     }
   }
 
   /** Similarity of subject token i and vocabulary token v, cached for one screening. */
-  private similarityCache(tokens: readonly string[], typos: boolean): ((i: number, v: number) => number) & { reset: () => void } {
+  private similarityCache(tokens: readonly string[], typos: boolean): ((i: number, v: number) => number) & { preset: (i: number, v: number, s: number) => void; reset: () => void } {
     const V = this.vocab.length;
     const cache = this.simCache;
     const filled: number[] = [];
@@ -514,6 +550,11 @@ export class ScreeningIndex {
       return s;
     };
     return Object.assign(fn, {
+      preset: (i: number, v: number, s: number) => {
+        const at = i * V + v;
+        if (cache[at] !== cache[at]) filled.push(at);
+        cache[at] = s;
+      },
       reset: () => {
         for (const at of filled) cache[at] = NaN;
         filled.length = 0;

@@ -28,7 +28,7 @@ export const EDGE_TOKEN_COST = 0.1;
 export const UNPAIRED_TOKEN_COST = 0.25;
 export const GENERIC_WORD_WEIGHT = 0.5;
 /** Two merged tokens must reach this similarity to the other side's token. */
-const CONCAT_MIN = 0.9;
+export const CONCAT_MIN = 0.9;
 /** Pair similarity floor inside the logarithm. */
 const FLOOR = 0.01;
 
@@ -202,6 +202,8 @@ function bestMerge(side: Side, other: Side, simOf: (a: string, b: string) => num
     const joined = joinTokens(side.tokens[i]!, side.tokens[i + 1]!);
     if (joined === null) continue;
     for (const o of other.tokens) {
+      // cheap test first: about the same length (a merged pair is never compared for nothing)
+      if (!isAbjad(o) && !isAbjad(joined) && Math.abs(o.length - joined.length) > 2) continue;
       const s = simOf(joined, o);
       if (s >= CONCAT_MIN && s > simOf(side.tokens[i]!, o) && s > simOf(side.tokens[i + 1]!, o)) {
         out.push({

@@ -328,6 +328,17 @@ const GLUED_PARTICLE = /^(?:vander|vanden|vande|van|von|dela|della|delle|del|de|
  * in a transliteration that kept it).
  */
 export function gluedParticleStem(token: string): string | null {
+  let stem = stems.get(token);
+  if (stem === undefined) {
+    stem = computeStem(token);
+    if (stems.size >= 500_000) stems.clear();
+    stems.set(token, stem);
+  }
+  return stem;
+}
+const stems = new Map<string, string | null>();
+
+function computeStem(token: string): string | null {
   if (isAbjad(token)) {
     return token.length >= 5 && token[1] === 'l' ? ABJAD_MARK + token.slice(2) : null;
   }

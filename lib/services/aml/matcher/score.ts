@@ -65,10 +65,9 @@ export function composeHit(subject: ScreeningSubject, subjectTokens: readonly st
   const country = countryEffect(subject.countries, entry.countries);
   if (country) contributions.push(country);
   if (type && type !== 'mismatch') contributions.push(type);
-  const total = contributions.reduce((sum, c) => sum + c.effect, 0);
   return {
     entryKey: entry.key,
-    score: round3(Math.min(1, Math.max(0, total))),
+    score: totalOf(contributions.map((c) => c.effect)),
     matchedName: best.name.name,
     matchedNameKind: best.name.kind,
     tokens: [
@@ -79,9 +78,29 @@ export function composeHit(subject: ScreeningSubject, subjectTokens: readonly st
   };
 }
 
-/** The sum of the field effects (everything but the name) an entry would add for this subject; for the index's pruning. */
-export function fieldEffectsSum(subject: ScreeningSubject, entry: Pick<EntryFacts, 'birthDates' | 'countries'>): number {
-  return (birthDateEffect(subject.birthDate, entry.birthDates)?.effect ?? 0) + (countryEffect(subject.countries, entry.countries)?.effect ?? 0);
+/** The score of a hit from its contributions' effects, in their order: summed, clamped to 0..1, 3 decimals. */
+export function totalOf(effects: readonly number[]): number {
+  let total = 0;
+  for (const e of effects) total += e;
+  return round3(Math.min(1, Math.max(0, total)));
+}
+
+/**
+ * The effects of the birth date and the countries (those that say something), in the order the
+ * hit lists them; the entity type adds 0. For the index, which ranks before it puts into words.
+ */
+export function fieldEffects(subject: ScreeningSubject, entry: Pick<EntryFacts, 'birthDates' | 'countries'>): number[] {
+  const out: number[] = [];
+  const dob = birthDateEffect(subject.birthDate, entry.birthDates);
+  if (dob) out.push(dob.effect);
+  const country = countryEffect(subject.countries, entry.countries);
+  if (country) out.push(country.effect);
+  return out;
+}
+
+/** The hit's score from the best name's score and fieldEffects(): the same figure composeHit() answers. */
+export function hitScore(nameScore: number, fields: readonly number[]): number {
+  return totalOf([round3(nameScore), ...fields]);
 }
 
 /** The subject's prepared tokens for an entry group (person or organization rules). */

@@ -62,6 +62,24 @@ export const TYPO_SIMILARITY = [1, 0.9, 0.87] as const;
  * in the spirit of Soundex (Watchman's first-letter filter) and metaphone (nomenklatura logic-v1).
  */
 export function phoneticKey(token: string): string {
+  let key = phoneticKeys.get(token);
+  if (key === undefined) {
+    key = computePhoneticKey(token);
+    remember(phoneticKeys, token, key);
+  }
+  return key;
+}
+
+/** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. */
+const MEMO_LIMIT = 500_000;
+const phoneticKeys = new Map<string, string>();
+const skeletons = new Map<string, string>();
+function remember(memo: Map<string, string>, token: string, value: string): void {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(token, value);
+}
+
+function computePhoneticKey(token: string): string {
   if (isAbjad(token) || token.length < 2) return token;
   const first = token[0]!;
   const rest = token
@@ -89,6 +107,15 @@ export function phoneticKey(token: string): string {
  * sides (ta marbuta: فاطمة "ftmh" ~ fatima): "youssef" -> ywsf ~ يوسف "ywsf", "ali" -> ly ~ علي "ly".
  */
 export function abjadSkeleton(token: string): string {
+  let skeleton = skeletons.get(token);
+  if (skeleton === undefined) {
+    skeleton = computeSkeleton(token);
+    remember(skeletons, token, skeleton);
+  }
+  return skeleton;
+}
+
+function computeSkeleton(token: string): string {
   // an abjad transliteration has no doubled letters of its own (the shadda is not written) and no
   // short vowels; a Latin spelling: long vowels to w/y, French ch to sh (Rachid), Egyptian g to j
   // (Gamal), doubled letters to one, short vowels gone
