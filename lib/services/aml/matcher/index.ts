@@ -22,7 +22,7 @@ import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
 import { BIRTH_DATE_EFFECTS, COUNTRY_EFFECTS, entityGroup, entityTypeEffect } from './fields';
 import { CONCAT_MIN, GENERIC_WORD_WEIGHT, weakAliasScore } from './name-score';
 import { VARIANT_CANON, gluedParticleStem, isAbjad, prepareTokens, type NameGroup } from './normalize';
-import { abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
+import { PHONETIC_KEY_MIN, abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
 import { composeHit, fieldEffects, hitScore, matchName, type IndexEntry, type NameMatch } from './score';
 
 export { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
@@ -66,7 +66,7 @@ function storedKeys(token: string): string[] {
   }
   const keys: string[] = [];
   const pk = phoneticKey(token);
-  if (pk.length >= 4) keys.push(`P${pk}`);
+  if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
   const canon = VARIANT_CANON.get(token);
   if (canon) keys.push(`V${canon}`);
   const sk = abjadSkeleton(token);
@@ -83,7 +83,7 @@ function lookupKeys(token: string): string[] {
   }
   const keys: string[] = [];
   const pk = phoneticKey(token);
-  if (pk.length >= 4) keys.push(`P${pk}`);
+  if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
   const canon = VARIANT_CANON.get(token);
   if (canon) keys.push(`V${canon}`);
   const sk = abjadSkeleton(token);

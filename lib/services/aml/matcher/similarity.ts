@@ -29,6 +29,8 @@ export const INITIAL_SIMILARITY = 0.85;
 export const ABBREVIATION_SIMILARITY = 0.85;
 export const VARIANT_SIMILARITY = 0.95;
 export const PHONETIC_SIMILARITY = 0.9;
+/** Phonetic keys shorter than this say too little ("mr" is Maria and Mario). */
+export const PHONETIC_KEY_MIN = 3;
 export const ABJAD_FACTOR = 0.95;
 export const GLUED_PARTICLE_FACTOR = 0.97;
 /** Two skeletons equal once w and y are dropped ("ibrahim" brhm ~ إبراهيم brhym). */
@@ -57,8 +59,8 @@ export const TYPO_SIMILARITY = [1, 0.9, 0.87] as const;
 
 /**
  * Phonetic key of a Latin token: its first letter, then its consonants with common spelling
- * variants merged (ph=f, ck/q/c=k, x=ks, z=s, w=v, kh=h, th=t...), doubles collapsed, and a final
- * "V" when it ends in a vowel (so "alexandra" is not "alexander"). A simplified consonant skeleton
+ * variants merged (ph=f, ck/q/c=k, x=ks, z=s, w=v, th=t; sh, ch, kh, zh each one sound), doubles
+ * collapsed, and a final "V" when it ends in a vowel (so "alexandra" is not "alexander"). A simplified consonant skeleton
  * in the spirit of Soundex (Watchman's first-letter filter) and metaphone (nomenklatura logic-v1).
  */
 export function phoneticKey(token: string): string {
@@ -81,23 +83,24 @@ function remember(memo: Map<string, string>, token: string, value: string): void
 
 function computePhoneticKey(token: string): string {
   if (isAbjad(token) || token.length < 2) return token;
-  const first = token[0]!;
-  const rest = token
-    .slice(1)
+  // digraphs first, the first letter included (ch is not k: "Chen" is not "Khan"): upper-case
+  // letters stand for the sounds no single Latin letter writes
+  const t = token
+    .replace(/sch|sh/g, 'S')
+    .replace(/ch/g, 'C')
+    .replace(/kh/g, 'H')
+    .replace(/zh|dzh|dj/g, 'J')
     .replace(/ph/g, 'f')
-    .replace(/sch/g, 'sh')
+    .replace(/([tgd])h/g, '$1')
     .replace(/ck/g, 'k')
     .replace(/c(?=[eiy])/g, 's')
     .replace(/[cq]/g, 'k')
     .replace(/x/g, 'ks')
     .replace(/z/g, 's')
-    .replace(/w/g, 'v')
-    .replace(/([kgtds])h/g, '$1')
-    .replace(/dzh|dj/g, 'j');
+    .replace(/w/g, 'v');
   const endsInVowel = /[aeiouy]$/.test(token);
-  const consonants = rest.replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1');
-  const lead = first === 'x' ? 'ks' : first === 'q' || first === 'c' ? 'k' : first === 'w' ? 'v' : first === 'z' ? 's' : first;
-  return (lead + consonants).replace(/(.)\1+/g, '$1') + (endsInVowel ? 'V' : '');
+  const consonants = t.slice(1).replace(/[aeiouy]/g, '');
+  return (t[0]! + consonants).replace(/(.)\1+/g, '$1') + (endsInVowel ? 'V' : '');
 }
 
 /**
@@ -178,7 +181,7 @@ function core(a: string, b: string, typos: boolean): number {
   // two names the variant table knows apart (Mohammed, Mahmoud) get no phonetic help
   if (s < PHONETIC_SIMILARITY && (va === undefined || vb === undefined)) {
     const ka = phoneticKey(a);
-    if (ka.length >= 3 && ka === phoneticKey(b)) s = PHONETIC_SIMILARITY;
+    if (ka.length >= PHONETIC_KEY_MIN && ka === phoneticKey(b)) s = PHONETIC_SIMILARITY;
   }
   return s;
 }
