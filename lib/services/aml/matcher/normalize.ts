@@ -331,7 +331,7 @@ export function gluedParticleStem(token: string): string | null {
   let stem = stems.get(token);
   if (stem === undefined) {
     stem = computeStem(token);
-    if (stems.size >= 500_000) stems.clear();
+    if (stems.size >= 100_000) stems.clear();
     stems.set(token, stem);
   }
   return stem;

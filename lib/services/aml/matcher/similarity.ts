@@ -73,7 +73,7 @@ export function phoneticKey(token: string): string {
 }
 
 /** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. */
-const MEMO_LIMIT = 500_000;
+const MEMO_LIMIT = 100_000;
 const phoneticKeys = new Map<string, string>();
 const skeletons = new Map<string, string>();
 function remember(memo: Map<string, string>, token: string, value: string): void {
