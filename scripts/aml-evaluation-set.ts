@@ -716,6 +716,46 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       add('nm-translit', false, `Chinese entry, another given name ("${gp}" / "${other}")`, personSubject(`${sp} ${other}`), { names: [primary(`${sc}${gc}`)] });
     }
   }
+  // several differences at once (added after the threshold was chosen, and not tuned on)
+  for (let i = 0; i < 40; i++) {
+    const kind = i % 5;
+    if (kind === 0) {
+      // Cyrillic entry with patronymic; Latin subject surname first, patronymic left out, a typo
+      const [gc, gl] = rng.pick(CYRILLIC_GIVEN);
+      const female = CYRILLIC_FEMALE.has(gc);
+      const [sm, sml, sf, sfl] = rng.pick(CYRILLIC_SURNAMES);
+      const [pm, , pf] = rng.pick(PATRONYMICS);
+      const surname = rng.pick(female ? sfl : sml);
+      add('combined', true, 'Cyrillic with patronymic; Latin, surname first, no patronymic, a typo', personSubject(`${typo(rng, surname).toUpperCase()}, ${rng.pick(gl)}`), { names: [primary(`${gc} ${female ? pf : pm} ${female ? sf : sm}`)] });
+    } else if (kind === 1) {
+      // Latin variant of the given name, particle written differently, order swapped
+      const group = rng.pick(LATIN_VARIANTS.filter((g) => ARABIC_GIVEN.some((a) => g.includes(a))));
+      const [a, b] = rng.shuffle(group);
+      const surname = rng.pick(['Rashid', 'Haddad', 'Najjar', 'Khatib', 'Masri', 'Shami', 'Harbi', 'Qahtani']);
+      add('combined', true, `"${a}" / "${b}", al- glued or apart, surname first`, personSubject(`Al${surname.toLowerCase()} ${a}`), { names: [primary(`${b} al-${surname}`)] });
+    } else if (kind === 2) {
+      // diacritics, a middle name on one side, a typo on the other
+      const [gd, gp] = rng.pick(DIACRITIC_GIVEN);
+      const [sd, sp] = rng.pick(DIACRITIC_SURNAMES);
+      const middle = rng.pick(['Maria', 'Jose', 'Anna', 'Peter', 'Jan']);
+      add('combined', true, 'diacritics, a middle name on the list only, a typo in the subject', personSubject(`${gp} ${typo(rng, sp)}`), { names: [primary(`${gd} ${middle} ${sd}`)] });
+    } else if (kind === 3) {
+      // company: legal form, a typo, an abbreviation-free reordering of the legal form to the front
+      const base = orgBase(rng);
+      const words = base.split(' ');
+      const j = words.findIndex((w) => w.length >= 6);
+      if (j >= 0) words[j] = typo(rng, words[j]!);
+      add('combined', true, 'legal form moved to the front and another one, a typo', orgSubject(`${rng.pick(['OOO', 'LLC', 'JSC'])} ${words.join(' ')}`), { names: [primary(`${base.toUpperCase()} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+    } else {
+      // near-miss across differences: transliterated given name, another surname
+      const [ga, gl] = rng.pick(ARABIC_SCRIPT_GIVEN);
+      const [sa, sl] = rng.pick(ARABIC_SCRIPT_SURNAMES);
+      const others = ARABIC_SCRIPT_SURNAMES.filter(([s2, l2]) => s2 !== sa && l2.every((x) => sl.every((y) => editDistance(x.toLowerCase(), y.toLowerCase()) >= 3)));
+      const [, ol] = rng.pick(others);
+      add('combined', false, 'Arabic-script entry; the given name transliterated, another surname', personSubject(`${rng.pick(gl)} ${rng.pick(ol)}`), { names: [primary(`${ga} ${sa}`)] });
+    }
+  }
+
   // hand-written pairs, harder than the generated ones (reviewed one by one)
   const P = 'PERSON' as const;
   const O = 'ORGANIZATION' as const;
