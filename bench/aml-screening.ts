@@ -1,7 +1,7 @@
 /**
  * AML screening benchmark, in process: the matcher's index over a synthetic list of 50,000 names.
  *
- *   npm run bench -- aml-screening      (AML_BENCH_NAMES=50000 AML_BENCH_SCREENINGS=2000)
+ *   npm run bench -- aml-screening      (AML_BENCH_NAMES=50000 AML_BENCH_SCREENINGS=2000 AML_BENCH_POOL=4000)
  *
  * Measures the build time of ScreeningIndex, the resident memory and heap it adds (garbage
  * collected before each reading: --expose-gc is switched on from inside), and the latency of
@@ -22,6 +22,8 @@ import { percentile, round, watchdog } from './_stats';
 
 const NAMES = Number(process.env.AML_BENCH_NAMES ?? 50_000);
 const SCREENINGS = Number(process.env.AML_BENCH_SCREENINGS ?? 2_000);
+/** invented given names per pool (surnames twice as many): the list's vocabulary grows with it */
+const POOL = Number(process.env.AML_BENCH_POOL ?? 4_000);
 const BRUTE_FORCE_SUBJECTS = 20;
 const GOALS = { medianMs: 5, p95Ms: 20, indexMiB: 100, buildSeconds: 5 };
 watchdog('bench/aml-screening.ts', 170);
@@ -71,7 +73,7 @@ function main(): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown';
   const cores = os.cpus().length;
   // the list as JSON, so that the entries built from it are garbage once the index holds what it needs
-  const listJson = JSON.stringify(syntheticEntries(NAMES));
+  const listJson = JSON.stringify(syntheticEntries(NAMES, 11, 'S', namePools(7, POOL)));
   collect();
   const before = process.memoryUsage();
   const started = performance.now();
@@ -142,7 +144,7 @@ function main(): void {
     benchmark: 'aml-screening',
     date: new Date().toISOString(),
     environment: { cpu, cores, node: process.version, gcForced: Boolean(gc), loadAverage: os.loadavg() },
-    parameters: { names: NAMES, screenings: measured.length, threshold: DEFAULT_MATCH_THRESHOLD, bruteForceSubjects: BRUTE_FORCE_SUBJECTS },
+    parameters: { names: NAMES, pool: POOL, screenings: measured.length, threshold: DEFAULT_MATCH_THRESHOLD, bruteForceSubjects: BRUTE_FORCE_SUBJECTS },
     index: { entries: index.entryCount, names: index.nameCount, tokens: index.tokenCount, buildMs: round(buildMs), rssMiB: indexRssMiB, heapMiB: indexHeapMiB },
     screening: { medianMs, p95Ms, p99Ms, maxMs, meanMs, subjectsWithHits, hits },
     baseline: { bruteForceMsPerScreening: bruteMs, bruteHits, missedByIndex },

@@ -35,8 +35,15 @@ export const CANDIDATE_SIMILARITY = 0.75;
 const LOG_CANDIDATE = Math.log(CANDIDATE_SIMILARITY);
 /** The most the birth date and the countries can add (fields.ts). */
 const MAX_FIELD_RAISE = BIRTH_DATE_EFFECTS.sameDay + COUNTRY_EFFECTS.overlap;
-/** Bigram Dice coefficient a vocabulary token needs before its similarity is computed. */
-const MIN_DICE = 0.3;
+/**
+ * Bigram Dice coefficient a vocabulary token needs before its similarity is computed. An edit
+ * breaks at most 2 padded bigrams (a transposition 3), so one typo in 4 letters keeps 0.4 and two
+ * in 8 keep 0.44 unless both are transpositions ("frenadno" / "fernando" 0.33), which the
+ * sorted-letters key finds; the spellings bigrams miss are found by the other keys.
+ */
+const MIN_DICE = 0.4;
+/** Two joined subject tokens against one vocabulary token 0.9 similar share most bigrams. */
+const JOINED_MIN_DICE = 0.5;
 /** Subject tokens beyond this many are not indexed for candidates (they still score). */
 const MAX_QUERY_TOKENS = 24;
 const SIM_CACHE_TOKENS = 16;
@@ -57,6 +64,9 @@ function bigrams(token: string): number[] {
   return out;
 }
 
+/** The letters of a token in alphabetical order: transpositions keep it ("frenadno" ~ "fernando"). */
+const sortedLetters = (token: string) => [...token].sort().join('');
+
 /** Keys under which a vocabulary token is found besides its bigrams (and under which a subject token looks). */
 function storedKeys(token: string): string[] {
   if (token.length < 2) return [];
@@ -71,6 +81,7 @@ function storedKeys(token: string): string[] {
   if (canon) keys.push(`V${canon}`);
   const sk = abjadSkeleton(token);
   if (sk.length >= 2) keys.push(`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`);
+  if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
   return keys;
 }
 
@@ -88,6 +99,7 @@ function lookupKeys(token: string): string[] {
   if (canon) keys.push(`V${canon}`);
   const sk = abjadSkeleton(token);
   if (sk.length >= 2) keys.push(`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`);
+  if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
   return keys;
 }
 
@@ -187,12 +199,16 @@ export class ScreeningIndex {
   private readonly gramStart: Int32Array;
   private readonly gramToks: Int32Array;
   private readonly vocabGrams: Uint8Array;
+  private readonly vocabLength: Uint8Array;
   private readonly keyIndex: Map<string, number | number[]>;
   // per-query scratch (the index is used synchronously)
   private readonly gramCount: Uint16Array;
   private readonly nameMask: Uint32Array;
   private readonly simCache: Float64Array;
   private readonly expansions = new Map<string, Expansion>();
+  private readonly touchedTokens: Int32Array;
+  private readonly seenStamp: Uint32Array;
+  private stamp = 0;
 
   private constructor(init: {
     keys: string[];
@@ -229,11 +245,14 @@ export class ScreeningIndex {
     this.gramStart = init.gramStart;
     this.gramToks = init.gramToks;
     this.vocabGrams = init.vocabGrams;
+    this.vocabLength = Uint8Array.from(init.vocab, (t) => Math.min(255, isAbjad(t) ? t.length - 1 : t.length));
     this.keyIndex = init.keyIndex;
     this.entryCount = init.keys.length;
     this.nameCount = init.nameEntry.length;
     this.tokenCount = init.vocab.length;
     this.gramCount = new Uint16Array(init.vocab.length);
+    this.touchedTokens = new Int32Array(init.vocab.length);
+    this.seenStamp = new Uint32Array(init.vocab.length);
     this.nameMask = new Uint32Array(init.nameEntry.length);
     this.simCache = new Float64Array(SIM_CACHE_TOKENS * init.vocab.length).fill(NaN);
   }
@@ -346,42 +365,64 @@ export class ScreeningIndex {
   }
 
   /** Vocabulary tokens similar to `token` (>= CANDIDATE_SIMILARITY), remembered across screenings. */
-  private expand(token: string, typos: boolean): Expansion {
-    const cacheKey = typos ? token : `${token}\u0000`;
+  private expand(token: string, typos: boolean, joined = false): Expansion {
+    const cacheKey = `${token}${typos ? '' : '\u0000'}${joined ? '\u0001' : ''}`;
     const cached = this.expansions.get(cacheKey);
     if (cached) return cached;
     const found = new Map<number, number>();
+    // two subject tokens joined stand for one token 0.9 similar (name-score.ts CONCAT_MIN) and, in
+    // Latin script, about as long (within 2 letters), or for nothing
+    const minimum = joined ? CONCAT_MIN : CANDIDATE_SIMILARITY;
+    const strict = joined && !isAbjad(token);
+    // each vocabulary token compared once per expansion, whichever way it was reached
+    const stamp = ++this.stamp;
+    const seen = this.seenStamp;
     const consider = (id: number) => {
-      if (found.has(id)) return;
+      if (seen[id] === stamp) return;
+      seen[id] = stamp;
       const s = tokenSimilarity(token, this.vocab[id]!, typos);
-      if (s >= CANDIDATE_SIMILARITY) found.set(id, s);
+      if (s >= minimum) found.set(id, s);
     };
     const exact = this.vocabIds.get(token);
-    if (exact !== undefined) found.set(exact, 1);
+    if (exact !== undefined) {
+      found.set(exact, 1);
+      seen[exact] = stamp;
+    }
     if (token.length > 1) {
       // the token, and the token without a glued particle ("alomari" -> "omari"), compared as tokenSimilarity does
-      const stem = gluedParticleStem(token);
+      const stem = strict ? null : gluedParticleStem(token);
       for (const form of stem === null ? [token] : [token, stem]) {
         // bigram Dice
         const qGrams = bigrams(form);
         const counts = this.gramCount;
-        const touched: number[] = [];
-        for (const g of new Set(qGrams)) {
+        const touched = this.touchedTokens;
+        let touchedCount = 0;
+        const distinct = [...qGrams].sort((a, b) => a - b);
+        for (let gi = 0; gi < distinct.length; gi++) {
+          const g = distinct[gi]!;
+          if (gi > 0 && g === distinct[gi - 1]) continue;
           for (let p = this.gramStart[g]!, end = this.gramStart[g + 1]!; p < end; p++) {
             const id = this.gramToks[p]!;
             const c = counts[id]!;
             counts[id] = c + 1;
-            if (c === 0) touched.push(id);
+            if (c === 0) touched[touchedCount++] = id;
           }
         }
         const q = qGrams.length;
-        for (const id of touched) {
+        const length = isAbjad(form) ? form.length - 1 : form.length;
+        for (let ti = 0; ti < touchedCount; ti++) {
+          const id = touched[ti]!;
           const shared = counts[id]!;
           counts[id] = 0;
-          if ((2 * shared) / (q + this.vocabGrams[id]!) >= MIN_DICE) consider(id);
+          if ((2 * shared) / (q + this.vocabGrams[id]!) < (strict ? JOINED_MIN_DICE : MIN_DICE)) continue;
+          // the edit similarity alone would be under 0.5, the blend under CANDIDATE_SIMILARITY;
+          // organizations: unless one is the other's start (an abbreviation, similarity.ts)
+          const other = this.vocabLength[id]!;
+          if (strict ? Math.abs(other - length) > 2 : 2 * Math.abs(other - length) > Math.max(other, length) && (typos || !this.isTruncation(form, id))) continue;
+          consider(id);
         }
         // phonetic key, variant group, consonant skeleton across scripts
-        for (const k of lookupKeys(form)) {
+        for (const k of strict ? [] : lookupKeys(form)) {
           const ids = this.keyIndex.get(k);
           if (ids === undefined) continue;
           if (typeof ids === 'number') consider(ids);
@@ -391,7 +432,7 @@ export class ScreeningIndex {
         if (id !== undefined) consider(id);
       }
       // the initial an entry may give for this token
-      if (!isAbjad(token)) {
+      if (!isAbjad(token) && !strict) {
         const initial = this.vocabIds.get(token[0]!);
         if (initial !== undefined) consider(initial);
       }
@@ -407,6 +448,12 @@ export class ScreeningIndex {
     if (this.expansions.size >= EXPANSION_CACHE_SIZE) this.expansions.delete(this.expansions.keys().next().value!);
     this.expansions.set(cacheKey, expansion);
     return expansion;
+  }
+
+  /** Whether one of `form` and vocabulary token `id` (3+ letters) starts the other. */
+  private isTruncation(form: string, id: number): boolean {
+    const other = this.vocab[id]!;
+    return Math.min(form.length, other.length) >= 3 && (form.length < other.length ? other.startsWith(form) : form.startsWith(other));
   }
 
   /** The query's candidate sources: each token, adjacent pairs joined, and a long token split into two known tokens. */
@@ -465,10 +512,9 @@ export class ScreeningIndex {
     const mask = this.nameMask;
     const touched = new IntList();
     for (const item of this.queryItems(tokens)) {
-      const { ids, sims } = this.expand(item.token, group === 'PERSON');
+      const { ids } = this.expand(item.token, group === 'PERSON', item.joined);
       for (let k = 0; k < ids.length; k++) {
         const v = ids[k]!;
-        if (item.joined && (sims[k]! < CONCAT_MIN || (!isAbjad(item.token) && Math.abs(this.vocab[v]!.length - item.token.length) > 2))) continue;
         for (let p = this.postStart[v]!, end = this.postStart[v + 1]!; p < end; p++) {
           const name = this.postNames[p]!;
           if ((this.nameFlags[name]! & 8) !== orgFlag) continue;
