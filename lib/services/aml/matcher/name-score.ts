@@ -8,15 +8,16 @@
  *   3. two adjacent tokens of one side may stand for one token of the other ("abdul rahman" ~
  *      "abdulrahman", "xiao long" ~ "xiaolong"): merged when that raises the score;
  *   4. score = weighted geometric mean of the paired similarities (generic company words weigh
- *      half; a pair under 0.80 enters squared), times (1 - cost) for every token of the longer side
- *      left unpaired: 0.04 for a middle
- *      token and 0.10 for a first or last one when every pair is good (>= 0.80) and the shorter side
- *      has 2+ tokens ("John Doe" ~ "John Michael Doe" 0.96); 0.25 otherwise ("Mohammed" is not
- *      "Mohammed Ali" 0.75). A generic company word left over costs half.
+ *      half; a pair under GOOD_PAIR, 0.85, enters squared), times (1 - cost) for every token of the
+ *      longer side left unpaired: 0.04 for a middle token and 0.10 for a first or last one when
+ *      every pair is good and the shorter side has 2+ tokens ("John Doe" ~ "John Michael Doe"
+ *      0.96); 0.25 otherwise ("Mohammed" is not "Mohammed Ali": 0.75). A generic company word left
+ *      over costs half.
  *
- * The geometric mean makes one clearly different token decisive: "Mohammed Ali" ~ "Mohammed Hassan"
- * is sqrt(1 x 0.33) = 0.58 where an arithmetic mean would say 0.67 and a three-token name 0.78;
- * nomenklatura's `_align_name_parts` multiplies the pair scores for the same reason.
+ * The geometric mean, and the square under 0.85, make one clearly different token decisive:
+ * "Mohammed Ali" ~ "Mohammed Hassan" is 0.33 where an arithmetic mean would say 0.67, and "Reza Ali
+ * Rahimi" ~ "Ali Reza Karimi" 0.82 where it would say 0.91; nomenklatura's `_align_name_parts`
+ * multiplies the pair scores for the same reason.
  */
 import { GENERIC_ORG_WORDS, displayToken, isAbjad, type NameGroup } from './normalize';
 import { tokenSimilarity } from './similarity';

@@ -16,8 +16,9 @@
  *     or 0.97 x the similarity without a glued particle ("alrashid" ~ "rashid")
  *
  * Why the blend: Jaro-Winkler alone is generous to short tokens and shared prefixes ("lei"/"fei"
- * 0.78, "sunrise"/"sunset" 0.87), edit distance alone is harsh on transpositions; the mean of
- * the two keeps one typo in a 6+ letter token above 0.9 and a different short name below 0.75.
+ * 0.78, "sunrise"/"sunset" 0.89), edit distance alone is harsh on transpositions; the mean of the
+ * two keeps a different short name below 0.75 ("lei"/"fei" 0.72), and typos are raised by the
+ * typo rule rather than by a lenient metric.
  * Moov Watchman penalises the same weaknesses with its length-difference and first-letter factors
  * (`customJaroWinkler`); nomenklatura filters pairs by `is_levenshtein_plausible`.
  */
