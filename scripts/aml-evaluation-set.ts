@@ -693,8 +693,7 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     const kind = i % 3;
     if (kind === 0) {
       const [g1, g1l] = rng.pick(CYRILLIC_GIVEN);
-      const [g2, g2l] = rng.pick(CYRILLIC_GIVEN.filter(([g]) => g !== g1 && CYRILLIC_FEMALE.has(g) === CYRILLIC_FEMALE.has(g1)));
-      void g2;
+      const [, g2l] = rng.pick(CYRILLIC_GIVEN.filter(([g]) => g !== g1 && CYRILLIC_FEMALE.has(g) === CYRILLIC_FEMALE.has(g1)));
       if (g1l.some((x) => g2l.some((y) => editDistance(x.toLowerCase(), y.toLowerCase()) < 3))) {
         i--;
         continue;
