@@ -6,11 +6,11 @@
  *   - token -> names posting lists over the DISTINCT prepared tokens (glued particles also posted
  *     under their stem: "alrashid" under "rashid");
  *   - similar tokens: character bigrams of the vocabulary ("^jo", "oh", "hn", "n$"; a typo in the
- *     first letter still shares most), Dice coefficient >= 0.3, then the real token similarity
- *     >= CANDIDATE_SIMILARITY; plus keys for what bigrams miss: the phonetic key (Aleksandr ~
- *     Alexander), the variant table (Mohammed ~ Muhammad), the consonant skeleton between Arabic
- *     script and Latin, the initial ("j" ~ "john"), and concatenations both ways ("abdul rahman" ~
- *     "abdulrahman");
+ *     first letter still shares most), Dice coefficient >= 0.4 and a length within half, then the
+ *     real token similarity >= CANDIDATE_SIMILARITY; plus keys for what bigrams miss: the phonetic
+ *     key (Aleksandr ~ Alexander), the variant table (Mohammed ~ Muhammad), the sorted letters
+ *     (double transpositions), the consonant skeleton between Arabic script and Latin, the initial
+ *     ("j" ~ "john"), and concatenations both ways ("abdul rahman" ~ "abdulrahman");
  *   - a bound: a name whose shorter side has tokens with no similar counterpart cannot reach the
  *     threshold (the geometric mean of name-score.ts), so only names whose upper bound (plus the
  *     entry's field effects) reaches it are scored in full, by the same code as scorePair().
