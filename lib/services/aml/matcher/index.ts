@@ -1,0 +1,610 @@
+/**
+ * The in-memory screening index (docs/aml-matcher.md, "Index"): every name of every entry,
+ * prepared once, as interned token ids in typed arrays, and three ways from a subject's token to
+ * the entries worth scoring:
+ *
+ *   - token -> names posting lists over the DISTINCT prepared tokens (glued particles also posted
+ *     under their stem: "alrashid" under "rashid");
+ *   - similar tokens: character bigrams of the vocabulary ("^jo", "oh", "hn", "n$"; a typo in the
+ *     first letter still shares most), Dice coefficient >= 0.4 and a length within half, then the
+ *     real token similarity >= CANDIDATE_SIMILARITY; plus keys for what bigrams miss: the phonetic
+ *     key (Aleksandr ~ Alexander), the variant table (Mohammed ~ Muhammad), the sorted letters
+ *     (double transpositions), the consonant skeleton between Arabic script and Latin, the initial
+ *     ("j" ~ "john"), and concatenations both ways ("abdul rahman" ~ "abdulrahman");
+ *   - a bound: a name whose shorter side has tokens with no similar counterpart cannot reach the
+ *     threshold (the geometric mean of name-score.ts), so only names whose upper bound (plus the
+ *     entry's field effects) reaches it are scored in full, by the same code as scorePair().
+ *
+ * Pure: imports only npm packages, ../model and its siblings (docs/architecture.md).
+ */
+import { AML_ENTITY_TYPES, type AmlEntityType, type EntryBirthDate, type EntryName, type ScreeningHit, type ScreeningSubject } from '../model';
+import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
+import { BIRTH_DATE_EFFECTS, COUNTRY_EFFECTS, entityGroup, entityTypeEffect } from './fields';
+import { CONCAT_MIN, GENERIC_WORD_WEIGHT, weakAliasScore } from './name-score';
+import { VARIANT_CANON, gluedParticleStem, isAbjad, prepareTokens, type NameGroup } from './normalize';
+import { PHONETIC_KEY_MIN, abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
+import { composeHit, fieldEffects, hitScore, matchName, type IndexEntry, type NameMatch } from './score';
+
+export { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
+export { scorePair, type IndexEntry } from './score';
+export { normalizeName } from './normalize';
+export { jaroWinkler } from './jaro-winkler';
+
+/** A vocabulary token at least this similar to a subject token makes its names candidates. */
+export const CANDIDATE_SIMILARITY = 0.75;
+const LOG_CANDIDATE = Math.log(CANDIDATE_SIMILARITY);
+/** The most the birth date and the countries can add (fields.ts). */
+const MAX_FIELD_RAISE = BIRTH_DATE_EFFECTS.sameDay + COUNTRY_EFFECTS.overlap;
+/**
+ * Bigram Dice coefficient a vocabulary token needs before its similarity is computed. An edit
+ * breaks at most 2 padded bigrams (a transposition 3), so one typo in 4 letters keeps 0.4 and two
+ * in 8 keep 0.44 unless both are transpositions ("frenadno" / "fernando" 0.33), which the
+ * sorted-letters key finds; the spellings bigrams miss are found by the other keys.
+ */
+const MIN_DICE = 0.4;
+/** Two joined subject tokens against one vocabulary token 0.9 similar share most bigrams. */
+const JOINED_MIN_DICE = 0.5;
+/** Subject tokens beyond this many are not indexed for candidates (they still score). */
+const MAX_QUERY_TOKENS = 24;
+const SIM_CACHE_TOKENS = 16;
+const EXPANSION_CACHE_SIZE = 20_000;
+
+const ALPHABET = 38; // a-z 0-9 ^ $
+const charCode = (c: number) => (c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + c - 48 : c === 94 ? 36 : c === 36 ? 37 : -1);
+
+/** Bigram codes of a token (abjad mark dropped), "^" and "$" padded. */
+function bigrams(token: string): number[] {
+  const t = `^${isAbjad(token) ? token.slice(1) : token}$`;
+  const out: number[] = [];
+  for (let i = 0; i + 1 < t.length; i++) {
+    const a = charCode(t.charCodeAt(i));
+    const b = charCode(t.charCodeAt(i + 1));
+    if (a >= 0 && b >= 0) out.push(a * ALPHABET + b);
+  }
+  return out;
+}
+
+/** The letters of a token in alphabetical order: transpositions keep it ("frenadno" ~ "fernando"). */
+const sortedLetters = (token: string) => [...token].sort().join('');
+
+/** Keys under which a vocabulary token is found besides its bigrams (and under which a subject token looks). */
+function storedKeys(token: string): string[] {
+  if (token.length < 2) return [];
+  if (isAbjad(token)) {
+    const sk = abjadSkeleton(token);
+    return sk.length >= 2 ? [`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`] : [];
+  }
+  const keys: string[] = [];
+  const pk = phoneticKey(token);
+  if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
+  const canon = VARIANT_CANON.get(token);
+  if (canon) keys.push(`V${canon}`);
+  const sk = abjadSkeleton(token);
+  if (sk.length >= 2) keys.push(`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`);
+  if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
+  return keys;
+}
+
+/** The keys a subject token looks up: the same kinds, crossing scripts for the skeletons. */
+function lookupKeys(token: string): string[] {
+  if (token.length < 2) return [];
+  if (isAbjad(token)) {
+    const sk = abjadSkeleton(token);
+    return sk.length >= 2 ? [`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`] : [];
+  }
+  const keys: string[] = [];
+  const pk = phoneticKey(token);
+  if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
+  const canon = VARIANT_CANON.get(token);
+  if (canon) keys.push(`V${canon}`);
+  const sk = abjadSkeleton(token);
+  if (sk.length >= 2) keys.push(`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`);
+  if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
+  return keys;
+}
+
+const popcount = (x: number) => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+const KINDS: readonly EntryName['kind'][] = ['PRIMARY', 'AKA', 'FKA', 'NKA'];
+const EMPTY_DATES: readonly EntryBirthDate[] = Object.freeze([]);
+const EMPTY_COUNTRIES: readonly string[] = Object.freeze([]);
+
+/** A growable Int32 list. */
+class IntList {
+  data = new Int32Array(16);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  trimmed(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Compressed sparse rows from (row, value) pairs. */
+function csr(rows: number, pairsRow: IntList, pairsValue: IntList): { start: Int32Array; values: Int32Array } {
+  const start = new Int32Array(rows + 1);
+  for (let i = 0; i < pairsRow.length; i++) start[pairsRow.data[i]! + 1]!++;
+  for (let r = 0; r < rows; r++) start[r + 1]! += start[r]!;
+  const fill = start.slice(0, rows);
+  const values = new Int32Array(pairsRow.length);
+  for (let i = 0; i < pairsRow.length; i++) values[fill[pairsRow.data[i]!]!++] = pairsValue.data[i]!;
+  return { start, values };
+}
+
+interface Expansion {
+  ids: Int32Array;
+  /** exactly tokenSimilarity(), so the index scores as scorePair() does */
+  sims: Float64Array;
+}
+
+/** One candidate source of a query: vocabulary tokens similar to a subject token (or two joined), and the subject tokens it stands for. */
+interface QueryItem {
+  token: string;
+  bits: number;
+  /** two subject tokens joined: only vocabulary tokens this similar and about as long count (CONCAT_MIN of name-score.ts) */
+  joined?: boolean;
+}
+
+/** An entry that reached the threshold, before it is put into words. */
+interface Candidate {
+  entry: number;
+  score: number;
+  match: NameMatch;
+  /** the subject's tokens under the rules of the entry's group */
+  tokens: readonly string[];
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+export interface SearchOptions {
+  /** hits below are dropped (default DEFAULT_MATCH_THRESHOLD) */
+  threshold?: number;
+  /** at most this many hits, best first (default DEFAULT_HIT_LIMIT) */
+  limit?: number;
+}
+
+export class ScreeningIndex {
+  readonly entryCount: number;
+  readonly nameCount: number;
+  /** distinct prepared tokens (and glued-particle stems) of all names */
+  readonly tokenCount: number;
+
+  // entries
+  private readonly keys: string[];
+  private readonly types: Uint8Array;
+  private readonly birthDates: (readonly EntryBirthDate[])[];
+  private readonly countries: (readonly string[])[];
+  // names
+  private readonly nameEntry: Int32Array;
+  /** kind index (bits 0-1), weak (bit 2), organization group (bit 3) */
+  private readonly nameFlags: Uint8Array;
+  private readonly nameText: string[];
+  private readonly nameTokStart: Int32Array;
+  private readonly nameToks: Int32Array;
+  // vocabulary
+  private readonly vocab: string[];
+  private readonly vocabIds: Map<string, number>;
+  private readonly postStart: Int32Array;
+  private readonly postNames: Int32Array;
+  private readonly gramStart: Int32Array;
+  private readonly gramToks: Int32Array;
+  private readonly vocabGrams: Uint8Array;
+  private readonly vocabLength: Uint8Array;
+  private readonly keyIndex: Map<string, number | number[]>;
+  // per-query scratch (the index is used synchronously)
+  private readonly gramCount: Uint16Array;
+  private readonly nameMask: Uint32Array;
+  private readonly simCache: Float64Array;
+  private readonly expansions = new Map<string, Expansion>();
+  private readonly touchedTokens: Int32Array;
+  private readonly seenStamp: Uint32Array;
+  private stamp = 0;
+
+  private constructor(init: {
+    keys: string[];
+    types: Uint8Array;
+    birthDates: (readonly EntryBirthDate[])[];
+    countries: (readonly string[])[];
+    nameEntry: Int32Array;
+    nameFlags: Uint8Array;
+    nameText: string[];
+    nameTokStart: Int32Array;
+    nameToks: Int32Array;
+    vocab: string[];
+    vocabIds: Map<string, number>;
+    postStart: Int32Array;
+    postNames: Int32Array;
+    gramStart: Int32Array;
+    gramToks: Int32Array;
+    vocabGrams: Uint8Array;
+    keyIndex: Map<string, number | number[]>;
+  }) {
+    this.keys = init.keys;
+    this.types = init.types;
+    this.birthDates = init.birthDates;
+    this.countries = init.countries;
+    this.nameEntry = init.nameEntry;
+    this.nameFlags = init.nameFlags;
+    this.nameText = init.nameText;
+    this.nameTokStart = init.nameTokStart;
+    this.nameToks = init.nameToks;
+    this.vocab = init.vocab;
+    this.vocabIds = init.vocabIds;
+    this.postStart = init.postStart;
+    this.postNames = init.postNames;
+    this.gramStart = init.gramStart;
+    this.gramToks = init.gramToks;
+    this.vocabGrams = init.vocabGrams;
+    this.vocabLength = Uint8Array.from(init.vocab, (t) => Math.min(255, isAbjad(t) ? t.length - 1 : t.length));
+    this.keyIndex = init.keyIndex;
+    this.entryCount = init.keys.length;
+    this.nameCount = init.nameEntry.length;
+    this.tokenCount = init.vocab.length;
+    this.gramCount = new Uint16Array(init.vocab.length);
+    this.touchedTokens = new Int32Array(init.vocab.length);
+    this.seenStamp = new Uint32Array(init.vocab.length);
+    this.nameMask = new Uint32Array(init.nameEntry.length);
+    this.simCache = new Float64Array(SIM_CACHE_TOKENS * init.vocab.length).fill(NaN);
+  }
+
+  /** Prepares every name of every entry (a name that prepares to nothing, or repeats one of its entry's, is skipped). */
+  static build(entries: Iterable<IndexEntry>): ScreeningIndex {
+    const keys: string[] = [];
+    const types: number[] = [];
+    const birthDates: (readonly EntryBirthDate[])[] = [];
+    const countries: (readonly string[])[] = [];
+    const countryIntern = new Map<string, readonly string[]>();
+    const nameEntry = new IntList();
+    const nameFlags: number[] = [];
+    const nameText: string[] = [];
+    const nameTokStart = new IntList();
+    const nameToks = new IntList();
+    const vocab: string[] = [];
+    const vocabIds = new Map<string, number>();
+    const postRow = new IntList();
+    const postVal = new IntList();
+    const intern = (t: string) => {
+      let id = vocabIds.get(t);
+      if (id === undefined) {
+        id = vocab.length;
+        vocab.push(t);
+        vocabIds.set(t, id);
+      }
+      return id;
+    };
+    const posted = new Set<number>();
+    for (const entry of entries) {
+      const entryIndex = keys.length;
+      keys.push(entry.key);
+      const typeIndex = AML_ENTITY_TYPES.indexOf(entry.entityType);
+      if (typeIndex < 0) throw new Error(`unknown entity type ${String(entry.entityType)} of entry ${entry.key}`);
+      types.push(typeIndex);
+      birthDates.push(entry.birthDates.length ? entry.birthDates.map((b) => ({ ...b })) : EMPTY_DATES);
+      const cc = [...new Set(entry.countries.map((c) => c.toUpperCase()))].sort().join(',');
+      let list = countryIntern.get(cc);
+      if (!list) countryIntern.set(cc, (list = cc ? Object.freeze(cc.split(',')) : EMPTY_COUNTRIES));
+      countries.push(list);
+      const group: NameGroup = entityGroup(entry.entityType);
+      const seen = new Set<string>();
+      for (const name of entry.names) {
+        const tokens = prepareTokens(name.name, group);
+        if (tokens.length === 0) continue;
+        const signature = `${name.weak ? 'w' : 's'}${tokens.join(' ')}`;
+        if (seen.has(signature)) continue;
+        seen.add(signature);
+        const nameIndex = nameText.length;
+        nameEntry.push(entryIndex);
+        nameFlags.push(KINDS.indexOf(name.kind) | (name.weak ? 4 : 0) | (group === 'ORGANIZATION' ? 8 : 0));
+        nameText.push(name.name);
+        nameTokStart.push(nameToks.length);
+        posted.clear();
+        for (const t of tokens) {
+          const id = intern(t);
+          nameToks.push(id);
+          posted.add(id);
+          const stem = gluedParticleStem(t);
+          if (stem !== null) posted.add(intern(stem));
+        }
+        for (const id of posted) {
+          postRow.push(id);
+          postVal.push(nameIndex);
+        }
+      }
+    }
+    nameTokStart.push(nameToks.length);
+    const posts = csr(vocab.length, postRow, postVal);
+    // bigrams and keys of the vocabulary
+    const gramRow = new IntList();
+    const gramVal = new IntList();
+    const vocabGrams = new Uint8Array(vocab.length);
+    const keyIndex = new Map<string, number | number[]>();
+    vocab.forEach((t, id) => {
+      const grams = [...new Set(bigrams(t))];
+      vocabGrams[id] = Math.min(255, bigrams(t).length);
+      for (const g of grams) {
+        gramRow.push(g);
+        gramVal.push(id);
+      }
+      for (const k of storedKeys(t)) {
+        const cur = keyIndex.get(k);
+        if (cur === undefined) keyIndex.set(k, id);
+        else if (typeof cur === 'number') keyIndex.set(k, [cur, id]);
+        else cur.push(id);
+      }
+    });
+    const grams = csr(ALPHABET * ALPHABET, gramRow, gramVal);
+    return new ScreeningIndex({
+      keys,
+      types: Uint8Array.from(types),
+      birthDates,
+      countries,
+      nameEntry: nameEntry.trimmed(),
+      nameFlags: Uint8Array.from(nameFlags),
+      nameText,
+      nameTokStart: nameTokStart.trimmed(),
+      nameToks: nameToks.trimmed(),
+      vocab,
+      vocabIds,
+      postStart: posts.start,
+      postNames: posts.values,
+      gramStart: grams.start,
+      gramToks: grams.values,
+      vocabGrams,
+      keyIndex,
+    });
+  }
+
+  /** Vocabulary tokens similar to `token` (>= CANDIDATE_SIMILARITY), remembered across screenings. */
+  private expand(token: string, typos: boolean, joined = false): Expansion {
+    const cacheKey = `${token}${typos ? '' : '\u0000'}${joined ? '\u0001' : ''}`;
+    const cached = this.expansions.get(cacheKey);
+    if (cached) return cached;
+    const found = new Map<number, number>();
+    // two subject tokens joined stand for one token 0.9 similar (name-score.ts CONCAT_MIN) and, in
+    // Latin script, about as long (within 2 letters), or for nothing
+    const minimum = joined ? CONCAT_MIN : CANDIDATE_SIMILARITY;
+    const strict = joined && !isAbjad(token);
+    // each vocabulary token compared once per expansion, whichever way it was reached
+    const stamp = ++this.stamp;
+    const seen = this.seenStamp;
+    const consider = (id: number) => {
+      if (seen[id] === stamp) return;
+      seen[id] = stamp;
+      const s = tokenSimilarity(token, this.vocab[id]!, typos);
+      if (s >= minimum) found.set(id, s);
+    };
+    const exact = this.vocabIds.get(token);
+    if (exact !== undefined) {
+      found.set(exact, 1);
+      seen[exact] = stamp;
+    }
+    if (token.length > 1) {
+      // the token, and the token without a glued particle ("alomari" -> "omari"), compared as tokenSimilarity does
+      const stem = strict ? null : gluedParticleStem(token);
+      for (const form of stem === null ? [token] : [token, stem]) {
+        // bigram Dice
+        const qGrams = bigrams(form);
+        const counts = this.gramCount;
+        const touched = this.touchedTokens;
+        let touchedCount = 0;
+        const distinct = [...qGrams].sort((a, b) => a - b);
+        for (let gi = 0; gi < distinct.length; gi++) {
+          const g = distinct[gi]!;
+          if (gi > 0 && g === distinct[gi - 1]) continue;
+          for (let p = this.gramStart[g]!, end = this.gramStart[g + 1]!; p < end; p++) {
+            const id = this.gramToks[p]!;
+            const c = counts[id]!;
+            counts[id] = c + 1;
+            if (c === 0) touched[touchedCount++] = id;
+          }
+        }
+        const q = qGrams.length;
+        const length = isAbjad(form) ? form.length - 1 : form.length;
+        for (let ti = 0; ti < touchedCount; ti++) {
+          const id = touched[ti]!;
+          const shared = counts[id]!;
+          counts[id] = 0;
+          if ((2 * shared) / (q + this.vocabGrams[id]!) < (strict ? JOINED_MIN_DICE : MIN_DICE)) continue;
+          // the edit similarity alone would be under 0.5, the blend under CANDIDATE_SIMILARITY;
+          // organizations: unless one is the other's start (an abbreviation, similarity.ts)
+          const other = this.vocabLength[id]!;
+          if (strict ? Math.abs(other - length) > 2 : 2 * Math.abs(other - length) > Math.max(other, length) && (typos || !this.isTruncation(form, id))) continue;
+          consider(id);
+        }
+        // phonetic key, variant group, consonant skeleton across scripts
+        for (const k of strict ? [] : lookupKeys(form)) {
+          const ids = this.keyIndex.get(k);
+          if (ids === undefined) continue;
+          if (typeof ids === 'number') consider(ids);
+          else for (const id of ids) consider(id);
+        }
+        const id = this.vocabIds.get(form);
+        if (id !== undefined) consider(id);
+      }
+      // the initial an entry may give for this token
+      if (!isAbjad(token) && !strict) {
+        const initial = this.vocabIds.get(token[0]!);
+        if (initial !== undefined) consider(initial);
+      }
+    }
+    const ids = new Int32Array(found.size);
+    const sims = new Float64Array(found.size);
+    let i = 0;
+    for (const [id, s] of found) {
+      ids[i] = id;
+      sims[i++] = s;
+    }
+    const expansion = { ids, sims };
+    if (this.expansions.size >= EXPANSION_CACHE_SIZE) this.expansions.delete(this.expansions.keys().next().value!);
+    this.expansions.set(cacheKey, expansion);
+    return expansion;
+  }
+
+  /** Whether one of `form` and vocabulary token `id` (3+ letters) starts the other. */
+  private isTruncation(form: string, id: number): boolean {
+    const other = this.vocab[id]!;
+    return Math.min(form.length, other.length) >= 3 && (form.length < other.length ? other.startsWith(form) : form.startsWith(other));
+  }
+
+  /** The query's candidate sources: each token, adjacent pairs joined, and a long token split into two known tokens. */
+  private queryItems(tokens: readonly string[]): QueryItem[] {
+    const items: QueryItem[] = [];
+    const n = Math.min(tokens.length, MAX_QUERY_TOKENS);
+    for (let i = 0; i < n; i++) {
+      const t = tokens[i]!;
+      if (t.length > 1) items.push({ token: t, bits: 1 << i });
+      if (i + 1 < n) {
+        const u = tokens[i + 1]!;
+        if (isAbjad(t) === isAbjad(u) && t.length > 1 && u.length > 1) items.push({ token: isAbjad(t) ? t + u.slice(1) : t + u, bits: (1 << i) | (1 << (i + 1)), joined: true });
+      }
+      if (!isAbjad(t) && t.length >= 6) {
+        // a token of the subject that the list writes in two ("abubakar" ~ "abu bakr"): a known
+        // first part of 3+ letters, and the rest as written or about so
+        for (let k = 3; k <= t.length - 3; k++) {
+          const a = t.slice(0, k);
+          if (!this.vocabIds.has(a)) continue;
+          const b = t.slice(k);
+          items.push({ token: a, bits: 1 << i }, { token: b, bits: 1 << i, joined: !this.vocabIds.has(b) });
+        }
+      }
+    }
+    return items;
+  }
+
+  /**
+   * The hits of one subject, best first (score desc, then key), at or above the threshold, at
+   * most `limit`. A subject of unknown kind (entityType null) is screened against persons with
+   * the person rules and against organizations, vessels and aircraft with the organization rules.
+   */
+  search(subject: ScreeningSubject, options: SearchOptions = {}): ScreeningHit[] {
+    const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
+    const limit = options.limit ?? DEFAULT_HIT_LIMIT;
+    const groups: NameGroup[] = subject.entityType === null ? ['PERSON', 'ORGANIZATION'] : [subject.entityType];
+    const found: Candidate[] = [];
+    for (const group of groups) this.searchGroup(subject, group, threshold, found);
+    // rank on the numbers, put into words only what is answered
+    found.sort((a, b) => b.score - a.score || (this.keys[a.entry]! < this.keys[b.entry]! ? -1 : this.keys[a.entry]! > this.keys[b.entry]! ? 1 : 0));
+    return found.slice(0, limit).map((c) =>
+      composeHit(subject, c.tokens, { key: this.keys[c.entry]!, entityType: AML_ENTITY_TYPES[this.types[c.entry]!]!, birthDates: this.birthDates[c.entry]!, countries: this.countries[c.entry]! }, c.match),
+    );
+  }
+
+  private searchGroup(subject: ScreeningSubject, group: NameGroup, threshold: number, found: Candidate[]): void {
+    const tokens = prepareTokens(subject.name, group);
+    if (tokens.length === 0) return;
+    const m = tokens.length;
+    const orgFlag = group === 'ORGANIZATION' ? 8 : 0;
+    const minWeight = group === 'ORGANIZATION' ? GENERIC_WORD_WEIGHT : 1;
+    // initials of the subject could pair with any token of their letter: counted as hits for the bound
+    let freeBits = 0;
+    for (let i = 0; i < Math.min(m, MAX_QUERY_TOKENS); i++) if (tokens[i]!.length === 1) freeBits |= 1 << i;
+    // 1. candidates: names with the subject tokens they have a similar token for
+    const mask = this.nameMask;
+    const touched = new IntList();
+    for (const item of this.queryItems(tokens)) {
+      const { ids } = this.expand(item.token, group === 'PERSON', item.joined);
+      for (let k = 0; k < ids.length; k++) {
+        const v = ids[k]!;
+        for (let p = this.postStart[v]!, end = this.postStart[v + 1]!; p < end; p++) {
+          const name = this.postNames[p]!;
+          if ((this.nameFlags[name]! & 8) !== orgFlag) continue;
+          if (mask[name] === 0) touched.push(name);
+          mask[name]! |= item.bits;
+        }
+      }
+    }
+    // 2. bound, then full scores; best name per entry
+    const sim = this.similarityCache(tokens, group === 'PERSON');
+    // the similarities the expansions already know
+    for (let i = 0; i < Math.min(m, SIM_CACHE_TOKENS); i++) {
+      const { ids, sims } = this.expand(tokens[i]!, group === 'PERSON');
+      for (let k = 0; k < ids.length; k++) sim.preset(i, ids[k]!, sims[k]!);
+    }
+    const bestOfEntry = new Map<number, { match: NameMatch; name: number }>();
+    const fieldsOf = new Map<number, number[]>();
+    try {
+      for (let t = 0; t < touched.length; t++) {
+        const name = touched.data[t]!;
+        const bits = mask[name]! | freeBits;
+        mask[name] = 0;
+        const entry = this.nameEntry[name]!;
+        const entityType = AML_ENTITY_TYPES[this.types[entry]!]! as AmlEntityType;
+        if (entityTypeEffect(subject.entityType, entityType) === 'mismatch') continue;
+        const start = this.nameTokStart[name]!;
+        const n = this.nameTokStart[name + 1]! - start;
+        const k = Math.min(m, n);
+        const h = Math.min(popcount(bits), k);
+        const weak = (this.nameFlags[name]! & 4) !== 0;
+        let bound = 1;
+        if (h < k) {
+          // tokens of the shorter side with no counterpart >= CANDIDATE_SIMILARITY pair below GOOD_PAIR
+          // (squared in the score) at less than that similarity, weighing at least `minWeight` against
+          // matched tokens weighing at most 1 (name-score.ts)
+          const u = (k - h) * minWeight;
+          bound = Math.exp((2 * u * LOG_CANDIDATE) / (u + h));
+          if (weak) bound = weakAliasScore(bound);
+          if (bound + MAX_FIELD_RAISE < threshold - 1e-9) continue;
+        }
+        let fields = fieldsOf.get(entry);
+        if (fields === undefined) {
+          fields = fieldEffects(subject, { birthDates: this.birthDates[entry]!, countries: this.countries[entry]! });
+          fieldsOf.set(entry, fields);
+        }
+        if (bound + sum(fields) < threshold - 1e-9) continue;
+        const nameTokens: string[] = new Array(n);
+        for (let j = 0; j < n; j++) nameTokens[j] = this.vocab[this.nameToks[start + j]!]!;
+        const kindFlags = this.nameFlags[name]!;
+        const match = matchName(tokens, { name: this.nameText[name]!, kind: KINDS[kindFlags & 3]!, weak }, nameTokens, group, (i, j) => sim(i, this.nameToks[start + j]!));
+        const prev = bestOfEntry.get(entry);
+        // ties go to the name listed first (the primary name), as in scorePair()
+        if (!prev || match.score > prev.match.score || (match.score === prev.match.score && name < prev.name)) bestOfEntry.set(entry, { match, name });
+      }
+    } finally {
+      for (let t = 0; t < touched.length; t++) mask[touched.data[t]!] = 0;
+      sim.reset();
+    }
+    for (const [entry, { match }] of bestOfEntry) {
+      const score = hitScore(match.score, fieldsOf.get(entry)!);
+      if (score >= threshold) found.push({ entry, score, match, tokens });
+    }
+  }
+
+  /** Similarity of subject token i and vocabulary token v, cached for one screening. */
+  private similarityCache(tokens: readonly string[], typos: boolean): ((i: number, v: number) => number) & { preset: (i: number, v: number, s: number) => void; reset: () => void } {
+    const V = this.vocab.length;
+    const cache = this.simCache;
+    const filled: number[] = [];
+    const fn = (i: number, v: number) => {
+      if (i >= SIM_CACHE_TOKENS) return tokenSimilarity(tokens[i]!, this.vocab[v]!, typos);
+      const at = i * V + v;
+      let s = cache[at]!;
+      if (s !== s) {
+        s = tokenSimilarity(tokens[i]!, this.vocab[v]!, typos);
+        cache[at] = s;
+        filled.push(at);
+      }
+      return s;
+    };
+    return Object.assign(fn, {
+      preset: (i: number, v: number, s: number) => {
+        const at = i * V + v;
+        if (cache[at] !== cache[at]) filled.push(at);
+        cache[at] = s;
+      },
+      reset: () => {
+        for (const at of filled) cache[at] = NaN;
+        filled.length = 0;
+      },
+    });
+  }
+}

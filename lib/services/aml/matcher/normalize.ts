@@ -1,0 +1,352 @@
+/**
+ * Name preparation: one written name -> the tokens the matcher compares (docs/aml-matcher.md).
+ *
+ *   "DOE, John Michael"            -> john michael doe   (person: "Surname, Given names" turned round)
+ *   "Dr. José O'Brien-Pérez"       -> jose obrien perez  (honorific dropped, diacritics removed,
+ *                                                         apostrophe joined, hyphen splits)
+ *   "Александр Иванов"             -> aleksandr ivanov   (any-ascii transliteration)
+ *   "Ahmed al-Rashid"              -> ahmed rashid       (particle dropped)
+ *   "Acme Trading Co., Ltd."       -> acme trading       (organization: legal forms dropped)
+ *   "محمد بن راشد"                 -> *mhmd *rshd        (Arabic script: consonant skeleton, marked `*`)
+ *   "张秀英"                        -> zhang xiuying      (Chinese: surname, then the given name joined)
+ *
+ * Ideas from Moov Watchman's `internal/prepare` pipeline (lower case and punctuation, Unicode marks
+ * removed, company suffixes dropped, "Surname, Given" reordered, stopwords for non-persons) and from
+ * OpenSanctions' nomenklatura/rigour (name parts, `clean_name_ascii`, org types removed from
+ * fingerprints). Every list below is tested (tests/unit/aml-match-normalize.test.ts).
+ */
+import anyAscii from 'any-ascii';
+
+/** How a name is prepared: persons and organizations (vessels and aircraft too) differ in what is dropped. */
+export type NameGroup = 'PERSON' | 'ORGANIZATION';
+
+/** Marks a token transliterated from an abjad script (Arabic, Hebrew, Syriac, Thaana): written without short vowels. */
+export const ABJAD_MARK = '*';
+
+/** Titles and honorifics, dropped from person names wherever they stand. */
+export const HONORIFICS: ReadonlySet<string> = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'mister', 'madam', 'madame', 'mme', 'mlle', 'herr', 'frau',
+  'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'hon', 'honorable', 'honourable', 'rev', 'reverend',
+  'sheikh', 'shaikh', 'sheik', 'shaykh', 'cheikh', 'haji', 'hajji', 'hadji', 'hajj', 'alhaji', 'alhaj', 'hajja', 'hajjah',
+  'mullah', 'mulla', 'maulana', 'mawlana', 'ayatollah', 'hojatoleslam', 'seyed', 'seyyed',
+  'gen', 'col', 'maj', 'capt', 'lt', 'brig', 'adm', 'sgt', 'cpt',
+  'jr', 'jnr', 'sr', 'snr', 'ii', 'iii', 'iv',
+]);
+
+/**
+ * Particles of person names: Arabic article and filiation (al, bin, ibn), Dutch, German, Iberian,
+ * French and Italian particles. Dropped when another token follows, so "al-Rashid" ~ "Rashid" and
+ * "van der Berg" ~ "Berg"; the ambiguous short ones (le, la, da, di, du, do, e, y, ter, ten, zu) are
+ * kept in the first place, where they are more often a name ("Le Van Thanh", "Da Silva" both work).
+ * Glued forms ("Alrashid", "Vanderberg", "Delacruz") are handled by gluedParticleStem().
+ */
+export const PARTICLES: ReadonlySet<string> = new Set([
+  'al', 'el', 'ul', 'bin', 'ibn', 'bint', 'binti', 'bent', 'van', 'von', 'der', 'den', 'de', 'del', 'della', 'dos', 'das',
+  'le', 'la', 'da', 'di', 'du', 'do', 'e', 'y', 'ter', 'ten', 'zu',
+]);
+const PARTICLES_KEPT_FIRST: ReadonlySet<string> = new Set(['le', 'la', 'da', 'di', 'du', 'do', 'e', 'y', 'ter', 'ten', 'zu']);
+/** The same particles as they come out of an Arabic-script word (بن, ابن, بنت). */
+const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['bn', 'bnt', 'bnu']);
+
+/**
+ * Legal forms, dropped from organization names at either end (repeatedly: "Co., Ltd."), written as
+ * the tokens they become ("S.A." -> "s a", "A/S" -> "a s"). International, with the CIS, Gulf and
+ * Asian forms sanctions lists are full of.
+ */
+export const LEGAL_FORMS: readonly string[] = [
+  // English
+  'llc', 'l l c', 'ltd', 'limited', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'p l c', 'llp', 'l l p', 'lp', 'l p',
+  'pty', 'pty ltd', 'pvt', 'pvt ltd', 'private limited', 'public limited company', 'lc', 'pllc',
+  'limited liability company', 'limited liability partnership', 'limited partnership', 'joint stock company', 'open joint stock company',
+  'closed joint stock company', 'public joint stock company', 'private joint stock company', 'societe anonyme', 'sociedad anonima',
+  // vessel prefixes (vessels are screened as organizations)
+  'mv', 'm v', 'mt', 'm t', 'mts', 'fv',
+  // German, Dutch, Nordic, Swiss
+  'gmbh', 'mbh', 'ag', 'kg', 'ohg', 'ug', 'gbr', 'e v', 'ev', 'kgaa', 'gmbh co kg', 'bv', 'b v', 'nv', 'n v', 'vof', 'cv', 'c v',
+  'oy', 'oyj', 'ab', 'publ', 'as', 'a s', 'asa', 'aps', 'a p s', 'hf', 'ehf',
+  // Romance
+  'sa', 's a', 'sas', 's a s', 'sarl', 's a r l', 'sl', 's l', 'srl', 's r l', 'spa', 's p a', 'sapa', 'snc', 'sae', 'sab', 'sac',
+  'sa de cv', 's a de c v', 'sab de cv', 'de cv', 'ltda', 'eirl', 'scs', 'sca', 'sce',
+  // Central and Eastern Europe, CIS
+  'ooo', 'zao', 'oao', 'pao', 'ao', 'tov', 'pjsc', 'ojsc', 'cjsc', 'jsc', 'psc', 'ojsc', 'ip', 'chp', 'up', 'gup', 'fgup', 'mup', 'nao',
+  'doo', 'd o o', 'dd', 'd d', 'ad', 'a d', 'sro', 's r o', 'spol s r o', 'sp z o o', 'spzoo', 'sa', 'kft', 'zrt', 'nyrt', 'bt', 'srl', 'ood', 'eood',
+  // Gulf, Asia
+  'fzco', 'fze', 'fzc', 'fz llc', 'fzllc', 'dmcc', 'wll', 'w l l', 'spc', 'pt', 'tbk', 'pt tbk', 'bhd', 'sdn', 'sdn bhd', 'berhad', 'kk', 'k k',
+  'jsc', 'co ltd', 'cie', 'et cie', 'as', 'se', 'sce', 'pte', 'pte ltd', 'hk', 'hkg',
+];
+
+/** Common words dropped from organization names (when `dropCommonWords`, the default). */
+export const COMMON_WORDS: ReadonlySet<string> = new Set(['the', 'and', 'of', 'for', 'und', 'et', 'des', 'du', 'de', 'la', 'le', 'el', 'al', 'der', 'die', 'das', 'y', 'an']);
+
+/**
+ * Words that half the companies of a list carry: they are kept (they do tell names apart a little)
+ * but weigh half in the name score, so "Golden Star General Trading" is not "Golden Sun General Trading".
+ */
+export const GENERIC_ORG_WORDS: ReadonlySet<string> = new Set([
+  'trading', 'trade', 'traders', 'general', 'international', 'intl', 'global', 'group', 'holding', 'holdings', 'industries', 'industrial',
+  'industry', 'enterprise', 'enterprises', 'services', 'service', 'investment', 'investments', 'import', 'export', 'commercial',
+  'commerce', 'shipping', 'logistics', 'consulting', 'solutions', 'management', 'development', 'resources', 'capital', 'partners',
+  'associates', 'finance', 'financial', 'technologies', 'technology', 'tech', 'systems', 'construction', 'contracting', 'engineering',
+  'energy', 'petroleum', 'oil', 'gas', 'bank', 'banking', 'exchange', 'agency', 'marine', 'maritime', 'airlines', 'air', 'transport',
+  'supply', 'supplies', 'products', 'manufacturing', 'foundation', 'establishment', 'est', 'organization', 'organisation', 'center',
+  'centre', 'office', 'national', 'united', 'new', 'world', 'ventures', 'venture', 'equipment', 'electronics', 'import export',
+]);
+
+/**
+ * Given-name spelling variants that Jaro-Winkler alone scores too low (different vowels AND
+ * consonant clusters), in the spirit of nomenklatura's name symbol tables: each group names one
+ * person the way different transliteration conventions write it. Compared as 0.95 (not 1).
+ */
+export const NAME_VARIANTS: readonly (readonly string[])[] = [
+  ['mohammed', 'muhammad', 'mohamed', 'mohammad', 'mohamad', 'muhammed', 'mohammod', 'mohamud', 'mehmet', 'mehmed', 'mohd', 'md', 'muhamad', 'mukhammad', 'magomed'],
+  ['ahmed', 'ahmad', 'akhmed', 'ahmet', 'achmed'],
+  ['mahmoud', 'mahmud', 'mahmood', 'mahmut', 'makhmud'],
+  ['yusuf', 'yousef', 'youssef', 'yusef', 'yousif', 'yousuf', 'yusif', 'youcef', 'iusuf'],
+  ['hussein', 'husain', 'hussain', 'husayn', 'hossein', 'huseyin', 'husein', 'hosein', 'houssein'],
+  ['hassan', 'hasan', 'hasson', 'khasan'],
+  ['omar', 'umar', 'omer'],
+  ['osman', 'othman', 'uthman', 'usman', 'usmon'],
+  ['suleiman', 'sulaiman', 'sulayman', 'soliman', 'suleyman', 'sleiman', 'sulaymon'],
+  ['abdullah', 'abdallah', 'abdulla', 'abdalla', 'abdellah', 'abdollah'],
+  ['ibrahim', 'ebrahim', 'ibragim', 'brahim', 'ibrahima'],
+  ['ismail', 'ismael', 'ismayil', 'ismoil', 'esmail'],
+  ['khalid', 'khaled', 'halid', 'chalid'],
+  ['said', 'saeed', 'saed', 'saied'],
+  ['sayyid', 'sayed', 'sayyed', 'sayid', 'syed'],
+  ['mustafa', 'mostafa', 'moustafa', 'mustapha', 'mustafo'],
+  ['abbas', 'abas'],
+  ['jafar', 'jaafar', 'jafer', 'dzhafar'],
+  ['qasim', 'kasim', 'kassim', 'qassim', 'qasem', 'ghasem'],
+  ['aleksandr', 'alexander', 'alexandr', 'aleksander', 'oleksandr', 'alexandre', 'aleksandar', 'alessandro', 'alejandro'],
+  ['aleksey', 'alexei', 'alexey', 'aleksei', 'oleksiy', 'oleksii'],
+  ['sergey', 'sergei', 'serguei', 'sergiy', 'serhiy', 'serhii'],
+  ['yuriy', 'yuri', 'yury', 'iurii', 'jurij', 'juri', 'yurii'],
+  ['dmitriy', 'dmitry', 'dmitri', 'dmytro', 'dimitri', 'dimitry'],
+  ['andrey', 'andrei', 'andriy', 'andrii', 'andrej'],
+  ['evgeniy', 'evgeny', 'yevgeny', 'yevgeniy', 'evgeni', 'yevhen', 'evgenii', 'eugene'],
+  ['nikolay', 'nikolai', 'mykola', 'nicolai'],
+  ['mikhail', 'mikhael', 'mykhailo', 'michail'],
+  ['vyacheslav', 'viacheslav', 'vjaceslav'],
+  ['yuliya', 'yulia', 'iuliia', 'julia', 'yuliia'],
+  ['natalya', 'natalia', 'nataliya', 'natalja'],
+  ['tatyana', 'tatiana', 'tetiana', 'tatjana'],
+  ['elena', 'yelena', 'jelena', 'olena'],
+  ['georgios', 'giorgos', 'yiorgos', 'georgiy', 'georgi'],
+  ['dimitrios', 'dimitris', 'demetrios'],
+  ['ioannis', 'yiannis', 'giannis', 'ioannes'],
+  ['christos', 'hristos', 'khristos'],
+  ['konstantinos', 'constantinos', 'kostas', 'konstantin', 'constantin'],
+];
+
+/**
+ * How Arabic script writes some variant groups, as their consonant skeleton (similarity.ts
+ * abjadSkeleton): a Latin "Mohammed" then matches محمد "mhmd" exactly and is told apart from
+ * محمود "mhmwd" (Mahmoud), which the skeleton alone, long vowels dropped, could not.
+ */
+export const VARIANT_ABJAD_SKELETONS: ReadonlyMap<string, string> = new Map([
+  ['mohammed', 'mhmd'], ['ahmed', 'hmd'], ['mahmoud', 'mhmwd'], ['yusuf', 'ywsf'], ['hussein', 'hsyn'], ['hassan', 'hsn'], ['omar', 'mr'],
+  ['khalid', 'khld'], ['ibrahim', 'brhym'], ['mustafa', 'mstf'], ['qasim', 'ksm'], ['suleiman', 'slymn'], ['osman', 'smn'], ['abdullah', 'bdl'],
+]);
+
+/** token -> its variant group's first spelling */
+export const VARIANT_CANON: ReadonlyMap<string, string> = new Map(NAME_VARIANTS.flatMap((group) => group.map((v) => [v, group[0]!] as const)));
+
+const LEGAL_FORM_SEQUENCES: readonly (readonly string[])[] = [...new Set(LEGAL_FORMS)].map((f) => f.split(' ')).sort((a, b) => b.length - a.length);
+
+const ABJAD_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const HAN_SCRIPT = /\p{Script=Han}/u;
+const GREEK_SCRIPT = /\p{Script=Greek}/u;
+const APOSTROPHES = /['`\u2018\u2019\u201B\u02BB\u02BC\u02BD\u02BE\u02BF\u00B4\u2032]/g;
+const ARABIC_ARTICLE = /^\u0627\u0644(?=.{2,})/u; // ال before a word of 2+ letters
+const ARABIC_ABD_GLUED = /^(\u0639\u0628\u062F)\s*\u0627\u0644(.{3,})$/u; // عبد + ال + a name of 3+ letters (not عبدالله)
+
+/** The word transliterated to ASCII, with Greek fixed to the ELOT-style spellings passports use. */
+function transliterateWord(word: string, group: NameGroup): { text: string; abjad: boolean } {
+  if (ABJAD_SCRIPT.test(word)) {
+    const glued = ARABIC_ABD_GLUED.exec(word);
+    if (glued) return { text: `${anyAscii(glued[1]!)} ${anyAscii(glued[2]!)}`, abjad: true };
+    return { text: anyAscii(word.replace(ARABIC_ARTICLE, '')), abjad: true };
+  }
+  if (HAN_SCRIPT.test(word)) {
+    // any-ascii writes one capitalised pinyin syllable per character: "ZhangXiuYing"
+    const syllables = anyAscii(word).match(/[A-Z][a-z]*|[^A-Z]+/g) ?? [];
+    if (group === 'PERSON' && syllables.length > 1) return { text: `${syllables[0]} ${syllables.slice(1).join('')}`, abjad: false };
+    return { text: syllables.join(''), abjad: false };
+  }
+  if (GREEK_SCRIPT.test(word)) {
+    const t = anyAscii(word)
+      .toLowerCase()
+      .replace(/oy/g, 'ou')
+      .replace(/([ae])y/g, '$1v')
+      .replace(/gg/g, 'ng')
+      .replace(/^mp/, 'b')
+      .replace(/^nt/, 'd')
+      .replace(/^gk/, 'g');
+    return { text: t, abjad: false };
+  }
+  return { text: anyAscii(word), abjad: false };
+}
+
+/** Splits a string already in ASCII into lower-case tokens: apostrophes join, every other non-alphanumeric separates. */
+function asciiTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(APOSTROPHES, '')
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 0);
+}
+
+/** abdul/abdel/abdur... -> abd; "abdulrahman" -> abd rahman ("Abd al-Rahman" ~ "Abdul Rahman" ~ "Abdulrahman"). */
+const ABD_FORMS = /^abd(?:ul|el|al|ol|oul|ur|ar|er|ou|u|i)?$/;
+const ABD_GLUED = /^abd(?:ul|el|al|ol|oul|ur|ar|er|ou|u)?([a-z]{4,})$/;
+const ABD_KEEP = /^abd(?:ul|el|al|ol|oul|u)?(?:lah|llah|la|lla|allah)$/;
+
+function splitAbd(t: string): string[] {
+  if (!t.startsWith('abd')) return [t];
+  if (ABD_FORMS.test(t)) return ['abd'];
+  const glued = ABD_KEEP.test(t) ? null : ABD_GLUED.exec(t);
+  return glued ? ['abd', glued[1]!] : [t];
+}
+
+/** The legal-form sequences at either end, dropped as long as a token remains: [start, end) of what is kept. */
+function legalFormSpan(tokens: readonly string[]): [number, number] {
+  let start = 0;
+  let end = tokens.length;
+  let changed = true;
+  while (changed && end - start > 1) {
+    changed = false;
+    for (const form of LEGAL_FORM_SEQUENCES) {
+      if (form.length >= end - start) continue;
+      if (form.every((f, i) => tokens[end - form.length + i] === f)) {
+        end -= form.length;
+        changed = true;
+        break;
+      }
+      if (form.every((f, i) => tokens[start + i] === f)) {
+        start += form.length;
+        changed = true;
+        break;
+      }
+    }
+  }
+  return [start, end];
+}
+
+/** Exactly one comma in a person's name: "DOE, John Michael" is "John Michael DOE". */
+function reorderSurnameFirst(name: string): string {
+  const parts = name.split(',');
+  if (parts.length !== 2) return name;
+  const [surname, given] = [parts[0]!.trim(), parts[1]!.trim()];
+  return surname && given ? `${given} ${surname}` : name;
+}
+
+/**
+ * The matcher's tokens of one name, abjad tokens marked with a leading `*` (internal form; the
+ * index and the scorer read the mark). Never empty for a name with a letter or digit in it: when
+ * dropping would leave nothing, the tokens before that step are kept.
+ */
+export function prepareTokens(name: string, group: NameGroup, dropCommonWords = true): string[] {
+  const text = (group === 'PERSON' ? reorderSurnameFirst(name) : name).normalize('NFKC');
+  let tokens: string[] = [];
+  let abjad = new Set<number>();
+  for (const word of text.split(/\s+/)) {
+    if (!word) continue;
+    const t = transliterateWord(word, group);
+    const parts = asciiTokens(t.text);
+    if (t.abjad) for (let i = 0; i < parts.length; i++) abjad.add(tokens.length + i);
+    tokens.push(...parts);
+  }
+  const keep = (pred: (t: string, i: number, all: string[]) => boolean) => {
+    const kept: string[] = [];
+    const keptAbjad = new Set<number>();
+    tokens.forEach((t, i) => {
+      if (pred(t, i, tokens)) {
+        if (abjad.has(i)) keptAbjad.add(kept.length);
+        kept.push(t);
+      }
+    });
+    if (kept.length > 0) {
+      tokens = kept;
+      abjad = keptAbjad;
+    }
+  };
+
+  if (group === 'PERSON') {
+    keep((t, i) => abjad.has(i) || !HONORIFICS.has(t));
+    // a particle goes when another token follows it; the ambiguous short ones stay in the first place
+    keep((t, i, all) => {
+      const particle = abjad.has(i) ? ABJAD_PARTICLES.has(t) : PARTICLES.has(t);
+      if (!particle || i === all.length - 1) return true;
+      return i === 0 && PARTICLES_KEPT_FIRST.has(t);
+    });
+    const split: string[] = [];
+    const splitAbjad = new Set<number>();
+    tokens.forEach((t, i) => {
+      if (abjad.has(i)) splitAbjad.add(split.length);
+      split.push(...(abjad.has(i) ? [t] : splitAbd(t)));
+    });
+    tokens = split;
+    abjad = splitAbjad;
+  } else {
+    const [start, end] = legalFormSpan(tokens);
+    keep((_t, i) => i >= start && i < end);
+    if (dropCommonWords) keep((t, i) => abjad.has(i) || !COMMON_WORDS.has(t));
+  }
+  return tokens.map((t, i) => (abjad.has(i) ? ABJAD_MARK + t : t));
+}
+
+/** Options of normalizeName. */
+export interface NormalizeOptions {
+  /** PERSON (the default) or ORGANIZATION; vessels and aircraft are organizations */
+  entityType?: 'PERSON' | 'ORGANIZATION' | 'VESSEL' | 'AIRCRAFT' | null;
+  /** organizations: drop the, and, of... (default true) */
+  dropCommonWords?: boolean;
+}
+
+/** The normalised tokens of a name (lower-case ASCII, the order of the name; see the file's header). */
+export function normalizeName(name: string, options: NormalizeOptions = {}): string[] {
+  const group: NameGroup = !options.entityType || options.entityType === 'PERSON' ? 'PERSON' : 'ORGANIZATION';
+  return prepareTokens(name, group, options.dropCommonWords ?? true).map(displayToken);
+}
+
+/** Whether a prepared token came from an abjad script. */
+export function isAbjad(token: string): boolean {
+  return token.charCodeAt(0) === 42; // '*'
+}
+
+/** A prepared token as the officer reads it (without the abjad mark). */
+export function displayToken(token: string): string {
+  return isAbjad(token) ? token.slice(1) : token;
+}
+
+const GLUED_PARTICLE = /^(?:vander|vanden|vande|van|von|dela|della|delle|del|de|da|di|du|le|la|al|el|ul)(?=[a-z])/;
+
+/**
+ * The token without a particle glued to its front ("alrashid" -> "rashid", "vanderberg" -> "berg",
+ * "delacruz" -> "cruz", "alomari" -> "omari"), or null. The rest must be 4+ letters, starting with
+ * a consonant after the European particles ("leonard" keeps its "le"). For an abjad token: a leading "l" (the article ال glued
+ * in a transliteration that kept it).
+ */
+export function gluedParticleStem(token: string): string | null {
+  let stem = stems.get(token);
+  if (stem === undefined) {
+    stem = computeStem(token);
+    if (stems.size >= 100_000) stems.clear();
+    stems.set(token, stem);
+  }
+  return stem;
+}
+const stems = new Map<string, string | null>();
+
+function computeStem(token: string): string | null {
+  if (isAbjad(token)) {
+    return token.length >= 5 && token[1] === 'l' ? ABJAD_MARK + token.slice(2) : null;
+  }
+  const m = GLUED_PARTICLE.exec(token);
+  if (!m) return null;
+  const rest = token.slice(m[0].length);
+  if (rest.length < 4) return null;
+  // after al/el/ul (the Arabic article) any letter: "alomari" ~ "omari"; after the others a consonant
+  if (/^[aeiouy]/.test(rest) && !/^[aeu]l$/.test(m[0])) return null;
+  return rest;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD, ScreeningIndex, scorePair, type IndexEntry } from '@/lib/services/aml/matcher/index';
+import type { AmlEntityType, ScreeningSubject } from '@/lib/services/aml/model';
+import { syntheticEntries } from '@/scripts/aml-synthetic-list';
+
+const entry = (key: string, names: string[], entityType: AmlEntityType = 'PERSON', extra: Partial<IndexEntry> = {}): IndexEntry => ({
+  key,
+  entityType,
+  names: names.map((name, i) => ({ name, kind: i === 0 ? 'PRIMARY' : 'AKA', weak: false })),
+  birthDates: [],
+  countries: [],
+  ...extra,
+});
+const person = (name: string, extra: Partial<ScreeningSubject> = {}): ScreeningSubject => ({ name, entityType: 'PERSON', ...extra });
+
+const LIST: IndexEntry[] = [
+  entry('P1', ['DOE, John Michael', 'Johnny Doe', 'John M. Doe']),
+  entry('P2', ['John Doe'], 'PERSON', { birthDates: [{ fromYear: 1961, toYear: 1961, date: null, circa: false }] }),
+  entry('P3', ['Jane Doe']),
+  entry('P4', ['Abd al-Rahman al-Haddad']),
+  entry('P5', ['محمد بن راشد']),
+  entry('P6', ['Li Xiaolong']),
+  entry('P7', ['Ahmed Alrashid']),
+  entry('O1', ['Acme Trading GmbH'], 'ORGANIZATION'),
+  entry('O2', ['John Doe Holdings Ltd'], 'ORGANIZATION'),
+  entry('V1', ['MV Ocean Star'], 'VESSEL'),
+  ...syntheticEntries(3000, 5, 'S'),
+];
+const index = ScreeningIndex.build(LIST);
+const keys = (subject: ScreeningSubject, options?: Parameters<ScreeningIndex['search']>[1]) => index.search(subject, options).map((h) => h.entryKey);
+
+describe('ScreeningIndex.build', () => {
+  it('counts entries and names, skipping a name repeated within an entry', () => {
+    const small = ScreeningIndex.build([entry('A', ['John Doe', 'JOHN DOE', 'Doe, John', 'Johnny Doe']), entry('B', ['Jane Roe'])]);
+    expect(small.entryCount).toBe(2);
+    expect(small.nameCount).toBe(3); // "JOHN DOE" and "Doe, John" prepare to john doe again
+    expect(small.tokenCount).toBe(5); // john, doe, johnny, jane, roe
+  });
+
+  it('refuses an entity type it does not know', () => {
+    expect(() => ScreeningIndex.build([{ ...entry('X', ['A B']), entityType: 'SHIP' as AmlEntityType }])).toThrow('unknown entity type SHIP of entry X');
+  });
+});
+
+describe('ScreeningIndex.search', () => {
+  it('finds through typos (also in the first letter), order, middle names, aliases, scripts, particles, concatenations', () => {
+    expect(keys(person('John Doe'))).toEqual(expect.arrayContaining(['P1', 'P2']));
+    expect(keys(person('Hohn Doe'))).toContain('P2');
+    expect(keys(person('Doe John'))).toContain('P2');
+    expect(keys(person('Johnny Doe'))).toContain('P1');
+    expect(keys(person('Abdulrahman Alhaddad'))).toContain('P4');
+    expect(keys(person('Mohammed Rashid'))).toContain('P5');
+    expect(keys(person('Ahmed al-Rashid'))).toContain('P7');
+    expect(keys(person('Ahmed Rashid'))).toContain('P7');
+    expect(keys(person('Xiao Long Li'))).toContain('P6');
+    expect(keys(person('李小龙'))).toContain('P6');
+  });
+
+  it('sorts by score, then key, and answers the same hits as scorePair', () => {
+    const hits = index.search(person('John Doe', { birthDate: '1961' }), { threshold: 0.5 });
+    expect(hits.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < hits.length; i++) {
+      const [a, b] = [hits[i - 1]!, hits[i]!];
+      expect(a.score > b.score || (a.score === b.score && a.entryKey < b.entryKey)).toBe(true);
+    }
+    expect(hits[0]!.entryKey).toBe('P2');
+    const byKey = new Map(LIST.map((e) => [e.key, e]));
+    for (const hit of hits) expect(hit).toEqual(scorePair(person('John Doe', { birthDate: '1961' }), byKey.get(hit.entryKey)!));
+  });
+
+  it('keeps only hits at or above the threshold (default DEFAULT_MATCH_THRESHOLD), at most `limit`', () => {
+    expect(index.search(person('Jane Doe')).every((h) => h.score >= DEFAULT_MATCH_THRESHOLD)).toBe(true);
+    expect(keys(person('Jane Doe'))).not.toContain('P2');
+    expect(keys(person('John Doe'), { limit: 1 })).toEqual(['P2']);
+    expect(index.search(person('Mohammed Ali'), { threshold: 0 }).length).toBeLessThanOrEqual(DEFAULT_HIT_LIMIT);
+  });
+
+  it('filters entity types: persons never hit organizations or vessels, and the reverse', () => {
+    expect(keys(person('John Doe Holdings'))).not.toContain('O2');
+    expect(keys({ name: 'John Doe Holdings', entityType: 'ORGANIZATION' })).toContain('O2');
+    expect(keys({ name: 'John Doe', entityType: 'ORGANIZATION' })).not.toContain('P2');
+    expect(keys({ name: 'Ocean Star', entityType: 'ORGANIZATION' })).toEqual(['V1']);
+    expect(keys(person('Ocean Star'))).not.toContain('V1');
+  });
+
+  it('a subject of unknown kind is screened against both, each by its own rules', () => {
+    expect(keys({ name: 'Ocean Star', entityType: null })).toContain('V1');
+    expect(keys({ name: 'Acme Trading Limited', entityType: null })).toContain('O1');
+    expect(keys({ name: 'John Doe', entityType: null })).toEqual(expect.arrayContaining(['P1', 'P2']));
+  });
+
+  it('answers nothing for a subject without a name', () => {
+    expect(index.search(person(' -- '))).toEqual([]);
+  });
+
+  it('finds every hit brute force finds, on a synthetic list', () => {
+    const subjects = [person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
+    for (const s of subjects) {
+      const brute = LIST.map((e) => scorePair(s, e)).filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD).map((h) => h!.entryKey);
+      expect(new Set(keys(s, { limit: 10_000 }))).toEqual(new Set(brute));
+    }
+  });
+});
