@@ -146,7 +146,7 @@ export const AML_RULE_ACTION_LABELS: Record<(typeof AML_RULE_ACTIONS)[number], s
 // ------------------------------------------------------------------------------------------------
 
 /** The match threshold new tenants get (the matcher's evaluation: docs/aml.md). */
-export const DEFAULT_AML_MATCH_THRESHOLD = '0.880';
+export const DEFAULT_AML_MATCH_THRESHOLD = '0.870';
 const thresholdSchema = z
   .union([z.number(), z.string()])
   .transform((v) => Number(v))

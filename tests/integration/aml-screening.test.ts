@@ -132,7 +132,7 @@ describe('screening and the alert queue', () => {
     const reg = await registerPerson('Viktor', 'Hallstrand');
     const [a] = await alertsOfCustomer(reg.customerId);
     expect(a).toMatchObject({ kind: 'SCREENING', status: 'OPEN', customerId: reg.customerId, subjectType: 'CUSTOMER', subjectId: reg.customerId, subjectName: 'Viktor Hallstrand', listName: 'Internal blocklist', matchedName: 'Viktor Hallstrand' });
-    expect(Number(a!.score)).toBeGreaterThanOrEqual(0.88);
+    expect(Number(a!.score)).toBeGreaterThanOrEqual(0.87);
     const detail = expectOk(await alert(officer, a!.id));
     expect(detail.subject).toEqual({ name: 'Viktor Hallstrand', entityType: 'PERSON', birthDate: '1990-04-21', countries: ['GB', 'DE'] });
     expect(detail.hit!.entry).toMatchObject({ sourceId: 'BL-1', primaryName: 'Viktor Hallstrand', programs: ['FRAUD'], countries: ['SE'] });
@@ -189,7 +189,7 @@ describe('screening and the alert queue', () => {
         body: { name: 'Halstrand Viktor', entityType: 'PERSON', birthDate: '1990-03-02', countries: ['SE'] },
       }),
     );
-    expect(found.threshold).toBe('0.880');
+    expect(found.threshold).toBe('0.870');
     expect(found.hits[0]!.entry.sourceId).toBe('BL-1');
     expect(found.hits[0]!.contributions.map((c) => c.field).sort()).toEqual(['birthDate', 'country', 'entityType', 'name'].filter((f) => found.hits[0]!.contributions.some((c) => c.field === f)).sort());
     expect(found.hits[0]!.contributions.find((c) => c.field === 'birthDate')!.effect).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AML_RULE_DEFAULTS } from '@/lib/contract/aml';
+import { AML_RULE_DEFAULTS, DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
+import { DEFAULT_MATCH_THRESHOLD } from '@/lib/services/aml/matcher';
 import { decisionOptions, decisionsOf, statusAfter } from '@/lib/services/aml/decisions';
 import { evaluateRule, evaluateRules, type RuleDefinition, type TransferFacts } from '@/lib/services/aml/rules-engine';
 
@@ -106,5 +107,11 @@ describe('alert decisions', () => {
     expect(statusAfter({ status: 'PENDING_SECOND_APPROVAL', pendingDecision: 'REFUSE_TRANSFER' }, 'REFUSE_TRANSFER')).toBe('REFUSED');
     expect(statusAfter({ status: 'PENDING_SECOND_APPROVAL', pendingDecision: 'CLEAR_MATCH' }, 'CLEAR_MATCH')).toBe('CLEARED');
     expect(statusAfter(base, 'CONFIRMED_MATCH')).toBe('CONFIRMED');
+  });
+});
+
+describe('the match threshold', () => {
+  it("new tenants get the matcher's default, chosen from the labelled evaluation (docs/aml-matcher.md)", () => {
+    expect(Number(DEFAULT_AML_MATCH_THRESHOLD)).toBe(DEFAULT_MATCH_THRESHOLD);
   });
 });
