@@ -25,6 +25,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { editDistance } from '../lib/services/aml/matcher/jaro-winkler';
+import { Rng } from './aml-synthetic-list';
 import type { AmlEntityType, EntryBirthDate, EntryName, ScreeningSubject } from '../lib/services/aml/model';
 
 export interface EvaluationPair {
@@ -35,39 +36,6 @@ export interface EvaluationPair {
   match: boolean;
   /** why the label is what it is, for the reviewer */
   note: string;
-}
-
-// ---------------------------------------------------------------- random, deterministic
-
-class Rng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0 || 1;
-  }
-  /** mulberry32 */
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[this.int(xs.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  shuffle<T>(xs: readonly T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
 }
 
 // ---------------------------------------------------------------- name tables

@@ -29,6 +29,14 @@ export class Rng {
   chance(p: number): boolean {
     return this.next() < p;
   }
+  shuffle<T>(xs: readonly T[]): T[] {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
 }
 
 const COMMON_GIVEN = ['Mohammed', 'Ali', 'Ahmed', 'Hassan', 'Abdullah', 'Omar', 'Hussein', 'Ibrahim', 'Khalid', 'Yusuf', 'Mahmoud', 'Mustafa', 'Abdul', 'Said', 'Ismail', 'Jamal', 'Karim', 'Nasser', 'Sergey', 'Aleksandr', 'Vladimir', 'Dmitry', 'Andrey', 'Igor', 'Oleg', 'Nikolai', 'Yuri', 'Ivan', 'John', 'David', 'Michael', 'Jose', 'Juan', 'Carlos', 'Luis', 'Maria', 'Ana', 'Fatima', 'Elena', 'Olga', 'Irina', 'Wei', 'Li', 'Ming', 'Jun', 'Kim', 'Hamid', 'Reza', 'Mehdi', 'Hossein', 'Ghulam', 'Bashir', 'Faisal', 'Tariq', 'Salim'];

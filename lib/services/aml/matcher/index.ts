@@ -67,41 +67,31 @@ function bigrams(token: string): number[] {
 /** The letters of a token in alphabetical order: transpositions keep it ("frenadno" ~ "fernando"). */
 const sortedLetters = (token: string) => [...token].sort().join('');
 
-/** Keys under which a vocabulary token is found besides its bigrams (and under which a subject token looks). */
-function storedKeys(token: string): string[] {
+/**
+ * The keys of a token besides its bigrams: those a vocabulary token is filed under (`store`) and
+ * those a subject token looks up (`lookup`). They are the same kinds, but the consonant skeletons
+ * cross scripts: an abjad (Arabic, Hebrew) token is filed under A and looked up under L, a Latin
+ * one the other way round, so each script finds the other.
+ */
+function tokenKeys(token: string, role: 'store' | 'lookup'): string[] {
   if (token.length < 2) return [];
-  if (isAbjad(token)) {
-    const sk = abjadSkeleton(token);
-    return sk.length >= 2 ? [`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`] : [];
-  }
+  const abjad = isAbjad(token);
+  const skeletonKey = abjad === (role === 'store') ? 'A' : 'L';
+  const sk = abjadSkeleton(token);
+  const skeletons = sk.length >= 2 ? [`${skeletonKey}${sk}`, `${skeletonKey.toLowerCase()}${skeletonWithoutLongVowels(sk)}`] : [];
+  if (abjad) return skeletons;
   const keys: string[] = [];
   const pk = phoneticKey(token);
   if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
   const canon = VARIANT_CANON.get(token);
   if (canon) keys.push(`V${canon}`);
-  const sk = abjadSkeleton(token);
-  if (sk.length >= 2) keys.push(`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`);
+  keys.push(...skeletons);
   if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
   return keys;
 }
 
-/** The keys a subject token looks up: the same kinds, crossing scripts for the skeletons. */
-function lookupKeys(token: string): string[] {
-  if (token.length < 2) return [];
-  if (isAbjad(token)) {
-    const sk = abjadSkeleton(token);
-    return sk.length >= 2 ? [`L${sk}`, `l${skeletonWithoutLongVowels(sk)}`] : [];
-  }
-  const keys: string[] = [];
-  const pk = phoneticKey(token);
-  if (pk.length >= PHONETIC_KEY_MIN) keys.push(`P${pk}`);
-  const canon = VARIANT_CANON.get(token);
-  if (canon) keys.push(`V${canon}`);
-  const sk = abjadSkeleton(token);
-  if (sk.length >= 2) keys.push(`A${sk}`, `a${skeletonWithoutLongVowels(sk)}`);
-  if (token.length >= 5) keys.push(`S${sortedLetters(token)}`);
-  return keys;
-}
+const storedKeys = (token: string) => tokenKeys(token, 'store');
+const lookupKeys = (token: string) => tokenKeys(token, 'lookup');
 
 const popcount = (x: number) => {
   x -= (x >>> 1) & 0x55555555;
