@@ -1,12 +1,13 @@
 import { getCardProcessor } from '@/lib/card-processor';
 import { luhnValid } from '@/lib/contract/luhn';
-import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
+import { CardProcessorUnavailableError, type CardProcessorResult } from '@/lib/card-processor/types';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
 import { cardOperation, type AnyCardOperationName } from '@/lib/contract/card-operations';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { strictInput } from '@/lib/contract/strict';
 import { getDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
+import { confirmedMatchOf } from '@/lib/services/aml/screening';
 import { recordCardAnswer } from '@/lib/services/cards/directory';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
@@ -31,6 +32,12 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
   if (!parsed.success) throw fromZodError(parsed.error);
   const body = parsed.data as Record<string, unknown>;
 
+  // a confirmed sanctions or PEP match holds the customer: it may not lift its cards' freeze or get new cards (docs/aml.md)
+  if (ctx.scope.kind === 'customer' && COMPLIANCE_HELD.has(name)) {
+    const alertId = await confirmedMatchOf(await getDb(), ctx.tenant.id, ctx.scope.customerId);
+    if (alertId) return businessError(name, spec.sensitive, { ok: false, reason: 'COMPLIANCE_HOLD', details: 'a confirmed sanctions or PEP match holds this customer until compliance clears it', data: { alertId } });
+  }
+
   let result;
   try {
     result = await processor.execute({
@@ -52,6 +59,20 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
     throw error;
   }
 
+  if (!result.ok) ctx.log.info({ operation: name, reason: result.reason }, 'card business error');
+  else await recordInDirectory(ctx, name, result.data);
+  return cardAnswer(name, spec.sensitive, result);
+}
+
+/** The operations a compliance hold refuses to a customer: lifting a card's freeze, activating one, getting a new one. */
+const COMPLIANCE_HELD = new Set<AnyCardOperationName>(['card/unfreeze', 'card/activate', 'card/apply']);
+
+function businessError(name: AnyCardOperationName, sensitive: boolean, result: Extract<CardProcessorResult, { ok: false }>): Response {
+  return cardAnswer(name, sensitive, result);
+}
+
+/** Envelope B of a processor's result (or the gateway's own refusal): card numbers masked except in secure/reveal. */
+function cardAnswer(name: AnyCardOperationName, sensitive: boolean, result: CardProcessorResult): Response {
   const envelope: EnvelopeB<unknown> = result.ok
     ? { success: true, code: 200, msg: 'success', data: result.data }
     : {
@@ -60,12 +81,10 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
         msg: CARD_BUSINESS_ERRORS[result.reason],
         data: { ...result.data, reason: result.reason, ...(result.details ? { details: result.details } : {}) },
       };
-  if (!result.ok) ctx.log.info({ operation: name, reason: result.reason }, 'card business error');
-  else await recordInDirectory(ctx, name, result.data);
   const text = JSON.stringify(name === 'secure/reveal' ? envelope : maskPansIn(envelope));
   return new Response(text, {
     status: 200,
-    headers: { 'content-type': 'application/json', ...(spec.sensitive ? { Pragma: 'no-cache' } : {}) },
+    headers: { 'content-type': 'application/json', ...(sensitive ? { Pragma: 'no-cache' } : {}) },
   });
 }
 

@@ -6,7 +6,8 @@ import { AML_LIST_MAX_BYTES } from '@/lib/contract/aml';
 import { getDb } from '@/lib/db/client';
 import { customers, wallets } from '@/lib/db/schema';
 import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqueName } from './helpers';
-import { adminToken, firstAdmin, resetIdentityState } from './identity-fixtures';
+import { adminToken, createCustomerUser, firstAdmin, resetIdentityState } from './identity-fixtures';
+import { cardOp, expectBusiness, issueCard, ok, signIn } from './card-fixtures';
 import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller } from './ledger-fixtures';
 import { acceptDocuments, categoryIds, decide, eventsOf, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from './onboarding-fixtures';
 import { alert, alertsOf, amlRoutes, assignAlert, decideAlert, dropPlatformLists, importInto, ownCsv, tenantList, upload } from './aml-fixtures';
@@ -270,6 +271,34 @@ describe('screening and the alert queue', () => {
       expect.objectContaining({ decision: 'CONFIRMED_MATCH', proposedBy: null }),
       expect.objectContaining({ decision: 'CLEAR_MATCH', proposedBy: officer.userId }),
     ]);
+  });
+
+  it("a confirmed match freezes the customer's cards at the card processor and says so in the timeline", async () => {
+    const holder = await createCustomerUser(tenant.tenantId);
+    const db = await getDb();
+    await db.update(customers).set({ displayName: 'Quentin Farthingale' }).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, holder.customerId)));
+    const actor = await signIn(tenant.tenantId, holder.email, holder.password, holder.userId, holder.customerId);
+    const card = await issueCard(actor);
+    const screened = expectOk(await api<{ alertIds: string[] }>(amlRoutes.screenings.POST, officer, { method: 'POST', body: { customerId: holder.customerId } }));
+    const confirmed = await decideAlert(officer, screened.alertIds[0]!, { decision: 'CONFIRMED_MATCH', reasonCode: 'IDENTITY_CONFIRMED', comment: 'same person' });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const info = await ok<{ status: string }>(actor, 'card/info', { cardNo: card.cardId });
+    expect(info.status).toBe('FROZEN');
+    const effects = (await getDb()).execute(sql`select details from aml_alert_events where alert_id = ${screened.alertIds[0]!}::uuid and action = 'EFFECT' order by seq`);
+    const details = ((await effects) as unknown as { rows: { details: Record<string, unknown> }[] }).rows.map((r) => r.details);
+    expect(details).toEqual([
+      { frozenWalletIds: [], cardsToFreeze: [card.cardId] },
+      { frozenCardIds: [card.cardId], failedCards: [] },
+    ]);
+    // the customer cannot lift the freeze, nor get a new card, while the match stands
+    expectBusiness(await cardOp(actor, 'card/unfreeze', { cardNo: card.cardId, otp: '000000' }), 'COMPLIANCE_HOLD', {
+      details: 'a confirmed sanctions or PEP match holds this customer until compliance clears it',
+      alertId: screened.alertIds[0],
+    });
+    expectBusiness(await cardOp(actor, 'card/apply', { cardholderId: card.cardholderId, currency: 'EUR', idempotencyKey: `k-${Date.now()}` }), 'COMPLIANCE_HOLD', {
+      details: 'a confirmed sanctions or PEP match holds this customer until compliance clears it',
+      alertId: screened.alertIds[0],
+    });
   });
 
   it('screens a new beneficiary; a confirmed match blocks payouts to it', async () => {

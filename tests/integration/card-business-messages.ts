@@ -45,4 +45,5 @@ export const EXPECTED_CARD_MESSAGES = {
   LIMIT_CURRENCY_MISMATCH: 'limit currency does not match the card',
   // ours, not the spec's: a top-up past MAX_BALANCE (docs/cards.md, issue 14's money bounds)
   BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
+  COMPLIANCE_HOLD: 'a compliance hold prevents this operation',
 } as const;

@@ -445,7 +445,7 @@ async function freezeCards(db: Db, officer: Officer, alertId: string, cardIds: s
     try {
       const result = await processor.execute({
         operation: 'card/freeze',
-        body: { cardId, reason: amlReason(alertId) },
+        body: { cardNo: cardId, reason: amlReason(alertId) },
         context: { tenantId: officer.tenantId, userId: officer.userId, requestId: officer.requestId ?? `aml-${alertId}`, scope: { kind: 'tenant' } },
       });
       if (result.ok) {

@@ -314,3 +314,16 @@ export async function listScreenings(db: DbOrTx, tenantId: string, query: { page
     total: Number(totals[0]?.total ?? 0),
   };
 }
+
+/**
+ * The confirmed screening match that holds a customer (its own, or a representative's or owner's),
+ * if any: while it stands the customer may not lift its cards' freeze or get new cards (docs/aml.md).
+ */
+export async function confirmedMatchOf(db: DbOrTx, tenantId: string, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: amlAlerts.id })
+    .from(amlAlerts)
+    .where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.customerId, customerId), eq(amlAlerts.kind, 'SCREENING'), eq(amlAlerts.status, 'CONFIRMED'), ne(amlAlerts.subjectType, 'BENEFICIARY')))
+    .limit(1);
+  return row?.id ?? null;
+}
