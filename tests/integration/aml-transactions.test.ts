@@ -157,6 +157,29 @@ describe('a transfer held for AML review', () => {
     await setRule(rule.id, { enabled: false });
   });
 
+  it("the queue finds a held transfer's alert by its transferId (how the transfer page links to it)", async () => {
+    const rule = await createRule({ name: 'Hold above 400', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'HOLD', params: { minAmount: '400', currency: null } });
+    const { body } = await readyWallet(t.alice, '2000.00');
+    const first = await transfer(t.alice, body('450.00'));
+    const second = await transfer(t.alice, body('460.00'));
+    expect([first.json.data.status, second.json.data.status]).toEqual(['HELD_FOR_REVIEW', 'HELD_FOR_REVIEW']);
+    const found = await alertsOf(officer, `kind=TRANSACTION&status=ACTIVE&transferId=${second.json.data.id}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.data.total).toBe(1);
+    expect(found.json.data.items[0]).toMatchObject({ transferId: second.json.data.id, holdsTransfer: true, status: 'OPEN' });
+    // another tenant's or an unknown transfer: nothing; not a UUID: the query is refused on its field
+    expect((await alertsOf(officer, 'transferId=00000000-0000-4000-8000-000000000000')).json.data.total).toBe(0);
+    const bad = await alertsOf(officer, 'transferId=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.json.data).toMatchObject({ error: 'VALIDATION_FAILED', errors: [{ field: 'transferId' }] });
+    for (const held of [first, second]) {
+      const a = await transferAlert(held.json.data.id);
+      await decideAlert(officer, a.id, { decision: 'REFUSE_TRANSFER', reasonCode: 'OTHER', comment: 'test clean-up' });
+      await decideAlert(officer2, a.id, { decision: 'REFUSE_TRANSFER', reasonCode: 'OTHER', comment: 'test clean-up' });
+    }
+    await setRule(rule.id, { enabled: false });
+  });
+
   it('an ALERT rule lets the transfer through and raises an alert with it', async () => {
     const rule = await createRule({ name: 'Watch above 50', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'ALERT', params: { minAmount: '50', currency: null } });
     const { body } = await readyWallet(t.bob, '500.00');

@@ -103,6 +103,7 @@ function listWhere(officer: Officer, q: Omit<ListAmlAlertsQuery, 'page' | 'pageS
     q.status === 'ACTIVE' ? inArray(amlAlerts.status, [...AML_OPEN_ALERT_STATUSES]) : q.status ? eq(amlAlerts.status, q.status) : undefined,
     q.assignee === 'me' ? eq(amlAlerts.assigneeUserId, officer.userId) : q.assignee === 'none' ? isNull(amlAlerts.assigneeUserId) : q.assignee ? eq(amlAlerts.assigneeUserId, q.assignee) : undefined,
     q.customerId ? eq(amlAlerts.customerId, q.customerId) : undefined,
+    q.transferId ? eq(amlAlerts.transferId, q.transferId) : undefined,
     q.olderThanHours !== undefined ? lte(amlAlerts.createdAt, new Date(clock.now().getTime() - q.olderThanHours * 3_600_000)) : undefined,
   )!;
 }
