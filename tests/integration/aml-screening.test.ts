@@ -8,7 +8,7 @@ import { customers, wallets } from '@/lib/db/schema';
 import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqueName } from './helpers';
 import { adminToken, firstAdmin, resetIdentityState } from './identity-fixtures';
 import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller } from './ledger-fixtures';
-import { acceptDocuments, categoryIds, decide, eventsOf, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from './onboarding-fixtures';
+import { acceptDocuments, categoryIds, decide, eventsOf, getVerification, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from './onboarding-fixtures';
 import { alert, alertsOf, amlRoutes, assignAlert, decideAlert, dropPlatformLists, importInto, ownCsv, tenantList, upload } from './aml-fixtures';
 
 /**
@@ -144,6 +144,11 @@ describe('screening and the alert queue', () => {
 
     // the approval gate says so on the case and in the 422
     await acceptDocuments(officer.token, reg.verificationId);
+    const gate = await getVerification(officer.token, reg.verificationId);
+    expect(gate.json.data).toMatchObject({
+      canApprove: false,
+      approveBlockedReasons: [{ code: 'OPEN_SCREENING_ALERTS', message: 'A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match).' }],
+    });
     const refused = await decide(officer.token, reg.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'ok' });
     expectEnvelope(refused, 422, 'open screening alerts', {
       error: 'OPEN_SCREENING_ALERTS',
