@@ -12,6 +12,7 @@ import { apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import type { z } from 'zod';
 import { SectionLink, when } from './use-customer';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 type Screening = z.infer<typeof amlScreeningSchema>;
 type Run = z.infer<typeof amlScreeningRunSchema>;
 
@@ -33,7 +34,7 @@ export function CustomerAmlSection({ customerId }: { customerId: string }) {
     mutationFn: () => apiFetch<Run>('/api/v2.1/aml/screenings', { method: 'POST', json: { customerId } }),
     onSuccess: async (run) => {
       await Promise.all([client.invalidateQueries({ queryKey: ['aml-screenings', customerId] }), client.invalidateQueries({ queryKey: ['aml-alerts'] })]);
-      toast('success', `Screened ${run.screenings.length} ${run.screenings.length === 1 ? 'subject' : 'subjects'}: ${run.alertIds.length} new ${run.alertIds.length === 1 ? 'alert' : 'alerts'}`);
+      toast('success', `Screened ${plural(run.screenings.length, 'subject')}: ${plural(run.alertIds.length, 'new alert')}`);
     },
   });
   if (!me.can('aml:read')) return null;
@@ -58,7 +59,7 @@ export function CustomerAmlSection({ customerId }: { customerId: string }) {
         {run ? (
           <div role="status" className="rounded-md bg-slate-50 p-3 text-sm" data-testid="screening-result">
             <p className="font-medium">
-              Screened just now: {run.screenings.length} {run.screenings.length === 1 ? 'subject' : 'subjects'}, {run.screenings.reduce((n, s) => n + s.hits, 0)} hits, {run.alertIds.length} new {run.alertIds.length === 1 ? 'alert' : 'alerts'}.
+              Screened just now: {plural(run.screenings.length, 'subject')}, {plural(run.screenings.reduce((n, s) => n + s.hits, 0), 'hit')}, {plural(run.alertIds.length, 'new alert')}.
             </p>
             {run.alertIds.length === 0 && run.screenings.some((s) => s.hits > 0) ? <p className="text-ink-muted">Hits already raised before (or decided) are not raised again.</p> : null}
           </div>
