@@ -237,9 +237,7 @@ function Assignment({ a, onChanged }: { a: Detail; onChanged: (d: Detail) => voi
   const mine = a.assigneeUserId === me.userId;
   return (
     <div className="space-y-2 text-sm" data-testid="assignment">
-      <p>
-        Assigned to <strong>{assigneeText(a, me.userId)}</strong>
-      </p>
+      <p>{a.assigneeUserId ? <>Assigned to <strong>{assigneeText(a, me.userId)}</strong></> : 'Nobody has claimed it yet.'}</p>
       {open ? (
         <div className="flex flex-wrap gap-2">
           {me.can('aml:decide') && !mine && (!a.assigneeUserId || mayAssign) ? (

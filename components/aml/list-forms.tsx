@@ -225,12 +225,14 @@ function ThresholdForm({ current, onSaved }: { current: string; onSaved: (v: { m
     await onSaved(await apiFetch('/api/v2.1/aml/settings', { method: 'PUT', json: values }));
   });
   return (
-    <form method="post" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
+    <form method="post" onSubmit={submit} noValidate className="space-y-2">
       <FormAlert messages={alert} />
-      <Field label="Match threshold" inputMode="decimal" className="w-40" error={errors.matchThreshold?.message} {...form.register('matchThreshold')} />
-      <Button type="submit" variant="secondary" disabled={pending}>
-        {pending ? 'Saving…' : 'Save threshold'}
-      </Button>
+      <div className="flex flex-wrap items-start gap-2">
+        <Field label="Match threshold" inputMode="decimal" className="w-40" error={errors.matchThreshold?.message} {...form.register('matchThreshold')} />
+        <Button type="submit" variant="secondary" className="mt-6" disabled={pending}>
+          {pending ? 'Saving…' : 'Save threshold'}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -332,9 +332,12 @@ function BacktestForm({ rule }: { rule: AmlRule }) {
   const r = run.data;
   return (
     <div className="space-y-3 text-sm">
-      <form method="post" onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Back-test">
-        <Field label="From (optional)" type="datetime-local" hint="Default: 30 days ago." error={errors.from} value={from} onChange={(e) => setFrom(e.target.value)} />
-        <Field label="To (optional)" type="datetime-local" hint="Default: now." error={errors.to} value={to} onChange={(e) => setTo(e.target.value)} />
+      <form method="post" onSubmit={submit} noValidate className="space-y-3" aria-label="Back-test">
+        <p className="text-ink-muted">What the rule as it is now would have caught among past transfers. Nothing is raised or held.</p>
+        <div className="flex flex-wrap gap-3">
+          <Field label="From (optional)" type="datetime-local" hint="Default: 30 days ago." error={errors.from} value={from} onChange={(e) => setFrom(e.target.value)} />
+          <Field label="To (optional)" type="datetime-local" hint="Default: now." error={errors.to} value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
         <Button type="submit" variant="secondary" disabled={run.isPending}>
           {run.isPending ? 'Running…' : 'Run back-test'}
         </Button>
