@@ -143,6 +143,8 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
     },
   });
   const reasons = a.allowedDecisions.find((o) => o.decision === decision)?.reasonCodes ?? [];
+  // a field's error goes as soon as the field is changed; the next "Review decision…" checks again
+  const clear = (field: string) => setErrors((x) => (field in x ? Object.fromEntries(Object.entries(x).filter(([k]) => k !== field)) : x));
   const review = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = decideAmlAlertBodySchema.safeParse(body);
@@ -172,7 +174,7 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
         placeholder="Choose a decision"
         options={a.allowedDecisions.map((o) => ({ value: o.decision, label: AML_DECISION_LABELS[o.decision] }))}
         error={errors.decision}
-        onChange={(e) => (setDecision(e.target.value as AmlDecision | ''), setReasonCode(''))}
+        onChange={(e) => (setDecision(e.target.value as AmlDecision | ''), setReasonCode(''), clear('decision'))}
       />
       {chosen ? <p className="rounded-md bg-slate-50 p-2 text-sm text-ink" data-testid="decision-effect">{decisionEffect(a, chosen)}</p> : null}
       <SelectField
@@ -183,9 +185,9 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
         placeholder="Choose a reason"
         options={reasons.map((r) => ({ value: r, label: AML_REASON_LABELS[r] }))}
         error={errors.reasonCode}
-        onChange={(e) => setReasonCode(e.target.value)}
+        onChange={(e) => (setReasonCode(e.target.value), clear('reasonCode'))}
       />
-      <TextareaField label="Comment (required)" value={comment} error={errors.comment} hint="What you checked and why: it stays in the alert's timeline." onChange={(e) => setComment(e.target.value)} />
+      <TextareaField label="Comment (required)" value={comment} error={errors.comment} hint="What you checked and why: it stays in the alert's timeline." onChange={(e) => (setComment(e.target.value), clear('comment'))} />
       <Button type="submit">Review decision…</Button>
       <ConfirmDialog
         open={confirming}

@@ -161,12 +161,12 @@ export function MatchExplanation({ hit, threshold, testId = 'match-explanation' 
         <h4 className="mb-1 font-medium text-ink">What each field did</h4>
         <ul className="space-y-1" data-testid="match-contributions">
           {hit.contributions.map((c) => (
-            <li key={c.field} className="grid grid-cols-[7.5rem_3.5rem_minmax(0,1fr)] gap-x-2 max-sm:grid-cols-[6.5rem_3.5rem_minmax(0,1fr)]">
+            <li key={c.field} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-2 sm:grid-cols-[7.5rem_3.5rem_minmax(0,1fr)]">
               <span className="font-medium">{FIELD_LABELS[c.field]}</span>
               <span className={`text-right tabular-nums ${c.field === 'name' ? 'text-ink' : c.effect > 0 ? 'text-emerald-700' : c.effect < 0 ? 'text-rose-700' : 'text-ink-muted'}`}>
                 {c.field === 'name' ? score(c.effect) : signed(c.effect)}
               </span>
-              <span className="text-ink-muted [overflow-wrap:anywhere]">{c.detail}</span>
+              <span className="col-span-2 text-ink-muted [overflow-wrap:anywhere] sm:col-span-1">{c.detail}</span>
             </li>
           ))}
         </ul>

@@ -167,7 +167,7 @@ function EntriesBrowser({ listId }: { listId: string }) {
           setPage(1);
         }}
       >
-        <Field label="Name, alias or entry id" type="search" className="min-w-0 flex-1" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label="Name, alias or entry id" type="search" className="min-w-0 basis-full sm:basis-auto sm:flex-1" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Checkbox label="Include removed entries" checked={includeRemoved} onChange={(e) => (setIncludeRemoved(e.target.checked), setPage(1))} className="pb-2" />
         <Button type="submit" variant="secondary">
           Search

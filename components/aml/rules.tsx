@@ -158,14 +158,15 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
     setAlert([]);
     if (Object.keys(found).length === 0) save.mutate();
   };
-  const setParam = (k: string, v: string | string[]) => setD((x) => ({ ...x, params: { ...x.params, [k]: v } }));
+  const clear = (field: string) => setErrors((x) => (field in x ? Object.fromEntries(Object.entries(x).filter(([k]) => k !== field)) : x));
+  const setParam = (k: string, v: string | string[]) => (setD((x) => ({ ...x, params: { ...x.params, [k]: v } })), clear(`params.${k}`));
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3" aria-label={rule ? `Change ${rule.name}` : 'New rule'}>
       <p className="text-sm text-ink-muted">
         {AML_RULE_TYPE_LABELS[type]}. {rule ? `Saving a change creates version ${rule.version + 1}; the alerts already raised keep the version that fired.` : 'Prefilled with sensible defaults; adjust them to your risk appetite.'}
       </p>
       <FormAlert messages={alert} />
-      <Field label="Name" error={errors.name} value={d.name} onChange={(e) => setD((x) => ({ ...x, name: e.target.value }))} />
+      <Field label="Name" error={errors.name} value={d.name} onChange={(e) => (setD((x) => ({ ...x, name: e.target.value })), clear('name'))} />
       <div className="grid gap-3 sm:grid-cols-2">
         {PARAM_FIELDS[type].map((f) =>
           f.kind === 'countries' ? (

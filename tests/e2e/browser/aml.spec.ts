@@ -129,6 +129,9 @@ for (const width of WIDTHS) {
       await expect(row).toContainText('Unassigned');
       await expect(row.getByTestId('alert-age')).toHaveText('under 1 h ago');
       await expect(officer.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/v2.1/aml/alerts/export?status=ACTIVE&sort=-createdAt');
+      const csv = await officer.request.get('/api/v2.1/aml/alerts/export?status=ACTIVE&sort=-createdAt');
+      expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+      expect(await csv.text()).toContain('Viktor Hallstrand');
       await scan(officer, 'alerts');
       await row.getByRole('button', { name: 'Claim the alert on Viktor Hallstrand' }).click();
       await expect(row).toContainText('Otto Officer (you)');
@@ -151,11 +154,22 @@ for (const width of WIDTHS) {
       await expect(why.getByTestId('match-contributions')).toContainText('born 1990');
       await expect(officer.getByTestId('assignment')).toContainText('Assigned to Otto Officer (you)');
 
+      // the review case: its approval gate names the open alert and lists it
+      await officer.getByRole('link', { name: 'Review case' }).click();
+      await expect(officer.getByTestId('approve-blocked')).toContainText('A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match). See the AML alerts');
+      const caseAml = officer.getByRole('region', { name: 'AML screening' });
+      await expect(caseAml.getByTestId('customer-aml-alerts')).toContainText('In review');
+      await scan(officer, 'review-case');
+      await caseAml.getByRole('link', { name: 'Screening hit' }).click();
+      await expect(officer.getByRole('heading', { level: 1, name: 'Screening hit: Viktor Hallstrand' })).toBeVisible();
+
       // nothing chosen: the form names what is missing; the reasons follow the decision
       const decision = officer.getByRole('form', { name: 'Decision' });
       await decision.getByRole('button', { name: 'Review decision…' }).click();
       await expect(decision.getByLabel('Decision')).toHaveAccessibleDescription('choose a decision');
       await decision.getByLabel('Decision').selectOption({ label: 'False positive' });
+      // a field's error goes once the field is changed
+      await expect(decision.getByText('choose a decision', { exact: true })).toHaveCount(0);
       await expect(officer.getByTestId('decision-effect')).toContainText('False positive: the alert is closed');
       await expect(decision.getByLabel('Reason').locator('option')).toHaveText([
         'Choose a reason',
@@ -277,6 +291,15 @@ for (const width of WIDTHS) {
       await expect(banner.getByRole('link', { name: 'Open its AML alert (Hold at 500)' })).toBeVisible();
       await scan(page, 'transfer-held');
 
+      // the administrator reads the alert (and may not decide it) and assigns it to officer A
+      await banner.getByRole('link', { name: 'Open its AML alert (Hold at 500)' }).click();
+      await expect(page.getByTestId('decision-blocked')).toHaveText('Only compliance officers decide alerts.');
+      await expect(page.getByTestId('assignment')).toContainText('Nobody has claimed it yet.');
+      await page.getByLabel('Assign to an officer').selectOption({ label: 'Otto Officer' });
+      await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      await expect(page.getByTestId('assignment')).toContainText('Assigned to Otto Officer');
+      await page.goBack();
+
       // officer A proposes the release from the transfer's own link
       const otto = await officerPage(browser, request, staff, width, staff.officerName, 'Otto');
       await otto.goto(`/transfers/${held.id}`);
@@ -289,6 +312,7 @@ for (const width of WIDTHS) {
       await expect(otto.getByTestId('alert-transfer')).toContainText('600.00 EUR');
       await expect(otto.getByTestId('alert-transfer')).toContainText('Northwind Traders');
       await expect(otto.getByTestId('alert-transfer')).toContainText('Held for AML review');
+      await expect(otto.getByTestId('assignment')).toContainText('Assigned to Otto Officer (you)');
       const ottoDecision = otto.getByRole('form', { name: 'Decision' });
       await ottoDecision.getByLabel('Decision').selectOption({ label: 'Release the transfer' });
       await ottoDecision.getByLabel('Reason').selectOption({ label: 'The customer explained the activity' });
@@ -323,8 +347,10 @@ for (const width of WIDTHS) {
       await expect(bert.getByTestId('alert-status')).toHaveText('Transfer released');
       await expect(bert.getByTestId('alert-transfer')).toContainText('Completed');
       const steps = bert.getByTestId('alert-timeline').getByRole('listitem');
-      await expect(steps.nth(1)).toContainText('Otto Officer · Proposed: Release the transfer');
-      await expect(steps.nth(2)).toContainText('Bert Officer · Decided: Release the transfer');
+      await expect(steps.nth(1)).toContainText('Olga Owner · Assigned the alert');
+      await expect(steps.nth(2)).toContainText('Otto Officer · Proposed: Release the transfer');
+      await expect(steps.nth(3)).toContainText('Bert Officer · Decided: Release the transfer');
+      await expect(steps.nth(4)).toContainText('System · Carried out the decision');
       await bert.getByTestId('alert-transfer').getByRole('link', { name: 'Open the transfer' }).click();
       await expect(bert.getByTestId('transfer-status')).toHaveText('Completed');
       await expect(bert.getByTestId('held-for-review')).toHaveCount(0);
