@@ -106,6 +106,7 @@ export function AlertTimeline({ events }: { events: Detail['timeline'] }) {
               </span>
             ) : null}
           </p>
+          {e.note ? <p className="[overflow-wrap:anywhere]">{e.note.charAt(0).toUpperCase() + e.note.slice(1)}</p> : null}
           {e.reasonCode ? <p className="text-ink-muted">Reason: {reasonLabel(e.reasonCode)}</p> : null}
           {e.comment ? <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">“{e.comment}”</p> : null}
           <p className="text-xs text-ink-muted">{when(e.createdAt)}</p>

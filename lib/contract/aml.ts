@@ -396,6 +396,7 @@ export const amlAlertEventSchema = z.object({
   comment: z.string().nullable(),
   fromStatus: amlAlertStatusSchema.nullable(),
   toStatus: amlAlertStatusSchema.nullable(),
+  note: z.string().nullable().describe('what the event did, in words: "to Otto Officer", "1 wallet frozen; 0 cards to freeze at the card processor", "the transfer posted"'),
   createdAt: isoDateTimeSchema,
 });
 

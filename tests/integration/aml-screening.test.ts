@@ -268,6 +268,12 @@ describe('screening and the alert queue', () => {
       ['DECIDED', 'officer'],
       ['EFFECT', 'System'],
     ]);
+    const notes = cleared.json.data.timeline.map((e) => e.note);
+    expect(notes[0]).toMatch(/^score \d\.\d\d against “Quentin Farthingale”$/);
+    expect(notes[1]).toBe(`to ${cleared.json.data.timeline[1]!.actorName}`);
+    expect(notes[3]).toBe('1 wallet frozen; 0 cards to freeze at the card processor');
+    expect(notes[5]).toBe(`confirming ${cleared.json.data.timeline[4]!.actorName}'s proposal (four-eyes)`);
+    expect(notes[6]).toBe("1 wallet unfrozen; 0 beneficiaries unblocked; cards stay frozen until their holders unfreeze them (the processor asks the holder's one-time code)");
     const [after] = await db.select().from(wallets).where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
     expect(after).toMatchObject({ status: 'ACTIVE', statusReason: null });
     const decidedEvents = await eventsOf(tenant.tenantId, 'aml.alert.decided');

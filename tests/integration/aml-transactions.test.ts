@@ -105,6 +105,9 @@ describe('a transfer held for AML review', () => {
     expect(released.status, released.text).toBe(200);
     expect(released.json.data).toMatchObject({ status: 'RELEASED', decision: 'RELEASE_TRANSFER', decidedBy: officer2.userId, transfer: { status: 'COMPLETED' } });
     expect(released.json.data.timeline.map((e) => e.action)).toEqual(['CREATED', 'DECISION_PROPOSED', 'DECIDED', 'EFFECT']);
+    // each event says in words what it did, people by name
+    const officerName = released.json.data.timeline[1]!.actorName;
+    expect(released.json.data.timeline.map((e) => e.note)).toEqual(['Hold above 500; the transfer is held', null, `confirming ${officerName}'s proposal (four-eyes)`, 'the transfer posted']);
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('1400.00');
     const posted = expectOk(await api<TransferDetail>(routes.transfer.GET, t.admin, { params: { transferId } }));
     expect(posted.status).toBe('COMPLETED');
@@ -151,6 +154,7 @@ describe('a transfer held for AML review', () => {
     await decideAlert(officer, a.id, { decision: 'RELEASE_TRANSFER', reasonCode: 'ACTIVITY_EXPLAINED', comment: 'ok' });
     const released = await decideAlert(officer2, a.id, { decision: 'RELEASE_TRANSFER', reasonCode: 'ACTIVITY_EXPLAINED', comment: 'ok' });
     expect(released.json.data).toMatchObject({ status: 'RELEASED', transfer: { status: 'FAILED' } });
+    expect(released.json.data.timeline.at(-1)!.note).toBe('the transfer failed: insufficient balance: {"availableBalance":"500.00","requestedAmount":"800.00","currency":"EUR"}');
     const detail = expectOk(await api<TransferDetail>(routes.transfer.GET, t.admin, { params: { transferId: held.json.data.id } }));
     expect(detail.rejectionReason).toBe('insufficient balance: {"availableBalance":"500.00","requestedAmount":"800.00","currency":"EUR"}');
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('500.00');

@@ -196,6 +196,7 @@ for (const width of WIDTHS) {
       const timeline = officer.getByTestId('alert-timeline');
       await expect(timeline.getByRole('listitem')).toHaveCount(3);
       await expect(timeline.getByRole('listitem').nth(0)).toContainText('System · Raised the alert');
+      await expect(timeline.getByRole('listitem').nth(0)).toContainText('Score 1.00 against “Viktor Hallstrand”');
       await expect(timeline.getByRole('listitem').nth(1)).toContainText('Otto Officer · Assigned the alert');
       await expect(timeline.getByRole('listitem').nth(2)).toContainText('Otto Officer · Decided: False positive');
       await expect(timeline.getByRole('listitem').nth(2)).toContainText('Reason: Different nationality or country');
@@ -348,9 +349,11 @@ for (const width of WIDTHS) {
       await expect(bert.getByTestId('alert-transfer')).toContainText('Completed');
       const steps = bert.getByTestId('alert-timeline').getByRole('listitem');
       await expect(steps.nth(1)).toContainText('Olga Owner · Assigned the alert');
+      await expect(steps.nth(1)).toContainText('To Otto Officer');
       await expect(steps.nth(2)).toContainText('Otto Officer · Proposed: Release the transfer');
       await expect(steps.nth(3)).toContainText('Bert Officer · Decided: Release the transfer');
       await expect(steps.nth(4)).toContainText('System · Carried out the decision');
+      await expect(steps.nth(4)).toContainText('The transfer posted');
       await bert.getByTestId('alert-transfer').getByRole('link', { name: 'Open the transfer' }).click();
       await expect(bert.getByTestId('transfer-status')).toHaveText('Completed');
       await expect(bert.getByTestId('held-for-review')).toHaveCount(0);
