@@ -20,7 +20,7 @@ import { CreateListForm, ImportListButton, ImportListForm, ThresholdSetting } fr
 export function VersionSummary({ v }: { v: AmlListVersion }) {
   return (
     <span data-testid="version-summary">
-      <strong>Version {v.versionNo}</strong> · {v.entryCount} entries, {v.nameCount} names · {v.added} added, {v.changed} changed, {v.removed} removed · imported by {v.importedByName ?? 'the platform operator'}, {when(v.createdAt)}
+      <strong>Version {v.versionNo}</strong> · {v.entryCount} {v.entryCount === 1 ? 'entry' : 'entries'}, {v.nameCount} {v.nameCount === 1 ? 'name' : 'names'} · {v.added} added, {v.changed} changed, {v.removed} removed · imported by {v.importedByName ?? 'the platform operator'}, {when(v.createdAt)}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, signInPanel } from '../browser-helpers';
-import { individualRegistrationBody } from '../fixtures';
+import { individualRegistrationBody, platformAuth } from '../fixtures';
 import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, SCREENSHOTS, activeIndividual, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
@@ -74,6 +74,12 @@ for (const width of WIDTHS) {
       writeFileSync(path.join(dir, 'blocklist.csv'), LIST_CSV);
       writeFileSync(path.join(dir, 'broken.csv'), BAD_CSV);
 
+      // the platform operator's list, screened for every tenant (an invented name nobody registers)
+      const platformName = `Platform sanctions ${width} ${Date.now().toString(36)}`;
+      const platformList = await ok<{ id: string }>(await request.post('/api/v2.1/platform/aml/lists', { headers: { ...platformAuth, 'Idempotency-Key': `aml-platform-${width}-${Date.now().toString(36)}` }, data: { name: platformName, kind: 'SANCTIONS', format: 'OWN_CSV' } }));
+      const platformCsv = 'id,name,aliases,type,birth_date,countries,program,remarks\nP-1,Zebulon Quarrington-Vask,,person,1951,NZ,TEST,\n';
+      await ok(await request.post(`/api/v2.1/platform/aml/lists/${platformList.id}/versions`, { headers: platformAuth, data: { main: { fileName: 'platform.csv', content: Buffer.from(platformCsv).toString('base64') } } }));
+
       // the administrator: a new list, a refused file, then the real one
       await signInPanel(page, staff.tenantId);
       await go(page, 'AML lists');
@@ -95,6 +101,11 @@ for (const width of WIDTHS) {
       const list = page.getByTestId('aml-list').filter({ hasText: 'Internal blocklist' });
       await expect(list).toContainText('Our own list');
       await expect(list.getByTestId('version-summary')).toContainText('Version 1 · 3 entries, 5 names · 3 added, 0 changed, 0 removed · imported by Olga Owner');
+      // the platform's list is read-only here
+      const platform = page.getByTestId('aml-list').filter({ hasText: platformName });
+      await expect(platform).toContainText('Platform list');
+      await expect(platform.getByTestId('version-summary')).toContainText('Version 1 · 1 entry, 1 name · 1 added, 0 changed, 0 removed · imported by Platform operator');
+      await expect(platform.getByRole('button')).toHaveCount(0);
       await expect(page.getByTestId('match-threshold')).toHaveText('0.880');
       await scan(page, 'lists');
 
