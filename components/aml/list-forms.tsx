@@ -228,7 +228,7 @@ function ThresholdForm({ current, onSaved }: { current: string; onSaved: (v: { m
     <form method="post" onSubmit={submit} noValidate className="space-y-2">
       <FormAlert messages={alert} />
       <div className="flex flex-wrap items-start gap-2">
-        <Field label="Match threshold" inputMode="decimal" className="w-40" error={errors.matchThreshold?.message} {...form.register('matchThreshold')} />
+        <Field label="Match threshold" inputMode="decimal" className="w-32" error={errors.matchThreshold?.message} {...form.register('matchThreshold')} />
         <Button type="submit" variant="secondary" className="mt-6" disabled={pending}>
           {pending ? 'Saving…' : 'Save threshold'}
         </Button>

@@ -163,7 +163,7 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3" aria-label={rule ? `Change ${rule.name}` : 'New rule'}>
       <p className="text-sm text-ink-muted">
-        {AML_RULE_TYPE_LABELS[type]}. {rule ? `Saving a change creates version ${rule.version + 1}; the alerts already raised keep the version that fired.` : 'Prefilled with sensible defaults; adjust them to your risk appetite.'}
+        {rule ? `${AML_RULE_TYPE_LABELS[type]}. ` : ''}{rule ? `Saving a change creates version ${rule.version + 1}; the alerts already raised keep the version that fired.` : 'Prefilled with sensible defaults; adjust them to your risk appetite.'}
       </p>
       <FormAlert messages={alert} />
       <Field label="Name" error={errors.name} value={d.name} onChange={(e) => (setD((x) => ({ ...x, name: e.target.value })), clear('name'))} />
@@ -189,7 +189,8 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
       </div>
       <SelectField
         label="When it fires"
-        options={AML_RULE_ACTIONS.map((a) => ({ value: a, label: a === 'HOLD' ? 'Hold the transfer for review (nothing posts until two officers release it)' : 'Raise an alert (the transfer goes through)' }))}
+        options={AML_RULE_ACTIONS.map((a) => ({ value: a, label: AML_RULE_ACTION_LABELS[a] }))}
+        hint={d.action === 'HOLD' ? 'Nothing posts until two officers release the transfer (or both refuse it).' : 'The transfer goes through; an officer reviews the alert.'}
         error={errors.action}
         value={d.action}
         onChange={(e) => setD((x) => ({ ...x, action: e.target.value }))}

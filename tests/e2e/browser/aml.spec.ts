@@ -95,6 +95,7 @@ for (const width of WIDTHS) {
       await upload.getByLabel('List file').setInputFiles(path.join(dir, 'broken.csv'));
       await upload.getByRole('button', { name: 'Import version' }).click();
       await expect(upload.getByRole('alert')).toHaveText(/^The file broken\.csv was refused at line 3, field “type”: .+\. Nothing was imported\.$/);
+      await scan(page, 'list-import-refused');
       await upload.getByLabel('List file').setInputFiles(path.join(dir, 'blocklist.csv'));
       await upload.getByRole('button', { name: 'Import version' }).click();
       await expect(upload).toBeHidden();
@@ -199,6 +200,7 @@ for (const width of WIDTHS) {
       const confirm = officer.getByRole('dialog', { name: 'Confirm the decision' });
       await expect(confirm.getByTestId('confirm-effect')).toContainText("the customer's review case can be approved");
       await expect(confirm.getByTestId('confirm-summary')).toContainText('ReasonDifferent nationality or country');
+      await scan(officer, 'decision-confirm');
       const decided = officer.waitForResponse((r) => r.url().endsWith('/decisions') && r.request().method() === 'POST');
       await confirm.getByRole('button', { name: 'Confirm: False positive' }).click();
       expect((await decided).status()).toBe(200);
@@ -265,6 +267,7 @@ for (const width of WIDTHS) {
       await form.getByLabel('Amount at or above').fill('-5');
       await form.getByRole('button', { name: 'Create rule' }).click();
       await expect(form.getByLabel('Amount at or above')).toHaveAccessibleDescription('must be a positive amount with at most 4 decimals');
+      await scan(page, 'rule-form');
       await form.getByLabel('Name').fill('Hold at 500');
       await form.getByLabel('Amount at or above').fill('500');
       await form.getByLabel('When it fires').selectOption('HOLD');
