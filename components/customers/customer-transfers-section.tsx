@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { Badge } from '@/components/ui/badge';
 import { QueryError, Section } from '@/components/ui/page-header';
+import { TransferStatusBadge } from '@/components/wallets/money';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, SectionLink, when } from './use-customer';
 
@@ -43,7 +43,7 @@ export function CustomerTransfersSection({ customerId }: { customerId: string })
                   {when(t.createdAt)}
                 </span>
               </span>
-              <Badge status={t.status} />
+              <TransferStatusBadge status={t.status} />
             </Row>
           ))}
         </Rows>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
+import { CustomerAmlAlerts } from '@/components/aml/customer-alerts';
 import { Timeline } from '@/components/onboarding/timeline';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -50,6 +51,17 @@ export function RiskBadge({ level }: { level: string }) {
 
 /** Refusals of the server, four-eyes and assignment ones in their own box. */
 function Refusal({ error }: { error: unknown }) {
+  if (error instanceof ApiClientError && error.data.error === 'OPEN_SCREENING_ALERTS') {
+    const n = ((error.data as { alertIds?: string[] }).alertIds ?? []).length;
+    return (
+      <div role="alert" data-testid="refusal" className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-300">
+        <p className="font-semibold">Refused: {n === 1 ? 'a screening alert' : `${n} screening alerts`} of this customer must be decided first.</p>
+        <p>
+          An officer decides {n === 1 ? 'it' : 'them'} on the alert page (false positive, or a cleared match); <a href="#case-aml-title" className="font-medium underline">see the AML alerts</a>.
+        </p>
+      </div>
+    );
+  }
   if (error instanceof ApiClientError && ['FOUR_EYES', 'ASSIGNED_TO_ANOTHER_OFFICER', 'SECOND_APPROVER_MUST_DIFFER', 'REQUIRED_DOCUMENTS_NOT_ACCEPTED', 'DOCUMENT_EXPIRED'].includes(String(error.data.error))) {
     const d = error.data as Record<string, unknown>;
     const unmet = (d.unmetRequirements as { label: string }[] | undefined) ?? [];
@@ -396,7 +408,17 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
           <p className="font-semibold">You cannot approve this case now:</p>
           <ul className="ml-5 list-disc">
             {v.approveBlockedReasons.map((r) => (
-              <li key={r.code + r.message}>{r.message}</li>
+              <li key={r.code + r.message}>
+                {r.message}
+                {r.code === 'OPEN_SCREENING_ALERTS' ? (
+                  <>
+                    {' '}
+                    <a href="#case-aml-title" className="font-medium text-brand-700 underline">
+                      See the AML alerts
+                    </a>
+                  </>
+                ) : null}
+              </li>
             ))}
           </ul>
         </div>
@@ -465,6 +487,9 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
           )}
         </Section>
       </div>
+      <Section title="AML screening" id="case-aml" actions={<Link href={`/aml/alerts?customerId=${v.customerId}`} className="text-sm font-medium text-brand-700 hover:underline">Alert queue</Link>}>
+        <CustomerAmlAlerts customerId={v.customerId} />
+      </Section>
       <Section title="Documents">
         {v.documents.length === 0 ? <p className="text-sm text-ink-muted">No documents.</p> : null}
         <ul className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { ENTRY_KIND_LABELS, Money, shortId, TRANSFER_TYPE_LABELS, when } from '@/components/wallets/money';
+import { ENTRY_KIND_LABELS, Money, shortId, TRANSFER_TYPE_LABELS, TransferStatusBadge, when } from '@/components/wallets/money';
+import type { AmlAlert } from '@/lib/contract/aml';
 import type { TransferDetail as Detail } from '@/lib/contract/wallets';
-import { apiFetch } from '@/lib/ui/fetcher';
+import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { DecisionForm } from './decision';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -18,6 +18,36 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
     <div>
       <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">{label}</dt>
       <dd className="mt-1 break-words text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A transfer an AML rule held: nothing is posted until two officers release it (or refuse it). For
+ * those who read AML alerts, the alert that holds it (found by its transferId) is one click away.
+ */
+function HeldForReview({ transferId }: { transferId: string }) {
+  const me = useCurrentUser();
+  const alert = useQuery({
+    queryKey: ['aml-alerts', 'transfer', transferId],
+    queryFn: () => apiFetch<{ items: AmlAlert[] }>(`/api/v2.1/aml/alerts${toQuery({ kind: 'TRANSACTION', transferId, pageSize: 1 })}`),
+    enabled: me.can('aml:read'),
+  });
+  const found = alert.data?.items[0];
+  return (
+    <div role="status" data-testid="held-for-review" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">Held for AML review</p>
+      <p>
+        A transaction-monitoring rule held this transfer: nothing is posted until a compliance officer proposes a release and a second officer confirms it (or both refuse it).
+        {found ? (
+          <>
+            {' '}
+            <Link href={`/aml/alerts/${found.id}`} className="font-medium text-brand-700 underline">
+              Open its AML alert ({found.firings.map((f) => f.ruleName).join(', ')})
+            </Link>
+          </>
+        ) : null}
+      </p>
     </div>
   );
 }
@@ -33,6 +63,7 @@ export function TransferDetail({ transferId }: { transferId: string }) {
   const mayDecide = t.status === 'PENDING_APPROVAL' && me.can('transfer:approve') && t.initiatedBy !== me.userId;
   return (
     <div className="space-y-6">
+      {t.status === 'HELD_FOR_REVIEW' ? <HeldForReview transferId={t.id} /> : null}
       <Section
         title={`${TRANSFER_TYPE_LABELS[t.type]} ${shortId(t.id)}`}
         id="transfer-summary"
@@ -53,7 +84,7 @@ export function TransferDetail({ transferId }: { transferId: string }) {
           </Row>
           <Row label="Status">
             <span data-testid="transfer-status">
-              <Badge status={t.status} />
+              <TransferStatusBadge status={t.status} />
             </span>
           </Row>
           <Row label="Reference">{t.reference}</Row>
@@ -83,7 +114,7 @@ export function TransferDetail({ transferId }: { transferId: string }) {
         <ol className="space-y-3" data-testid="transfer-history">
           {t.history.map((h, i) => (
             <li key={i} className="flex flex-wrap items-center gap-2 text-sm">
-              <Badge status={h.status} />
+              <TransferStatusBadge status={h.status} />
               <span className="text-ink-muted">{when(h.at)}</span>
               <span>by {h.byName ?? 'the system'}</span>
               {h.reason ? <span className="text-ink-muted">· {h.reason}</span> : null}

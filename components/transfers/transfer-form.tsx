@@ -123,7 +123,16 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
         await client.invalidateQueries({ queryKey: ['transfers'] });
         await client.invalidateQueries({ queryKey: ['wallets'] });
         key.current = crypto.randomUUID();
-        toast('success', res.status === 'PENDING_APPROVAL' ? 'Transfer sent for approval' : 'Transfer completed');
+        toast(
+          'success',
+          res.status === 'PENDING_APPROVAL'
+            ? 'Transfer sent for approval'
+            : res.status === 'HELD_FOR_REVIEW'
+              ? 'Transfer held for AML review: nothing is posted until two compliance officers release it'
+              : res.status === 'FAILED'
+                ? `Transfer failed: ${res.rejectionReason ?? 'see its page'}`
+                : 'Transfer completed',
+        );
         router.push(`/transfers/${res.id}`);
       } catch (error) {
         if (!placeOnField(error, f.setError)) throw error;

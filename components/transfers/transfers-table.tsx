@@ -3,12 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/input';
 import { QueryError } from '@/components/ui/page-header';
 import { DataTable, type Column } from '@/components/ui/table';
-import { Money, shortId, TRANSFER_TYPE_LABELS, when } from '@/components/wallets/money';
-import { TRANSFER_STATUSES, TRANSFER_TYPES, type Transfer } from '@/lib/contract/wallets';
+import { Money, shortId, TRANSFER_STATUS_OPTIONS, TRANSFER_TYPE_LABELS, TransferStatusBadge, when } from '@/components/wallets/money';
+import { TRANSFER_TYPES, type Transfer } from '@/lib/contract/wallets';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
 const PAGE_SIZE = 20;
@@ -57,13 +56,13 @@ export function TransfersTable() {
         ),
     },
     { key: 'amount', header: 'Amount', className: 'text-right', cell: (t) => <Money amount={t.amount} currency={t.currency} /> },
-    { key: 'status', header: 'Status', cell: (t) => <Badge status={t.status} /> },
+    { key: 'status', header: 'Status', cell: (t) => <TransferStatusBadge status={t.status} /> },
     { key: 'by', header: 'Requested by', cell: (t) => t.initiatedByName },
   ];
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
-        <SelectField label="Status" placeholder="All statuses" options={TRANSFER_STATUSES} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))} />
+        <SelectField label="Status" placeholder="All statuses" options={TRANSFER_STATUS_OPTIONS} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))} />
         <SelectField label="Type" placeholder="All types" options={TRANSFER_TYPES.map((t) => ({ value: t, label: TRANSFER_TYPE_LABELS[t]! }))} value={type} onChange={(e) => (setType(e.target.value), setPage(1))} />
       </div>
       <QueryError error={query.error} />

@@ -1,4 +1,6 @@
+import { Badge } from '@/components/ui/badge';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+import type { TRANSFER_STATUSES } from '@/lib/contract/wallets';
 
 /**
  * Words and amounts of the money screens: an amount formatted by its currency's minor units with
@@ -29,6 +31,24 @@ export const ENTRY_KIND_LABELS: Record<string, string> = {
   TRANSFER_SETTLEMENT: 'Transfer',
   TRANSFER_RELEASE: 'Returned',
 };
+/** Every transfer status in words: a new status does not compile without its label. */
+export const TRANSFER_STATUS_LABELS: Record<(typeof TRANSFER_STATUSES)[number], string> = {
+  PENDING_APPROVAL: 'Pending approval',
+  HELD_FOR_REVIEW: 'Held for AML review',
+  COMPLETED: 'Completed',
+  REJECTED: 'Rejected',
+  FAILED: 'Failed',
+};
+export const transferStatusLabel = (status: string) => TRANSFER_STATUS_LABELS[status as keyof typeof TRANSFER_STATUS_LABELS] ?? status.replaceAll('_', ' ').toLowerCase();
+/** A transfer's status in words; a transfer held for AML review stands out (it waits for two officers). */
+export function TransferStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge status={status} tone={status === 'HELD_FOR_REVIEW' ? 'warn' : status === 'PENDING_APPROVAL' ? 'info' : status === 'COMPLETED' ? 'good' : undefined}>
+      {transferStatusLabel(status)}
+    </Badge>
+  );
+}
+export const TRANSFER_STATUS_OPTIONS = Object.entries(TRANSFER_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 export const TRANSFER_TYPE_LABELS: Record<string, string> = { PAYOUT: 'Payout', WALLET_TRANSFER: 'Wallet transfer' };
 export const LIMIT_TYPE_LABELS: Record<string, string> = { PER_TRANSACTION: 'Per transaction', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly' };
 export const CONSENT_SCOPE_LABELS: Record<string, string> = { SINGLE_PAYMENT: 'Single payment', RECURRING_PAYMENTS: 'Recurring payments' };

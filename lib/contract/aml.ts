@@ -342,6 +342,7 @@ export const listAmlAlertsQuerySchema = pageQuerySchema.extend({
   status: z.union([amlAlertStatusSchema, z.literal('ACTIVE')]).optional().describe('one status, or ACTIVE: every status that still needs an officer'),
   assignee: z.union([uuidSchema, z.enum(['me', 'none'])]).optional().describe('a user id, me, or none (unassigned)'),
   customerId: uuidSchema.optional(),
+  transferId: uuidSchema.optional().describe('only the alerts raised on this transfer (how a held transfer finds its alert)'),
   olderThanHours: z.coerce.number().int().min(0, 'must be at least 0').max(24 * 365, 'must be at most 8760').optional().describe('only alerts raised at least this many hours ago (SLA)'),
   sort: z.enum(AML_ALERT_SORTS).default('-createdAt'),
 });
@@ -403,6 +404,7 @@ export const amlAlertEventSchema = z.object({
   comment: z.string().nullable(),
   fromStatus: amlAlertStatusSchema.nullable(),
   toStatus: amlAlertStatusSchema.nullable(),
+  note: z.string().nullable().describe('what the event did, in words: "to Otto Officer", "1 wallet frozen; 0 cards to freeze at the card processor", "the transfer posted"'),
   createdAt: isoDateTimeSchema,
 });
 

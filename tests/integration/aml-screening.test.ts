@@ -9,7 +9,7 @@ import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqu
 import { adminToken, createCustomerUser, firstAdmin, resetIdentityState } from './identity-fixtures';
 import { cardOp, expectBusiness, issueCard, ok, signIn } from './card-fixtures';
 import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller } from './ledger-fixtures';
-import { acceptDocuments, categoryIds, decide, eventsOf, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from './onboarding-fixtures';
+import { acceptDocuments, categoryIds, decide, eventsOf, getVerification, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from './onboarding-fixtures';
 import { alert, alertsOf, amlRoutes, assignAlert, decideAlert, dropPlatformLists, importInto, ownCsv, tenantList, upload } from './aml-fixtures';
 
 /**
@@ -145,6 +145,11 @@ describe('screening and the alert queue', () => {
 
     // the approval gate says so on the case and in the 422
     await acceptDocuments(officer.token, reg.verificationId);
+    const gate = await getVerification(officer.token, reg.verificationId);
+    expect(gate.json.data).toMatchObject({
+      canApprove: false,
+      approveBlockedReasons: [{ code: 'OPEN_SCREENING_ALERTS', message: 'A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match).' }],
+    });
     const refused = await decide(officer.token, reg.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'ok' });
     expectEnvelope(refused, 422, 'open screening alerts', {
       error: 'OPEN_SCREENING_ALERTS',
@@ -264,6 +269,12 @@ describe('screening and the alert queue', () => {
       ['DECIDED', 'officer'],
       ['EFFECT', 'System'],
     ]);
+    const notes = cleared.json.data.timeline.map((e) => e.note);
+    expect(notes[0]).toMatch(/^score \d\.\d\d against “Quentin Farthingale”$/);
+    expect(notes[1]).toBe(`to ${cleared.json.data.timeline[1]!.actorName}`);
+    expect(notes[3]).toBe('1 wallet frozen; 0 cards to freeze at the card processor');
+    expect(notes[5]).toBe(`confirming ${cleared.json.data.timeline[4]!.actorName}'s proposal (four-eyes)`);
+    expect(notes[6]).toBe("1 wallet unfrozen; 0 beneficiaries unblocked; cards stay frozen until their holders unfreeze them (the processor asks the holder's one-time code)");
     const [after] = await db.select().from(wallets).where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
     expect(after).toMatchObject({ status: 'ACTIVE', statusReason: null });
     const decidedEvents = await eventsOf(tenant.tenantId, 'aml.alert.decided');

@@ -105,6 +105,9 @@ describe('a transfer held for AML review', () => {
     expect(released.status, released.text).toBe(200);
     expect(released.json.data).toMatchObject({ status: 'RELEASED', decision: 'RELEASE_TRANSFER', decidedBy: officer2.userId, transfer: { status: 'COMPLETED' } });
     expect(released.json.data.timeline.map((e) => e.action)).toEqual(['CREATED', 'DECISION_PROPOSED', 'DECIDED', 'EFFECT']);
+    // each event says in words what it did, people by name
+    const officerName = released.json.data.timeline[1]!.actorName;
+    expect(released.json.data.timeline.map((e) => e.note)).toEqual(['Hold above 500; the transfer is held', null, `confirming ${officerName}'s proposal (four-eyes)`, 'the transfer posted']);
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('1400.00');
     const posted = expectOk(await api<TransferDetail>(routes.transfer.GET, t.admin, { params: { transferId } }));
     expect(posted.status).toBe('COMPLETED');
@@ -151,9 +154,33 @@ describe('a transfer held for AML review', () => {
     await decideAlert(officer, a.id, { decision: 'RELEASE_TRANSFER', reasonCode: 'ACTIVITY_EXPLAINED', comment: 'ok' });
     const released = await decideAlert(officer2, a.id, { decision: 'RELEASE_TRANSFER', reasonCode: 'ACTIVITY_EXPLAINED', comment: 'ok' });
     expect(released.json.data).toMatchObject({ status: 'RELEASED', transfer: { status: 'FAILED' } });
+    expect(released.json.data.timeline.at(-1)!.note).toBe('the transfer failed: insufficient balance: {"availableBalance":"500.00","requestedAmount":"800.00","currency":"EUR"}');
     const detail = expectOk(await api<TransferDetail>(routes.transfer.GET, t.admin, { params: { transferId: held.json.data.id } }));
     expect(detail.rejectionReason).toBe('insufficient balance: {"availableBalance":"500.00","requestedAmount":"800.00","currency":"EUR"}');
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('500.00');
+    await setRule(rule.id, { enabled: false });
+  });
+
+  it("the queue finds a held transfer's alert by its transferId (how the transfer page links to it)", async () => {
+    const rule = await createRule({ name: 'Hold above 400', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'HOLD', params: { minAmount: '400', currency: null } });
+    const { body } = await readyWallet(t.alice, '2000.00');
+    const first = await transfer(t.alice, body('450.00'));
+    const second = await transfer(t.alice, body('460.00'));
+    expect([first.json.data.status, second.json.data.status]).toEqual(['HELD_FOR_REVIEW', 'HELD_FOR_REVIEW']);
+    const found = await alertsOf(officer, `kind=TRANSACTION&status=ACTIVE&transferId=${second.json.data.id}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.data.total).toBe(1);
+    expect(found.json.data.items[0]).toMatchObject({ transferId: second.json.data.id, holdsTransfer: true, status: 'OPEN' });
+    // another tenant's or an unknown transfer: nothing; not a UUID: the query is refused on its field
+    expect((await alertsOf(officer, 'transferId=00000000-0000-4000-8000-000000000000')).json.data.total).toBe(0);
+    const bad = await alertsOf(officer, 'transferId=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.json.data).toMatchObject({ error: 'VALIDATION_FAILED', errors: [{ field: 'transferId' }] });
+    for (const held of [first, second]) {
+      const a = await transferAlert(held.json.data.id);
+      await decideAlert(officer, a.id, { decision: 'REFUSE_TRANSFER', reasonCode: 'OTHER', comment: 'test clean-up' });
+      await decideAlert(officer2, a.id, { decision: 'REFUSE_TRANSFER', reasonCode: 'OTHER', comment: 'test clean-up' });
+    }
     await setRule(rule.id, { enabled: false });
   });
 

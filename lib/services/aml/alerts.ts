@@ -25,7 +25,7 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { refuseHeldTransfer, releaseHeldTransfer } from '@/lib/services/wallets/transfers';
 import { decisionOptions, isFourEyes, statusAfter, TERMINAL_STATUSES } from './decisions';
 import { entriesById, hitView } from './screening';
-import { recordAlertEvent } from './timeline';
+import { describeAlertEvent, recordAlertEvent, usersInDetails } from './timeline';
 
 /**
  * The alerts case manager (docs/aml.md, "Alerts"): one queue for screening hits and transaction
@@ -103,6 +103,7 @@ function listWhere(officer: Officer, q: Omit<ListAmlAlertsQuery, 'page' | 'pageS
     q.status === 'ACTIVE' ? inArray(amlAlerts.status, [...AML_OPEN_ALERT_STATUSES]) : q.status ? eq(amlAlerts.status, q.status) : undefined,
     q.assignee === 'me' ? eq(amlAlerts.assigneeUserId, officer.userId) : q.assignee === 'none' ? isNull(amlAlerts.assigneeUserId) : q.assignee ? eq(amlAlerts.assigneeUserId, q.assignee) : undefined,
     q.customerId ? eq(amlAlerts.customerId, q.customerId) : undefined,
+    q.transferId ? eq(amlAlerts.transferId, q.transferId) : undefined,
     q.olderThanHours !== undefined ? lte(amlAlerts.createdAt, new Date(clock.now().getTime() - q.olderThanHours * 3_600_000)) : undefined,
   )!;
 }
@@ -208,7 +209,7 @@ export async function getAlert(db: DbOrTx, officer: Officer, alertId: string): P
     db.select({ id: verifications.id }).from(verifications).where(and(eq(verifications.tenantId, officer.tenantId), eq(verifications.customerId, a.customerId))),
     db.select().from(amlAlertEvents).where(and(eq(amlAlertEvents.tenantId, officer.tenantId), eq(amlAlertEvents.alertId, a.id))).orderBy(asc(amlAlertEvents.seq)),
   ]);
-  const names = await userNames(db, officer.tenantId, [a.assigneeUserId, a.pendingBy, a.decidedBy, ...events.map((e) => e.actorUserId)]);
+  const names = await userNames(db, officer.tenantId, [a.assigneeUserId, a.pendingBy, a.decidedBy, ...events.flatMap((e) => [e.actorUserId, ...usersInDetails(e.details as Record<string, unknown> | null)])]);
   const base = alertView(row, names, clock.now());
   const opts = decisionOptions(
     { kind: a.kind, status: a.status, holdsTransfer: a.holdsTransfer, assigneeUserId: a.assigneeUserId, pendingDecision: a.pendingDecision as AmlDecision | null, pendingBy: a.pendingBy },
@@ -237,6 +238,7 @@ export async function getAlert(db: DbOrTx, officer: Officer, alertId: string): P
       comment: e.comment,
       fromStatus: e.fromStatus as AmlAlertStatus | null,
       toStatus: e.toStatus as AmlAlertStatus | null,
+      note: describeAlertEvent(e.action, e.details as Record<string, unknown> | null, (id) => names.get(id) ?? 'Unknown user', (d) => AML_DECISION_LABELS[d as AmlDecision]?.toLowerCase() ?? d),
       createdAt: e.createdAt.toISOString(),
     })),
   };

@@ -384,7 +384,10 @@ function approvalGate(
   if (required === 2 && v.firstApprovedBy === principal.userId) reasons.push({ code: 'SECOND_APPROVER_MUST_DIFFER', message: 'You gave the first approval: a second, different officer must approve.' });
   for (const r of blockers.unmetRequirements) reasons.push({ code: 'REQUIRED_DOCUMENT_NOT_ACCEPTED', message: `${r.label}: no accepted document yet.` });
   if (blockers.undecidedDocuments.length) reasons.push({ code: 'DOCUMENTS_UNDECIDED', message: `${blockers.undecidedDocuments.length} document(s) still to accept or reject.` });
-  if (openAlerts.length) reasons.push({ code: 'OPEN_SCREENING_ALERTS', message: `${openAlerts.length} screening alert(s) of this customer must be decided first (AML alerts).` });
+  if (openAlerts.length) {
+    const n = openAlerts.length;
+    reasons.push({ code: 'OPEN_SCREENING_ALERTS', message: `${n === 1 ? 'A sanctions or PEP screening alert' : `${n} sanctions or PEP screening alerts`} of this customer ${n === 1 ? 'is' : 'are'} still open: an officer must decide ${n === 1 ? 'it' : 'them'} first (false positive, or a cleared match).` });
+  }
   return { canApprove: reasons.length === 0, approveBlockedReasons: reasons };
 }
 type ApprovalBlockers = { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] };

@@ -172,9 +172,9 @@ test.describe('the money-and-cards journey', () => {
     await expect(page.getByTestId('approval-hint')).toHaveText('This transfer is within 1,000.00 EUR: it completes at once, no approval needed.');
     await form.getByRole('button', { name: 'Send transfer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Transfer' })).toBeVisible();
-    await expect(page.getByTestId('transfer-status')).toHaveText('completed');
+    await expect(page.getByTestId('transfer-status')).toHaveText('Completed');
     await capture(page, 'transfer-page', async () => {
-      await expect(page.getByTestId('transfer-history')).toContainText('completed');
+      await expect(page.getByTestId('transfer-history')).toContainText('Completed');
     });
 
     // 7. the customer's payment consent for payouts from the main wallet
@@ -211,7 +211,7 @@ test.describe('the money-and-cards journey', () => {
     });
     await form.getByRole('button', { name: 'Send for approval' }).dblclick();
     await expect(page.getByRole('heading', { level: 1, name: 'Transfer' })).toBeVisible();
-    await expect(page.getByTestId('transfer-status')).toHaveText('pending approval');
+    await expect(page.getByTestId('transfer-status')).toHaveText('Pending approval');
     const payoutId = lastPathPart(page);
     // one transfer for the double click
     const pending = await ok<{ items: Array<{ id: string }> }>(await request.get('/api/v2.1/transfers?status=PENDING_APPROVAL', { headers: staff.auth }));

@@ -61,7 +61,7 @@ test.describe('transfers in the panel', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
     const row = page.getByRole('region', { name: 'Transfers' }).getByRole('row').nth(1);
     await expect(page.getByRole('region', { name: 'Transfers' }).getByRole('row')).toHaveCount(2);
-    await expect(row).toContainText('completed');
+    await expect(row).toContainText('Completed');
     await expect(row).toContainText('DE89370400440532013000');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-1280.png'), fullPage: true });
     await expectAccessible(page, 'transfers at 1280px');
@@ -69,7 +69,7 @@ test.describe('transfers in the panel', () => {
     // below 768 px the kit's table stacks its rows (display: block, so no ARIA rows): the same row, stacked
     const stacked = page.getByRole('region', { name: 'Transfers' }).locator('tbody tr').first();
     await expect(stacked).toBeVisible();
-    await expect(stacked).toContainText('completed');
+    await expect(stacked).toContainText('Completed');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-375.png'), fullPage: true });
     await expectAccessible(page, 'transfers at 375px');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { CustomerAmlSection } from '@/components/customers/customer-aml-section';
 import { CustomerAuditSection } from '@/components/customers/customer-audit-section';
 import { CustomerBeneficiariesSection } from '@/components/customers/customer-beneficiaries-section';
 import { CustomerCardsSection } from '@/components/customers/customer-cards-section';
@@ -30,6 +31,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
       <div className="grid gap-6 lg:grid-cols-2">
         <CustomerProfileSection customerId={customerId} />
         <CustomerVerificationSection customerId={customerId} />
+        <CustomerAmlSection customerId={customerId} />
         <CustomerWalletsSection customerId={customerId} />
         <CustomerCardsSection customerId={customerId} />
         <CustomerTransfersSection customerId={customerId} />
