@@ -1,27 +1,32 @@
 /**
  * AML over HTTP against `npm start` (issue 27, "Speed"): every figure beside its goal and beside a
- * baseline measured in the same run, on PGlite and (with BENCH_DATABASE_URL or DATABASE_URL) on a
- * fresh PostgreSQL database.
+ * baseline measured in the same run, on PostgreSQL (with BENCH_DATABASE_URL or DATABASE_URL, a fresh
+ * database) and on PGlite.
  *
  *   npm run bench -- aml     (BENCH_SECONDS=5 per run; a production build is made when stale)
  *
  * Per database, one server (WEBHOOK_WORKER on, as by default: ongoing monitoring runs in it):
- *   3. the transfer path: the payout world of bench/http.ts (201 funded wallets of one customer,
+ *   3. the transfer path: the payout world of bench/http.ts (200 funded wallets of one customer,
  *      consents, one beneficiary), payouts with no rule, then with the six rule types enabled at
  *      thresholds that do not fire (the defaults a tenant is offered; velocity at its highest count),
  *      alternated off/on BENCH_AML_PAIRS times, medians; then no alert raised, the ledger balanced,
- *      every cent accounted for.
+ *      every cent accounted for. Velocity and structuring read the customer's transfers of the last
+ *      day, so the figure depends on how many there are (printed: BENCH_AML_PAYOUTS x pairs x 2).
  *   1. re-screening: a tenant registered through the API, BENCH_AML_SUBJECTS customers with persons
  *      and addresses written straight into its database (PostgreSQL: a pg client while the server
  *      runs; PGlite: the server stopped, its directory opened here, the server started again), 0.5%
  *      of them named after list entries; GET /api/health idle; a platform OFAC list of about
- *      BENCH_AML_NAMES names (bench/_aml-fixtures.ts) imported over HTTP; from the import's answer
- *      until every re-screening run of the version is DONE, health under load the whole time.
+ *      BENCH_AML_NAMES names (bench/_aml-fixtures.ts) imported over HTTP with health under load from
+ *      before the import until every re-screening run of the version is DONE. The figure is the runs'
+ *      own time, first claim to last DONE (their timestamps in the database): the first run starts at
+ *      the import's commit and its first work, building the list's index, may come before the
+ *      import's answer, in the same thread. Health is counted over that same window.
  *   2. memory: the server started again with the list switched off, its routes warmed, resident
- *      size; the list on, one search builds the index, resident size again.
+ *      size after 10 s idle; the list on, one search builds the index, resident size 10 s later.
  *   4. (PostgreSQL) a second server on the same database, its index warmed by one search; a new
- *      version imported on the first, timed from the import's answer until the second's
- *      /api/metrics shows it in aml_index_names; BENCH_AML_INSTANCE_ROUNDS times, median.
+ *      version imported on the first, timed from the import's commit (a LISTEN of this process on
+ *      the channel the import notifies) until the second's /api/metrics shows the version in
+ *      aml_index_names; BENCH_AML_INSTANCE_ROUNDS times, median.
  * Prints the table and the goals; writes bench/results/aml-<database>.json.
  */
 import { randomUUID } from 'node:crypto';
@@ -74,6 +79,8 @@ const PAYOUT_CONNECTIONS = 20;
 const PLANTED_SHARE = 0.005;
 const RESCREEN_LIMIT_MS = 15 * 60_000;
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+/** how long the server is left idle before its resident size is read, before and after the index */
+const MEMORY_SETTLE_MS = 10_000;
 const PASSWORD = 'Correct-Horse-9-Battery'; // STRONG_PASSWORD of the e2e fixtures: the owner's
 
 type Db = 'pglite' | 'postgres';
@@ -90,15 +97,17 @@ interface DbResult {
     listNames: number;
     importSeconds: number;
     seedSeconds: number;
-    /** from the import's answer until every run of the version was DONE */
+    /** from the first claim of a run of the version until the last one was DONE (the runs' own times) */
     seconds: number;
+    /** from the import's answer until the last run was DONE */
+    afterAnswerSeconds: number;
     runs: number;
     subjectsScreened?: number;
     healthIdle: ReturnType<typeof medianLoad>;
     healthDuring: Continuous;
     healthRatio: number;
   };
-  memory: { beforeMiB: number; afterMiB: number; addedMiB: number; heapAddedMiB: number | null; buildMs: number; indexedNames: number };
+  memory: { beforeMiB: number; soonMiB: number; afterMiB: number; addedMiB: number; heapAddedMiB: number | null; buildMs: number; indexedNames: number };
   transfers: {
     offRuns: number[];
     onRuns: number[];
@@ -112,7 +121,8 @@ interface DbResult {
     transactionAlerts: number;
     ledger: { balanced: boolean; overdrawn: number; conserved: boolean; status5xx: number };
   };
-  instances?: { followMs: number[]; followFromRequestMs: number[]; importSeconds: number[]; firstSearchMs: number };
+  /** from the import's commit (its notification) until the second's metrics showed the version; the same from the first's answer */
+  instances?: { followMs: number[]; followFromAnswerMs: number[]; importSeconds: number[]; firstSearchMs: number };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -153,9 +163,32 @@ async function adminTenant(base: string, label: string) {
   return { tenantId: tenant.tenantId, auth: { ...ctx, authorization: `Bearer ${accessToken}` } };
 }
 
+/** GET `p` at CONNECTIONS connections until stopped; the wall-clock time (ms) of every 2xx answer. */
+function startLoad(base: string, p: string): { stop: () => Promise<{ answers: number[]; non2xx: number }> } {
+  const answers: number[] = [];
+  let non2xx = 0;
+  let instance: autocannon.Instance | undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    instance = autocannon({ url: base, connections: CONNECTIONS, duration: RESCREEN_LIMIT_MS / 1000 + 600, timeout: 30, requests: [{ method: 'GET', path: p }] }, (err: unknown) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(),
+    );
+    instance.on('response', (_client, status) => {
+      if (status >= 200 && status < 300) answers.push(Date.now());
+      else non2xx += 1;
+    });
+  });
+  return {
+    stop: async () => {
+      instance?.stop();
+      await finished;
+      return { answers, non2xx };
+    },
+  };
+}
+
 /**
- * GET `p` at CONNECTIONS connections from now until `until` resolves: 2xx answers per second over
- * exactly that window, the slowest second of it and its SECONDS-long slices (the runs of http.ts).
+ * The answers of a load between two wall-clock times: 2xx per second over the window, its slowest
+ * second and its SECONDS-long slices (the runs of bench/http.ts).
  */
 interface Continuous {
   rps: number;
@@ -164,34 +197,15 @@ interface Continuous {
   slices: number[];
   non2xx: number;
 }
-async function loadUntil(base: string, p: string, until: Promise<unknown>): Promise<Continuous> {
-  const answers: number[] = [];
-  let non2xx = 0;
-  const started = performance.now();
-  let ended = Infinity;
-  let instance: autocannon.Instance | undefined;
-  const finished = new Promise<void>((resolve, reject) => {
-    instance = autocannon({ url: base, connections: CONNECTIONS, duration: RESCREEN_LIMIT_MS / 1000, timeout: 30, requests: [{ method: 'GET', path: p }] }, (err: unknown) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()));
-    instance.on('response', (_client, status) => {
-      if (status >= 200 && status < 300) answers.push(performance.now());
-      else non2xx += 1;
-    });
-  });
-  try {
-    await until;
-  } finally {
-    ended = performance.now();
-    instance?.stop();
-    await finished;
-  }
-  const seconds = (ended - started) / 1000;
-  const inWindow = answers.filter((t) => t <= ended);
+function windowOf(answers: number[], from: number, to: number, non2xx: number): Continuous {
+  const seconds = (to - from) / 1000;
+  const inWindow = answers.filter((t) => t >= from && t <= to);
   const perSecond = new Array<number>(Math.max(1, Math.floor(seconds))).fill(0);
   const perSlice = new Array<number>(Math.max(1, Math.floor(seconds / SECONDS))).fill(0);
   for (const t of inWindow) {
-    const s = Math.floor((t - started) / 1000);
-    if (s < perSecond.length) perSecond[s]! += 1;
-    const slice = Math.floor((t - started) / 1000 / SECONDS);
+    const second = Math.floor((t - from) / 1000);
+    if (second < perSecond.length) perSecond[second]! += 1;
+    const slice = Math.floor(second / SECONDS);
     if (slice < perSlice.length) perSlice[slice]! += 1;
   }
   return {
@@ -551,36 +565,46 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
     const created = await api<{ id: string }>(server.url, 'POST', '/api/v2.1/platform/aml/lists', platform, { name: `Bench OFAC ${Date.now().toString(36)}`, kind: 'SANCTIONS', format: 'OFAC_SDN_CSV' });
     const listId = created.id;
     const body = upload(list.files);
-    const importStarted = performance.now();
-    const version = await api<{ id: string; entryCount: number; nameCount: number }>(server.url, 'POST', `/api/v2.1/platform/aml/lists/${listId}/versions`, platform, body);
-    const importSeconds = round((performance.now() - importStarted) / 1000);
-    const answered = performance.now();
-    console.log(`  list imported in ${importSeconds} s: ${version.entryCount} entries, ${version.nameCount} names`);
-    let pollError: unknown = null;
-    const done = (async () => {
+    // health is loaded from before the import: the re-screening starts at the import's commit, and
+    // its first work (the list's index) can come before the import's answer, in the same thread
+    const healthLoad = startLoad(server.url, '/api/health');
+    let runs: { runs: number; screened: number; from: number; to: number };
+    let answeredAt: number;
+    let importSeconds: number;
+    let version: { id: string; entryCount: number; nameCount: number };
+    let health: { answers: number[]; non2xx: number };
+    try {
+      const importStarted = performance.now();
+      version = await api<{ id: string; entryCount: number; nameCount: number }>(server.url, 'POST', `/api/v2.1/platform/aml/lists/${listId}/versions`, platform, body);
+      importSeconds = round((performance.now() - importStarted) / 1000);
+      answeredAt = Date.now();
+      console.log(`  list imported in ${importSeconds} s (health under load meanwhile): ${version.entryCount} entries, ${version.nameCount} names`);
       for (;;) {
-        if (performance.now() - answered > RESCREEN_LIMIT_MS) throw new Error('the re-screening did not finish within 15 minutes');
+        if (Date.now() - answeredAt > RESCREEN_LIMIT_MS) throw new Error('the re-screening did not finish within 15 minutes');
         if (client) {
           const { rows: r } = await client.query<{ open: string }>(`select count(*) filter (where status <> 'DONE')::text as open from aml_rescreen_runs where version_id = $1`, [version.id]);
-          if (Number(r[0]!.open) === 0) return performance.now();
+          if (Number(r[0]!.open) === 0) break;
         } else {
           const m = await metricsText(server.url);
-          const open = ['PENDING', 'RUNNING'].map((s) => Number(new RegExp(`^aml_rescreen_runs\\{status="${s}"\\} (\\d+)`, 'm').exec(m)?.[1] ?? NaN));
-          if (open.every((n) => n === 0)) return performance.now();
+          const open = ['PENDING', 'RUNNING'].map((st) => Number(new RegExp(`^aml_rescreen_runs\\{status="${st}"\\} (\\d+)`, 'm').exec(m)?.[1] ?? NaN));
+          if (open.every((n) => n === 0)) break;
         }
         await sleep(100);
       }
-    })().catch((error: unknown) => {
-      pollError = error;
-      return performance.now();
-    });
-    const healthDuring = await loadUntil(server.url, '/api/health', done);
-    if (pollError) throw pollError;
-    const rescreenSeconds = round(((await done) - answered) / 1000);
-    const healthRatio = round(healthDuring.rps / healthIdle.rps);
-    console.log(
-      `  re-screening done ${rescreenSeconds} s after the import's answer; health meanwhile ${healthDuring.rps} /s (${healthRatio} of idle; slowest second ${healthDuring.worstSecond}; ${SECONDS} s slices ${healthDuring.slices.join(', ') || '-'})`,
-    );
+    } finally {
+      health = await healthLoad.stop();
+    }
+    const doneSeen = Date.now();
+    // the runs' own times (the database's clock, this machine's): first claim to last DONE
+    const readRuns = async (c: SqlClient) => {
+      const { rows: r } = await c.query<{ runs: string; screened: string; started: string; finished: string }>(
+        `select count(*)::text as runs, coalesce(sum(subjects_screened), 0)::text as screened,
+           (extract(epoch from min(started_at)) * 1000)::bigint::text as started, (extract(epoch from max(finished_at)) * 1000)::bigint::text as finished
+         from aml_rescreen_runs where version_id = $1`,
+        [version.id],
+      );
+      return { runs: Number(r[0]!.runs), screened: Number(r[0]!.screened), from: Number(r[0]!.started), to: Number(r[0]!.finished) };
+    };
     const alertsOf = async () => {
       const customers: string[] = [];
       let total = 0;
@@ -598,38 +622,49 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
     // 2. memory: a fresh process, the list off, routes warmed; then one search builds the index
     await api(server.url, 'PATCH', `/api/v2.1/platform/aml/lists/${listId}`, platform, { enabled: false });
     await server.stop();
-    let runs: { runs: number; screened: number } | null = null;
     {
+      // PGlite: read while the server is stopped
       const c = client ?? (await openSql(dbEnv));
-      const { rows: r } = await c.query<{ runs: string; screened: string }>('select count(*)::text as runs, coalesce(sum(subjects_screened), 0)::text as screened from aml_rescreen_runs where version_id = $1', [version.id]);
-      runs = { runs: Number(r[0]!.runs), screened: Number(r[0]!.screened) };
+      runs = await readRuns(c);
       if (!client) await c.close();
     }
+    const rescreenSeconds = round((runs.to - runs.from) / 1000);
+    const healthDuring = windowOf(health.answers, runs.from, runs.to, health.non2xx);
+    const healthRatio = round(healthDuring.rps / healthIdle.rps);
+    console.log(
+      `  re-screening: ${rescreenSeconds} s from the first run's claim to the last one's DONE (${round((runs.to - answeredAt) / 1000)} s after the import's answer, seen ${round((doneSeen - answeredAt) / 1000)} s after); ${runs.runs} runs, ${runs.screened} subjects`,
+    );
+    console.log(`  health meanwhile ${healthDuring.rps} /s (${healthRatio} of idle; slowest second ${healthDuring.worstSecond}; ${SECONDS} s slices ${healthDuring.slices.join(', ') || '-'})`);
     server = await start();
     const search = (name: string) => api<{ hits: unknown[] }>(server.url, 'POST', '/api/v2.1/aml/search', subjectsTenant.auth, { name });
     await api(server.url, 'PATCH', `/api/v2.1/platform/aml/lists/${listId}`, platform, { enabled: false });
     for (let i = 0; i < 20; i++) await search(`${FIRST_NAMES[i]} ${LAST_NAMES[i]}`);
     await metricsText(server.url);
     await load(server.url, { path: '/api/health', seconds: 1 });
-    const settle = async () => {
-      await sleep(3_000);
+    // resident size a while after the last request (V8 gives back what a collection freed when the
+    // process is idle), the median of five samples
+    const settle = async (ms: number) => {
+      await sleep(ms);
       const samples: number[] = [];
       for (let i = 0; i < 5; i++, await sleep(200)) samples.push(server.rssMiB());
       return median(samples);
     };
     const heapOf = async () => gauge(await metricsText(server.url), 'nodejs_heap_size_used_bytes') / 2 ** 20;
-    const beforeMiB = await settle();
+    const beforeMiB = await settle(MEMORY_SETTLE_MS);
     const heapBefore = await heapOf();
     await api(server.url, 'PATCH', `/api/v2.1/platform/aml/lists/${listId}`, platform, { enabled: true });
     const buildStarted = performance.now();
     await search(`${FIRST_NAMES[0]} ${LAST_NAMES[0]}`);
     const buildMs = Math.round(performance.now() - buildStarted);
     for (let i = 1; i < 20; i++) await search(`${FIRST_NAMES[i]} ${LAST_NAMES[i]}`);
-    const afterMiB = await settle();
+    const soonMiB = await settle(1_000);
+    const afterMiB = await settle(MEMORY_SETTLE_MS);
     const heapAfter = await heapOf();
     const indexedNames = indexedVersions(await metricsText(server.url), listId)[0]?.names ?? NaN;
-    const memory = { beforeMiB, afterMiB, addedMiB: round(afterMiB - beforeMiB), heapAddedMiB: Number.isNaN(heapAfter - heapBefore) ? null : round(heapAfter - heapBefore), buildMs, indexedNames };
-    console.log(`  resident ${beforeMiB} MiB before the index, ${afterMiB} MiB after (+${memory.addedMiB} MiB; V8 heap +${memory.heapAddedMiB} MiB); the search that built it took ${buildMs} ms; ${indexedNames} names indexed`);
+    const memory = { beforeMiB, soonMiB, afterMiB, addedMiB: round(afterMiB - beforeMiB), heapAddedMiB: Number.isNaN(heapAfter - heapBefore) ? null : round(heapAfter - heapBefore), buildMs, indexedNames };
+    console.log(
+      `  resident ${beforeMiB} MiB before the index, ${soonMiB} MiB a second after its build, ${afterMiB} MiB ${MEMORY_SETTLE_MS / 1000} s later (+${memory.addedMiB} MiB; V8 heap +${memory.heapAddedMiB} MiB); the search that built it took ${buildMs} ms; ${indexedNames} names indexed`,
+    );
 
     // 4. several instances (PostgreSQL)
     let instances: DbResult['instances'];
@@ -648,6 +683,7 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
         importSeconds,
         seedSeconds,
         seconds: rescreenSeconds,
+        afterAnswerSeconds: round((runs.to - answeredAt) / 1000),
         runs: runs.runs,
         subjectsScreened: runs.screened,
         healthIdle,
@@ -663,9 +699,23 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
   }
 }
 
-/** A second server on the database; its index warmed by one search; new versions imported on the first. */
+/**
+ * A second server on the database; its index warmed by one search; new versions imported on the
+ * first. Timed from the import's commit, which this process hears as the second does: a LISTEN of
+ * its own on the channel the import notifies (the first's answer can come later than the commit:
+ * the first rebuilds its own index on the same notification).
+ */
 async function instancesFigure(first: Server, port: number, dbEnv: Record<string, string>, listId: string, list: ListFixture, auth: Record<string, string>, client: SqlClient): Promise<NonNullable<DbResult['instances']>> {
   const platform = await platformAuth();
+  const { AML_INDEX_CHANNEL } = await import('../lib/services/aml/index-cache');
+  const { Client } = await import('pg');
+  const listener = new Client({ connectionString: dbEnv.DATABASE_URL });
+  await listener.connect();
+  let notified: number | null = null;
+  listener.on('notification', (n) => {
+    if (n.channel === AML_INDEX_CHANNEL && n.payload === listId) notified ??= performance.now();
+  });
+  await listener.query(`listen ${AML_INDEX_CHANNEL}`);
   // an API instance: ongoing monitoring stays with the first
   const second = await startServer('npm start (second instance)', [path.join(REPO_ROOT, 'server', 'main.mjs')], await serverEnv(port, { METRICS_TOKEN, ...dbEnv, WEBHOOK_WORKER: 'false' }), port);
   try {
@@ -673,9 +723,10 @@ async function instancesFigure(first: Server, port: number, dbEnv: Record<string
     await api(second.url, 'POST', '/api/v2.1/aml/search', auth, { name: 'Anna Müller' });
     const firstSearchMs = Math.round(performance.now() - searchStarted);
     const followMs: number[] = [];
-    const followFromRequestMs: number[] = [];
+    const followFromAnswerMs: number[] = [];
     const importSeconds: number[] = [];
     for (let r = 1; r <= INSTANCE_ROUNDS; r++) {
+      notified = null;
       const requested = performance.now();
       const version = await api<{ id: string }>(first.url, 'POST', `/api/v2.1/platform/aml/lists/${listId}/versions`, platform, upload(list.files, r));
       const answered = performance.now();
@@ -685,10 +736,13 @@ async function instancesFigure(first: Server, port: number, dbEnv: Record<string
         await sleep(20);
       }
       const seen = performance.now();
-      followMs.push(Math.round(seen - answered));
-      followFromRequestMs.push(Math.round(seen - requested));
+      if (notified === null) throw new Error('no notification of the import reached this process');
+      followMs.push(Math.round(seen - notified));
+      followFromAnswerMs.push(Math.round(seen - answered));
       importSeconds.push(round((answered - requested) / 1000));
-      console.log(`  version ${r + 1} imported on the first instance in ${importSeconds.at(-1)} s; the second indexed it ${followMs.at(-1)} ms after the import's answer`);
+      console.log(
+        `  version ${r + 1} imported on the first instance in ${importSeconds.at(-1)} s (committed ${round((notified - requested) / 1000)} s after the request); the second indexed it ${followMs.at(-1)} ms after the commit (${followFromAnswerMs.at(-1)} ms after the answer)`,
+      );
       // the next round on a quiet pair: the first's re-screening of this version done
       for (;;) {
         const { rows } = await client.query<{ open: string }>(`select count(*) filter (where status <> 'DONE')::text as open from aml_rescreen_runs where version_id = $1`, [version.id]);
@@ -696,9 +750,10 @@ async function instancesFigure(first: Server, port: number, dbEnv: Record<string
         await sleep(200);
       }
     }
-    return { followMs, followFromRequestMs, importSeconds, firstSearchMs };
+    return { followMs, followFromAnswerMs, importSeconds, firstSearchMs };
   } finally {
     await second.stop();
+    await listener.end();
   }
 }
 
@@ -727,7 +782,7 @@ function goals(results: DbResult[]): Goal[] {
     add('GET /api/health during the re-screening / idle', r.db, r.rescreen.healthRatio, 0.8, false, `${r.rescreen.healthDuring.rps} vs ${r.rescreen.healthIdle.rps} /s`);
     add(`index of a ${r.memory.indexedNames}-name list: resident MiB added`, r.db, r.memory.addedMiB, 100, true);
     add('payouts with six rules on / off (medians)', r.db, r.transfers.ratio, 0.9, false, `${r.transfers.on} vs ${r.transfers.off} /s`);
-    if (r.instances) add('second instance indexes a new version, ms after the import (median)', r.db, median(r.instances.followMs), 1000, true, `runs ${r.instances.followMs.join(', ')} ms`);
+    if (r.instances) add('second instance indexes a new version, ms after the import commits (median)', r.db, median(r.instances.followMs), 1000, true, `runs ${r.instances.followMs.join(', ')} ms`);
   }
   return out;
 }
@@ -739,19 +794,20 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     ['GET /api/health idle (baseline)', (r) => `${r.rescreen.healthIdle.rps} req/s`],
     ['list imported over HTTP: entries, names; time', (r) => `${r.rescreen.listEntries}, ${r.rescreen.listNames}; ${r.rescreen.importSeconds} s`],
     ['subjects written into the database; time', (r) => `${r.rescreen.subjects}; ${r.rescreen.seedSeconds} s`],
-    ['re-screening: import answered -> every run DONE (goal <= 60 s)', (r) => `${r.rescreen.seconds} s (${r.rescreen.runs} runs, ${r.rescreen.subjectsScreened} subjects)`],
+    ['re-screening: first claim -> last run DONE (goal <= 60 s)', (r) => `${r.rescreen.seconds} s (${r.rescreen.runs} runs, ${r.rescreen.subjectsScreened} subjects)`],
+    ['  import answered -> last run DONE', (r) => `${r.rescreen.afterAnswerSeconds} s`],
     ['  GET /api/health meanwhile / idle (goal >= 0.8)', (r) => `${r.rescreen.healthRatio} (${r.rescreen.healthDuring.rps} req/s)`],
     ['  health meanwhile: slowest second; 5 s slices', (r) => `${r.rescreen.healthDuring.worstSecond}; ${r.rescreen.healthDuring.slices.join(', ') || '-'}`],
     ['  alerts raised; subjects named after entries caught', (r) => `${r.rescreen.alerts}; ${r.rescreen.plantedCaught} of ${r.rescreen.planted}`],
-    ['index memory: resident added (goal <= 100 MiB)', (r) => `${r.memory.addedMiB} MiB (${r.memory.beforeMiB} -> ${r.memory.afterMiB}; heap +${r.memory.heapAddedMiB ?? '-'})`],
+    ['index memory: resident added (goal <= 100 MiB)', (r) => `${r.memory.addedMiB} MiB (${r.memory.beforeMiB} -> ${r.memory.afterMiB}; 1 s after the build ${r.memory.soonMiB}; heap +${r.memory.heapAddedMiB ?? '-'})`],
     ['  first search, which builds the index', (r) => `${r.memory.buildMs} ms`],
     [`payouts, rules off (baseline; ${PAYOUTS} per run, ${PAYOUT_CONNECTIONS} concurrent)`, (r) => `${r.transfers.off} /s (${r.transfers.offRuns.join(', ')}; p99 ${r.transfers.p99OffMs} ms)`],
     ['payouts, six rules on', (r) => `${r.transfers.on} /s (${r.transfers.onRuns.join(', ')}; p99 ${r.transfers.p99OnMs} ms)`],
     ['  on / off (goal >= 0.9)', (r) => String(r.transfers.ratio)],
     ['  customer transfers the aggregates read; alerts', (r) => `${r.transfers.customerTransfersInWindow}; ${r.transfers.transactionAlerts}`],
     ['  ledger after the payouts', (r) => `${r.transfers.ledger.balanced ? 'balanced' : 'NOT balanced'}, ${r.transfers.ledger.overdrawn} overdrawn, ${r.transfers.ledger.conserved ? 'conserved' : 'NOT conserved'}, ${r.transfers.ledger.status5xx} 5xx`],
-    ['second instance follows an import (median; goal <= 1000 ms)', (r) => r.instances && `${median(r.instances.followMs)} ms (${r.instances.followMs.join(', ')})`],
-    ['  the same from the import request; import time', (r) => r.instances && `${r.instances.followFromRequestMs.join(', ')} ms; ${r.instances.importSeconds.join(', ')} s`],
+    ['second instance follows an import: commit -> its metrics (median; goal <= 1000 ms)', (r) => r.instances && `${median(r.instances.followMs)} ms (${r.instances.followMs.join(', ')})`],
+    ['  the same from the import\'s answer; import time', (r) => r.instances && `${r.instances.followFromAnswerMs.join(', ')} ms; ${r.instances.importSeconds.join(', ')} s`],
     ['  its first search (builds its index)', (r) => r.instances && `${r.instances.firstSearchMs} ms`],
   ];
   const table = [['', 'PostgreSQL', 'PGlite'], ...rows.map(([label, f]) => [label, ...cols.map((db) => (by(db) ? (f(by(db)!) ?? '-') : 'not run'))])];
