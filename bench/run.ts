@@ -1,6 +1,7 @@
 // npm run bench [-- name ...] - runs the benchmarks under bench/ one after another, each in its own
 // process (each compares against its own baseline measured in the same run), and prints a summary.
-// bench/http.ts is the platform over HTTP against `npm start` (issue 18); the others measure parts.
+// bench/http.ts is the platform over HTTP against `npm start` (issue 18), bench/aml.ts its AML
+// (issue 27) the same way; the others measure parts.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,8 +23,8 @@ let failed = 0;
 for (const name of selected) {
   console.log(`\n━━━ bench/${name}.ts ━━━`);
   const started = Date.now();
-  // bench/http.ts bounds itself (BENCH_LIMIT_MINUTES); the others take a few minutes at most
-  const timeout = name === 'http' ? 0 : 180_000;
+  // bench/http.ts and bench/aml.ts bound themselves (BENCH_LIMIT_MINUTES); the others take a few minutes at most
+  const timeout = name === 'http' || name === 'aml' ? 0 : 180_000;
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'silent' }, timeout });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
