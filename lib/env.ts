@@ -123,6 +123,12 @@ export const envSchema = z.object({
   // AML ongoing monitoring: how often an idle worker looks for re-screening runs (it is also woken by the import's notification; docs/aml.md)
   AML_RESCREEN_POLL_MS: positiveInt(5000, 600_000),
   AML_RESCREEN_BATCH_SIZE: positiveInt(200, 10_000),
+  AML_RESCREEN_SHARE: z.coerce
+    .number({ error: 'must be a number above 0 and at most 1' })
+    .gt(0, 'must be a number above 0 and at most 1')
+    .max(1, 'must be a number above 0 and at most 1')
+    .default(0.2)
+    .describe("the share of the thread's time ongoing monitoring's re-screening may take (docs/aml.md)"),
   WORKER_METRICS_PORT: z.coerce
     .number({ error: 'must be a port number from 1 to 65535' })
     .int('must be a port number from 1 to 65535')

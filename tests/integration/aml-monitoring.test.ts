@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { parseList } from '@/lib/services/aml/lists/parse';
 import { runDueRescreens, runOneRescreen } from '@/lib/services/aml/monitoring';
 import { fetchDueLists } from '@/lib/services/aml/scheduled-fetch';
+import { indexState, resetAmlIndexes } from '@/lib/services/aml/index-cache';
 import { resetEnvCache } from '@/lib/env';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -196,5 +197,42 @@ describe('lists fetched on a schedule', () => {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'sourceUrl', message: 'must be an https:// URL' }],
     });
+  });
+});
+
+describe('the screening index of a list', () => {
+  it('follows a new version by laying its changes over the index it had, answering exactly what a whole new index answers', async () => {
+    // a list large enough that one version's changes stay under a fifth of it (then they are laid over, not rebuilt)
+    const filler = Array.from({ length: 30 }, (_, i) => ({ id: `F${i}`, name: `Filler Person${String.fromCharCode(65 + (i % 26))}${i} Zyx${i}`, birthDate: '1950' }));
+    const { list } = await tenantList(admin, [
+      { id: 'L1', name: 'Walburga Ostermann', birthDate: '1970' },
+      { id: 'L2', name: 'Ferdinand Kusterer', birthDate: '1955' },
+      { id: 'L3', name: 'Henrike Zellweger', birthDate: '1981' },
+      ...filler,
+    ], { name: uniqueName('Layers') });
+    const search = async (name: string) =>
+      expectOk(await api<{ hits: { entry: { sourceId: string; listId: string }; matchedName: string; score: number }[] }>(amlRoutes.search.POST, officer, { method: 'POST', body: { name } })).hits
+        .filter((h) => h.entry.listId === list.id)
+        .map((h) => `${h.entry.sourceId}:${h.matchedName}:${h.score}`);
+    expect(await search('Walburga Ostermann')).toEqual(['L1:Walburga Ostermann:1']);
+    const layersOf = () => indexState().find((i) => i.listId === list.id)?.layers;
+    expect(layersOf()).toBe(1);
+    // v2: L1 gains an alias, L2 leaves, L4 arrives
+    await importInto(admin, list.id, ownCsv([
+      { id: 'L1', name: 'Walburga Ostermann', aliases: ['Wally Osterman'], birthDate: '1970' },
+      { id: 'L3', name: 'Henrike Zellweger', birthDate: '1981' },
+      { id: 'L4', name: 'Gottlieb Brennecke', birthDate: '1990' },
+      ...filler,
+    ]));
+    const names = ['Wally Osterman', 'Walburga Ostermann', 'Ferdinand Kusterer', 'Gottlieb Brennecke', 'Henrike Zellweger'];
+    const layered = [];
+    for (const n of names) layered.push(await search(n));
+    expect(layersOf()).toBe(2);
+    expect(layered).toEqual([['L1:Wally Osterman:1'], ['L1:Walburga Ostermann:1'], [], ['L4:Gottlieb Brennecke:1'], ['L3:Henrike Zellweger:1']]);
+    await resetAmlIndexes();
+    const whole = [];
+    for (const n of names) whole.push(await search(n));
+    expect(layersOf()).toBe(1);
+    expect(whole).toEqual(layered);
   });
 });

@@ -50,6 +50,7 @@ const DEFAULTS = {
   MAINTENANCE_TICK_SECONDS: 60,
   AML_RESCREEN_POLL_MS: 5000,
   AML_RESCREEN_BATCH_SIZE: 200,
+  AML_RESCREEN_SHARE: 0.2,
 };
 
 const KEY = 'k'.repeat(32);
@@ -189,6 +190,7 @@ describe('parseEnv', () => {
     [{ RETENTION_BATCH_SIZE: '100001' }, 'RETENTION_BATCH_SIZE', 'Invalid environment: RETENTION_BATCH_SIZE must be a whole number from 1 to 100000'],
     [{ MAINTENANCE_TICK_SECONDS: '1.5' }, 'MAINTENANCE_TICK_SECONDS', 'Invalid environment: MAINTENANCE_TICK_SECONDS must be a whole number from 1 to 3600'],
     [{ AML_RESCREEN_BATCH_SIZE: '0' }, 'AML_RESCREEN_BATCH_SIZE', 'Invalid environment: AML_RESCREEN_BATCH_SIZE must be a whole number from 1 to 10000'],
+    [{ AML_RESCREEN_SHARE: '0' }, 'AML_RESCREEN_SHARE', 'Invalid environment: AML_RESCREEN_SHARE must be a number above 0 and at most 1'],
   ])('rejects %j with one line naming the variable', (raw, variable, message) => {
     const e = failure(raw);
     expect(e).toEqual({ name: 'EnvError', variable, message });

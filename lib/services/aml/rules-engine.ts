@@ -58,12 +58,17 @@ export function evaluateRule(rule: RuleDefinition, t: TransferFacts, agg: RuleAg
     case 'VELOCITY': {
       const p = ruleParams('VELOCITY', rule.params);
       if (!inCurrency(p.currency, t.currency)) return null;
+      const window = minutes(p.windowMinutes);
+      // the database stops counting at maxCount (ruleAggregatesSql): then the count alone fires, and the sum is not all of them
+      if (Number(agg.count ?? 0) >= p.maxCount) {
+        return fire(`more than ${p.maxCount} transfers within ${window}`, { countInWindow: `more than ${p.maxCount}`, windowMinutes: p.windowMinutes, maxCount: p.maxCount, maxAmount: p.maxAmount });
+      }
       const count = Number(agg.count ?? 0) + 1;
       const sum = new Decimal(agg.sum ?? 0).plus(amount);
       const overCount = count > p.maxCount;
       const overAmount = sum.gt(p.maxAmount);
       if (!overCount && !overAmount) return null;
-      const parts = [overCount ? `${count} transfers within ${minutes(p.windowMinutes)} (more than ${p.maxCount})` : null, overAmount ? `${money(sum, t.currency)} within ${minutes(p.windowMinutes)} (more than ${money(p.maxAmount, t.currency)})` : null];
+      const parts = [overCount ? `${count} transfers within ${window} (more than ${p.maxCount})` : null, overAmount ? `${money(sum, t.currency)} within ${window} (more than ${money(p.maxAmount, t.currency)})` : null];
       return fire(parts.filter(Boolean).join('; '), { countInWindow: count, amountInWindow: sum.toFixed(), windowMinutes: p.windowMinutes, maxCount: p.maxCount, maxAmount: p.maxAmount });
     }
     case 'STRUCTURING': {
@@ -72,10 +77,10 @@ export function evaluateRule(rule: RuleDefinition, t: TransferFacts, agg: RuleAg
       const threshold = new Decimal(p.threshold);
       const floor = threshold.times(new Decimal(100).minus(p.marginPercent)).div(100);
       if (amount.lt(floor) || amount.gte(threshold)) return null;
-      const count = Number(agg.count ?? 0) + 1;
-      if (count < p.minCount) return null;
-      return fire(`${count} transfers from ${money(floor, t.currency)} to just below ${money(threshold, t.currency)} within ${minutes(p.windowMinutes)}`, {
-        countInBand: count,
+      // the database stops counting at minCount - 1 others (ruleAggregatesSql): enough to decide, so the reason says "at least"
+      if (Number(agg.count ?? 0) + 1 < p.minCount) return null;
+      return fire(`at least ${p.minCount} transfers from ${money(floor, t.currency)} to just below ${money(threshold, t.currency)} within ${minutes(p.windowMinutes)}`, {
+        countInBand: `at least ${p.minCount}`,
         bandFrom: floor.toFixed(),
         threshold: p.threshold,
         windowMinutes: p.windowMinutes,
@@ -124,22 +129,31 @@ export function evaluateRules(rules: (RuleDefinition & { aggregates?: RuleAggreg
 
 /**
  * The aggregates of the rule `r` (a row of aml_rules in scope of the statement) for one transfer:
- * the references name the transfer's tenant, customer, source wallet and time, and the transfer to
- * leave out (itself, when it is already a row). Used by the transfer path and by the back-test.
+ * the references name the transfer's tenant, customer, source wallet, amount and time, and the
+ * transfer to leave out (itself, when it is already a row). Used by the transfer path and by the
+ * back-test.
+ *
+ * Each scan is bounded by what the rule can decide: velocity reads at most maxCount of the
+ * customer's transfers in the window (with that many it fires whatever the amounts; with fewer it
+ * has read them all, and their sum is exact), structuring reads nothing unless the transfer's own
+ * amount is in the band, then at most minCount - 1 transfers. A customer with thousands of transfers
+ * a day costs a rule no more than its own threshold.
  */
-export function ruleAggregatesSql(refs: { tenantId: SQL; customerId: SQL; walletId: SQL; asOf: SQL; excludeTransferId: SQL }): SQL {
+export function ruleAggregatesSql(refs: { tenantId: SQL; customerId: SQL; walletId: SQL; amount: SQL; asOf: SQL; excludeTransferId: SQL }): SQL {
   const p = (key: string) => sql`(r.params->>${key})`;
-  return sql`case
-    when r.rule_type in ('VELOCITY', 'STRUCTURING') then (
-      select json_build_object('count', count(*), 'sum', coalesce(sum(t.amount), 0)::text)
-      from transfers t
-      where t.tenant_id = ${refs.tenantId} and t.customer_id = ${refs.customerId}
+  const inWindow = sql`t.tenant_id = ${refs.tenantId} and t.customer_id = ${refs.customerId}
         and t.status in ('PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED')
         and t.created_at > ${refs.asOf} - make_interval(mins => ${p('windowMinutes')}::int) and t.created_at <= ${refs.asOf}
         and (${p('currency')} is null or t.currency = ${p('currency')})
-        and t.id is distinct from ${refs.excludeTransferId}
-        and (r.rule_type <> 'STRUCTURING' or (
-          t.amount >= ${p('threshold')}::numeric * (100 - ${p('marginPercent')}::numeric) / 100 and t.amount < ${p('threshold')}::numeric)))
+        and t.id is distinct from ${refs.excludeTransferId}`;
+  const band = (amount: SQL) => sql`${amount} >= ${p('threshold')}::numeric * (100 - ${p('marginPercent')}::numeric) / 100 and ${amount} < ${p('threshold')}::numeric`;
+  return sql`case
+    when r.rule_type = 'VELOCITY' then (
+      select json_build_object('count', count(*), 'sum', coalesce(sum(w.amount), 0)::text)
+      from (select t.amount from transfers t where ${inWindow} limit ${p('maxCount')}::int) w)
+    when r.rule_type = 'STRUCTURING' and ${band(refs.amount)} then (
+      select json_build_object('count', count(*))
+      from (select 1 from transfers t where ${inWindow} and ${band(sql`t.amount`)} limit ${p('minCount')}::int - 1) w)
     when r.rule_type = 'RAPID_OUT' then (
       select json_build_object('credited', coalesce(sum(jl.amount), 0)::text)
       from journal_lines jl
@@ -149,8 +163,9 @@ export function ruleAggregatesSql(refs: { tenantId: SQL; customerId: SQL; wallet
 }
 
 /** The tenant's enabled rules with their aggregates for a live transfer, as one JSON array (a subselect of the transfer's first statement). */
-export function liveRulesSql(tenantId: string, customerId: SQL, walletId: string, asOf: Date): SQL {
+export function liveRulesSql(tenantId: string, customerId: SQL, walletId: string, amount: string, asOf: Date): SQL {
+  const refs = { tenantId: sql`${tenantId}::uuid`, customerId, walletId: sql`${walletId}::uuid`, amount: sql`${amount}::numeric`, asOf: sql`${asOf}::timestamptz`, excludeTransferId: sql`null::uuid` };
   return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'ruleType', r.rule_type, 'action', r.action, 'version', r.version, 'params', r.params,
-      'aggregates', ${ruleAggregatesSql({ tenantId: sql`${tenantId}::uuid`, customerId, walletId: sql`${walletId}::uuid`, asOf: sql`${asOf}::timestamptz`, excludeTransferId: sql`null::uuid` })}) order by r.created_at, r.id), '[]'::json)
+      'aggregates', ${ruleAggregatesSql(refs)}) order by r.created_at, r.id), '[]'::json)
     from aml_rules r where r.tenant_id = ${tenantId}::uuid and r.enabled)`;
 }

@@ -139,7 +139,7 @@ export async function backtestRule(db: DbOrTx, tenantId: string, ruleId: string,
   const to = body.to ? new Date(body.to) : clock.now();
   const from = body.from ? new Date(body.from) : new Date(to.getTime() - 30 * DAY);
   if (from >= to) throw validationFailed([{ field: 'from', message: 'must be before to' }]);
-  const aggregates = ruleAggregatesSql({ tenantId: sql`t0.tenant_id`, customerId: sql`t0.customer_id`, walletId: sql`t0.wallet_id`, asOf: sql`t0.created_at`, excludeTransferId: sql`t0.id` });
+  const aggregates = ruleAggregatesSql({ tenantId: sql`t0.tenant_id`, customerId: sql`t0.customer_id`, walletId: sql`t0.wallet_id`, amount: sql`t0.amount`, asOf: sql`t0.created_at`, excludeTransferId: sql`t0.id` });
   const rows = ((await db.execute(sql`
     select t0.id, t0.customer_id, t0.wallet_id, t0.amount::text as amount, t0.currency, t0.status, t0.created_at,
       (t0.destination_wallet_id is not null) as wallet_transfer,

@@ -5,10 +5,9 @@ import type { Db, DbOrTx } from '@/lib/db/client';
 import { addresses, amlAlerts, amlListEntries, amlLists, amlScreenings, beneficiaries, customers, organizations, persons, representatives, users, type AmlListEntryRow } from '@/lib/db/schema';
 import { clock } from '@/lib/clock';
 import { emitEvent } from '@/lib/services/events/emit';
-import { indexOf, listsInForce, type ListInForce } from './index-cache';
+import { indexOf, listsInForce, type ListInForce, type Searchable } from './index-cache';
 import { getAmlSettings } from './settings';
 import { recordAlertEvent } from './timeline';
-import type { ScreeningIndex } from './matcher';
 
 /**
  * Screening (docs/aml.md): who is screened, against which lists, and what a hit does. A subject is
@@ -35,7 +34,7 @@ export interface Subject {
 export interface ScreeningContext {
   tenantId: string;
   lists: ListInForce[];
-  indexes: Map<string, ScreeningIndex>;
+  indexes: Map<string, Searchable>;
   threshold: number;
 }
 
@@ -45,8 +44,8 @@ export interface ScreeningContext {
  */
 export async function screeningContext(db: DbOrTx, tenantId: string, threshold?: string): Promise<ScreeningContext> {
   const [lists, own] = await Promise.all([listsInForce(db, tenantId), threshold ? Promise.resolve(threshold) : getAmlSettings(db, tenantId).then((s) => s.matchThreshold)]);
-  const indexes = new Map<string, ScreeningIndex>();
-  for (const list of lists) indexes.set(list.listId, await indexOf(db, list.listId, list.versionId));
+  const indexes = new Map<string, Searchable>();
+  for (const list of lists) indexes.set(list.listId, await indexOf(db, list.listId, list.versionId, list.versionNo));
   return { tenantId, lists, indexes, threshold: Number(own) };
 }
 

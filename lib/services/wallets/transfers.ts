@@ -223,7 +223,7 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       exists (select 1 from transaction_limits l, src
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
       exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits,
-      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, asOf)} as rules`;
+      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf)} as rules`;
 }
 
 /** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
