@@ -64,16 +64,16 @@ export const TYPO_SIMILARITY = [1, 0.9, 0.87] as const;
  * collapsed, and a final "V" when it ends in a vowel (so "alexandra" is not "alexander"). A simplified consonant skeleton
  * in the spirit of Soundex (Watchman's first-letter filter) and metaphone (nomenklatura logic-v1).
  */
-export function phoneticKey(token: string): string {
+export function phoneticKey(token: string, memo = true): string {
   let key = phoneticKeys.get(token);
   if (key === undefined) {
     key = computePhoneticKey(token);
-    remember(phoneticKeys, token, key);
+    if (memo) remember(phoneticKeys, token, key);
   }
   return key;
 }
 
-/** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. */
+/** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. `memo` false: a string seen once (the index's joins of adjacent tokens), not remembered. */
 const MEMO_LIMIT = 100_000;
 const phoneticKeys = new Map<string, string>();
 const skeletons = new Map<string, string>();
@@ -110,11 +110,11 @@ function computePhoneticKey(token: string): string {
  * ie, and a final i), every other vowel goes, and a final h after a plain consonant goes on both
  * sides (ta marbuta: فاطمة "ftmh" ~ fatima): "youssef" -> ywsf ~ يوسف "ywsf", "ali" -> ly ~ علي "ly".
  */
-export function abjadSkeleton(token: string): string {
+export function abjadSkeleton(token: string, memo = true): string {
   let skeleton = skeletons.get(token);
   if (skeleton === undefined) {
     skeleton = computeSkeleton(token);
-    remember(skeletons, token, skeleton);
+    if (memo) remember(skeletons, token, skeleton);
   }
   return skeleton;
 }
