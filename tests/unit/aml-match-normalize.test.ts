@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
+import { COMMON_WORDS, HONORIFICS, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
 
 const person = (name: string) => normalizeName(name);
 const org = (name: string) => normalizeName(name, { entityType: 'ORGANIZATION' });
@@ -97,11 +97,62 @@ describe('normalizeName: organizations', () => {
     expect(org(name)).toEqual(tokens);
   });
 
-  it('drops every legal form it lists, at the end and at the front', () => {
-    for (const form of LEGAL_FORMS) {
+  it('drops every legal form it lists, at the end and at the front; the written-out ones at the end only, unless a language puts them first', () => {
+    for (const form of [...LEGAL_FORMS, ...LEGAL_FORMS_LEADING]) {
       expect(org(`Kedr Granit ${form}`)).toEqual(['kedr', 'granit']);
       expect(org(`${form} Kedr Granit`)).toEqual(['kedr', 'granit']);
     }
+    for (const form of LEGAL_FORMS_WRITTEN_OUT) {
+      expect(org(`Kedr Granit ${form}`)).toEqual(['kedr', 'granit']);
+      expect(org(`${form} Kedr Granit`).slice(-2)).toEqual(['kedr', 'granit']);
+      expect(org(`${form} Kedr Granit`).length).toBeGreaterThan(2);
+    }
+  });
+
+  it.each([
+    ['Vistula Agro Spółka z ograniczoną odpowiedzialnością', 'Vistula Agro Sp. z o.o.'],
+    ['Vistula Agro Spółka Akcyjna', 'Vistula Agro S.A.'],
+    ['Bosphorus Kimya Anonim Şirketi', 'Bosphorus Kimya A.Ş.'],
+    ['Bosphorus Kimya Limited Şirketi', 'Bosphorus Kimya Ltd. Şti.'],
+    ['Pannonia Trade Korlátolt Felelősségű Társaság', 'Pannonia Trade Kft.'],
+    ['Pannonia Trade Zártkörűen Működő Részvénytársaság', 'Pannonia Trade Zrt.'],
+    ['Nihon Kaiun Kabushiki Kaisha', 'Nihon Kaiun K.K.'],
+    ['Kabushiki Kaisha Nihon Kaiun', 'Nihon Kaiun KK'],
+    ['Nihon Kaiun Yugen Kaisha', 'Nihon Kaiun Y.K.'],
+    ['Nihon Kaiun Godo Kaisha', 'Nihon Kaiun G.K.'],
+    ['Rheinstahl Aktiengesellschaft', 'Rheinstahl AG'],
+    ['Rheinstahl Gesellschaft mit beschränkter Haftung', 'Rheinstahl GmbH'],
+    ['Rheinstahl Kommanditgesellschaft', 'Rheinstahl KG'],
+    ['Lumiere Société Anonyme', 'Lumiere S.A.'],
+    ['Lumiere Société à responsabilité limitée', 'Lumiere S.à r.l.'],
+    ['Iberia Norte Sociedad Anónima', 'Iberia Norte S.A.'],
+    ['Iberia Norte Sociedad de Responsabilidad Limitada', 'Iberia Norte S. de R.L.'],
+    ['Adriatica Società per Azioni', 'Adriatica S.p.A.'],
+    ['Adriatica Società a responsabilità limitata', 'Adriatica S.r.l.'],
+    ['Polder Besloten Vennootschap', 'Polder B.V.'],
+    ['Polder Naamloze Vennootschap', 'Polder N.V.'],
+    ['Nordkap Aktiebolag', 'Nordkap AB'],
+    ['Nordkap Osakeyhtiö', 'Nordkap Oy'],
+    ['Taiga Link Limited Liability Company', 'Taiga Link LLC'],
+    ['Limited Liability Company Taiga Link', 'OOO Taiga Link'],
+    ['Thames Bridge Public Limited Company', 'Thames Bridge PLC'],
+    ['Open Joint Stock Company Taiga Link', 'OAO Taiga Link'],
+    ['Closed Joint Stock Company Taiga Link', 'ZAO Taiga Link'],
+    ['Taiga Link Joint Stock Company', 'Taiga Link JSC'],
+    ['Ganges Steel Private Limited', 'Ganges Steel Pvt. Ltd.'],
+    ['Outback Mining Proprietary Limited', 'Outback Mining Pty Ltd'],
+    ['Selat Maju Sendirian Berhad', 'Selat Maju Sdn. Bhd.'],
+    ['Perseroan Terbatas Selat Maju', 'PT Selat Maju'],
+    ['Thames Bridge Limited Liability Partnership', 'Thames Bridge LLP'],
+  ])('%s ~ %s', (written, abbreviated) => {
+    const name = abbreviated.split(' ').filter((w) => /^[A-Z][a-z]{2,}$/.test(w) && !['Pty', 'Ltd'].includes(w));
+    expect(org(abbreviated)).toEqual(name.map((w) => w.toLowerCase()));
+    expect(org(written)).toEqual(org(abbreviated));
+  });
+
+  it('a written-out form that opens a name stays a part of it', () => {
+    expect(org('Societe Anonyme des Mines')).toEqual(['societe', 'anonyme', 'mines']);
+    expect(org('Aktiengesellschaft Kedr')).toEqual(['kedr']); // one word: either end, as the abbreviations
   });
 
   it('drops common words unless asked to keep them', () => {

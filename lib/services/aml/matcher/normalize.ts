@@ -49,30 +49,60 @@ const PARTICLES_KEPT_FIRST: ReadonlySet<string> = new Set(['le', 'la', 'da', 'di
 const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['bn', 'bnt', 'bnu']);
 
 /**
- * Legal forms, dropped from organization names at either end (repeatedly: "Co., Ltd."), written as
- * the tokens they become ("S.A." -> "s a", "A/S" -> "a s"). International, with the CIS, Gulf and
- * Asian forms sanctions lists are full of.
+ * Legal forms as abbreviations or single words, dropped from organization names at either end
+ * (repeatedly: "Co., Ltd."), written as the tokens they become ("S.A." -> "s a", "A/S" -> "a s",
+ * "A.Ş." -> "a s"). International, with the CIS, Gulf and Asian forms sanctions lists are full of.
  */
 export const LEGAL_FORMS: readonly string[] = [
   // English
   'llc', 'l l c', 'ltd', 'limited', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'p l c', 'llp', 'l l p', 'lp', 'l p',
-  'pty', 'pty ltd', 'pvt', 'pvt ltd', 'private limited', 'public limited company', 'lc', 'pllc',
-  'limited liability company', 'limited liability partnership', 'limited partnership', 'joint stock company', 'open joint stock company',
-  'closed joint stock company', 'public joint stock company', 'private joint stock company', 'societe anonyme', 'sociedad anonima',
+  'pty', 'pty ltd', 'pvt', 'pvt ltd', 'lc', 'pllc',
   // vessel prefixes (vessels are screened as organizations)
   'mv', 'm v', 'mt', 'm t', 'mts', 'fv',
   // German, Dutch, Nordic, Swiss
   'gmbh', 'mbh', 'ag', 'kg', 'ohg', 'ug', 'gbr', 'e v', 'ev', 'kgaa', 'gmbh co kg', 'bv', 'b v', 'nv', 'n v', 'vof', 'cv', 'c v',
-  'oy', 'oyj', 'ab', 'publ', 'as', 'a s', 'asa', 'aps', 'a p s', 'hf', 'ehf',
+  'aktiengesellschaft', 'kommanditgesellschaft',
+  'oy', 'oyj', 'ab', 'publ', 'as', 'a s', 'asa', 'aps', 'a p s', 'hf', 'ehf', 'aktiebolag', 'aktiebolaget', 'osakeyhtio',
   // Romance
   'sa', 's a', 'sas', 's a s', 'sarl', 's a r l', 'sl', 's l', 'srl', 's r l', 'spa', 's p a', 'sapa', 'snc', 'sae', 'sab', 'sac',
-  'sa de cv', 's a de c v', 'sab de cv', 'de cv', 'ltda', 'eirl', 'scs', 'sca', 'sce',
-  // Central and Eastern Europe, CIS
+  'sa de cv', 's a de c v', 'sab de cv', 'de cv', 's de rl', 's de r l', 'ltda', 'eirl', 'scs', 'sca', 'sce',
+  // Central and Eastern Europe, Turkey, CIS
   'ooo', 'zao', 'oao', 'pao', 'ao', 'tov', 'pjsc', 'ojsc', 'cjsc', 'jsc', 'psc', 'ojsc', 'ip', 'chp', 'up', 'gup', 'fgup', 'mup', 'nao',
-  'doo', 'd o o', 'dd', 'd d', 'ad', 'a d', 'sro', 's r o', 'spol s r o', 'sp z o o', 'spzoo', 'sa', 'kft', 'zrt', 'nyrt', 'bt', 'srl', 'ood', 'eood',
+  'doo', 'd o o', 'dd', 'd d', 'ad', 'a d', 'sro', 's r o', 'spol s r o', 'sp z o o', 'spzoo', 'sa', 'kft', 'zrt', 'nyrt', 'rt', 'bt', 'srl', 'ood', 'eood',
+  'reszvenytarsasag', 'sti', 'ltd sti',
   // Gulf, Asia
-  'fzco', 'fze', 'fzc', 'fz llc', 'fzllc', 'dmcc', 'wll', 'w l l', 'spc', 'pt', 'tbk', 'pt tbk', 'bhd', 'sdn', 'sdn bhd', 'berhad', 'kk', 'k k',
-  'jsc', 'co ltd', 'cie', 'et cie', 'as', 'se', 'sce', 'pte', 'pte ltd', 'hk', 'hkg',
+  'fzco', 'fze', 'fzc', 'fz llc', 'fzllc', 'dmcc', 'wll', 'w l l', 'spc', 'pt', 'p t', 'tbk', 'pt tbk', 'bhd', 'sdn', 'sdn bhd', 'berhad', 'kk', 'k k',
+  'yk', 'y k', 'gk', 'g k', 'jsc', 'co ltd', 'cie', 'et cie', 'as', 'se', 'sce', 'pte', 'pte ltd', 'hk', 'hkg',
+];
+
+/**
+ * Legal forms written out in words (diacritics gone, as the tokens they become): dropped only at
+ * the end of an organization's name, where these languages put them, so that a name that starts
+ * with the words ("Societe Anonyme des Mines") keeps them.
+ */
+export const LEGAL_FORMS_WRITTEN_OUT: readonly string[] = [
+  'private limited', 'private limited company', 'public limited company', 'proprietary limited', 'proprietary limited company',
+  'limited liability partnership', 'limited partnership',
+  'spolka z ograniczona odpowiedzialnoscia', 'spolka akcyjna', 'spolka komandytowa', 'spolka jawna',
+  'anonim sirketi', 'limited sirketi',
+  'korlatolt felelossegu tarsasag', 'zartkoruen mukodo reszvenytarsasag', 'nyilvanosan mukodo reszvenytarsasag',
+  'gesellschaft mit beschrankter haftung', 'gesellschaft mit beschraenkter haftung', 'offene handelsgesellschaft',
+  'societe anonyme', 'societe a responsabilite limitee', 'societe par actions simplifiee',
+  'sociedad anonima', 'sociedad de responsabilidad limitada', 'sociedad limitada',
+  'societa per azioni', 'societa a responsabilita limitata',
+  'besloten vennootschap', 'besloten vennootschap met beperkte aansprakelijkheid', 'naamloze vennootschap',
+  'julkinen osakeyhtio', 'sendirian berhad',
+];
+
+/**
+ * Legal forms written out that a language puts first, dropped at either end: Japanese
+ * (株式会社 before or after the name), Indonesian (PT), and the CIS forms as lists translate them
+ * ("LIMITED LIABILITY COMPANY ROMASHKA", "OPEN JOINT STOCK COMPANY ...", from OOO, OAO first).
+ */
+export const LEGAL_FORMS_LEADING: readonly string[] = [
+  'kabushiki kaisha', 'yugen kaisha', 'godo kaisha', 'perseroan terbatas',
+  'limited liability company', 'joint stock company', 'open joint stock company', 'closed joint stock company',
+  'public joint stock company', 'private joint stock company',
 ];
 
 /** Common words dropped from organization names (when `dropCommonWords`, the default). */
@@ -151,7 +181,11 @@ export const VARIANT_ABJAD_SKELETONS: ReadonlyMap<string, string> = new Map([
 /** token -> its variant group's first spelling */
 export const VARIANT_CANON: ReadonlyMap<string, string> = new Map(NAME_VARIANTS.flatMap((group) => group.map((v) => [v, group[0]!] as const)));
 
-const LEGAL_FORM_SEQUENCES: readonly (readonly string[])[] = [...new Set(LEGAL_FORMS)].map((f) => f.split(' ')).sort((a, b) => b.length - a.length);
+/** Every legal form as its tokens, longest first, and whether it may be dropped at the start too. */
+const LEGAL_FORM_SEQUENCES: readonly { tokens: readonly string[]; atStart: boolean }[] = [
+  ...[...new Set([...LEGAL_FORMS, ...LEGAL_FORMS_LEADING])].map((f) => ({ tokens: f.split(' '), atStart: true })),
+  ...LEGAL_FORMS_WRITTEN_OUT.map((f) => ({ tokens: f.split(' '), atStart: false })),
+].sort((a, b) => b.tokens.length - a.tokens.length);
 
 const ABJAD_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const HAN_SCRIPT = /\p{Script=Han}/u;
@@ -208,21 +242,21 @@ function splitAbd(t: string): string[] {
   return glued ? ['abd', glued[1]!] : [t];
 }
 
-/** The legal-form sequences at either end, dropped as long as a token remains: [start, end) of what is kept. */
+/** The legal-form sequences at either end (the written-out ones at the end only), dropped as long as a token remains: [start, end) of what is kept. */
 function legalFormSpan(tokens: readonly string[]): [number, number] {
   let start = 0;
   let end = tokens.length;
   let changed = true;
   while (changed && end - start > 1) {
     changed = false;
-    for (const form of LEGAL_FORM_SEQUENCES) {
+    for (const { tokens: form, atStart } of LEGAL_FORM_SEQUENCES) {
       if (form.length >= end - start) continue;
       if (form.every((f, i) => tokens[end - form.length + i] === f)) {
         end -= form.length;
         changed = true;
         break;
       }
-      if (form.every((f, i) => tokens[start + i] === f)) {
+      if (atStart && form.every((f, i) => tokens[start + i] === f)) {
         start += form.length;
         changed = true;
         break;
