@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORDS, HONORIFICS, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
+import { COMMON_WORDS, GIVEN_NAME_TITLES, HONORIFICS, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
 
 const person = (name: string) => normalizeName(name);
 const org = (name: string) => normalizeName(name, { entityType: 'ORGANIZATION' });
@@ -45,6 +45,29 @@ describe('normalizeName: persons', () => {
     expect(gluedParticleStem('vanderberg')).toBe('berg');
     expect(gluedParticleStem('delacruz')).toBe('cruz');
     expect(person('Maria da Silva')).toEqual(['maria', 'silva']);
+  });
+
+  it('Dutch and Flemish particles, glued or not; Mauritanian ould like bin', () => {
+    expect(person('Dirk ter Horst')).toEqual(['dirk', 'horst']);
+    expect(person('Steven Vanden Eynde')).toEqual(['steven', 'eynde']);
+    expect(person('Jan vd Berg')).toEqual(['jan', 'berg']);
+    expect(gluedParticleStem('terhorst')).toBe('horst');
+    expect(gluedParticleStem('tenbrink')).toBe('brink');
+    expect(gluedParticleStem('vandeneynde')).toBe('eynde'); // vanden, vander: a vowel may follow
+    expect(gluedParticleStem('vanderelst')).toBe('elst');
+    expect(gluedParticleStem('terence')).toBeNull(); // ter: a consonant must follow
+    expect(person('Mohamed Ould Abdel Aziz')).toEqual(['mohamed', 'abd', 'aziz']);
+    expect(person('Cheikh Wuld Mahjoub')).toEqual(['cheikh', 'mahjoub']);
+  });
+
+  it('Sheikh, Cheikh: a title when two other names remain, else the given name', () => {
+    for (const t of GIVEN_NAME_TITLES) {
+      expect(person(`${t} Omar Farouk`)).toEqual(['omar', 'farouk']);
+      expect(person(`${t} Mahjoub`)).toEqual([t, 'mahjoub']);
+    }
+    expect(person('Cheikh Ould Mahjoub')).toEqual(['cheikh', 'mahjoub']);
+    expect(person('Sheikh Ahmed bin Saeed')).toEqual(['ahmed', 'saeed']);
+    expect(person('Haji Sheikh Mahjoub')).toEqual(['sheikh', 'mahjoub']);
   });
 
   it('keeps a particle that is the whole last name, and the ambiguous short ones first', () => {

@@ -58,6 +58,9 @@ describe('tokenSimilarity', () => {
   it('a glued particle costs 3%', () => {
     expect(tokenSimilarity('alrashid', 'rashid')).toBe(0.97);
     expect(tokenSimilarity('vanderberg', 'berg')).toBe(0.97);
+    expect(names('Dirk Terhorst', 'Dirk ter Horst').score).toBeCloseTo(0.985, 3);
+    expect(names('Steven Vandeneynde', 'Steven Van den Eynde').score).toBeCloseTo(0.985, 3);
+    expect(names('Cheikh Mahjoub', 'Cheikh Ould Mahjoub').score).toBe(1);
   });
 
   it('organizations: a truncation of 3+ letters is an abbreviation', () => {

@@ -23,7 +23,14 @@ export type NameGroup = 'PERSON' | 'ORGANIZATION';
 /** Marks a token transliterated from an abjad script (Arabic, Hebrew, Syriac, Thaana): written without short vowels. */
 export const ABJAD_MARK = '*';
 
-/** Titles and honorifics, dropped from person names wherever they stand. */
+/**
+ * Titles that are also given names ("Cheikh Tidiane", "Sheikh Hasina"): dropped as a title only
+ * when two other names remain (another given name and a surname), kept as the given name
+ * otherwise ("Cheikh Ould Mahjoub" -> cheikh mahjoub).
+ */
+export const GIVEN_NAME_TITLES: ReadonlySet<string> = new Set(['sheikh', 'shaikh', 'sheik', 'shaykh', 'cheikh']);
+
+/** Titles and honorifics, dropped from person names wherever they stand (GIVEN_NAME_TITLES as said there). */
 export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'mister', 'madam', 'madame', 'mme', 'mlle', 'herr', 'frau',
   'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'hon', 'honorable', 'honourable', 'rev', 'reverend',
@@ -34,15 +41,17 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Particles of person names: Arabic article and filiation (al, bin, ibn), Dutch, German, Iberian,
- * French and Italian particles. Dropped when another token follows, so "al-Rashid" ~ "Rashid" and
- * "van der Berg" ~ "Berg"; the ambiguous short ones (le, la, da, di, du, do, e, y, ter, ten, zu) are
- * kept in the first place, where they are more often a name ("Le Van Thanh", "Da Silva" both work).
- * Glued forms ("Alrashid", "Vanderberg", "Delacruz") are handled by gluedParticleStem().
+ * Particles of person names: Arabic article and filiation (al, bin, ibn; the Mauritanian ould,
+ * wuld "son of"), Dutch and Flemish (van, der, den, ter, ten, and the Flemish vanden, vander, vande,
+ * vd), German, Iberian, French and Italian particles. Dropped when another token follows, so
+ * "al-Rashid" ~ "Rashid" and "van der Berg" ~ "Berg"; the ambiguous short ones (le, la, da, di, du,
+ * do, e, y, ter, ten, zu) are kept in the first place, where they are more often a name ("Le Van
+ * Thanh", "Da Silva" both work). Glued forms ("Alrashid", "Vanderberg", "Terhorst", "Delacruz")
+ * are handled by gluedParticleStem().
  */
 export const PARTICLES: ReadonlySet<string> = new Set([
-  'al', 'el', 'ul', 'bin', 'ibn', 'bint', 'binti', 'bent', 'van', 'von', 'der', 'den', 'de', 'del', 'della', 'dos', 'das',
-  'le', 'la', 'da', 'di', 'du', 'do', 'e', 'y', 'ter', 'ten', 'zu',
+  'al', 'el', 'ul', 'bin', 'ibn', 'bint', 'binti', 'bent', 'ould', 'wuld', 'van', 'von', 'der', 'den', 'vanden', 'vander', 'vande', 'vd',
+  'de', 'del', 'della', 'dos', 'das', 'le', 'la', 'da', 'di', 'du', 'do', 'e', 'y', 'ter', 'ten', 'zu',
 ]);
 const PARTICLES_KEPT_FIRST: ReadonlySet<string> = new Set(['le', 'la', 'da', 'di', 'du', 'do', 'e', 'y', 'ter', 'ten', 'zu']);
 /** The same particles as they come out of an Arabic-script word (بن, ابن, بنت). */
@@ -306,7 +315,9 @@ export function prepareTokens(name: string, group: NameGroup, dropCommonWords = 
   };
 
   if (group === 'PERSON') {
-    keep((t, i) => abjad.has(i) || !HONORIFICS.has(t));
+    // Sheikh, Cheikh: a title when two other names remain, else the given name
+    const names = tokens.filter((t, i) => abjad.has(i) || (!HONORIFICS.has(t) && !PARTICLES.has(t))).length;
+    keep((t, i) => abjad.has(i) || !HONORIFICS.has(t) || (names < 2 && GIVEN_NAME_TITLES.has(t)));
     // a particle goes when another token follows it; the ambiguous short ones stay in the first place
     keep((t, i, all) => {
       const particle = abjad.has(i) ? ABJAD_PARTICLES.has(t) : PARTICLES.has(t);
@@ -353,13 +364,14 @@ export function displayToken(token: string): string {
   return isAbjad(token) ? token.slice(1) : token;
 }
 
-const GLUED_PARTICLE = /^(?:vander|vanden|vande|van|von|dela|della|delle|del|de|da|di|du|le|la|al|el|ul)(?=[a-z])/;
+const GLUED_PARTICLE = /^(?:vander|vanden|vande|van|von|ter|ten|dela|della|delle|del|de|da|di|du|le|la|al|el|ul)(?=[a-z])/;
 
 /**
  * The token without a particle glued to its front ("alrashid" -> "rashid", "vanderberg" -> "berg",
- * "delacruz" -> "cruz", "alomari" -> "omari"), or null. The rest must be 4+ letters, starting with
- * a consonant after the European particles ("leonard" keeps its "le"). For an abjad token: a leading "l" (the article ال glued
- * in a transliteration that kept it).
+ * "terhorst" -> "horst", "delacruz" -> "cruz", "alomari" -> "omari"), or null. The rest must be 4+
+ * letters, starting with a consonant after the European particles ("leonard" keeps its "le"), but
+ * for the Flemish vanden, vander, which no name starts with otherwise ("vandeneynde" -> "eynde").
+ * For an abjad token: a leading "l" (the article ال glued in a transliteration that kept it).
  */
 export function gluedParticleStem(token: string): string | null {
   let stem = stems.get(token);
@@ -380,7 +392,7 @@ function computeStem(token: string): string | null {
   if (!m) return null;
   const rest = token.slice(m[0].length);
   if (rest.length < 4) return null;
-  // after al/el/ul (the Arabic article) any letter: "alomari" ~ "omari"; after the others a consonant
-  if (/^[aeiouy]/.test(rest) && !/^[aeu]l$/.test(m[0])) return null;
+  // after al/el/ul (the Arabic article) and vanden/vander any letter: "alomari" ~ "omari"; after the others a consonant
+  if (/^[aeiouy]/.test(rest) && !/^(?:[aeu]l|vanden|vander)$/.test(m[0])) return null;
   return rest;
 }
