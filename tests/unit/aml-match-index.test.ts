@@ -24,6 +24,10 @@ const LIST: IndexEntry[] = [
   entry('O1', ['Acme Trading GmbH'], 'ORGANIZATION'),
   entry('O2', ['John Doe Holdings Ltd'], 'ORGANIZATION'),
   entry('V1', ['MV Ocean Star'], 'VESSEL'),
+  entry('P8', ['Đorđe Jovanović']),
+  entry('P9', ['김성호']),
+  entry('P10', ['Reza Kazemi']),
+  entry('O3', ['Nihon Kaiun Kabushiki Kaisha'], 'ORGANIZATION'),
   ...syntheticEntries(3000, 5, 'S'),
 ];
 const index = ScreeningIndex.build(LIST);
@@ -54,6 +58,12 @@ describe('ScreeningIndex.search', () => {
     expect(keys(person('Ahmed Rashid'))).toContain('P7');
     expect(keys(person('Xiao Long Li'))).toContain('P6');
     expect(keys(person('李小龙'))).toContain('P6');
+    expect(keys(person('Dorde Jovanovic'))).toContain('P8');
+    expect(keys(person('Djordje Jovanovic'))).toContain('P8');
+    expect(keys(person('Kim Seong-ho'))).toContain('P9');
+    expect(keys(person('Gim Seongho'))).toContain('P9');
+    expect(keys(person('رضا کاظمی'))).toContain('P10');
+    expect(keys({ name: 'Nihon Kaiun K.K.', entityType: 'ORGANIZATION' })).toContain('O3');
   });
 
   it('sorts by score, then key, and answers the same hits as scorePair', () => {
@@ -109,7 +119,7 @@ describe('ScreeningIndex.search', () => {
   });
 
   it('finds every hit brute force finds, on a synthetic list', () => {
-    const subjects = [person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
+    const subjects = [person('Dorde Jovanovic'), person('Kim Sung-ho'), person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
     for (const s of subjects) {
       const brute = LIST.map((e) => scorePair(s, e)).filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD).map((h) => h!.entryKey);
       expect(new Set(keys(s, { limit: 10_000 }))).toEqual(new Set(brute));

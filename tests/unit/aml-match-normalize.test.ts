@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORDS, GIVEN_NAME_TITLES, HONORIFICS, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
+import { COMMON_WORDS, GIVEN_NAME_TITLES, HONORIFICS, KOREAN_FAMILY_NAMES, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, NAME_VARIANTS, PARTICLES, VARIANT_CANON, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
 
 const person = (name: string) => normalizeName(name);
 const org = (name: string) => normalizeName(name, { entityType: 'ORGANIZATION' });
@@ -24,6 +24,41 @@ describe('normalizeName: persons', () => {
     ['Mr', ['mr']],
   ])('%s -> %j', (name, tokens) => {
     expect(person(name)).toEqual(tokens);
+  });
+
+  it('đ is dj (Serbian, Croatian, Bosnian), but d in a Vietnamese name', () => {
+    expect(person('Đorđe Đoković')).toEqual(['djordje', 'djokovic']);
+    expect(person('ĐORĐEVIĆ, Đurđa')).toEqual(['djurdja', 'djordjevic']);
+    expect(person('Đặng Văn Đức')).toEqual(['dang', 'duc']);
+  });
+
+  it('Korean in Hangul: the family name as usually spelt, then the given name joined', () => {
+    expect(person('김성호')).toEqual(['kim', 'seongho']);
+    expect(person('김 성호')).toEqual(['kim', 'seongho']);
+    expect(person('박성규')).toEqual(['park', 'seonggyu']);
+    expect(person('이동찬')).toEqual(['lee', 'dongchan']);
+    expect(person('남궁민수')).toEqual(['namgoong', 'minsu']); // a two-syllable family name
+    expect(person('선우')).toEqual(['sun', 'u']); // two syllables: a family name and a given name
+    expect(person('김')).toEqual(['kim']);
+    // a family name the table does not have: any-ascii's spelling; an organization: one token per word
+    expect(person('갈성호')).toEqual(['gal', 'seongho']);
+    expect(org('삼성전자')).toEqual(['samseongjeonja']);
+    // every spelling of the table is a token of its variant group, when it has one
+    for (const spelling of KOREAN_FAMILY_NAMES.values()) expect(prepareTokens(spelling, 'PERSON')).toEqual([spelling]);
+    for (const [a, b] of [['kim', 'gim'], ['lee', 'yi'], ['lee', 'rhee'], ['park', 'pak'], ['choi', 'choe'], ['jung', 'jeong'], ['jung', 'chung'], ['jeon', 'chun'], ['noh', 'roh'], ['ryu', 'yoo']]) {
+      expect(VARIANT_CANON.get(a!)).toBe(VARIANT_CANON.get(b!));
+    }
+    // no spelling in two groups
+    const all = NAME_VARIANTS.flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('Persian script (پ چ ژ گ ک ی in the name): ض ظ ذ are z', () => {
+    expect(person('رضا کاظمی')).toEqual(['rz', 'kzmy']); // any-ascii writes no alef
+    expect(person('ذبیح الله')).toEqual(['zbyh', 'lh']);
+    // Arabic script without a Persian letter: ض is d, ظ and ذ dh
+    expect(person('رضا')).toEqual(['rd']);
+    expect(person('كاظم')).toEqual(['kdhm']);
   });
 
   it('writes Arabic script as its consonant skeleton, article and بن dropped', () => {

@@ -9,8 +9,8 @@
  *     first letter still shares most), Dice coefficient >= 0.4 and a length within half, then the
  *     real token similarity >= CANDIDATE_SIMILARITY; plus keys for what bigrams miss: the phonetic
  *     key (Aleksandr ~ Alexander), the variant table (Mohammed ~ Muhammad), the sorted letters
- *     (double transpositions), the consonant skeleton between Arabic script and Latin, and the
- *     initial ("j" ~ "john");
+ *     (double transpositions), the consonant skeleton between Arabic script and Latin, đ's dj
+ *     spelling under its d spelling (Djordje ~ Dorde), and the initial ("j" ~ "john");
  *   - merges (name-score.ts: two adjacent tokens of one side standing for one of the other), both
  *     ways: two adjacent subject tokens joined, looked up in the vocabulary; and every pair of
  *     adjacent tokens of every name joined, in a second vocabulary of its own ("Huang Li-ting" is
@@ -30,7 +30,7 @@ import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
 import { BIRTH_DATE_EFFECTS, COUNTRY_EFFECTS, entityGroup, entityTypeEffect } from './fields';
 import { CONCAT_MIN, GENERIC_WORD_WEIGHT, joinTokens, weakAliasScore } from './name-score';
 import { VARIANT_CANON, gluedParticleStem, isAbjad, prepareTokens, type NameGroup } from './normalize';
-import { PHONETIC_KEY_MIN, abjadSkeleton, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
+import { PHONETIC_KEY_MIN, abjadSkeleton, foldDj, phoneticKey, skeletonWithoutLongVowels, tokenSimilarity } from './similarity';
 import { composeHit, fieldEffects, hitScore, matchName, type IndexEntry, type NameMatch } from './score';
 
 export { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD } from './constants';
@@ -102,6 +102,8 @@ function tokenKeys(token: string, role: 'store' | 'lookup', merge = false): stri
   if (canon) keys.push(`V${canon}`);
   keys.push(...skeletons);
   if (token.length >= 5 && !merge) keys.push(`S${sortedLetters(token)}`);
+  // đ as dj: filed under its d spelling, which every token with a d looks up ("dorde" finds "djordje")
+  if (role === 'store' ? token.includes('dj') : token.includes('d')) keys.push(`D${foldDj(token)}`);
   return keys;
 }
 
@@ -333,6 +335,9 @@ class Vocabulary {
         for (const k of tokenKeys(form, 'lookup', merge)) this.keyTable.forEach(k, consider);
         const id = this.ids.get(form);
         if (id !== undefined) consider(id);
+        // and "djordje" finds "dorde" as written
+        const plainD = form.includes('dj') ? this.ids.get(foldDj(form)) : undefined;
+        if (plainD !== undefined) consider(plainD);
       }
       // the initial an entry may give for this token (0.85: never a merge)
       if (latin && !merge) {

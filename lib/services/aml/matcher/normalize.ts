@@ -9,6 +9,9 @@
  *   "Acme Trading Co., Ltd."       -> acme trading       (organization: legal forms dropped)
  *   "محمد بن راشد"                 -> *mhmd *rshd        (Arabic script: consonant skeleton, marked `*`)
  *   "张秀英"                        -> zhang xiuying      (Chinese: surname, then the given name joined)
+ *   "김성호"                        -> kim seongho        (Korean: family name as usually spelt, given name joined)
+ *   "Đorđe"                        -> djordje            (Serbo-Croatian đ written dj)
+ *   "رضا کاظمی"                    -> *rza *kazmy        (Persian script: ض ظ ذ z as Persian reads them)
  *
  * Ideas from Moov Watchman's `internal/prepare` pipeline (lower case and punctuation, Unicode marks
  * removed, company suffixes dropped, "Surname, Given" reordered, stopwords for non-persons) and from
@@ -175,6 +178,31 @@ export const NAME_VARIANTS: readonly (readonly string[])[] = [
   ['ioannis', 'yiannis', 'giannis', 'ioannes'],
   ['christos', 'hristos', 'khristos'],
   ['konstantinos', 'constantinos', 'kostas', 'konstantin', 'constantin'],
+  // Korean family names: Revised Romanization, McCune-Reischauer and the spellings their holders use
+  ['kim', 'gim'],
+  ['lee', 'yi', 'rhee', 'ri', 'rhie'],
+  ['park', 'pak', 'bak'],
+  ['choi', 'choe', 'choy'],
+  ['jung', 'chung', 'jeong', 'joung', 'cheong'],
+  ['kang', 'gang'],
+  ['cho', 'jo'],
+  ['yoon', 'yun', 'youn'],
+  ['jang', 'chang'],
+  ['lim', 'im', 'rim', 'lym'],
+  ['shin', 'sin', 'shinn'],
+  ['oh', 'o'],
+  ['seo', 'suh'],
+  ['kwon', 'gwon', 'kweon'],
+  ['ahn', 'an'],
+  ['ryu', 'yoo', 'yu', 'rhyu', 'lyu'],
+  ['jeon', 'chun', 'jun', 'chon'],
+  ['ko', 'go', 'koh'],
+  ['moon', 'mun'],
+  ['son', 'sohn'],
+  ['bae', 'pae'],
+  ['baek', 'paek', 'paik', 'baik'],
+  ['heo', 'hur', 'huh'],
+  ['noh', 'roh', 'no', 'ro'],
 ];
 
 /**
@@ -197,15 +225,59 @@ const LEGAL_FORM_SEQUENCES: readonly { tokens: readonly string[]; atStart: boole
 ].sort((a, b) => b.tokens.length - a.tokens.length);
 
 const ABJAD_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+/** Letters Persian (and Urdu) write and Arabic does not: پ چ ژ گ ک ی. */
+const PERSIAN_LETTERS = /[\u067E\u0686\u0698\u06AF\u06A9\u06CC]/u;
+/** ض ظ ذ, which Persian reads z like ز (رضا Reza, کاظمی Kazemi; Arabic reads them d, z/dh, dh). */
+const PERSIAN_Z = /[\u0636\u0638\u0630]/gu;
+/** Letters only Vietnamese writes (ă ơ ư and the tone-marked vowels): there đ is d, not dj. */
+const VIETNAMESE_LETTERS = /[\u0102\u0103\u01A0\u01A1\u01AF\u01B0\u1EA0-\u1EF9]/u;
+/** A person's name in Hangul only (the family name and the given name, spaced or not). */
+const HANGUL_NAME = /^[\p{Script=Hangul}\s,·.]*\p{Script=Hangul}[\p{Script=Hangul}\s,·.]*$/u;
+const HANGUL_LETTER = /\p{Script=Hangul}/gu;
+
+/**
+ * Korean family names as their holders usually spell them in Latin letters (any-ascii writes the
+ * Revised Romanization of each syllable: 김 "gim", 이 "i", 박 "bag"); the other spellings of the
+ * common ones are variant groups in NAME_VARIANTS (Kim/Gim, Lee/Yi/Rhee, Park/Pak/Bak...). The
+ * two-syllable family names are taken whole.
+ */
+export const KOREAN_FAMILY_NAMES: ReadonlyMap<string, string> = new Map([
+  ['김', 'kim'], ['이', 'lee'], ['리', 'ri'], ['박', 'park'], ['최', 'choi'], ['정', 'jung'], ['강', 'kang'], ['조', 'cho'], ['윤', 'yoon'],
+  ['장', 'jang'], ['임', 'lim'], ['림', 'rim'], ['한', 'han'], ['오', 'oh'], ['서', 'seo'], ['신', 'shin'], ['권', 'kwon'], ['황', 'hwang'],
+  ['안', 'ahn'], ['송', 'song'], ['류', 'ryu'], ['유', 'yoo'], ['홍', 'hong'], ['전', 'jeon'], ['고', 'ko'], ['문', 'moon'], ['양', 'yang'],
+  ['손', 'son'], ['배', 'bae'], ['백', 'baek'], ['허', 'heo'], ['남', 'nam'], ['노', 'noh'], ['로', 'roh'], ['심', 'shim'], ['하', 'ha'],
+  ['곽', 'kwak'], ['성', 'sung'], ['차', 'cha'], ['주', 'joo'], ['우', 'woo'], ['구', 'koo'], ['민', 'min'], ['진', 'jin'], ['나', 'na'],
+  ['엄', 'um'], ['채', 'chae'], ['원', 'won'], ['천', 'cheon'], ['방', 'bang'], ['공', 'kong'], ['현', 'hyun'], ['함', 'ham'], ['변', 'byun'],
+  ['염', 'yeom'], ['여', 'yeo'], ['추', 'choo'], ['석', 'seok'], ['선', 'sun'], ['설', 'seol'], ['길', 'gil'], ['연', 'yeon'], ['표', 'pyo'],
+  ['명', 'myung'], ['기', 'ki'], ['금', 'keum'], ['육', 'yook'], ['탁', 'tak'], ['국', 'kook'], ['경', 'kyung'],
+  ['남궁', 'namgoong'], ['황보', 'hwangbo'], ['제갈', 'jegal'], ['선우', 'sunwoo'], ['독고', 'dokgo'], ['사공', 'sagong'], ['서문', 'seomun'],
+]);
+
+/**
+ * A Korean name in Hangul, family name first as Korean writes it: the family name (its first
+ * syllable, or a two-syllable family name) as usually spelt, then the given name's syllables
+ * joined, as any-ascii writes them ("김성호" -> "kim seongho", "남궁민수" -> "namgoong minsu").
+ */
+function koreanName(name: string): string {
+  const letters = (name.match(HANGUL_LETTER) ?? []).join('');
+  const familyLength = letters.length > 2 && KOREAN_FAMILY_NAMES.has(letters.slice(0, 2)) ? 2 : 1;
+  const family = letters.slice(0, familyLength);
+  const given = letters.slice(familyLength);
+  return `${KOREAN_FAMILY_NAMES.get(family) ?? anyAscii(family)}${given ? ` ${anyAscii(given).toLowerCase()}` : ''}`;
+}
 const HAN_SCRIPT = /\p{Script=Han}/u;
 const GREEK_SCRIPT = /\p{Script=Greek}/u;
 const APOSTROPHES = /['`\u2018\u2019\u201B\u02BB\u02BC\u02BD\u02BE\u02BF\u00B4\u2032]/g;
 const ARABIC_ARTICLE = /^\u0627\u0644(?=.{2,})/u; // ال before a word of 2+ letters
 const ARABIC_ABD_GLUED = /^(\u0639\u0628\u062F)\s*\u0627\u0644(.{3,})$/u; // عبد + ال + a name of 3+ letters (not عبدالله)
 
-/** The word transliterated to ASCII, with Greek fixed to the ELOT-style spellings passports use. */
-function transliterateWord(word: string, group: NameGroup): { text: string; abjad: boolean } {
+/**
+ * The word transliterated to ASCII, with Greek fixed to the ELOT-style spellings passports use.
+ * `persian`: the name is in Persian (or Urdu) script, where ض ظ ذ are z.
+ */
+function transliterateWord(word: string, group: NameGroup, persian: boolean): { text: string; abjad: boolean } {
   if (ABJAD_SCRIPT.test(word)) {
+    if (persian) word = word.replace(PERSIAN_Z, '\u0632');
     const glued = ARABIC_ABD_GLUED.exec(word);
     if (glued) return { text: `${anyAscii(glued[1]!)} ${anyAscii(glued[2]!)}`, abjad: true };
     return { text: anyAscii(word.replace(ARABIC_ARTICLE, '')), abjad: true };
@@ -289,12 +361,16 @@ function reorderSurnameFirst(name: string): string {
  * dropping would leave nothing, the tokens before that step are kept.
  */
 export function prepareTokens(name: string, group: NameGroup, dropCommonWords = true): string[] {
-  const text = (group === 'PERSON' ? reorderSurnameFirst(name) : name).normalize('NFKC');
+  let text = name.normalize('NFKC');
+  if (group === 'PERSON') text = HANGUL_NAME.test(text) ? koreanName(text) : reorderSurnameFirst(text);
+  // đ: dj in Serbian, Croatian, Bosnian (any-ascii writes d); d in Vietnamese
+  if (/[\u0110\u0111]/u.test(text) && !VIETNAMESE_LETTERS.test(text)) text = text.replace(/\u0110/gu, 'Dj').replace(/\u0111/gu, 'dj');
+  const persian = PERSIAN_LETTERS.test(text);
   let tokens: string[] = [];
   let abjad = new Set<number>();
   for (const word of text.split(/\s+/)) {
     if (!word) continue;
-    const t = transliterateWord(word, group);
+    const t = transliterateWord(word, group, persian);
     const parts = asciiTokens(t.text);
     if (t.abjad) for (let i = 0; i < parts.length; i++) abjad.add(tokens.length + i);
     tokens.push(...parts);
