@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HIT_LIMIT, DEFAULT_MATCH_THRESHOLD, ScreeningIndex, scorePair, type IndexEntry } from '@/lib/services/aml/matcher/index';
 import type { AmlEntityType, ScreeningSubject } from '@/lib/services/aml/model';
-import { syntheticEntries } from '@/scripts/aml-synthetic-list';
+import { Rng, syntheticEntries } from '@/scripts/aml-synthetic-list';
 
 const entry = (key: string, names: string[], entityType: AmlEntityType = 'PERSON', extra: Partial<IndexEntry> = {}): IndexEntry => ({
   key,
@@ -24,6 +24,10 @@ const LIST: IndexEntry[] = [
   entry('O1', ['Acme Trading GmbH'], 'ORGANIZATION'),
   entry('O2', ['John Doe Holdings Ltd'], 'ORGANIZATION'),
   entry('V1', ['MV Ocean Star'], 'VESSEL'),
+  entry('P8', ['Đorđe Jovanović']),
+  entry('P9', ['김성호']),
+  entry('P10', ['Reza Kazemi']),
+  entry('O3', ['Nihon Kaiun Kabushiki Kaisha'], 'ORGANIZATION'),
   ...syntheticEntries(3000, 5, 'S'),
 ];
 const index = ScreeningIndex.build(LIST);
@@ -54,6 +58,12 @@ describe('ScreeningIndex.search', () => {
     expect(keys(person('Ahmed Rashid'))).toContain('P7');
     expect(keys(person('Xiao Long Li'))).toContain('P6');
     expect(keys(person('李小龙'))).toContain('P6');
+    expect(keys(person('Dorde Jovanovic'))).toContain('P8');
+    expect(keys(person('Djordje Jovanovic'))).toContain('P8');
+    expect(keys(person('Kim Seong-ho'))).toContain('P9');
+    expect(keys(person('Gim Seongho'))).toContain('P9');
+    expect(keys(person('رضا کاظمی'))).toContain('P10');
+    expect(keys({ name: 'Nihon Kaiun K.K.', entityType: 'ORGANIZATION' })).toContain('O3');
   });
 
   it('sorts by score, then key, and answers the same hits as scorePair', () => {
@@ -93,11 +103,68 @@ describe('ScreeningIndex.search', () => {
     expect(index.search(person(' -- '))).toEqual([]);
   });
 
+  it('finds a name whose two tokens stand for one subject token (a merge on the entry side), as scorePair scores it', () => {
+    const list = [entry('H1', ['Huang Li-ting'], 'PERSON', { countries: ['TW'] }), entry('H2', ['Li-ting Wei']), entry('H3', ['Abu Bakr']), ...syntheticEntries(500, 3, 'S')];
+    const small = ScreeningIndex.build(list);
+    const subject = person('Liting Huang', { birthDate: '1982', countries: ['TW'] });
+    expect(scorePair(subject, list[0]!)!.score).toBe(1);
+    // the name was a candidate (huang) but its bound counted "liting" unmatched: 0.75 + 0.02 < 0.87
+    expect(small.search(subject)).toEqual([scorePair(subject, list[0]!)]);
+    // no single token in common at all, one misspelt: "abubakr" ~ "abubakar" 0.9
+    expect(small.search(person('Abubakar'))).toEqual([scorePair(person('Abubakar'), list[2]!)]);
+    // a subject longer than the merged name: the bound must count the name a token shorter (3 -> 2)
+    const longer = person('Wei Liting Huang');
+    expect(scorePair(longer, list[1]!)!.score).toBeGreaterThanOrEqual(DEFAULT_MATCH_THRESHOLD);
+    expect(small.search(longer).map((h) => h.entryKey)).toContain('H2');
+  });
+
   it('finds every hit brute force finds, on a synthetic list', () => {
-    const subjects = [person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
+    const subjects = [person('Dorde Jovanovic'), person('Kim Sung-ho'), person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
     for (const s of subjects) {
       const brute = LIST.map((e) => scorePair(s, e)).filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD).map((h) => h!.entryKey);
       expect(new Set(keys(s, { limit: 10_000 }))).toEqual(new Set(brute));
     }
+  });
+
+  it('finds every hit brute force finds when tokens are split or joined (merges on either side), generated', { timeout: 60_000 }, () => {
+    // from listed names: the subject joins two adjacent words, or splits one; and entries that
+    // write a word in two ("Li-ting"), screened as the list writes them, whole, and by the word alone
+    const rng = new Rng(7);
+    const words = (name: string) => name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+    const split = (w: string) => {
+      const at = 1 + rng.int(w.length - 1);
+      return [w.slice(0, at), w.slice(at)] as const;
+    };
+    const subjects: ScreeningSubject[] = [];
+    const written: IndexEntry[] = [];
+    for (let i = 0; i < 40; i++) {
+      const e = rng.pick(LIST.slice(10));
+      const w = words(rng.pick(e.names).name);
+      const type = e.entityType === 'PERSON' ? 'PERSON' : 'ORGANIZATION';
+      const k = rng.int(w.length);
+      if (w.length >= 2 && i % 4 === 0) {
+        const j = rng.int(w.length - 1);
+        subjects.push({ name: [...w.slice(0, j), w[j]! + w[j + 1]!, ...w.slice(j + 2)].join(' '), entityType: type });
+      } else if (i % 4 === 1 && w[k]!.length >= 4) {
+        subjects.push({ name: [...w.slice(0, k), ...split(w[k]!), ...w.slice(k + 1)].join(' '), entityType: type });
+      } else if (w[k]!.length >= 4) {
+        const [a, b] = split(w[k]!);
+        const name = [...w.slice(0, k), `${a}-${b}`, ...w.slice(k + 1)];
+        written.push({ ...e, key: `W${i}`, names: [{ name: (rng.chance(0.5) ? name.reverse() : name).join(' '), kind: 'PRIMARY', weak: false }] });
+        subjects.push({ name: w.join(' '), entityType: type }, { name: w[k]!, entityType: type });
+        if (w.length >= 2) subjects.push({ name: [...w.filter((_, j) => j !== k), w[k]!].join(' '), entityType: type });
+      }
+    }
+    const list = [...LIST, ...written];
+    const merged = ScreeningIndex.build(list);
+    let hits = 0;
+    for (const s of subjects) {
+      const brute = list.map((e) => scorePair(s, e)).filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD);
+      hits += brute.length;
+      const byKey = new Map(merged.search(s, { limit: 10_000 }).map((h) => [h.entryKey, h]));
+      expect([...byKey.keys()].sort()).toEqual(brute.map((h) => h!.entryKey).sort());
+      for (const h of brute) expect(byKey.get(h!.entryKey)).toEqual(h);
+    }
+    expect(hits).toBeGreaterThan(subjects.length / 2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
+import { COMMON_WORDS, GIVEN_NAME_TITLES, HONORIFICS, KOREAN_FAMILY_NAMES, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, NAME_VARIANTS, PARTICLES, VARIANT_CANON, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
 
 const person = (name: string) => normalizeName(name);
 const org = (name: string) => normalizeName(name, { entityType: 'ORGANIZATION' });
@@ -26,6 +26,41 @@ describe('normalizeName: persons', () => {
     expect(person(name)).toEqual(tokens);
   });
 
+  it('đ is dj (Serbian, Croatian, Bosnian), but d in a Vietnamese name', () => {
+    expect(person('Đorđe Đoković')).toEqual(['djordje', 'djokovic']);
+    expect(person('ĐORĐEVIĆ, Đurđa')).toEqual(['djurdja', 'djordjevic']);
+    expect(person('Đặng Văn Đức')).toEqual(['dang', 'duc']);
+  });
+
+  it('Korean in Hangul: the family name as usually spelt, then the given name joined', () => {
+    expect(person('김성호')).toEqual(['kim', 'seongho']);
+    expect(person('김 성호')).toEqual(['kim', 'seongho']);
+    expect(person('박성규')).toEqual(['park', 'seonggyu']);
+    expect(person('이동찬')).toEqual(['lee', 'dongchan']);
+    expect(person('남궁민수')).toEqual(['namgoong', 'minsu']); // a two-syllable family name
+    expect(person('선우')).toEqual(['sun', 'u']); // two syllables: a family name and a given name
+    expect(person('김')).toEqual(['kim']);
+    // a family name the table does not have: any-ascii's spelling; an organization: one token per word
+    expect(person('갈성호')).toEqual(['gal', 'seongho']);
+    expect(org('삼성전자')).toEqual(['samseongjeonja']);
+    // every spelling of the table is a token of its variant group, when it has one
+    for (const spelling of KOREAN_FAMILY_NAMES.values()) expect(prepareTokens(spelling, 'PERSON')).toEqual([spelling]);
+    for (const [a, b] of [['kim', 'gim'], ['lee', 'yi'], ['lee', 'rhee'], ['park', 'pak'], ['choi', 'choe'], ['jung', 'jeong'], ['jung', 'chung'], ['jeon', 'chun'], ['noh', 'roh'], ['ryu', 'yoo']]) {
+      expect(VARIANT_CANON.get(a!)).toBe(VARIANT_CANON.get(b!));
+    }
+    // no spelling in two groups
+    const all = NAME_VARIANTS.flat();
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('Persian script (پ چ ژ گ ک ی in the name): ض ظ ذ are z', () => {
+    expect(person('رضا کاظمی')).toEqual(['rz', 'kzmy']); // any-ascii writes no alef
+    expect(person('ذبیح الله')).toEqual(['zbyh', 'lh']);
+    // Arabic script without a Persian letter: ض is d, ظ and ذ dh
+    expect(person('رضا')).toEqual(['rd']);
+    expect(person('كاظم')).toEqual(['kdhm']);
+  });
+
   it('writes Arabic script as its consonant skeleton, article and بن dropped', () => {
     expect(person('محمد بن راشد')).toEqual(['mhmd', 'rshd']);
     expect(person('عبد الرحمن الحداد')).toEqual(['bd', 'rhmn', 'hdd']);
@@ -45,6 +80,29 @@ describe('normalizeName: persons', () => {
     expect(gluedParticleStem('vanderberg')).toBe('berg');
     expect(gluedParticleStem('delacruz')).toBe('cruz');
     expect(person('Maria da Silva')).toEqual(['maria', 'silva']);
+  });
+
+  it('Dutch and Flemish particles, glued or not; Mauritanian ould like bin', () => {
+    expect(person('Dirk ter Horst')).toEqual(['dirk', 'horst']);
+    expect(person('Steven Vanden Eynde')).toEqual(['steven', 'eynde']);
+    expect(person('Jan vd Berg')).toEqual(['jan', 'berg']);
+    expect(gluedParticleStem('terhorst')).toBe('horst');
+    expect(gluedParticleStem('tenbrink')).toBe('brink');
+    expect(gluedParticleStem('vandeneynde')).toBe('eynde'); // vanden, vander: a vowel may follow
+    expect(gluedParticleStem('vanderelst')).toBe('elst');
+    expect(gluedParticleStem('terence')).toBeNull(); // ter: a consonant must follow
+    expect(person('Mohamed Ould Abdel Aziz')).toEqual(['mohamed', 'abd', 'aziz']);
+    expect(person('Cheikh Wuld Mahjoub')).toEqual(['cheikh', 'mahjoub']);
+  });
+
+  it('Sheikh, Cheikh: a title when two other names remain, else the given name', () => {
+    for (const t of GIVEN_NAME_TITLES) {
+      expect(person(`${t} Omar Farouk`)).toEqual(['omar', 'farouk']);
+      expect(person(`${t} Mahjoub`)).toEqual([t, 'mahjoub']);
+    }
+    expect(person('Cheikh Ould Mahjoub')).toEqual(['cheikh', 'mahjoub']);
+    expect(person('Sheikh Ahmed bin Saeed')).toEqual(['ahmed', 'saeed']);
+    expect(person('Haji Sheikh Mahjoub')).toEqual(['sheikh', 'mahjoub']);
   });
 
   it('keeps a particle that is the whole last name, and the ambiguous short ones first', () => {
@@ -97,11 +155,62 @@ describe('normalizeName: organizations', () => {
     expect(org(name)).toEqual(tokens);
   });
 
-  it('drops every legal form it lists, at the end and at the front', () => {
-    for (const form of LEGAL_FORMS) {
+  it('drops every legal form it lists, at the end and at the front; the written-out ones at the end only, unless a language puts them first', () => {
+    for (const form of [...LEGAL_FORMS, ...LEGAL_FORMS_LEADING]) {
       expect(org(`Kedr Granit ${form}`)).toEqual(['kedr', 'granit']);
       expect(org(`${form} Kedr Granit`)).toEqual(['kedr', 'granit']);
     }
+    for (const form of LEGAL_FORMS_WRITTEN_OUT) {
+      expect(org(`Kedr Granit ${form}`)).toEqual(['kedr', 'granit']);
+      expect(org(`${form} Kedr Granit`).slice(-2)).toEqual(['kedr', 'granit']);
+      expect(org(`${form} Kedr Granit`).length).toBeGreaterThan(2);
+    }
+  });
+
+  it.each([
+    ['Vistula Agro Spółka z ograniczoną odpowiedzialnością', 'Vistula Agro Sp. z o.o.'],
+    ['Vistula Agro Spółka Akcyjna', 'Vistula Agro S.A.'],
+    ['Bosphorus Kimya Anonim Şirketi', 'Bosphorus Kimya A.Ş.'],
+    ['Bosphorus Kimya Limited Şirketi', 'Bosphorus Kimya Ltd. Şti.'],
+    ['Pannonia Trade Korlátolt Felelősségű Társaság', 'Pannonia Trade Kft.'],
+    ['Pannonia Trade Zártkörűen Működő Részvénytársaság', 'Pannonia Trade Zrt.'],
+    ['Nihon Kaiun Kabushiki Kaisha', 'Nihon Kaiun K.K.'],
+    ['Kabushiki Kaisha Nihon Kaiun', 'Nihon Kaiun KK'],
+    ['Nihon Kaiun Yugen Kaisha', 'Nihon Kaiun Y.K.'],
+    ['Nihon Kaiun Godo Kaisha', 'Nihon Kaiun G.K.'],
+    ['Rheinstahl Aktiengesellschaft', 'Rheinstahl AG'],
+    ['Rheinstahl Gesellschaft mit beschränkter Haftung', 'Rheinstahl GmbH'],
+    ['Rheinstahl Kommanditgesellschaft', 'Rheinstahl KG'],
+    ['Lumiere Société Anonyme', 'Lumiere S.A.'],
+    ['Lumiere Société à responsabilité limitée', 'Lumiere S.à r.l.'],
+    ['Iberia Norte Sociedad Anónima', 'Iberia Norte S.A.'],
+    ['Iberia Norte Sociedad de Responsabilidad Limitada', 'Iberia Norte S. de R.L.'],
+    ['Adriatica Società per Azioni', 'Adriatica S.p.A.'],
+    ['Adriatica Società a responsabilità limitata', 'Adriatica S.r.l.'],
+    ['Polder Besloten Vennootschap', 'Polder B.V.'],
+    ['Polder Naamloze Vennootschap', 'Polder N.V.'],
+    ['Nordkap Aktiebolag', 'Nordkap AB'],
+    ['Nordkap Osakeyhtiö', 'Nordkap Oy'],
+    ['Taiga Link Limited Liability Company', 'Taiga Link LLC'],
+    ['Limited Liability Company Taiga Link', 'OOO Taiga Link'],
+    ['Thames Bridge Public Limited Company', 'Thames Bridge PLC'],
+    ['Open Joint Stock Company Taiga Link', 'OAO Taiga Link'],
+    ['Closed Joint Stock Company Taiga Link', 'ZAO Taiga Link'],
+    ['Taiga Link Joint Stock Company', 'Taiga Link JSC'],
+    ['Ganges Steel Private Limited', 'Ganges Steel Pvt. Ltd.'],
+    ['Outback Mining Proprietary Limited', 'Outback Mining Pty Ltd'],
+    ['Selat Maju Sendirian Berhad', 'Selat Maju Sdn. Bhd.'],
+    ['Perseroan Terbatas Selat Maju', 'PT Selat Maju'],
+    ['Thames Bridge Limited Liability Partnership', 'Thames Bridge LLP'],
+  ])('%s ~ %s', (written, abbreviated) => {
+    const name = abbreviated.split(' ').filter((w) => /^[A-Z][a-z]{2,}$/.test(w) && !['Pty', 'Ltd'].includes(w));
+    expect(org(abbreviated)).toEqual(name.map((w) => w.toLowerCase()));
+    expect(org(written)).toEqual(org(abbreviated));
+  });
+
+  it('a written-out form that opens a name stays a part of it', () => {
+    expect(org('Societe Anonyme des Mines')).toEqual(['societe', 'anonyme', 'mines']);
+    expect(org('Aktiengesellschaft Kedr')).toEqual(['kedr']); // one word: either end, as the abbreviations
   });
 
   it('drops common words unless asked to keep them', () => {

@@ -47,6 +47,35 @@ describe('tokenSimilarity', () => {
     expect(abjadSkeleton('*hdd')).toBe(abjadSkeleton('haddad'));
   });
 
+  it('đ as dj and as d meet (0.95): Djordje ~ Dorde, Djokovic ~ Dokovic', () => {
+    expect(tokenSimilarity('djordje', 'dorde')).toBe(0.95);
+    expect(tokenSimilarity('djordjevic', 'dordjevic')).toBe(0.95);
+    expect(tokenSimilarity('djokovic', 'dokovic')).toBe(0.95);
+    expect(tokenSimilarity('djordje', 'djordje')).toBe(1);
+    expect(names('Djordje Jovanovic', 'Đorđe Jovanović').score).toBe(1);
+    expect(names('Dorde Jovanovic', 'Đorđe Jovanović').score).toBeCloseTo(0.975, 3);
+    expect(names('Dang Van Duc', 'Đặng Văn Đức').score).toBe(1);
+  });
+
+  it('Korean family names in their romanisations, and Hangul against Latin', () => {
+    expect(tokenSimilarity('lee', 'yi')).toBe(0.95);
+    expect(tokenSimilarity('gim', 'kim')).toBe(0.95);
+    expect(tokenSimilarity('park', 'bak')).toBe(0.95);
+    expect(names('김성호', 'Kim Sung-ho').score).toBeGreaterThanOrEqual(0.9);
+    expect(names('Park Seong-gyu', '박성규').score).toBe(1);
+    expect(names('Lee Dong-chan', 'Yi Tong-chan').score).toBeGreaterThanOrEqual(0.9);
+    expect(names('이동찬', 'Rhee Dongchan').score).toBeCloseTo(Math.sqrt(0.95), 3);
+  });
+
+  it('Persian script meets its Latin spellings: ض ظ ذ as z, و as v, گ as g, چ as ch', () => {
+    expect(names('رضا کاظمی', 'Reza Kazemi').score).toBeGreaterThanOrEqual(0.9);
+    expect(names('وحید موسوی', 'Vahid Mousavi').score).toBeGreaterThanOrEqual(0.87);
+    expect(names('گلناز چمران', 'Golnaz Chamran').score).toBeGreaterThanOrEqual(0.9);
+    expect(abjadSkeleton('mousavi')).toBe('mwswy');
+    // Arabic script keeps the Arabic readings: ضياء is Diya, not Zia
+    expect(tokenSimilarity(prepareTokens('ضياء', 'PERSON')[0]!, 'diya')).toBeGreaterThan(tokenSimilarity(prepareTokens('ضياء', 'PERSON')[0]!, 'zia'));
+  });
+
   it('tells apart the names the variant table knows apart', () => {
     expect(tokenSimilarity('mohammed', 'mahmoud')).toBeLessThan(0.75);
     expect(tokenSimilarity('hassan', 'hussein')).toBeLessThan(0.75);
@@ -58,6 +87,9 @@ describe('tokenSimilarity', () => {
   it('a glued particle costs 3%', () => {
     expect(tokenSimilarity('alrashid', 'rashid')).toBe(0.97);
     expect(tokenSimilarity('vanderberg', 'berg')).toBe(0.97);
+    expect(names('Dirk Terhorst', 'Dirk ter Horst').score).toBeCloseTo(0.985, 3);
+    expect(names('Steven Vandeneynde', 'Steven Van den Eynde').score).toBeCloseTo(0.985, 3);
+    expect(names('Cheikh Mahjoub', 'Cheikh Ould Mahjoub').score).toBe(1);
   });
 
   it('organizations: a truncation of 3+ letters is an abbreviation', () => {

@@ -191,7 +191,8 @@ function align(subject: Side, entry: Side, sim: (a: number, b: number) => number
   return { score, pairs, subjectUnpaired, entryUnpaired, matched, total: Math.max(m, n), notes };
 }
 
-const joinTokens = (a: string, b: string) => (isAbjad(a) && isAbjad(b) ? a + b.slice(1) : isAbjad(a) || isAbjad(b) ? null : a + b);
+/** Two adjacent tokens written as one (the same script on both sides), or null. The index posts names under these too. */
+export const joinTokens = (a: string, b: string): string | null => (isAbjad(a) && isAbjad(b) ? a + b.slice(1) : isAbjad(a) || isAbjad(b) ? null : a + b);
 
 /**
  * The one merge of two adjacent tokens of `side` that makes a token the other side has (>= 0.9 and

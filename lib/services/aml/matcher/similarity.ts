@@ -12,6 +12,7 @@
  *     organizations: one edit from 5 letters)
  *     organizations: 0.85 for a truncation of 3+ letters ("gen" ~ "general")
  *     raised to 0.95 for two spellings of one name in NAME_VARIANTS (Mohammed ~ Muhammad)
+ *     raised to 0.95 for đ written dj and d (Djordje ~ Dorde)
  *     raised to 0.90 for the same phonetic key of 3+ characters (Aleksandr ~ Alexander)
  *     or 0.97 x the similarity without a glued particle ("alrashid" ~ "rashid")
  *
@@ -36,6 +37,11 @@ export const ABJAD_FACTOR = 0.95;
 export const GLUED_PARTICLE_FACTOR = 0.97;
 /** Two skeletons equal once w and y are dropped ("ibrahim" brhm ~ إبراهيم brhym). */
 export const STRIPPED_SKELETON_SIMILARITY = 0.92;
+/** đ written dj on one side and d on the other ("djordje" ~ "dorde"): one letter in its two spellings, as a variant. */
+export const DJ_SIMILARITY = 0.95;
+
+/** The token with đ's "dj" written "d": two spellings of a Serbo-Croatian name meet under it. */
+export const foldDj = (token: string) => token.replace(/dj/g, 'd');
 
 /** Mean of Jaro-Winkler and edit similarity. */
 export function blend(a: string, b: string): number {
@@ -64,16 +70,16 @@ export const TYPO_SIMILARITY = [1, 0.9, 0.87] as const;
  * collapsed, and a final "V" when it ends in a vowel (so "alexandra" is not "alexander"). A simplified consonant skeleton
  * in the spirit of Soundex (Watchman's first-letter filter) and metaphone (nomenklatura logic-v1).
  */
-export function phoneticKey(token: string): string {
+export function phoneticKey(token: string, memo = true): string {
   let key = phoneticKeys.get(token);
   if (key === undefined) {
     key = computePhoneticKey(token);
-    remember(phoneticKeys, token, key);
+    if (memo) remember(phoneticKeys, token, key);
   }
   return key;
 }
 
-/** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. */
+/** Keys of the tokens seen (the vocabulary of a list is finite); emptied past MEMO_LIMIT. `memo` false: a string seen once (the index's joins of adjacent tokens), not remembered. */
 const MEMO_LIMIT = 100_000;
 const phoneticKeys = new Map<string, string>();
 const skeletons = new Map<string, string>();
@@ -110,11 +116,11 @@ function computePhoneticKey(token: string): string {
  * ie, and a final i), every other vowel goes, and a final h after a plain consonant goes on both
  * sides (ta marbuta: فاطمة "ftmh" ~ fatima): "youssef" -> ywsf ~ يوسف "ywsf", "ali" -> ly ~ علي "ly".
  */
-export function abjadSkeleton(token: string): string {
+export function abjadSkeleton(token: string, memo = true): string {
   let skeleton = skeletons.get(token);
   if (skeleton === undefined) {
     skeleton = computeSkeleton(token);
-    remember(skeletons, token, skeleton);
+    if (memo) remember(skeletons, token, skeleton);
   }
   return skeleton;
 }
@@ -122,15 +128,17 @@ export function abjadSkeleton(token: string): string {
 function computeSkeleton(token: string): string {
   // an abjad transliteration has no doubled letters of its own (the shadda is not written) and no
   // short vowels; a Latin spelling: long vowels to w/y, French ch to sh (Rachid), Egyptian g to j
-  // (Gamal), doubled letters to one, short vowels gone
+  // (Gamal), v to w (Arabic has no v; Persian و is v: Vahid, Mousavi), doubled letters to one,
+  // short vowels gone. Persian گ (g) and چ (ch) take the same turns, so that they meet the Latin g, ch.
   let t = isAbjad(token)
-    ? token.slice(1)
+    ? token.slice(1).replace(/ch/g, 'sh').replace(/g(?!h)/g, 'j')
     : token
         .replace(/ou|oo|uu/g, 'w')
         .replace(/ee|ii|ei|ai|ey|ay|ie/g, 'y')
         .replace(/i$/, 'y')
         .replace(/ch/g, 'sh')
         .replace(/g(?!h)/g, 'j')
+        .replace(/v/g, 'w')
         .replace(/(.)\1+/g, '$1');
   // th (ث) is written s in Turkish and Persian spellings ("Osman"), dh (ذ) z
   t = t.replace(/q/g, 'k').replace(/th/g, 's').replace(/dh/g, 'z').replace(/[aeiou]/g, '');
@@ -176,6 +184,7 @@ function core(a: string, b: string, typos: boolean): number {
   // organizations: an abbreviation by truncation ("gen" general, "invest" investments, "pharma")
   if (!typos && Math.min(la, lb) >= 3 && (la < lb ? b.startsWith(a) : a.startsWith(b))) s = Math.max(s, ABBREVIATION_SIMILARITY);
   if (s >= VARIANT_SIMILARITY) return s;
+  if ((a.includes('dj') || b.includes('dj')) && foldDj(a) === foldDj(b)) return DJ_SIMILARITY;
   const va = VARIANT_CANON.get(a);
   const vb = VARIANT_CANON.get(b);
   if (va !== undefined && va === vb) return VARIANT_SIMILARITY;
