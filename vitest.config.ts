@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/integration-global.ts'],
+          globalSetup: ['tests/setup/integration-global.ts', 'tests/setup/pglite-snapshot.ts'],
           setupFiles: ['tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { resetEnvCache } from '@/lib/env';
-import { closeDatabase, database } from '@/lib/db/client';
+import { closeDatabase, database, startMemoryDatabasesFrom } from '@/lib/db/client';
 import { withDatabase } from './integration-global';
 
 /**
- * Per test file: its own database. PGlite in memory by default; with DATABASE_URL a fresh PostgreSQL
- * database cloned from the migrated template, dropped when the file is done.
+ * Per test file: its own database. PGlite in memory by default, started from the run's migrated
+ * snapshot (tests/setup/pglite-snapshot.ts); with DATABASE_URL a fresh PostgreSQL database cloned
+ * from the migrated template, dropped when the file is done.
  */
 export const TEST_PLATFORM_KEY = 'test-platform-key-0123456789abcdef0123456789';
 
@@ -32,6 +33,7 @@ if (adminUrl && template) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = 'memory://';
+  startMemoryDatabasesFrom(process.env.BP_TEST_PGLITE_SNAPSHOT);
 }
 resetEnvCache();
 
