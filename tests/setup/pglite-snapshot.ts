@@ -14,10 +14,10 @@ import { MIGRATIONS_FOLDER } from '../../lib/db/client';
  * instead of running initdb and all migrations again: on this 2-core machine a new PGlite took
  * 0.9-1.6 s and the migrations 0.3 s, loading the snapshot 0.4 s; twelve files ran in 27-49 s
  * instead of 55-56 s. Built from lib/db/migrations on every run, so it is never older than the
- * migrations; each file's database() still runs the migrator, which finds nothing to do.
+ * migrations; each file's database() still runs the migrator, which finds nothing to do. The
+ * PGlite projects (integration, integration-main-thread) share one snapshot.
  */
 export default async function setup(): Promise<(() => void) | void> {
-  if (process.env.DATABASE_URL) return;
   const existing = process.env.BP_TEST_PGLITE_SNAPSHOT;
   if (existing && existsSync(existing)) return;
   const pglite = new PGlite();

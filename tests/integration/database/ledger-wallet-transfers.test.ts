@@ -6,7 +6,7 @@ import { resetEnvCache } from '@/lib/env';
 import { customers, events, journalLines } from '@/lib/db/schema';
 import * as ledgerSettingsRoute from '@/app/api/v2.1/ledger/settings/route';
 import * as limitRoute from '@/app/api/v2.1/transaction-limits/[limitId]/route';
-import { expectEnvelope } from './helpers';
+import { expectEnvelope } from '../helpers';
 import {
   addBeneficiary,
   api,
@@ -24,7 +24,7 @@ import {
   type Caller,
   type Json,
   type LedgerTenant,
-} from './ledger-fixtures';
+} from '../ledger-fixtures';
 
 /**
  * Wallet-to-wallet transfers: POST /api/v2.1/transfers with `destinationWalletId`. One balanced

@@ -7,8 +7,8 @@ import { getDb } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, tenants, wallets } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
-import { expectEnvelope } from './helpers';
-import { createCustomerUser } from './identity-fixtures';
+import { expectEnvelope } from '../helpers';
+import { createCustomerUser } from '../identity-fixtures';
 import {
   addBeneficiary,
   api,
@@ -27,7 +27,7 @@ import {
   routes,
   walletOf,
   type LedgerTenant,
-} from './ledger-fixtures';
+} from '../ledger-fixtures';
 
 /**
  * Wallets (open, list, get, freeze/unfreeze/close, statement, sandbox funding), beneficiaries,

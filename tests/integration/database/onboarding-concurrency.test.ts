@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { contextHeaders, expectEnvelope } from './helpers';
-import { createExtraAdmin, createIdentityTenant, firstAdmin, type TestTenant } from './identity-fixtures';
+import { contextHeaders, expectEnvelope } from '../helpers';
+import { createExtraAdmin, createIdentityTenant, firstAdmin, type TestTenant } from '../identity-fixtures';
 import {
   acceptConsent,
   acceptRequiredConsents,
@@ -19,7 +19,7 @@ import {
   tokenOf,
   uniq,
   type Categories,
-} from './onboarding-fixtures';
+} from '../onboarding-fixtures';
 
 /**
  * Registration and the state changes around it under concurrent requests: the database decides

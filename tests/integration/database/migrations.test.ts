@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { database, getDb, MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
 import { tenants } from '@/lib/db/schema';
-import { uniqueName } from './helpers';
+import { uniqueName } from '../helpers';
 
 /**
  * The committed migrations against the live database: idempotent, consistent with the journal, and

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import { transfers } from '@/lib/db/schema';
-import { api, authorize, expectOk, fund, ledgerTenant, openWallet, reconciliation, routes, transfer, walletOf, type LedgerTenant } from './ledger-fixtures';
+import { api, authorize, expectOk, fund, ledgerTenant, openWallet, reconciliation, routes, transfer, walletOf, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * 100 wallet-to-wallet transfers fired at once between the same two wallets, half in each

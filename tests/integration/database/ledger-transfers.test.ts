@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
 import type { Transfer } from '@/lib/contract/wallets';
-import { expectEnvelope } from './helpers';
+import { expectEnvelope } from '../helpers';
 import {
   addBeneficiary,
   api,
@@ -20,7 +20,7 @@ import {
   transfer,
   walletOf,
   type LedgerTenant,
-} from './ledger-fixtures';
+} from '../ledger-fixtures';
 
 /**
  * POST /api/v2.1/transfers: every rule of the contract ("a transfer requires an existing, active

@@ -1,13 +1,15 @@
 import pg from 'pg';
 
 /**
- * With DATABASE_URL set, integration tests run on real PostgreSQL: this creates one template
- * database with the migrations applied, and every test file clones it (tests/setup/integration.ts).
- * Without DATABASE_URL each test file opens its own in-memory PGlite and nothing is needed here.
+ * Integration tests on PostgreSQL (vitest globalSetup of the integration-postgres project): one
+ * template database with the migrations applied, beside the database DATABASE_URL names; every test
+ * file clones it (tests/setup/integration.ts) and drops its clone when done.
  */
-export default async function setup(): Promise<(() => Promise<void>) | void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return;
+  if (!adminUrl) {
+    throw new Error('the integration-postgres project runs on PostgreSQL: set DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/test); its test databases are created beside that one');
+  }
   const prefix = `bp_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tmpl`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -16,12 +18,10 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
   await admin.end();
 
   const templateUrl = withDatabase(adminUrl, template);
-  process.env.DATABASE_URL = templateUrl;
   const { openDatabase } = await import('../../lib/db/client');
   const database = await openDatabase({ url: templateUrl, poolMax: 1 });
   await database.migrate();
   await database.close();
-  process.env.DATABASE_URL = adminUrl;
 
   process.env.BP_TEST_ADMIN_DATABASE_URL = adminUrl;
   process.env.BP_TEST_TEMPLATE_DATABASE = template;

@@ -6,16 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
-import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
+import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
  * Real worker processes (`scripts/worker.ts`) on the test file's PostgreSQL database: a worker
  * killed with SIGKILL mid-delivery loses nothing (another one delivers everything once the leases
  * run out), and two workers deliver 1,000 events exactly once each. An embedded PGlite cannot be
- * opened by two processes, so these run with DATABASE_URL only.
+ * opened by two processes, so these run on PostgreSQL only (tests/integration/postgres/).
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 const children = new Set<ChildProcess>();
 const receivers: Receiver[] = [];
 
@@ -97,7 +96,7 @@ afterAll(() => {
   delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
 });
 
-describe.skipIf(!onPostgres)('worker processes on one PostgreSQL (skipped on PGlite: an embedded database cannot be shared between processes)', () => {
+describe('worker processes on one PostgreSQL', () => {
   it('kill -9 of a worker mid-delivery loses nothing: a new worker delivers every event once the leases expire', { timeout: 120_000 }, async () => {
     const tenant = await webhookTenant();
     let hang = true;

@@ -6,9 +6,9 @@ import { keepConnectionsOnStatementErrors, refusedStatement } from '@/lib/db/pg-
  * The pool keeps a connection whose statement the server refused, and still ends one that failed
  * (lib/db/pg-pool.ts), on the PostgreSQL server of DATABASE_URL through pools of one connection, so
  * that the server process behind the connection (pg_backend_pid) tells whether it was kept.
- * PostgreSQL only.
+ * PostgreSQL only (tests/integration/postgres/).
  */
-const url = process.env.DATABASE_URL;
+const url = process.env.DATABASE_URL!;
 
 describe('which errors leave a connection usable', () => {
   it('a SQLSTATE of a refused statement does; a lost connection, a timeout or no SQLSTATE does not', () => {
@@ -23,7 +23,7 @@ describe('which errors leave a connection usable', () => {
   });
 });
 
-describe.skipIf(!url)('a pool of one connection on PostgreSQL', () => {
+describe('a pool of one connection on PostgreSQL', () => {
   let kept: pg.Pool;
   let plain: pg.Pool;
   let admin: pg.Client;

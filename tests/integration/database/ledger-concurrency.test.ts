@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import { httpIdempotencyKeys, transfers } from '@/lib/db/schema';
-import { api, expectOk, ledgerTenant, readyWallet, reconciliation, routes, transfer, walletOf, type LedgerTenant } from './ledger-fixtures';
+import { api, expectOk, ledgerTenant, readyWallet, reconciliation, routes, transfer, walletOf, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * 100 transfers fired at once at a wallet whose balance covers only 40 of them, each key also

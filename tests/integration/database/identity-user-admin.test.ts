@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { userRoles, users } from '@/lib/db/schema';
-import { call, expectEnvelope, type CallResult } from './helpers';
+import { call, expectEnvelope, type CallResult } from '../helpers';
 import {
   adminSession,
   adminToken,
@@ -29,7 +29,7 @@ import {
   WRONG_PASSWORD,
   type TestAdminUser,
   type TestTenant,
-} from './identity-fixtures';
+} from '../identity-fixtures';
 
 type AdminUserView = Record<string, unknown> & { id: string; username: string; roles: string[] };
 type Page = { items: AdminUserView[]; pageNo: number; pageSize: number; total: number };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as health from '@/app/api/health/route';
 import { database } from '@/lib/db/client';
-import { call, expectEnvelope } from './helpers';
+import { call, expectEnvelope } from '../helpers';
 
 /**
  * GET /api/health. This file closes its database handle on purpose (the 503 case), so it has a file

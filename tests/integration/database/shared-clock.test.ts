@@ -8,7 +8,7 @@ import { claimIdempotencyKey } from '@/lib/services/idempotency/store';
 import { runDueJobs } from '@/lib/services/retention/jobs';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { claimDue, runWorkerOnce } from '@/lib/webhooks/worker';
-import { allowPrivateNetworks, cancelAllPending, deliveriesOf, deliveryRow, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
+import { allowPrivateNetworks, cancelAllPending, deliveriesOf, deliveryRow, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
  * Leases and schedules that several processes share are on the database's clock, not a server's

@@ -12,9 +12,9 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { getSubscription, updateSubscription } from '@/lib/services/webhooks/subscriptions';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { runWorkerOnce } from '@/lib/webhooks/worker';
-import { call, expectEnvelope, type CallResult } from './helpers';
-import { adminToken, bearer, firstAdmin, resetIdentityState, UUID } from './identity-fixtures';
-import { allowPrivateNetworks, cancelAllPending, deliveriesOf, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
+import { call, expectEnvelope, type CallResult } from '../helpers';
+import { adminToken, bearer, firstAdmin, resetIdentityState, UUID } from '../identity-fixtures';
+import { allowPrivateNetworks, cancelAllPending, deliveriesOf, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
  * Operations on a subscription's deliveries and secret: rotation with both signatures valid for

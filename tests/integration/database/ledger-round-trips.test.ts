@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countRoundTrips } from '@/lib/db/round-trips';
-import { api, expectOk, fund, ledgerTenant, openWallet, readyWallet, routes, transfer, type LedgerTenant } from './ledger-fixtures';
+import { api, expectOk, fund, ledgerTenant, openWallet, readyWallet, routes, transfer, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * Database statements of one POST /api/v2.1/transfers (issue 18; docs/ledger.md "A transfer, step

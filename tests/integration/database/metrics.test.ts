@@ -13,8 +13,8 @@ import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
 import { emitEvent } from '@/lib/services/events/emit';
 import { runDueJobs } from '@/lib/services/retention/jobs';
 import { runWorkerOnce } from '@/lib/webhooks/worker';
-import { call, expectEnvelope, platformAuth } from './helpers';
-import { allowPrivateNetworks, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
+import { call, expectEnvelope, platformAuth } from '../helpers';
+import { allowPrivateNetworks, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
  * GET /api/metrics: 404 without METRICS_TOKEN, 401 with a missing or wrong token, else the

@@ -9,7 +9,7 @@ import { nameRepeatedStatements, statementNamer } from '@/lib/db/pg-statements';
  * of DATABASE_URL through a pool of one connection, so that the session's prepared statements can
  * be read back from pg_prepared_statements. PostgreSQL only.
  */
-const url = process.env.DATABASE_URL;
+const url = process.env.DATABASE_URL!;
 
 describe('the naming of repeated statements', () => {
   it('names a text on its second sighting, keeps the name, and stops at its bound', () => {
@@ -25,7 +25,7 @@ describe('the naming of repeated statements', () => {
   });
 });
 
-describe.skipIf(!url)('repeated statements prepared once per connection (PostgreSQL)', () => {
+describe('repeated statements prepared once per connection (PostgreSQL)', () => {
   let pool: pg.Pool;
   beforeAll(() => {
     pool = new pg.Pool({ connectionString: url, max: 1 });

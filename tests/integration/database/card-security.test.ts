@@ -6,8 +6,8 @@ import { CARD_OPERATIONS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operati
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { cardOtps, cards, events, httpIdempotencyKeys } from '@/lib/db/schema';
-import { balance, business, cardOp, cardWorld, expectBusiness, fund, holderBody, issueCard, key, merchant, ok, otpFor, relogin, revealPan, type CardWorld, type TestCard } from './card-fixtures';
-import { resetIdentityState } from './identity-fixtures';
+import { balance, business, cardOp, cardWorld, expectBusiness, fund, holderBody, issueCard, key, merchant, ok, otpFor, relogin, revealPan, type CardWorld, type TestCard } from '../card-fixtures';
+import { resetIdentityState } from '../identity-fixtures';
 
 /**
  * What the sandbox keeps secret and from whom: scope isolation on every operation that takes a

@@ -19,7 +19,7 @@ import { principalCacheState } from '@/lib/services/identity/principal-cache';
 import { panelLogin } from '@/lib/services/identity/login';
 import { revokeSession } from '@/lib/services/identity/sessions';
 import { findTenant } from '@/lib/services/tenants/tenants';
-import { call, platformAuth, STRONG_PASSWORD, type CallResult } from './helpers';
+import { call, platformAuth, STRONG_PASSWORD, type CallResult } from '../helpers';
 import {
   adminToken,
   bearer,
@@ -29,7 +29,7 @@ import {
   resetIdentityState,
   type TestAdminUser,
   type TestTenant,
-} from './identity-fixtures';
+} from '../identity-fixtures';
 
 /**
  * The principal cache (docs/identity.md) through the real route handlers: a caller is authenticated

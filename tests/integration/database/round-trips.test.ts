@@ -7,9 +7,9 @@ import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { sessions } from '@/lib/db/schema';
 import { forgetSession } from '@/lib/services/identity/principal-cache';
-import { api, expectOk, ledgerTenant, openWallet, routes, type LedgerTenant } from './ledger-fixtures';
-import { cardOp, cardWorld, issueCard } from './card-fixtures';
-import { cardLogin, createIdentityTenant, firstAdmin } from './identity-fixtures';
+import { api, expectOk, ledgerTenant, openWallet, routes, type LedgerTenant } from '../ledger-fixtures';
+import { cardOp, cardWorld, issueCard } from '../card-fixtures';
+import { cardLogin, createIdentityTenant, firstAdmin } from '../identity-fixtures';
 
 /**
  * Database statements per request (issue 18): authentication costs none when the caller's principal

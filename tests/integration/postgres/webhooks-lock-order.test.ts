@@ -7,9 +7,9 @@ import { webhookDeliveries } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { claimDue, deliverClaimed, leaseMs } from '@/lib/webhooks/worker';
-import { call } from './helpers';
-import { adminToken, bearer, firstAdmin, resetIdentityState } from './identity-fixtures';
-import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';
+import { call } from '../helpers';
+import { adminToken, bearer, firstAdmin, resetIdentityState } from '../identity-fixtures';
+import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
  * The lock order of a subscription and its deliveries (lib/webhooks/worker.ts lockSubscriptionFirst).
@@ -19,9 +19,8 @@ import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Rec
  * for a delivery's (the cascade). Here a second connection holds the subscription's row while a
  * worker records a failed attempt: the worker must wait for it without holding its delivery, so
  * the holder can lock the delivery at once (NOWAIT: no timing involved) and the DELETE goes through.
- * Needs two connections to one database: PostgreSQL only (DATABASE_URL).
+ * Needs two connections to one database: PostgreSQL only (tests/integration/postgres/).
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
 let receiver: Receiver | undefined;
 
 beforeAll(() => allowPrivateNetworks(true));
@@ -34,7 +33,7 @@ afterAll(async () => {
   delete process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS;
 });
 
-describe.skipIf(!onPostgres)('a subscription is locked before its deliveries (PostgreSQL only: two connections)', () => {
+describe('a subscription is locked before its deliveries (PostgreSQL only: two connections)', () => {
   it('a worker recording a failed attempt waits for the subscription without holding its delivery; a DELETE meanwhile answers 200', async () => {
     resetIdentityState();
     const tenant = await webhookTenant();

@@ -19,7 +19,7 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { encryptionKey } from '@/lib/services/data-key';
 import { decryptSecret } from '@/lib/webhooks/secrets';
 import { setResolver } from '@/lib/webhooks/ssrf';
-import { call, expectEnvelope, type CallResult } from './helpers';
+import { call, expectEnvelope, type CallResult } from '../helpers';
 import {
   adminToken,
   bearer,
@@ -34,8 +34,8 @@ import {
   TENANT_DENIED_MESSAGE,
   UUID,
   type TestTenant,
-} from './identity-fixtures';
-import { allowPrivateNetworks, cancelAllPending, deliveriesOf } from './webhooks-fixtures';
+} from '../identity-fixtures';
+import { allowPrivateNetworks, cancelAllPending, deliveriesOf } from '../webhooks-fixtures';
 
 /**
  * The subscription API (contract endpoint 6 and its siblings): creation with its defaults and the

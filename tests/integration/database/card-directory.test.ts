@@ -7,9 +7,9 @@ import type { CardSearchItem, CardSearchPage, SearchResult } from '@/lib/contrac
 import { getDb } from '@/lib/db/client';
 import { cardDirectory, cardDirectoryHolders } from '@/lib/db/schema';
 import { directoryEntriesOf } from '@/lib/services/cards/directory';
-import { holderBody, key, ok, otpInProcess as otpFor, panOf, serveSandboxAsExternalProcessor, type CardActor } from './card-fixtures';
-import { ISO } from './identity-fixtures';
-import { api, ledgerTenant, type Caller, type LedgerTenant } from './ledger-fixtures';
+import { holderBody, key, ok, otpInProcess as otpFor, panOf, serveSandboxAsExternalProcessor, type CardActor } from '../card-fixtures';
+import { ISO } from '../identity-fixtures';
+import { api, ledgerTenant, type Caller, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * The platform's card directory with an EXTERNAL processor: the sandbox served over real HTTP on

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { claimJob, finishJob, MaintenanceScheduler, readJobs, renewJob, runDueJobs } from '@/lib/services/retention/jobs';
 import { runRetentionSweeps, runSweep, type RetentionPolicy } from '@/lib/services/retention/sweeps';
-import { createTenant, uniqueName } from './helpers';
-import { allowPrivateNetworks, subscribe, webhookTenant } from './webhooks-fixtures';
+import { createTenant, uniqueName } from '../helpers';
+import { allowPrivateNetworks, subscribe, webhookTenant } from '../webhooks-fixtures';
 
 /**
  * Retention sweeps (lib/services/retention): each removes exactly the rows past their retention,

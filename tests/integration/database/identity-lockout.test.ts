@@ -3,7 +3,7 @@ import * as adminUserRoute from '@/app/api/v2.1/admin/users/[userId]/route';
 import * as unlockRoute from '@/app/api/v2.1/admin/users/[userId]/unlock/route';
 import { setClock } from '@/lib/clock';
 import * as passwords from '@/lib/services/identity/passwords';
-import { call, expectEnvelope } from './helpers';
+import { call, expectEnvelope } from '../helpers';
 import {
   accountLocked,
   adminSession,
@@ -21,7 +21,7 @@ import {
   storedAttempts,
   WRONG_PASSWORD,
   type TestTenant,
-} from './identity-fixtures';
+} from '../identity-fixtures';
 
 const MINUTE = 60_000;
 

@@ -14,8 +14,8 @@ import { updateSubscription } from '@/lib/services/webhooks/subscriptions';
 import { closeWebhookAgents } from '@/lib/webhooks/http';
 import { setResolver } from '@/lib/webhooks/ssrf';
 import { runWorkerOnce, WebhookWorker } from '@/lib/webhooks/worker';
-import { call, expectEnvelope } from './helpers';
-import { adminSession, adminToken, bearer, createCustomer, firstAdmin, resetIdentityState, WRONG_PASSWORD } from './identity-fixtures';
+import { call, expectEnvelope } from '../helpers';
+import { adminSession, adminToken, bearer, createCustomer, firstAdmin, resetIdentityState, WRONG_PASSWORD } from '../identity-fixtures';
 import {
   allowPrivateNetworks,
   attemptRows,
@@ -29,7 +29,7 @@ import {
   subscriptionRow,
   webhookTenant,
   type Receiver,
-} from './webhooks-fixtures';
+} from '../webhooks-fixtures';
 
 /**
  * Delivery end to end against real HTTP receivers on 127.0.0.1: Standard Webhooks signatures

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock, setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { events } from '@/lib/db/schema';
-import { authorize, balance, business, cardWorld, fund, issueCard, merchant, ok, otpFor, relogin, type CardActor, type CardWorld, type TestCard } from './card-fixtures';
-import { resetIdentityState } from './identity-fixtures';
+import { authorize, balance, business, cardWorld, fund, issueCard, merchant, ok, otpFor, relogin, type CardActor, type CardWorld, type TestCard } from '../card-fixtures';
+import { resetIdentityState } from '../identity-fixtures';
 
 /**
  * simulate/authorize|clear|reverse through the gateway: every decline reason, the rule order,

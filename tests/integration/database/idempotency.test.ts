@@ -10,9 +10,9 @@ import { envelopeA } from '@/lib/http/envelope';
 import { claimIdempotencyKey } from '@/lib/services/idempotency/store';
 import { PEER_HEADER } from '@/lib/http/client-ip';
 import { requestFingerprint } from '@/lib/services/idempotency/store';
-import { adminToken, bearer, createExtraAdmin, createIdentityTenant, firstAdmin, freezeClock, resetIdentityState, type TestTenant } from './identity-fixtures';
-import { call, expectEnvelope, platformAuth, STRONG_PASSWORD, uniqueName } from './helpers';
-import { categoryIds, individualBody, registerIndividual, resetOnboardingState, type Categories } from './onboarding-fixtures';
+import { adminToken, bearer, createExtraAdmin, createIdentityTenant, firstAdmin, freezeClock, resetIdentityState, type TestTenant } from '../identity-fixtures';
+import { call, expectEnvelope, platformAuth, STRONG_PASSWORD, uniqueName } from '../helpers';
+import { categoryIds, individualBody, registerIndividual, resetOnboardingState, type Categories } from '../onboarding-fixtures';
 
 /**
  * Idempotency-Key on the creating POSTs: the first answer is replayed (status, body,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/lib/env';
-import { api, expectOk, ledgerTenant, readyWallet, reconciliation, routes, transfer, type LedgerTenant } from './ledger-fixtures';
+import { api, expectOk, ledgerTenant, readyWallet, reconciliation, routes, transfer, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * A customer's transfers from different wallets no longer queue on the customer row (they lock it
