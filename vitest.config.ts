@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { IN_CI } from './tests/ci.ts';
 import { MAIN_THREAD_FILES, vitestInclude } from './tests/layout.ts';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -12,7 +13,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
  * to create the test databases beside (npm test runs it then), and always with CI=true, where a
  * missing DATABASE_URL fails instead of leaving it out.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true';
+const onPostgres = Boolean(process.env.DATABASE_URL) || IN_CI;
 
 function integration(name: string, driver: 'pglite' | 'postgres', include: string[], env: Record<string, string> = {}): TestProjectInlineConfiguration {
   return {
