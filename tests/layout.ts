@@ -13,7 +13,9 @@
  *     ................................................................... tests/integration/database/
  *   - needs a PostgreSQL server (several connections or processes on one database)
  *     ................................................................... tests/integration/postgres/
- *   - HTTP against the production server (Playwright) ..................... tests/e2e/api/
+ *   - HTTP against the production server (Playwright), likewise: tests/e2e/api/ (against the server
+ *     on PGlite), tests/e2e/api/database/ (against it and again against the server on PostgreSQL),
+ *     tests/e2e/api/postgres/ (needs PostgreSQL: the server on it, or databases of its own there)
  *   - the panel in Chromium ............................................. tests/e2e/browser/
  */
 export interface Place {
@@ -30,6 +32,8 @@ export const PLACES: Place[] = [
   { dir: 'tests/integration/database', suffix: '.test.ts', projects: ['integration', 'integration-postgres'] },
   { dir: 'tests/integration/postgres', suffix: '.test.ts', projects: ['integration-postgres'] },
   { dir: 'tests/e2e/api', suffix: '.spec.ts', projects: ['api'] },
+  { dir: 'tests/e2e/api/database', suffix: '.spec.ts', projects: ['api', 'api-postgres'] },
+  { dir: 'tests/e2e/api/postgres', suffix: '.spec.ts', projects: ['api-postgres'] },
   { dir: 'tests/e2e/browser', suffix: '.spec.ts', projects: ['browser'] },
 ];
 

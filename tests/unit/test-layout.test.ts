@@ -40,7 +40,7 @@ describe('test layout (tests/layout.ts)', () => {
     for (const file of files) {
       const [place] = placeOf(file);
       if (!place) continue;
-      const projects = place.suffix === '.test.ts' ? ['unit', 'integration', 'integration-postgres'] : ['api', 'browser'];
+      const projects = place.suffix === '.test.ts' ? ['unit', 'integration', 'integration-postgres'] : ['api', 'api-postgres', 'browser'];
       const running = projects.filter((project) =>
         place.suffix === '.test.ts' ? vitestInclude(project).some((glob) => globToRegExp(glob).test(file)) : playwrightMatch(project).some((re) => re.test(path.join(root, file))),
       );

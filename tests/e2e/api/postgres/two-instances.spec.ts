@@ -8,8 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, REPO_ROOT, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
-import { freePort } from '../helpers';
+import { E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, REPO_ROOT, STRONG_PASSWORD, postgresUrl, registrationBody, uniqueName } from '../../fixtures';
+import { freePort } from '../../helpers';
 
 /**
  * Issue 18, "A proven two-instance deployment": deploy/up.sh starts the real set-up (nginx from
@@ -23,19 +23,16 @@ import { freePort } from '../helpers';
  *   - an Idempotency-Key replayed on the other instance returns the first answer;
  *   - sign-ins keep flowing through the proxy while one instance is killed with SIGKILL, and every
  *     event emitted (session.created) reaches a real receiver exactly once, in one attempt.
- * Needs PostgreSQL (the database's server of DATABASE_URL: CI's PostgreSQL phase), Redis at
- * 127.0.0.1:6379 (or E2E_REDIS_URL) and nginx (.ci/run installs it).
+ * Needs PostgreSQL (a database of its own on the server of DATABASE_URL: tests/e2e/api/postgres/),
+ * Redis at 127.0.0.1:6379 (or E2E_REDIS_URL) and nginx (.ci/run installs it).
  */
 test.describe.configure({ mode: 'serial' });
 
-const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.E2E_REDIS_URL || 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 const WEBHOOKS_LIMIT = 5;
 const METRICS_TOKEN = 'two-instances-metrics-token-0123456789';
 const run = promisify(execFile);
-
-test.skip(!DATABASE_URL, 'the two-instance set-up shares one PostgreSQL database: runs with DATABASE_URL (CI: the PostgreSQL phase)');
 
 interface Delivery {
   webhookId: string;
@@ -59,7 +56,7 @@ test.beforeAll(async () => {
   if (!existsSync(NGINX)) throw new Error(`no nginx at ${NGINX}: apt-get install -y nginx (or set NGINX_BIN)`);
 
   // a database of this spec's own on the server of DATABASE_URL
-  adminUrl = new URL(DATABASE_URL!);
+  adminUrl = new URL(postgresUrl());
   dbName = `bp_two_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { STRONG_PASSWORD, UUID_RE, platformAuth, registrationBody, uniqueName } from '../fixtures';
-import { bodyOf, expectEnvelope } from '../helpers';
+import { STRONG_PASSWORD, UUID_RE, platformAuth, registrationBody, uniqueName } from '../../fixtures';
+import { bodyOf, expectEnvelope } from '../../helpers';
 
 const REGISTRATION = '/api/v2.1/tenants/registration';
 const DENIED = 'tenant access denied or categorization not available';

@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_DEMO_PASSWORD, E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS } from '../fixtures';
-import { STACK_LINE, spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
+import { E2E_DEMO_PASSWORD, E2E_PLATFORM_KEY, E2E_PRODUCTION_SECRETS, postgresUrl } from '../../fixtures';
+import { STACK_LINE, spawnNextStart, waitForHttp, type SpawnedServer } from '../../helpers';
 
 /**
  * Issue 14, case 8: production is safe by default. A production start (server/main.mjs, as
  * `npm start`) on an empty database creates no tenant and prints no credential; the demo tenant
  * comes only when asked for (SEED_DEMO=true), and even then no secret reaches the output. A missing
  * production setting stops the start with one line. Uses scratch databases on the machine's
- * PostgreSQL (E2E_PG_ADMIN_URL, else DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test).
+ * PostgreSQL of DATABASE_URL (tests/e2e/api/postgres/).
  */
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN_URL = process.env.E2E_PG_ADMIN_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+const ADMIN_URL = postgresUrl();
 
 async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
@@ -41,14 +41,6 @@ async function started(env: Record<string, string>): Promise<SpawnedServer> {
   await waitForHttp(`http://127.0.0.1:${server.port}/api/health`, 90_000, server);
   return server;
 }
-
-test.beforeAll(async () => {
-  const reachable = await admin(ADMIN_URL, (c) => c.query('select 1')).then(
-    () => true,
-    () => false,
-  );
-  test.skip(!reachable, `PostgreSQL is not reachable at ${new URL(ADMIN_URL).host}`);
-});
 
 test('an empty database started in production gets no tenant, and the banner says how to create one', async () => {
   test.setTimeout(120_000);

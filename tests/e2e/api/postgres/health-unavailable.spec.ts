@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PLATFORM_KEY, PACKAGE_VERSION, UUID_RE } from '../fixtures';
-import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
+import { E2E_PLATFORM_KEY, PACKAGE_VERSION, UUID_RE, postgresUrl } from '../../fixtures';
+import { spawnNextStart, waitForHttp, type SpawnedServer } from '../../helpers';
 
 /**
  * GET /api/health answers 503 when the database stops answering while the server runs. The server
  * refuses to start without its database (instrumentation.ts), so this starts a second server on a
  * scratch PostgreSQL database and then drops that database under it. Needs PostgreSQL at
- * E2E_PG_ADMIN_URL, else DATABASE_URL, else postgresql://postgres@127.0.0.1:5432/test.
+ * the server of DATABASE_URL (tests/e2e/api/postgres/).
  */
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN_URL = process.env.E2E_PG_ADMIN_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+const ADMIN_URL = postgresUrl();
 
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -29,20 +29,8 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function postgresReachable(): Promise<string | null> {
-  try {
-    await admin((c) => c.query('select 1'));
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 test('GET /api/health answers 503 while the database is gone, and 200 once it is back', async () => {
   test.setTimeout(90_000);
-  const unreachable = await postgresReachable();
-  test.skip(unreachable !== null, `PostgreSQL is not reachable at ${new URL(ADMIN_URL).host} (${unreachable}); the 503 path needs a database that can be dropped under a running server`);
-
   const database = `bp_e2e_health_${process.pid}_${Date.now().toString(36)}`;
   await admin((c) => c.query(`create database "${database}"`));
   let server: SpawnedServer | undefined;

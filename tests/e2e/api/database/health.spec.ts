@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { PACKAGE_VERSION, UUID_RE } from '../fixtures';
-import { bodyOf } from '../helpers';
+import { PACKAGE_VERSION, UUID_RE } from '../../fixtures';
+import { bodyOf } from '../../helpers';
 
 test.describe('GET /api/health', () => {
-  test('answers 200 with the database state, uptime and version', async ({ request }) => {
+  test('answers 200 with the database state, uptime and version', async ({ request }, testInfo) => {
     const res = await request.get('/api/health');
-    const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+    const driver = (testInfo.project.metadata as { database: string }).database;
     expect({ status: res.status(), body: await bodyOf(res) }).toEqual({
       status: 200,
       body: {
