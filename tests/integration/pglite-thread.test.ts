@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -8,6 +8,7 @@ import { PGLITE_THREAD_SCRIPT, RemotePGlite } from '@/lib/db/pglite-remote';
 import { prestartPglite, type PrestartedThread } from '@/lib/db/pglite-prestart.mjs';
 import { installStatementCache } from '@/lib/db/pglite-statements';
 import { isDatabaseUnavailable, isUniqueViolation } from '@/lib/db/errors';
+import { fromSnapshot } from './support/pglite-snapshot';
 
 /**
  * The embedded database in a thread of its own (lib/db/pglite-remote.ts, lib/db/pglite-thread.mjs),
@@ -22,7 +23,6 @@ let remote: RemotePGlite;
 let local: PGlite;
 /** the run's migrated data directory (tests/setup/pglite-snapshot.ts): a database in memory starts from it instead of initdb */
 const loadDataDir = process.env.BP_TEST_PGLITE_SNAPSHOT;
-const fromSnapshot = () => (loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {});
 
 beforeAll(async () => {
   remote = await RemotePGlite.open(null, { loadDataDir });
