@@ -1,79 +1,60 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_DEMO_PASSWORD, E2E_PLATFORM_KEY, E2E_PORT, E2E_PRODUCTION_SECRETS } from './tests/e2e/fixtures';
+import { IN_CI } from './tests/ci';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  E2E_BASE_URL,
+  E2E_DEMO_PASSWORD,
+  E2E_PLATFORM_KEY,
+  E2E_PORT,
+  E2E_POSTGRES_BASE_URL,
+  E2E_POSTGRES_PORT,
+  E2E_PRODUCTION_SECRETS,
+} from './tests/e2e/fixtures';
+import { playwrightMatch } from './tests/layout';
 
 /**
  * End-to-end tests against a production build (`next build` must have run; `npm test` does it).
- * - api: plain HTTP through the `request` fixture; asserts exact envelopes, headers and statuses.
- * - browser: the panel in Debian's Chromium (Playwright cannot download its own browsers here).
- * The server uses an in-memory PGlite unless DATABASE_URL is set, then that PostgreSQL database.
+ * Which project runs a spec follows from where it lives (tests/layout.ts):
+ * - browser: the panel in Debian's Chromium (Playwright cannot download its own browsers here),
+ *   against the server on PGlite; one worker, first in the queue: it is the longest project, and
+ *   the other slot serves the API projects meanwhile;
+ * - api: plain HTTP through the `request` fixture against the server on PGlite; asserts exact
+ *   envelopes, headers and statuses (tests/e2e/api/ and tests/e2e/api/database/);
+ * - api-postgres: the same against the server on the PostgreSQL database of DATABASE_URL
+ *   (tests/e2e/api/database/ and tests/e2e/api/postgres/). It exists when DATABASE_URL is set, and
+ *   always with CI=true, where a missing DATABASE_URL fails.
+ * Both servers start as `npm start` does (server/main.mjs, NODE_ENV=production; docs/edge.md).
  */
-const databaseEnv: Record<string, string> = process.env.DATABASE_URL
-  ? { DATABASE_URL: process.env.DATABASE_URL }
-  : { PGLITE_DATA_DIR: 'memory://' };
+const onPostgres = Boolean(process.env.DATABASE_URL) || IN_CI;
+if (onPostgres && !process.env.DATABASE_URL) throw new Error('CI=true runs the api-postgres project: set DATABASE_URL to the PostgreSQL database its server uses');
 
-export default defineConfig({
-  outputDir: 'test-results/playwright',
-  forbidOnly: Boolean(process.env.CI),
-  retries: 0,
-  workers: 2,
-  fullyParallel: false,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: 'test-results/playwright-report', open: 'never' }]],
-  use: {
-    baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
-  },
-  projects: [
-    {
-      name: 'api',
-      testDir: 'tests/e2e/api',
-      use: { extraHTTPHeaders: { accept: 'application/json' } },
-    },
-    {
-      name: 'browser',
-      testDir: 'tests/e2e/browser',
-      workers: 1,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        screenshot: 'only-on-failure',
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
-    {
-      // the main money-and-cards journeys again on a phone-sized screen (docs/admin-app.md, "Small screens")
-      name: 'browser-375',
-      testDir: 'tests/e2e/browser',
-      testMatch: /(money-cards|money-journey)\.spec\.ts$/,
-      workers: 1,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 375, height: 812 },
-        screenshot: 'only-on-failure',
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
-    },
-  ],
-  // the same start path as `npm start` (server/main.mjs, NODE_ENV=production; docs/edge.md)
-  webServer: {
-    command: 'node server/main.mjs',
-    url: `${E2E_BASE_URL}/api/health`,
+const chromium = {
+  browserName: 'chromium' as const,
+  screenshot: 'only-on-failure' as const,
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+
+/** The production server under test, on the given port and database. */
+function server(port: number, baseURL: string, database: Record<string, string>, command: string) {
+  return {
+    command,
+    url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     env: {
-      ...databaseEnv,
-      PORT: String(E2E_PORT),
+      ...database,
+      PORT: String(port),
       PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
       // production asks for the demo tenant explicitly and for its password (nothing is printed)
       DEMO_ADMIN_PASSWORD: E2E_DEMO_PASSWORD,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // required in production: the public URL and the secrets that are never generated there
-      NEXTAUTH_URL: E2E_BASE_URL,
+      NEXTAUTH_URL: baseURL,
       ...E2E_PRODUCTION_SECRETS,
       // the specs sign in and register many times from 127.0.0.1; the throttles have tests of their own
       LOGIN_RATE_LIMIT_MAX: '100000',
@@ -87,5 +68,60 @@ export default defineConfig({
       // the production build under test is a sandbox: the transfer specs fund wallets (docs/ledger.md)
       SANDBOX_FUNDING: 'true',
     },
-  },
+  };
+}
+
+export default defineConfig({
+  outputDir: 'test-results/playwright',
+  forbidOnly: IN_CI,
+  retries: 0,
+  workers: 2,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'test-results/playwright-report', open: 'never' }]],
+  use: { trace: 'retain-on-failure' },
+  projects: [
+    {
+      // money-journey and money-cards run at 1280 and at 375 px (docs/admin-app.md, "Small screens")
+      name: 'browser',
+      testDir: 'tests/e2e/browser',
+      testMatch: playwrightMatch('browser'),
+      workers: 1,
+      metadata: { database: 'pglite' },
+      use: { ...chromium, baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'api',
+      testDir: 'tests/e2e/api',
+      testMatch: playwrightMatch('api'),
+      metadata: { database: 'pglite' },
+      use: { baseURL: E2E_BASE_URL, extraHTTPHeaders: { accept: 'application/json' } },
+    },
+    ...(onPostgres
+      ? [
+          {
+            name: 'api-postgres',
+            testDir: 'tests/e2e/api',
+            testMatch: playwrightMatch('api-postgres'),
+            metadata: { database: 'postgres' },
+            use: { baseURL: E2E_POSTGRES_BASE_URL, extraHTTPHeaders: { accept: 'application/json' } },
+          },
+        ]
+      : []),
+  ],
+  webServer: [
+    // the environment's DATABASE_URL belongs to the PostgreSQL server only
+    server(E2E_PORT, E2E_BASE_URL, { PGLITE_DATA_DIR: 'memory://' }, 'env -u DATABASE_URL node server/main.mjs'),
+    ...(onPostgres
+      ? [
+          server(
+            E2E_POSTGRES_PORT,
+            E2E_POSTGRES_BASE_URL,
+            { DATABASE_URL: process.env.DATABASE_URL! },
+            'node server/main.mjs',
+          ),
+        ]
+      : []),
+  ],
 });

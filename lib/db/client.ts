@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -51,6 +51,18 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 
+let memorySnapshot: string | undefined;
+
+/**
+ * Tests only: every in-memory embedded database opened from now on starts from this data directory,
+ * a tarball written by PGlite's dumpDataDir (tests/setup/pglite-snapshot.ts: the committed
+ * migrations applied once per test run), instead of running initdb and every migration; undefined
+ * ends it. A directory on disk is never affected.
+ */
+export function startMemoryDatabasesFrom(tarball: string | undefined): void {
+  memorySnapshot = tarball;
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -58,9 +70,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   // null: in memory
   const directory = pgliteDirectory(dataDir);
   if (directory) mkdirSync(directory, { recursive: true });
+  const snapshot = directory ? undefined : memorySnapshot;
   const env = getEnv();
-  const remote = env.PGLITE_THREAD ? await RemotePGlite.open(directory) : null;
-  const client = remote ? (remote as unknown as InstanceType<typeof PGlite>) : directory ? new PGlite(directory) : new PGlite();
+  const remote = env.PGLITE_THREAD ? await RemotePGlite.open(directory, { loadDataDir: snapshot }) : null;
+  const client = remote
+    ? (remote as unknown as InstanceType<typeof PGlite>)
+    : directory
+      ? new PGlite(directory)
+      : new PGlite(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {});
   await client.waitReady;
   const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });

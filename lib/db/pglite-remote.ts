@@ -67,9 +67,9 @@ export class RemotePGlite extends BasePGlite {
   #closing: Promise<void> | null = null;
 
   /** `prestarted`: the thread server/main.mjs started for this directory (lib/db/pglite-prestart.mjs) */
-  private constructor(dataDir: string | null, prestarted?: PrestartedThread) {
+  private constructor(dataDir: string | null, prestarted?: PrestartedThread, loadDataDir?: string) {
     super();
-    this.#worker = prestarted?.worker ?? new Worker(PGLITE_THREAD_SCRIPT, { workerData: { dataDir } });
+    this.#worker = prestarted?.worker ?? new Worker(PGLITE_THREAD_SCRIPT, { workerData: { dataDir, loadDataDir } });
     this.#ready = (prestarted?.first ?? firstEvent(this.#worker)).then((event) => {
       if (event.kind === 'message' && event.message.type === 'ready') return;
       if (event.kind === 'message') throw new Error(`the embedded database did not start: ${event.message.message ?? 'unknown error'}`);
@@ -91,12 +91,14 @@ export class RemotePGlite extends BasePGlite {
    * Starts the thread (after creating a new database directory in a thread of its own, see
    * initialize), or takes over the one the server started for this directory at its very start
    * (lib/db/pglite-prestart.mjs), waits for PGlite to be ready there, and reads the array types as
-   * PGlite does. `onThread` receives the worker (the fault tests end it).
+   * PGlite does. `onThread` receives the worker (the fault tests end it). `loadDataDir`: in memory
+   * only, a tarball of a data directory (PGlite's dumpDataDir) the database starts from instead of
+   * initdb (the tests' migrated snapshot, lib/db/client.ts startMemoryDatabasesFrom).
    */
-  static async open(dataDir: string | null, { onThread }: { onThread?: (worker: Worker) => void } = {}): Promise<RemotePGlite> {
-    const prestarted = takePrestarted(dataDir);
+  static async open(dataDir: string | null, { onThread, loadDataDir }: { onThread?: (worker: Worker) => void; loadDataDir?: string } = {}): Promise<RemotePGlite> {
+    const prestarted = loadDataDir ? undefined : takePrestarted(dataDir);
     if (!prestarted && dataDir && !pgliteCreated(dataDir)) await initialize(dataDir);
-    const db = new RemotePGlite(dataDir, prestarted);
+    const db = new RemotePGlite(dataDir, prestarted, dataDir ? undefined : loadDataDir);
     onThread?.(db.#worker);
     try {
       await db.#ready;

@@ -11,8 +11,11 @@
  *   out: { type: 'ready' } once PGlite has started, or { type: 'failed', message }
  *
  * With `workerData.initOnly` it only creates the database directory (initdb), closes PGlite, says
- * ready and ends (lib/db/pglite-remote.ts, initialize).
+ * ready and ends (lib/db/pglite-remote.ts, initialize). With `workerData.loadDataDir` (a tarball's
+ * path, in memory only) the database starts from that data directory instead of initdb (the tests'
+ * migrated snapshot).
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -23,7 +26,8 @@ const dataDir = workerData?.dataDir;
 let db;
 
 try {
-  db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const loadDataDir = workerData?.loadDataDir;
+  db = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {});
   await db.waitReady;
   if (workerData?.initOnly) {
     await db.close();

@@ -31,10 +31,12 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   expect(bad, `${name}: axe violations`).toEqual([]);
 }
 
-/** Screenshot at 1280 and 390 px (axe-scanned at both), nothing wider than the viewport. */
-export async function capture(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+const HEIGHTS: Record<number, number> = { 1280: 800, 390: 844, 375: 812 };
+
+/** Screenshot at 1280 and 390 px (or the given widths; axe-scanned at each), nothing wider than the viewport. */
+export async function capture(page: Page, name: string, ready: () => Promise<void>, widths: number[] = [1280, 390]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: HEIGHTS[width] ?? 800 });
     await ready();
     const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,

@@ -22,8 +22,22 @@ export const E2E_PRODUCTION_SECRETS = {
   // (Secure cookies, HSTS) unless this local-trial opt-out is given (tests/e2e/api/startup.spec.ts)
   ALLOW_INSECURE_HTTP: 'true',
 };
+/** the server on PGlite (projects api and browser) */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** the server on the PostgreSQL database of DATABASE_URL (project api-postgres) */
+export const E2E_POSTGRES_PORT = Number(process.env.E2E_POSTGRES_PORT ?? E2E_PORT + 1);
+export const E2E_POSTGRES_BASE_URL = `http://127.0.0.1:${E2E_POSTGRES_PORT}`;
+
+/**
+ * tests/e2e/api/postgres/: the PostgreSQL database of DATABASE_URL, which the api-postgres project's
+ * server runs on; specs that need databases of their own create them beside it, on its server.
+ */
+export function postgresUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('tests/e2e/api/postgres/ runs on PostgreSQL: set DATABASE_URL (npm test and .ci/run do)');
+  return url;
+}
 
 export const DEMO_TENANT_NAME = 'Demo Bank';
 

@@ -231,19 +231,33 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect.soft(bad, `${name} at ${width}px: axe violations`).toEqual([]);
 }
 
+/** The two widths a money screen is checked at: the desktop and the phone. */
+export const MONEY_VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
+/** Screenshot and axe at the page's current width, nothing wider than the viewport. */
+export async function captureHere(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  const { width } = page.viewportSize() ?? { width: 1280 };
+  await ready();
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${name} at ${width}px overflows sideways`).toBeLessThanOrEqual(innerWidth);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `money-${name}-${width}.png`), fullPage: true });
+  await expectAccessible(page, `${name} at ${width}px`);
+}
+
 /**
- * Screenshot and axe at 1280 and 375 px, nothing wider than the viewport; the page's own viewport
- * (the project's) is restored afterwards, so a spec run by `browser-375` goes on at 375 px.
+ * Screenshot and axe at 1280 and 375 px, nothing wider than the viewport, for a spec that runs at
+ * one width only; the page's own viewport is restored afterwards. A spec that runs at both widths
+ * (money-journey) checks each screen at its own width instead (captureHere): one scan per screen
+ * per width.
  */
 export async function captureWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   const own = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
-    await ready();
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} at ${width}px overflows sideways`).toBeLessThanOrEqual(innerWidth);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `money-${name}-${width}.png`), fullPage: true });
-    await expectAccessible(page, `${name} at ${width}px`);
+  for (const viewport of MONEY_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await captureHere(page, name, ready);
   }
   await page.setViewportSize(own);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { installStatementCache, type StatementCacheStats } from '@/lib/db/pglite-statements';
+import { fromSnapshot } from './support/pglite-snapshot';
 
 /**
  * The embedded database's statements prepared once (lib/db/pglite-statements.ts), on a real
@@ -12,7 +13,7 @@ let client: PGlite;
 let stats: () => StatementCacheStats;
 
 beforeAll(async () => {
-  client = new PGlite();
+  client = new PGlite(fromSnapshot());
   await client.waitReady;
   stats = installStatementCache(client, { max: 4 });
   await client.exec(`
@@ -25,7 +26,7 @@ const INSERT = 'insert into item (code, payload, at, amount, tags, ok) values ($
 
 describe('statements prepared once on PGlite', () => {
   it('names a statement on its second use and then only binds it; rows are those PGlite itself returns', async () => {
-    const reference = new PGlite();
+    const reference = new PGlite(fromSnapshot());
     await reference.exec(`create table item (id serial primary key, code text unique not null, payload jsonb, at timestamptz, amount numeric(20,2), tags text[], ok boolean)`);
     const before = stats();
     const rows = [];

@@ -8,6 +8,7 @@ import { PGLITE_THREAD_SCRIPT, RemotePGlite } from '@/lib/db/pglite-remote';
 import { prestartPglite, type PrestartedThread } from '@/lib/db/pglite-prestart.mjs';
 import { installStatementCache } from '@/lib/db/pglite-statements';
 import { isDatabaseUnavailable, isUniqueViolation } from '@/lib/db/errors';
+import { fromSnapshot } from './support/pglite-snapshot';
 
 /**
  * The embedded database in a thread of its own (lib/db/pglite-remote.ts, lib/db/pglite-thread.mjs),
@@ -20,10 +21,12 @@ const INSERT = 'insert into item (code, payload, at, amount, tags, ok, raw) valu
 
 let remote: RemotePGlite;
 let local: PGlite;
+/** the run's migrated data directory (tests/setup/pglite-snapshot.ts): a database in memory starts from it instead of initdb */
+const loadDataDir = process.env.BP_TEST_PGLITE_SNAPSHOT;
 
 beforeAll(async () => {
-  remote = await RemotePGlite.open(null);
-  local = new PGlite();
+  remote = await RemotePGlite.open(null, { loadDataDir });
+  local = new PGlite(fromSnapshot());
   await local.waitReady;
   await remote.exec(SCHEMA);
   await local.exec(SCHEMA);
@@ -35,6 +38,25 @@ afterAll(async () => {
 
 /** Settles after `ms` of this thread's timers, or never if the thread is blocked. */
 const tick = (ms: number) => new Promise<'timer'>((resolve) => setTimeout(() => resolve('timer'), ms));
+
+/**
+ * How many turns of its event loop this thread took while the statement ran: none when the statement
+ * held the thread from start to end; at least one when the thread was free meanwhile.
+ */
+async function turnsDuring(statement: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const turn = () => {
+    if (done) return;
+    turns++;
+    setImmediate(turn);
+  };
+  const running = statement();
+  setImmediate(turn);
+  await running;
+  done = true;
+  return turns;
+}
 
 describe('the embedded database in its own thread', () => {
   it('answers what PGlite in this thread answers: rows of every type, array rows, counts, several statements at once', async () => {
@@ -102,8 +124,7 @@ describe('the embedded database in its own thread', () => {
       queued = [remote.query('select 2'), remote.query('select 3')];
       await held;
     });
-    await tick(20);
-    expect(remote.sessionStats()).toEqual({ total: 1, idle: 0, waiting: 2 });
+    await expect.poll(() => remote.sessionStats()).toEqual({ total: 1, idle: 0, waiting: 2 });
     release();
     await transaction;
     await Promise.all(queued);
@@ -126,12 +147,14 @@ describe('the embedded database in its own thread', () => {
   });
 
   it('keeps the thread that serves HTTP free while a statement runs (in this thread, PGlite blocks it)', async () => {
-    expect(await Promise.race([remote.query('select pg_sleep(0.3)'), tick(20)])).toBe('timer');
-    expect(await Promise.race([local.query('select pg_sleep(0.3)'), tick(20)])).not.toBe('timer');
+    // not a race against a timer: in this thread the statement holds the thread from its start to its
+    // end, so no turn of the event loop happens at all, however fast or loaded the machine
+    expect(await turnsDuring(() => remote.query('select pg_sleep(0.5)'))).toBeGreaterThan(0);
+    expect(await turnsDuring(() => local.query('select pg_sleep(0.1)'))).toBe(0);
   });
 
   it('works under the statement cache, as the server runs it', async () => {
-    const db = await RemotePGlite.open(null);
+    const db = await RemotePGlite.open(null, { loadDataDir });
     const stats = installStatementCache(db as unknown as PGlite, { max: 8 });
     await db.exec(SCHEMA);
     for (let i = 0; i < 3; i++) await db.query(INSERT, [`k${i}`, { i }, null, '1.00', [], true, null]);
@@ -158,8 +181,9 @@ describe('the embedded database in its own thread', () => {
 
   it('fails every waiting and every later statement as unavailable when its thread dies', async () => {
     let thread: Worker | undefined;
-    const db = await RemotePGlite.open(null, { onThread: (worker) => (thread = worker) });
-    const waiting = db.query('select pg_sleep(2)');
+    const db = await RemotePGlite.open(null, { loadDataDir, onThread: (worker) => (thread = worker) });
+    // far longer than any test: the statement is still running when its thread is ended
+    const waiting = db.query('select pg_sleep(600)');
     await tick(20);
     await thread!.terminate();
     const error = await waiting.catch((e: unknown) => e);

@@ -7,19 +7,20 @@ import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
 /**
  * Issue 14, cases 9 and 10: faults degrade, never hang, and errors keep their cause. The production
  * server (as `npm start`) runs on a Redis and a PostgreSQL of this test's own; each is stopped under
- * load and started again. Asserted per request: an answer within the bound, no 5xx but 503 (in our
- * envelope), and afterwards nothing written half and service restored without a restart.
+ * load and started again. Asserted: every request answered, no 5xx but 503 (in our envelope), and
+ * afterwards nothing written half and service restored without a restart.
  *
- * The bounds are correctness bounds, not benchmarks: before the fix a Redis outage made requests
- * wait 10 s and more. The in-process 100 ms fail-over bound of the rate limiter itself is asserted
- * in tests/integration/faults-redis.test.ts.
+ * "Never hang" is asserted as a behaviour, not as a time that depends on the machine: with the
+ * dependency still stopped, a batch of requests is sent and every one of them is answered, so none
+ * waits for the dependency's return (before the fix a Redis outage made requests wait 10 s and more,
+ * until Redis came back). Each phase waits for what it needs (answers seen, health changed) by
+ * polling, never by sleeping. The slowest request is printed as a figure. The fail-over of the rate
+ * limiter itself: tests/integration/faults-redis.test.ts.
  */
 test.describe.configure({ mode: 'serial' });
 
-/** No request may take longer while Redis is down (the rate limit falls over to process memory). */
-const REDIS_DOWN_BOUND_MS = 2_000;
-/** No request may take longer while PostgreSQL is down (DATABASE_CONNECT_TIMEOUT_MS is 2 s). */
-const PG_DOWN_BOUND_MS = 5_000;
+/** a request that gets no answer at all within this time counts as hanging (status 0) */
+const NO_ANSWER_MS = 30_000;
 
 let redis: OwnRedis;
 let postgres: OwnPostgres;
@@ -29,51 +30,58 @@ const prefix = `bp-rl-faults-${process.pid}`;
 
 const auth = { authorization: `Bearer ${E2E_PLATFORM_KEY}` };
 
+type Kind = 'catch-all' | 'read' | 'write';
+
 interface Sample {
-  kind: string;
+  kind: Kind;
   status: number;
+  /** when it was sent (performance.now()) */
+  at: number;
   ms: number;
   body: unknown;
   tenantId?: string;
 }
 
-/** Workers that send requests until stopped, timing each one. */
-function load(kinds: Array<'catch-all' | 'read' | 'write'>, knownTenant: string): { stop: () => Promise<Sample[]> } {
+/** One request of a kind, timed; no answer at all is status 0, which fails the assertions. */
+async function send(kind: Kind, knownTenant: string): Promise<Sample> {
+  const at = performance.now();
+  let res: Response;
+  try {
+    if (kind === 'catch-all') res = await fetch(`${base}/api/v2.1/nowhere`, { signal: AbortSignal.timeout(NO_ANSWER_MS) });
+    else if (kind === 'read') res = await fetch(`${base}/api/v2.1/tenants/${knownTenant}`, { headers: auth, signal: AbortSignal.timeout(NO_ANSWER_MS) });
+    else
+      res = await fetch(`${base}/api/v2.1/tenants/registration`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(registrationBody(uniqueName('Fault'))),
+        signal: AbortSignal.timeout(NO_ANSWER_MS),
+      });
+  } catch (error) {
+    // no answer at all (a closed connection, no answer in time)
+    return { kind, status: 0, at, ms: performance.now() - at, body: String(error) };
+  }
+  const text = await res.text();
+  const ms = performance.now() - at;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text, and the envelope assertion will say so
+  }
+  const tenantId = kind === 'write' && res.status === 200 ? (body as { data: { tenantId: string } }).data.tenantId : undefined;
+  return { kind, status: res.status, at, ms, body, tenantId };
+}
+
+/** Workers that send requests until stopped, timing each one; `samples` grows as they answer. */
+function load(kinds: Kind[], knownTenant: string): { samples: Sample[]; stop: () => Promise<Sample[]> } {
   const samples: Sample[] = [];
   let running = true;
-  const worker = async (kind: 'catch-all' | 'read' | 'write') => {
-    while (running) {
-      const started = performance.now();
-      let res: Response;
-      try {
-      if (kind === 'catch-all') res = await fetch(`${base}/api/v2.1/nowhere`, { signal: AbortSignal.timeout(30_000) });
-      else if (kind === 'read') res = await fetch(`${base}/api/v2.1/tenants/${knownTenant}`, { headers: auth, signal: AbortSignal.timeout(30_000) });
-      else
-        res = await fetch(`${base}/api/v2.1/tenants/registration`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify(registrationBody(uniqueName('Fault'))),
-          signal: AbortSignal.timeout(30_000),
-        });
-      } catch (error) {
-        // no answer at all (a closed connection, 30 s without one): status 0 fails the assertions below
-        samples.push({ kind, status: 0, ms: performance.now() - started, body: String(error) });
-        continue;
-      }
-      const text = await res.text();
-      const ms = performance.now() - started;
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: kept as text, and the envelope assertion will say so
-      }
-      const tenantId = kind === 'write' && res.status === 200 ? (body as { data: { tenantId: string } }).data.tenantId : undefined;
-      samples.push({ kind, status: res.status, ms, body, tenantId });
-    }
+  const worker = async (kind: Kind) => {
+    while (running) samples.push(await send(kind, knownTenant));
   };
   const workers = kinds.map((k) => worker(k));
   active = {
+    samples,
     stop: async () => {
       running = false;
       await Promise.all(workers);
@@ -83,14 +91,17 @@ function load(kinds: Array<'catch-all' | 'read' | 'write'>, knownTenant: string)
   return active;
 }
 
+/** Waits until the load has answered `count` more requests sent after `since` (performance.now()). */
+async function answeredSince(run: { samples: Sample[] }, since: number, count: number): Promise<void> {
+  await expect.poll(() => run.samples.filter((s) => s.at >= since).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+}
+
 /** The load of the running test, stopped after it whatever happened. */
-let active: { stop: () => Promise<Sample[]> } | undefined;
+let active: { samples: Sample[]; stop: () => Promise<Sample[]> } | undefined;
 test.afterEach(async () => {
   await active?.stop();
   active = undefined;
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function health(): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
   const res = await fetch(`${base}/api/health`);
@@ -151,31 +162,32 @@ test.afterAll(async () => {
   await postgres?.destroy();
 });
 
-test('Redis stops under load: every request is answered within the bound, none 5xx; health says degraded; counters return to Redis', async () => {
+test('Redis stops under load: every request is answered, none 5xx, none waiting for Redis; health says degraded; counters return to Redis', async () => {
   test.setTimeout(120_000);
   const known = await register();
   expect((await health()).body.data).toMatchObject({ status: 'ok', redis: { status: 'ok', connection: 'ready' } });
 
   const run = load(['catch-all', 'catch-all', 'read', 'read'], known);
-  await sleep(1_000);
+  await answeredSince(run, 0, 20);
   await redis.stop();
-  await sleep(3_000);
+  await expect.poll(async () => ((await health()).body.data.redis as { status: string }).status, { timeout: 15_000 }).toBe('degraded');
   const down = await health();
   expect({ status: down.status, data: down.body.data }).toMatchObject({
     status: 200,
     data: { status: 'degraded', database: { status: 'ok', reachable: true }, redis: { status: 'degraded' } },
   });
+  // Redis stays stopped until each of these is answered: none waits for its return
+  const whileDown = await Promise.all((['catch-all', 'read', 'catch-all', 'read', 'catch-all', 'read', 'catch-all', 'read'] as const).map((kind) => send(kind, known)));
+  await answeredSince(run, performance.now(), 20);
   await redis.start();
   await expect.poll(async () => ((await health()).body.data.redis as { status: string }).status, { timeout: 15_000 }).toBe('ok');
-  await sleep(1_000);
+  await answeredSince(run, performance.now(), 20);
   const samples = await run.stop();
-  summary('redis outage', samples);
+  summary('redis outage', [...samples, ...whileDown]);
 
-  expect(samples.length).toBeGreaterThan(20);
-  expect(samples.filter((s) => s.status >= 500)).toEqual([]);
+  expect(whileDown.map((s) => `${s.kind} ${s.status}`)).toEqual(whileDown.map((s) => (s.kind === 'read' ? 'read 200' : 'catch-all 404')));
+  expect(samples.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
   expect(new Set(samples.map((s) => `${s.kind} ${s.status}`))).toEqual(new Set(['catch-all 404', 'read 200']));
-  const late = samples.filter((s) => s.ms > REDIS_DOWN_BOUND_MS);
-  expect(late, `slowest: ${JSON.stringify(slowest(samples))}`).toEqual([]);
 
   // the counters are in Redis again (it restarted empty: these keys were written after its return)
   await expect
@@ -191,13 +203,13 @@ test('Redis stops under load: every request is answered within the bound, none 5
   expect((await health()).body.data).toMatchObject({ status: 'ok', redis: { status: 'ok' } });
 });
 
-test('PostgreSQL stops under load: 503 in our envelope within the bound, nothing written half, recovery without a restart', async () => {
+test('PostgreSQL stops under load: 503 in our envelope, none waiting for the database, nothing written half, recovery without a restart', async () => {
   test.setTimeout(180_000);
   const known = await register();
   const run = load(['read', 'read', 'write', 'catch-all'], known);
-  await sleep(1_500);
+  await answeredSince(run, 0, 20);
   await postgres.stop();
-  await sleep(4_000);
+  await expect.poll(async () => (await health()).status, { timeout: 30_000 }).toBe(503);
   const down = await health();
   expect(down.status).toBe(503);
   expect(down.body).toEqual({
@@ -213,25 +225,25 @@ test('PostgreSQL stops under load: 503 in our envelope within the bound, nothing
       version: PACKAGE_VERSION,
     },
   });
+  // PostgreSQL stays stopped until each of these is answered: none waits for its return
+  const whileDown = await Promise.all((['read', 'write', 'catch-all', 'read', 'write', 'catch-all'] as const).map((kind) => send(kind, known)));
+  await answeredSince(run, performance.now(), 20);
+  const restarted = performance.now();
   await postgres.start();
   await expect.poll(async () => (await health()).status, { timeout: 30_000 }).toBe(200);
-  await sleep(2_000);
+  // served again after the return, without a restart
+  await expect.poll(() => run.samples.some((s) => s.at > restarted && s.kind !== 'catch-all' && s.status === 200), { timeout: 30_000 }).toBe(true);
   const samples = await run.stop();
-  summary('postgres outage', samples);
+  summary('postgres outage', [...samples, ...whileDown]);
 
+  expect(whileDown.map((s) => `${s.kind} ${s.status}`)).toEqual(whileDown.map((s) => (s.kind === 'catch-all' ? 'catch-all 404' : `${s.kind} 503`)));
   // every answer is one of the expected ones; the only 5xx is the exact 503 envelope
-  const unexpected = samples.filter((s) => !['read 200', 'write 200', 'catch-all 404'].includes(`${s.kind} ${s.status}`) && s.status !== 503);
+  const unexpected = [...samples, ...whileDown].filter((s) => !['read 200', 'write 200', 'catch-all 404'].includes(`${s.kind} ${s.status}`) && s.status !== 503);
   expect(unexpected.map((s) => ({ kind: s.kind, status: s.status, body: s.body }))).toEqual([]);
-  const unavailable = samples.filter((s) => s.status === 503);
-  expect(unavailable.length, 'the outage was seen by some requests').toBeGreaterThan(0);
+  const unavailable = [...samples, ...whileDown].filter((s) => s.status === 503);
   for (const s of unavailable) {
     expect(s.body).toEqual({ code: 503, message: 'service unavailable', data: { error: 'SERVICE_UNAVAILABLE', details: 'the database is not reachable; retry later' } });
   }
-  const late = samples.filter((s) => s.ms > PG_DOWN_BOUND_MS);
-  expect(late.map((s) => ({ kind: s.kind, status: s.status, ms: Math.round(s.ms) })), `slowest: ${JSON.stringify(slowest(samples))}`).toEqual([]);
-  // served again after the return, without a restart
-  const after = samples.slice(-8);
-  expect(after.some((s) => s.status === 200)).toBe(true);
 
   // nothing written half: every acknowledged tenant exists, and no tenant lacks its administrator
   const created = samples.filter((s) => s.tenantId).map((s) => s.tenantId!);

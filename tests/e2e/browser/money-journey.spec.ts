@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInPanel } from '../browser-helpers';
 import { PNG_1X1_BASE64, STRONG_PASSWORD } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, accessibleRows, captureWidths as capture, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, accessibleRows, captureHere as capture, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * The issue's whole journey, in the browser, as a tenant administrator would take it: register an
@@ -11,8 +11,9 @@ import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, accessibleRows, captureWidths as 
  * approves the payout; both statements show the money; a card is issued from the customer page,
  * activated with the cardholder's code, found by its last four digits and the holder's name, and
  * frozen from its page. Only the staff users and the threshold are set up through the API.
- * Run by `browser` (1280 px) and `browser-375`; every new screen is axe-scanned and photographed at
- * 1280 and 375 px with nothing wider than the viewport.
+ * Run at 1280 and at 375 px (the phone: the navigation behind its menu button, stacked tables); each
+ * new screen is axe-scanned and photographed at the width the journey runs at, with nothing wider
+ * than the viewport: one scan per screen per width.
  */
 
 const lastPathPart = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
@@ -99,7 +100,8 @@ async function cardholderCode(request: APIRequestContext, tenantId: string, card
   return json.data.otp;
 }
 
-test.describe('the money-and-cards journey', () => {
+for (const viewport of MONEY_VIEWPORTS) test.describe(`the money-and-cards journey at ${viewport.width} px`, () => {
+  test.use({ viewport });
   test.setTimeout(900_000);
 
   test('register and activate a customer, wallets, transfers, an approved payout, statements, a card issued, found and frozen', async ({ page, request }) => {
