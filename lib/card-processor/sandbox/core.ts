@@ -20,7 +20,7 @@ import { deriveKey, open, seal } from '@/lib/crypto/aead';
 import type { Db, Tx } from '@/lib/db/client';
 import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
+import { answerSealingReady, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { encryptionKey } from '@/lib/services/data-key';
 import type { CardProcessorResult, CardRequestContext } from '../types';
 
@@ -163,6 +163,8 @@ export async function runOperation<N extends AnyCardOperationName>(
       const data = await handler({ tx: db as unknown as Tx, db, body, ctx, keys, now: clock.now() });
       return { ok: true as const, data: spec.response.parse(data) };
     }
+    // the key is claimed and its answer sealed inside the transaction: the answers' key is loaded before
+    if (key) await answerSealingReady();
     return await db.transaction(async (tx) => {
       const now = clock.now();
       // the key is claimed inside this transaction: a concurrent repeat waits on the row until this

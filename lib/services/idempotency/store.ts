@@ -55,6 +55,17 @@ async function answerKey(): Promise<Buffer> {
   return keyHolder.__bpIdempotencyKey.key;
 }
 
+/**
+ * Loads the answers' key now, outside any transaction. A caller that claims or completes a key
+ * inside its own transaction calls this first: loading the key (the first time in a process) reads
+ * the platform data key through the pool, and a transaction that held one connection while waiting
+ * for another could starve the pool (40 transfers of one customer under a customer-wide limit, each
+ * holding its connection while it waits for the customer's advisory lock, did).
+ */
+export async function answerSealingReady(): Promise<void> {
+  await answerKey();
+}
+
 const answerAad = (s: IdempotencyScope) => `http_idempotency_keys:${s.tenantId}:${s.clientKey}:${s.key}`;
 
 /** The stored form of an answer's body: sealed, bound to its record. */

@@ -18,7 +18,7 @@ import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
 import { claim, completeSql, release, transferScope } from './idempotency';
-import type { IdempotencyScope } from '@/lib/services/idempotency/store';
+import { answerSealingReady, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { assertLimitsWithUsage, usageSql, windowStart } from './limits';
 import { effectiveStatus } from './payment-consents';
 import type { RuleFiring } from '@/lib/contract/aml-model';
@@ -106,6 +106,8 @@ const consentRequired = (actor: Actor, body: CreateTransferBody) => !body.paymen
 export async function createTransfer(db: Db, tenantId: string, actor: Actor, idempotencyKey: string, body: CreateTransferBody): Promise<TransferAnswer> {
   if (consentRequired(actor, body)) throw paymentConsentRequired();
   const scope = transferScope(tenantId, actor.userId, idempotencyKey);
+  // the stored answer is sealed inside the transfer's transaction: its key is loaded before
+  await answerSealingReady();
   const stored = await claim(db, scope, body);
   if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
   try {
