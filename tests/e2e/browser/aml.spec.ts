@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
 import { expectAccessible, signInPanel } from '../browser-helpers';
 import { individualRegistrationBody, platformAuth } from '../fixtures';
 import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, SCREENSHOTS, activeIndividual, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
@@ -107,7 +108,7 @@ for (const width of WIDTHS) {
       await expect(platform).toContainText('Platform list');
       await expect(platform.getByTestId('version-summary')).toContainText('Version 1 · 1 entry, 1 name · 1 added, 0 changed, 0 removed · imported by Platform operator');
       await expect(platform.getByRole('button')).toHaveCount(0);
-      await expect(page.getByTestId('match-threshold')).toHaveText('0.880');
+      await expect(page.getByTestId('match-threshold')).toHaveText(DEFAULT_AML_MATCH_THRESHOLD);
       await scan(page, 'lists');
 
       await list.getByRole('link', { name: 'Internal blocklist' }).click();
