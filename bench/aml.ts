@@ -419,7 +419,7 @@ async function payoutWorld(base: string, perWallet: number) {
   const staff = await staffTenant(request, 'AML bench');
   const auth = { ...context(staff.tenantId), ...staff.auth };
   const customers = await inParallel(Array.from({ length: CUSTOMERS }, (_, i) => i), 4, async (i) => {
-    const { customerId } = await activeIndividual(request, staff, { firstName: 'Bench', lastName: `Payer${i}x${Date.now().toString(36)}` });
+    const { customerId } = await activeIndividual(request, staff, { firstName: `Bench${i}`, lastName: `Payer${i}x${Date.now().toString(36)}` });
     const beneficiary = await ok<{ id: string }>(await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }));
     return { customerId, beneficiaryId: beneficiary.id };
   });

@@ -127,7 +127,7 @@ export const envSchema = z.object({
     .number({ error: 'must be a number above 0 and at most 1' })
     .gt(0, 'must be a number above 0 and at most 1')
     .max(1, 'must be a number above 0 and at most 1')
-    .default(0.2)
+    .default(0.15)
     .describe("the share of the thread's time ongoing monitoring's re-screening may take (docs/aml.md)"),
   WORKER_METRICS_PORT: z.coerce
     .number({ error: 'must be a port number from 1 to 65535' })

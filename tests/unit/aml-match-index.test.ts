@@ -168,3 +168,23 @@ describe('ScreeningIndex.search', () => {
     expect(hits).toBeGreaterThan(subjects.length / 2);
   });
 });
+
+describe('buildAsync', () => {
+  it('builds, in slices with the event loop served between them, the index build() builds', async () => {
+    const entries: IndexEntry[] = Array.from({ length: 1_234 }, (_, i) => ({
+      key: `k${i}`,
+      entityType: i % 3 === 0 ? 'ORGANIZATION' : 'PERSON',
+      names: [{ name: `Person${i} Family${i % 97} Middle${i % 13}`, kind: 'PRIMARY', weak: false }],
+      birthDates: [],
+      countries: [],
+    }));
+    let pauses = 0;
+    const sliced = await ScreeningIndex.buildAsync(entries, async () => void pauses++);
+    const whole = ScreeningIndex.build(entries);
+    expect(pauses).toBe(2);
+    expect([sliced.entryCount, sliced.nameCount, sliced.tokenCount]).toEqual([whole.entryCount, whole.nameCount, whole.tokenCount]);
+    for (const name of ['Person17 Family17 Middle4', 'Family42 Person42', 'Persn100 Famly3']) {
+      expect(sliced.search({ name, entityType: null }, { threshold: 0.8 })).toEqual(whole.search({ name, entityType: null }, { threshold: 0.8 }));
+    }
+  });
+});

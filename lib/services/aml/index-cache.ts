@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AmlEntityType, EntryBirthDate, EntryName, ScreeningHit, ScreeningSubject } from '@/lib/contract/aml-model';
 import { database, type Db, type DbOrTx } from '@/lib/db/client';
 import { logger } from '@/lib/log';
+import { pacer } from './pace';
 import { DEFAULT_HIT_LIMIT, ScreeningIndex, type IndexEntry, type SearchOptions } from './matcher';
 
 /**
@@ -131,22 +132,26 @@ export async function listsInForce(db: DbOrTx, tenantId: string): Promise<ListIn
 }
 
 /** Every entry of a list in force, read in pages, and their index. */
-async function buildWhole(db: DbOrTx, listId: string): Promise<ScreeningIndex> {
+async function buildWhole(db: DbOrTx, listId: string, paced: boolean): Promise<ScreeningIndex> {
+  // background builds (ongoing monitoring) keep to their share of the thread; a screening's own build only yields
+  const wait = paced ? pacer() : () => yieldToRequests();
   const entries: IndexEntry[] = [];
-  let after = '00000000-0000-0000-0000-000000000000';
+  // pages in the order of the (list_id, source_id) unique index: each is an index range scan, no sort
+  let after = '';
   for (;;) {
-    const rows = rowsOf<EntryRow>(
+    const rows = rowsOf<EntryRow & { source_id: string }>(
       await db.execute(sql`
-        select id, entity_type, data->'names' as names, data->'birthDates' as birth_dates, data->'countries' as countries
-        from aml_list_entries where list_id = ${listId}::uuid and removed_version_id is null and id > ${after}::uuid
-        order by id limit ${PAGE}`),
+        select id, source_id, entity_type, data->'names' as names, data->'birthDates' as birth_dates, data->'countries' as countries
+        from aml_list_entries where list_id = ${listId}::uuid and source_id > ${after} and removed_version_id is null
+        order by list_id, source_id limit ${PAGE}`),
     );
     for (const r of rows) entries.push(toIndexEntry(r));
     if (rows.length < PAGE) break;
-    after = rows.at(-1)!.id;
-    await yieldToRequests();
+    after = rows.at(-1)!.source_id;
+    await wait();
   }
-  return ScreeningIndex.build(entries);
+  // built in slices, the requests waiting on this thread served between them
+  return ScreeningIndex.buildAsync(entries, wait);
 }
 
 /**
@@ -165,7 +170,7 @@ export async function versionChanges(db: DbOrTx, versionId: string): Promise<{ i
 }
 
 /** The index of a list at `versionNo`: the previous index with the versions in between laid over it, or a whole new one. */
-async function build(db: DbOrTx, listId: string, versionId: string, versionNo: number, previous: Built | undefined): Promise<Built> {
+async function build(db: DbOrTx, listId: string, versionId: string, versionNo: number, previous: Built | undefined, paced: boolean): Promise<Built> {
   const started = performance.now();
   let index: LayeredIndex | null = null;
   if (previous && previous.versionNo < versionNo && previous.index.depth + (versionNo - previous.versionNo) <= MAX_DEPTH) {
@@ -182,20 +187,20 @@ async function build(db: DbOrTx, listId: string, versionId: string, versionNo: n
     }
   }
   const incremental = index !== null;
-  index ??= LayeredIndex.of(await buildWhole(db, listId));
+  index ??= LayeredIndex.of(await buildWhole(db, listId, paced));
   logger().debug({ listId, versionId, incremental, entries: index.entryCount, names: index.nameCount, ms: Math.round(performance.now() - started) }, 'aml index built');
   return { versionId, versionNo, index, builtAt: Date.now() };
 }
 
 /** The index of a list at exactly this version: the cached one, the build in flight, or a new build. */
-export async function indexOf(db: DbOrTx, listId: string, versionId: string, versionNo: number): Promise<Searchable> {
+export async function indexOf(db: DbOrTx, listId: string, versionId: string, versionNo: number, options: { paced?: boolean } = {}): Promise<Searchable> {
   const s = state();
   void listen();
   const cached = s.built.get(listId);
   if (cached?.versionId === versionId) return cached.index;
   const inFlight = s.building.get(listId);
   if (inFlight?.versionId === versionId) return (await inFlight.promise).index;
-  const promise = build(db, listId, versionId, versionNo, cached)
+  const promise = build(db, listId, versionId, versionNo, cached, options.paced ?? false)
     .then((built) => {
       const current = s.built.get(listId);
       // a build of an older version that finished last does not replace a newer one

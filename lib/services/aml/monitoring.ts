@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { database, type Db, type DbOrTx } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
+import { pause, SLICE_MS } from './pace';
 import { logger } from '@/lib/log';
 import { AML_RESCREEN_CHANNEL, indexOf, versionChanges, type Searchable } from './index-cache';
 import { fetchDueLists } from './scheduled-fetch';
@@ -21,20 +21,6 @@ import { getAmlSettings } from './settings';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/**
- * The re-screening shares the thread that serves HTTP (the server runs it, as it runs webhook
- * deliveries): it screens for a slice of at most SLICE_MS, then pauses so that its work is at most
- * AML_RESCREEN_SHARE of the thread's time (a pause of spent x (1 - share) / share). The requests that
- * arrive meanwhile are served in the pauses. 10,000 subjects at about half a millisecond each take
- * 5 s of work, 25 s at a fifth of the thread.
- */
-const SLICE_MS = 8;
-async function pause(spentMs: number): Promise<void> {
-  const share = getEnv().AML_RESCREEN_SHARE;
-  const ms = share >= 1 ? 0 : (spentMs * (1 - share)) / share;
-  if (ms < 1) await yieldToRequests();
-  else await new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 interface Run {
   id: string;
@@ -73,7 +59,7 @@ async function deltaIndex(db: DbOrTx, listId: string, versionId: string): Promis
     await db.execute(sql`select v.entry_count, v.added, v.changed, v.version_no, (l.current_version_id = v.id) as current from aml_list_versions v join aml_lists l on l.id = v.list_id where v.id = ${versionId}::uuid`),
   );
   const whole = v && v.current && Number(v.added) + Number(v.changed) >= Number(v.entry_count);
-  const index = whole ? await indexOf(db, listId, versionId, Number(v.version_no)) : (await versionChanges(db, versionId)).index;
+  const index = whole ? await indexOf(db, listId, versionId, Number(v.version_no), { paced: true }) : (await versionChanges(db, versionId)).index;
   if (deltaCache.size > 8) deltaCache.delete(deltaCache.keys().next().value!);
   deltaCache.set(versionId, index);
   return index;
