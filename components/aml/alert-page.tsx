@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { Money, TRANSFER_TYPE_LABELS, TransferStatusBadge } from '@/components/wallets/money';
 import {
@@ -22,6 +22,7 @@ import {
 import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { assigneeText } from './alert-queue';
 import { AlertStatusBadge, EntryFacts, Facts, MatchExplanation, SubjectFacts, actionLabel, ageText, decisionLabel, kindLabel, reasonLabel, when } from './aml-ui';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 type Detail = AmlAlertDetail;
 const TERMINAL = ['FALSE_POSITIVE', 'CLEARED', 'RELEASED', 'REFUSED', 'CLOSED'];
@@ -311,11 +312,12 @@ export function AlertPage({ alertId }: { alertId: string }) {
     await Promise.all([client.invalidateQueries({ queryKey: ['aml-alerts'] }), client.invalidateQueries({ queryKey: ['transfer'] }), client.invalidateQueries({ queryKey: ['aml-alert', alertId] })]);
   };
   if (query.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (query.isError) return <QueryError error={query.error} />;
+  if (loadFailed(query)) return <LoadError query={query} />;
   const a = query.data;
   const title = `${kindLabel(a.kind)}: ${a.subjectName}`;
   return (
     <div className="space-y-6">
+      <StaleBanner query={query} what="the alert" />
       <PageHeader
         title={title}
         description={

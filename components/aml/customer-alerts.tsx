@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { AmlAlert } from '@/lib/contract/aml';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
-import { QueryError } from '@/components/ui/page-header';
 import { alertSummary } from './alert-queue';
 import { AlertStatusBadge, ageText, kindLabel } from './aml-ui';
+import { LoadError, loadFailed } from '@/components/ui/query-state';
 
 /** A customer's AML alerts, newest first, each linking to its page (the customer page and the review case show them). */
 export function CustomerAmlAlerts({ customerId, limit = 10 }: { customerId: string; limit?: number }) {
@@ -15,7 +15,7 @@ export function CustomerAmlAlerts({ customerId, limit = 10 }: { customerId: stri
     queryFn: () => apiFetch<{ items: AmlAlert[]; total: number }>(`/api/v2.1/aml/alerts${toQuery({ customerId, pageSize: limit })}`),
   });
   if (alerts.isPending) return <p className="text-sm text-ink-muted">Loading…</p>;
-  if (alerts.isError) return <QueryError error={alerts.error} />;
+  if (loadFailed(alerts)) return <LoadError query={alerts} />;
   const { items, total } = alerts.data;
   return (
     <div className="space-y-2">

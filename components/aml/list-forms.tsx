@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
-import { FormAlert, QueryError } from '@/components/ui/page-header';
+import { FormAlert } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import {
   AML_LIST_FORMAT_LABELS,
@@ -22,6 +22,7 @@ import {
 import { AML_LIST_FORMATS } from '@/lib/contract/aml-model';
 import { ApiClientError, apiFetch } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 /**
  * The list forms of the AML screens (aml:configure): create one of the tenant's own lists, import a
@@ -198,10 +199,11 @@ export function ThresholdSetting({ canConfigure }: { canConfigure: boolean }) {
   const toast = useToast();
   const settings = useQuery({ queryKey: ['aml-settings'], queryFn: () => apiFetch<{ matchThreshold: string; updatedAt: string | null }>('/api/v2.1/aml/settings') });
   if (settings.isPending) return <p className="text-sm text-ink-muted">Loading…</p>;
-  if (settings.isError) return <QueryError error={settings.error} />;
+  if (loadFailed(settings)) return <LoadError query={settings} />;
   const current = settings.data.matchThreshold;
   return (
     <div className="space-y-2 text-sm">
+      <StaleBanner query={settings} what="the settings" />
       <p>
         A hit scoring at least <strong data-testid="match-threshold">{current}</strong> (0.5 to 1) raises an alert. Lower finds more spelling variants and raises more false positives.
       </p>

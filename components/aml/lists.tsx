@@ -15,6 +15,7 @@ import { AML_LIST_FORMAT_LABELS, AML_LIST_KIND_LABELS, type AmlEntry, type AmlLi
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { EntryFacts, entityLabel, when } from './aml-ui';
 import { CreateListForm, ImportListButton, ImportListForm, ThresholdSetting } from './list-forms';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 /** "Version 3 · 120 entries, 180 names · 2 added, 1 changed, 0 removed · by Olga Owner, 2026-…" */
 export function VersionSummary({ v }: { v: AmlListVersion }) {
@@ -94,7 +95,7 @@ function VersionDifference({ listId, versionId }: { listId: string; versionId: s
     queryFn: () => apiFetch<AmlListVersion & { changes: { change: 'ADDED' | 'CHANGED' | 'REMOVED'; entryId: string; sourceId: string; primaryName: string; entityType: string }[]; changesTruncated: boolean }>(`/api/v2.1/aml/lists/${listId}/versions/${versionId}`),
   });
   if (detail.isPending) return <p className="text-sm text-ink-muted">Loading…</p>;
-  if (detail.isError) return <QueryError error={detail.error} />;
+  if (loadFailed(detail)) return <LoadError query={detail} />;
   const d = detail.data;
   return (
     <div className="space-y-2 text-sm" data-testid="version-difference">
@@ -197,11 +198,12 @@ export function AmlListDetail({ listId }: { listId: string }) {
   const [shown, setShown] = useState<string | null>(null);
   const list = useQuery({ queryKey: ['aml-list', listId], queryFn: () => apiFetch<AmlList & { versions: AmlListVersion[] }>(`/api/v2.1/aml/lists/${listId}`) });
   if (list.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (list.isError) return <QueryError error={list.error} />;
+  if (loadFailed(list)) return <LoadError query={list} />;
   const l = list.data;
   const selected = shown ?? l.currentVersion?.id ?? null;
   return (
     <div className="space-y-6">
+      <StaleBanner query={list} what="the list" />
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-ink">{l.name}</h1>

@@ -33,6 +33,7 @@ import { countryName } from '@/lib/ui/countries';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import type { z } from 'zod';
 import { CountryPicker, when } from './aml-ui';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 type RuleDetail = AmlRule & { versions: z.infer<typeof amlRuleVersionSchema>[] };
 type Backtest = z.infer<typeof amlBacktestSchema>;
@@ -382,10 +383,11 @@ export function AmlRuleDetail({ ruleId }: { ruleId: string }) {
   const [editing, setEditing] = useState(false);
   const rule = useQuery({ queryKey: ['aml-rule', ruleId], queryFn: () => apiFetch<RuleDetail>(`/api/v2.1/aml/rules/${ruleId}`) });
   if (rule.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (rule.isError) return <QueryError error={rule.error} />;
+  if (loadFailed(rule)) return <LoadError query={rule} />;
   const r = rule.data;
   return (
     <div className="space-y-6">
+      <StaleBanner query={rule} what="the rule" />
       <PageHeader
         title={r.name}
         description={

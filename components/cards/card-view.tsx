@@ -9,6 +9,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { FormAlert, Section } from '@/components/ui/page-header';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toast';
 import { CANCEL_REASONS, CARD_OPERATIONS, CHANNELS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operations';
 import { cardCall, type CardData } from '@/lib/ui/card-api';
@@ -60,8 +61,9 @@ function SendCode({ send }: { send: () => Promise<{ destination: string }> }) {
 function FreezeDialog({ open, onClose, onDone, run, masked }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; run: (reason: string) => Promise<unknown>; masked: string }) {
   const { form, alert, submit, errors, pending } = useContractForm(freezeSchema, { reason: '' }, async ({ reason }) => {
     await run(reason);
-    await onDone();
+    // closed as soon as the card changed: the page behind is inert while the modal is open
     onClose();
+    await onDone();
   });
   return (
     <Dialog open={open} onClose={onClose} title="Freeze card">
@@ -97,8 +99,8 @@ function CodeDialog({
 }) {
   const { form, alert, submit, errors, pending } = useContractForm(unfreezeSchema, { otp: '' }, async ({ otp }) => {
     await run(otp);
-    await onDone();
     onClose();
+    await onDone();
   });
   return (
     <Dialog open={open} onClose={onClose} title={title}>
@@ -116,8 +118,8 @@ function CodeDialog({
 function TerminateDialog({ open, onClose, onDone, sendCode, run, masked }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; sendCode: () => Promise<{ destination: string }>; run: (v: { reason: string; otp: string }) => Promise<unknown>; masked: string }) {
   const { form, alert, submit, errors, pending } = useContractForm(cancelSchema, { reason: 'USER', otp: '' }, async (values) => {
     await run(values);
-    await onDone();
     onClose();
+    await onDone();
   });
   return (
     <Dialog open={open} onClose={onClose} title="Terminate card">
@@ -269,25 +271,21 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
   const call: Call = (op, extra = {}) => cardCall(tenantId, op, { cardNo: cardRef, ...extra } as never);
   const key = (part: string) => ['card', keyId, part];
   const info = useQuery({ queryKey: key('info'), queryFn: () => call('card/info'), retry: false });
-  const ready = info.isSuccess;
+  // the card as last loaded: a failed refetch keeps it (and the forms below) on screen
+  const ready = info.data !== undefined;
   const limits = useQuery({ queryKey: key('limits'), queryFn: () => call('limit/info'), enabled: ready, retry: false });
   const transactions = useQuery({ queryKey: key('transactions'), queryFn: () => call('transaction/list', { pageSize: 10 }), enabled: ready, retry: false });
   const history = useQuery({ queryKey: key('history'), queryFn: () => call('card/status-history'), enabled: ready, retry: false });
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['card', keyId] }), client.invalidateQueries({ queryKey: ['cards'] })]);
   const admin = can('card:write');
 
-  if (info.isError) {
-    return (
-      <p role="alert" className="rounded-md bg-rose-50 p-3 text-sm text-rose-800 ring-1 ring-rose-200">
-        {errorMessage(info.error)}
-      </p>
-    );
-  }
+  if (loadFailed(info)) return <LoadError query={info} />;
   if (!info.data) return <p className="text-ink-muted">Looking up…</p>;
   const card = info.data;
   const live = card.status !== 'CANCELED';
   return (
     <div className="space-y-6">
+      <StaleBanner query={info} what="the card" />
       <Section
         title="Card"
         actions={

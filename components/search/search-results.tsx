@@ -5,9 +5,10 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
-import { QueryError, Section } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/page-header';
 import type { SearchResult } from '@/lib/contract/search';
 import { apiFetch } from '@/lib/ui/fetcher';
+import { LoadError, loadFailed } from '@/components/ui/query-state';
 
 function Hits({ title, count, children, empty }: { title: string; count: number; children: ReactNode; empty: string }) {
   return (
@@ -25,7 +26,7 @@ export function SearchResults({ q }: { q: string }) {
   const result = useQuery({ queryKey: ['search', q], queryFn: () => apiFetch<SearchResult>(`/api/v2.1/search?q=${encodeURIComponent(q)}`), enabled: q.length >= 2, retry: false });
   if (q.length < 2) return <p className="text-sm text-ink-muted">Type at least two characters: a customer name, email or ID, a wallet ID, or a card&apos;s last four digits.</p>;
   if (result.isPending) return <p className="text-ink-muted">Searching…</p>;
-  if (result.isError) return <QueryError error={result.error} />;
+  if (loadFailed(result)) return <LoadError query={result} />;
   const r = result.data;
   const cards = can('card:read');
   return (

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { QueryError, Section } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/page-header';
 import { ENTRY_KIND_LABELS, Money, shortId, TRANSFER_TYPE_LABELS, TransferStatusBadge, when } from '@/components/wallets/money';
 import type { AmlAlert } from '@/lib/contract/aml';
 import type { TransferDetail as Detail } from '@/lib/contract/wallets';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { DecisionForm } from './decision';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -57,12 +58,13 @@ export function TransferDetail({ transferId }: { transferId: string }) {
   const me = useCurrentUser();
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const query = useQuery({ queryKey: ['transfer', transferId], queryFn: () => apiFetch<Detail>(`/api/v2.1/transfers/${transferId}`) });
-  if (query.isError) return <QueryError error={query.error} />;
+  if (loadFailed(query)) return <LoadError query={query} />;
   const t = query.data;
   if (!t) return <p className="text-sm text-ink-muted">Loading…</p>;
   const mayDecide = t.status === 'PENDING_APPROVAL' && me.can('transfer:approve') && t.initiatedBy !== me.userId;
   return (
     <div className="space-y-6">
+      <StaleBanner query={query} what="the transfer" />
       {t.status === 'HELD_FOR_REVIEW' ? <HeldForReview transferId={t.id} /> : null}
       <Section
         title={`${TRANSFER_TYPE_LABELS[t.type]} ${shortId(t.id)}`}

@@ -17,6 +17,7 @@ import { sandboxFundBodySchema, walletStatusChangeBodySchema, type LedgerSetting
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { ENTRY_KIND_LABELS, formatMoney, Money, when } from './money';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 interface StatementLine {
   entryId: string;
@@ -152,7 +153,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
     queryFn: () => apiFetch<Statement>(`/api/v2.1/wallets/${walletId}/statement${toQuery({ ...range, page, pageSize: PAGE_SIZE })}`),
     placeholderData: keepPreviousData,
   });
-  if (wallet.isError) return <QueryError error={wallet.error} />;
+  if (loadFailed(wallet)) return <LoadError query={wallet} />;
   const w = wallet.data;
   const columns: Column<StatementLine>[] = [
     { key: 'posted', header: 'Posted', className: 'whitespace-nowrap text-ink-muted', cell: (l) => when(l.postedAt) },
@@ -191,6 +192,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
   const sandbox = settings.data?.sandboxFunding;
   return (
     <div className="space-y-6">
+      <StaleBanner query={wallet} what="the wallet" />
       <Section title={w ? `${w.name} · ${w.currency}` : 'Wallet'} id="wallet-summary">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div>

@@ -10,7 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
 import { DataTable, type Column } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { DELIVERY_STATUSES, recoverBodySchema, type WebhookAttempt, type WebhookDelivery, type WebhookSubscription } from '@/lib/contract/webhooks';
@@ -18,6 +18,7 @@ import { apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
 import { SelectField } from '@/components/ui/input';
 import { SecretOnce, SubscriptionForm } from './subscription-form';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 type DeliveryDetail = WebhookDelivery & { attempts: WebhookAttempt[] };
 const PAGE_SIZE = 20;
@@ -121,7 +122,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
   });
 
   if (sub.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (sub.isError) return <QueryError error={sub.error} />;
+  if (loadFailed(sub)) return <LoadError query={sub} />;
   const s = sub.data;
   const columns: Column<WebhookDelivery>[] = [
     { key: 'event', header: 'Event', cell: (d) => <span className="font-mono text-xs">{d.eventType}</span> },
@@ -148,6 +149,7 @@ export function SubscriptionDetail({ id }: { id: string }) {
   ];
   return (
     <div className="space-y-6">
+      <StaleBanner query={sub} what="the subscription" />
       <PageHeader
         title={s.subscriptionName}
         description={

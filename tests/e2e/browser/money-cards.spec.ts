@@ -83,20 +83,17 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     await expect(freeze.getByLabel('Reason')).toHaveAccessibleDescription('must not be empty');
     await freeze.getByLabel('Reason').fill('reported lost by phone');
     await freeze.getByRole('button', { name: 'Freeze card' }).click();
+    // the modal closes as soon as the card is frozen (its refetches land after): until then the page is inert
+    await expect(freeze).toBeHidden();
     await expect(details).toContainText('frozen');
     await expect(page.getByTestId('status-history')).toContainText('reported lost by phone');
     await expect(page.getByRole('button', { name: 'Unfreeze' })).toBeVisible();
 
     // the sandbox decides an authorization: a frozen card declines, and the decline is listed
     const simulate = page.getByRole('form', { name: 'Simulate an authorization' });
-    // Once, on a loaded 2-core CI machine at 375 px, the amount typed 0.3 s after the freeze (its
-    // refetches still landing) was empty when the form was submitted; the cause is not found yet
-    // (no remount: the same input throughout), so this step is tried again rather than hidden
-    await expect(async () => {
-      await simulate.getByLabel('Amount').fill('12.50');
-      await simulate.getByRole('button', { name: 'Simulate authorization' }).click();
-      await expect(page.getByTestId('simulation-result')).toContainText('declined', { timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
+    await simulate.getByLabel('Amount').fill('12.50');
+    await simulate.getByRole('button', { name: 'Simulate authorization' }).click();
+    await expect(page.getByTestId('simulation-result')).toContainText('declined');
     await expect(page.getByTestId('simulation-result')).toContainText('card frozen');
     await expect(page.getByTestId('transactions')).toContainText('Sandbox shop');
 
@@ -107,6 +104,46 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     await terminate.getByRole('button', { name: 'Cancel' }).click();
     await expect(details).toContainText('frozen');
     await checkScreen(page, 'card-page-frozen');
+    expect(problems).toEqual([]);
+  });
+
+  test('a failed background refresh keeps the card, its actions and the typed amount on screen, with a retry', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    await signInPanel(page, world.tenantId);
+    await page.goto(`/cards/${world.card.cardId}`);
+    const details = page.getByTestId('card-details');
+    await expect(details).toContainText('frozen');
+    const simulate = page.getByRole('form', { name: 'Simulate an authorization' });
+    await simulate.getByLabel('Amount').fill('7.25');
+    await simulate.getByLabel('Merchant', { exact: true }).fill('Corner bakery');
+
+    // from now on the card's own read answers 503 (the browser's network, not our services)
+    let failed = 0;
+    await page.route('**/api/v2.1/card/virtual/card/info', async (route) => {
+      failed += 1;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 503, msg: 'Service temporarily unavailable', data: {} }) });
+    });
+    // the simulation refreshes the card afterwards: that refetch fails
+    await simulate.getByRole('button', { name: 'Simulate authorization' }).click();
+    await expect(page.getByTestId('simulation-result')).toContainText('7.25');
+    const banner = page.getByTestId('stale-banner');
+    await expect(banner).toContainText('Could not refresh the card: Service temporarily unavailable');
+    expect(failed).toBeGreaterThan(0);
+    // nothing was taken away: details, actions, the form and what was typed in it
+    await expect(details).toContainText('frozen');
+    await expect(page.getByRole('button', { name: 'Unfreeze' })).toBeVisible();
+    await expect(simulate.getByLabel('Amount')).toHaveValue('7.25');
+    await expect(simulate.getByLabel('Merchant', { exact: true })).toHaveValue('Corner bakery');
+    await expect(page.getByTestId('simulation-result')).toContainText('declined');
+    await checkScreen(page, 'card-page-stale');
+
+    // the retry reads again; once the read answers, the banner goes
+    await page.unroute('**/api/v2.1/card/virtual/card/info');
+    await banner.getByRole('button', { name: 'Try again' }).click();
+    await expect(banner).toBeHidden();
+    await expect(details).toContainText('frozen');
+    await expect(simulate.getByLabel('Amount')).toHaveValue('7.25');
     expect(problems).toEqual([]);
   });
 
