@@ -4,15 +4,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert, PageHeader, QueryError } from '@/components/ui/page-header';
+import { FormAlert, PageHeader } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { deactivationBodySchema } from '@/lib/contract/onboarding';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { customerBase, label, useCustomer, when } from './use-customer';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 /** What the activation answered when it refused: the missing consents or the verification state. */
 function ActivationAnswer({ error, onAccept, pending }: { error: ApiClientError; onAccept: (path: string) => void; pending: boolean }) {
@@ -83,10 +85,13 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
   const client = useQueryClient();
   const toast = useToast();
   const [deactivating, setDeactivating] = useState(false);
+  const [activating, setActivating] = useState(false);
   const detail = useCustomer(customerId);
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['customer', customerId] }), client.invalidateQueries({ queryKey: ['customers'] })]);
   const activation = useMutation({
     mutationFn: (base: string) => apiFetch<{ status: string }>(`${base}/activation`, { method: 'POST' }),
+    // the confirmation closes on any answer: a refusal (consents, verification) is shown on the page with its way forward
+    onSettled: () => setActivating(false),
     onSuccess: async () => {
       toast('success', 'Customer activated');
       await refresh();
@@ -110,13 +115,14 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
   });
 
   if (detail.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (detail.isError) return <QueryError error={detail.error} />;
+  if (loadFailed(detail)) return <LoadError query={detail} />;
   const c = detail.data;
   const base = customerBase(c);
   const mayDeactivate = can('customer:deactivate');
 
   return (
     <div className="space-y-4">
+      <StaleBanner query={detail} what="the customer" />
       <PageHeader
         title={c.displayName}
         description={
@@ -127,7 +133,7 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
         actions={
           <>
             {c.status !== 'ACTIVE' && c.status !== 'CLOSED' ? (
-              <Button onClick={() => activation.mutate(base)} disabled={activation.isPending}>
+              <Button onClick={() => setActivating(true)} disabled={activation.isPending}>
                 {activation.isPending ? 'Activating…' : 'Activate'}
               </Button>
             ) : null}
@@ -150,6 +156,24 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
         ) : null}
       </div>
       <DeactivateDialog open={deactivating} onClose={() => setDeactivating(false)} base={base} />
+      <ConfirmDialog
+        open={activating}
+        title="Activate customer"
+        confirmLabel="Activate customer"
+        variant="primary"
+        pending={activation.isPending}
+        onConfirm={() => activation.mutate(base)}
+        onClose={() => setActivating(false)}
+      >
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]" data-testid="activation-summary">
+          <dt className="text-ink-muted">Customer</dt>
+          <dd className="font-medium">{c.displayName}</dd>
+          <dt className="text-ink-muted">Verification</dt>
+          <dd className="font-medium">{c.verification ? c.verification.status.toLowerCase().replaceAll('_', ' ') : 'none yet'}</dd>
+          <dt className="text-ink-muted">What happens next</dt>
+          <dd>The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or the verification is not approved; the page then says what is missing.</dd>
+        </dl>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { DOCUMENT_TYPE_LABELS, REASON_CODE_LABELS, type DocumentType, type ReasonCode } from '@/lib/contract/review';
 import type { documentView } from '@/lib/services/onboarding/verification';
@@ -59,13 +59,23 @@ export function DocumentDetails({ d, verificationId, title }: { d: ReviewDocumen
   );
 }
 
+/** The height the image is fitted into at 100 % (the viewer's box is h-80, 20 rem, with padding). */
+const FIT_HEIGHT = 288;
+
 /**
  * The reviewer's document viewer: images zoom (50–400 %) and rotate in 90° steps; PDFs show inline
  * in the browser's viewer. The file comes from the case's content route (sandboxed CSP).
+ * The image is laid out at its zoomed, rotated size (not only painted with a transform), so the
+ * scroll box around it reaches every edge: mouse wheel, touch, and the keyboard once it has focus.
  */
 export function DocumentViewer({ src, mimeType, title }: { src: string; mimeType: string; title: string }) {
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const [natural, setNatural] = useState<{ w: number; h: number; fitWidth: number } | null>(null);
+  const measure = useCallback((img: HTMLImageElement | null) => {
+    if (img && img.complete && img.naturalWidth) setNatural({ w: img.naturalWidth, h: img.naturalHeight, fitWidth: (box.current?.clientWidth ?? img.naturalWidth) - 16 });
+  }, []);
   if (mimeType === 'application/pdf') {
     return (
       <div className="space-y-2">
@@ -76,6 +86,11 @@ export function DocumentViewer({ src, mimeType, title }: { src: string; mimeType
       </div>
     );
   }
+  // the size at 100 %: the whole image fits the box (never enlarged), then zoomed
+  const fit = natural ? Math.min(1, natural.fitWidth / natural.w, FIT_HEIGHT / natural.h) : 1;
+  const width = natural ? natural.w * fit * zoom : undefined;
+  const height = natural ? natural.h * fit * zoom : undefined;
+  const sideways = rotation % 180 !== 0;
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2" role="toolbar" aria-label={`View controls for ${title}`}>
@@ -95,9 +110,33 @@ export function DocumentViewer({ src, mimeType, title }: { src: string; mimeType
           {Math.round(zoom * 100)} %, {rotation}°
         </span>
       </div>
-      <div className="flex h-80 items-center justify-center overflow-auto rounded bg-slate-100 ring-1 ring-slate-200">
-        {/* eslint-disable-next-line @next/next/no-img-element -- the document itself, served by our API */}
-        <img src={src} alt={title} style={{ transform: `scale(${zoom}) rotate(${rotation}deg)`, imageRendering: zoom > 1 ? 'pixelated' : 'auto' }} className="max-h-72 max-w-full origin-center transition-transform" data-zoom={zoom} data-rotation={rotation} />
+      {/* the scroll box: focusable, so the arrow keys, Page Up/Down, Home and End scroll it */}
+      <div
+        ref={box}
+        role="region"
+        aria-label={`${title}: the image, scrollable`}
+        tabIndex={0}
+        data-testid="viewer-scroll"
+        className="flex h-80 overflow-auto overscroll-contain rounded bg-slate-100 p-2 ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
+        {/* the frame has the rotated image's real size; margin: auto centres it without cutting off an edge (unlike justify-content: center) */}
+        <div className="relative m-auto flex-none" style={width !== undefined && height !== undefined ? { width: sideways ? height : width, height: sideways ? width : height } : undefined}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- the document itself, served by our API */}
+          <img
+            ref={measure}
+            src={src}
+            alt={title}
+            onLoad={(e) => measure(e.currentTarget)}
+            style={{
+              ...(width !== undefined ? { position: 'absolute', left: '50%', top: '50%', width, height, maxWidth: 'none', maxHeight: 'none' } : {}),
+              transform: `${width !== undefined ? 'translate(-50%, -50%) ' : ''}rotate(${rotation}deg)`,
+              imageRendering: zoom > 1 ? 'pixelated' : 'auto',
+            }}
+            className="max-h-72 origin-center"
+            data-zoom={zoom}
+            data-rotation={rotation}
+          />
+        </div>
       </div>
     </div>
   );

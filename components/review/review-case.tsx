@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { CustomerAmlAlerts } from '@/components/aml/customer-alerts';
 import { Timeline } from '@/components/onboarding/timeline';
 import { Badge } from '@/components/ui/badge';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SelectField, TextareaField } from '@/components/ui/input';
-import { FormAlert, PageHeader, QueryError, Section } from '@/components/ui/page-header';
+import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { noteBodySchema } from '@/lib/contract/onboarding';
 import {
@@ -28,6 +29,7 @@ import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { DOC_STATUS, DocumentDetails, docLabel, reasonLabel, when } from './document-viewer';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 type Case = Awaited<ReturnType<typeof getVerification>>;
 type Doc = Case['documents'][number];
@@ -135,7 +137,9 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
         <legend className="text-sm font-medium text-ink">Decision</legend>
         <div className="mt-1 space-y-1">
           {(Object.keys(DECISION_LABELS) as Decision[]).map((d) => {
-            const disabled = d === 'APPROVE' && !v.canApprove;
+            // the server refuses what is disabled here: the registrar decides nothing, approval has more rules
+            const disabled = !v.canDecide || (d === 'APPROVE' && !v.canApprove);
+            const why = [!v.canDecide ? 'decide-blocked' : null, d === 'APPROVE' && !v.canApprove ? 'approve-blocked' : null].filter(Boolean).join(' ');
             return (
               <label key={d} className={`flex items-center gap-2 text-sm ${disabled ? 'text-ink-subtle' : ''}`}>
                 <input
@@ -144,7 +148,7 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
                   value={d}
                   checked={draft.decision === d}
                   disabled={disabled}
-                  aria-describedby={disabled ? 'approve-blocked' : undefined}
+                  aria-describedby={disabled ? why : undefined}
                   onChange={() => setDraft((x) => ({ ...x, decision: d, reasonCode: '' }))}
                 />
                 {DECISION_LABELS[d]}
@@ -197,7 +201,9 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
         error={errors.comment}
         onChange={(e) => setDraft((x) => ({ ...x, comment: e.target.value }))}
       />
-      <Button type="submit">Review decision…</Button>
+      <Button type="submit" disabled={!v.canDecide} aria-describedby={v.canDecide ? undefined : 'decide-blocked'}>
+        Review decision…
+      </Button>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Confirm the decision">
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]" data-testid="confirm-summary">
           <dt className="text-ink-muted">Customer</dt>
@@ -247,9 +253,12 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
+  const [confirming, setConfirming] = useState(false);
   const send = useMutation({
     mutationFn: (body: unknown) => apiFetch(`/api/v2.1/verifications/${v.id}/documents/${d.id}/decision`, { method: 'POST', json: body }),
     onMutate: () => setFailure(null),
+    // the confirmation closes on the answer; a refusal shows on the form
+    onSettled: () => setConfirming(false),
     onSuccess: async () => {
       setDecision('');
       setReasonCode('');
@@ -265,8 +274,9 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     const parsed = reviewDocumentDecisionBodySchema.safeParse(body);
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'decision' ? 'choose accept or reject' : i.path[0] === 'reasonCode' && !reasonCode ? 'choose a reason' : i.message])));
     setErrors({});
-    send.mutate(body);
+    setConfirming(true);
   };
+  const others = v.documents.filter((x) => !x.supersededBy && x.id !== d.id && x.status !== 'ACCEPTED').length;
   return (
     <li className="min-w-0 space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="document" aria-label={title}>
       <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
@@ -286,7 +296,15 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
             <div className="flex gap-4">
               {(['ACCEPT', 'REJECT'] as const).map((k) => (
                 <label key={k} className={`flex items-center gap-2 text-sm ${k === 'ACCEPT' && d.expired ? 'text-ink-subtle' : ''}`}>
-                  <input type="radio" name={`doc-${d.id}`} value={k} checked={decision === k} disabled={k === 'ACCEPT' && d.expired} onChange={() => (setDecision(k), setReasonCode(''))} />
+                  <input
+                    type="radio"
+                    name={`doc-${d.id}`}
+                    value={k}
+                    checked={decision === k}
+                    disabled={!v.canDecide || (k === 'ACCEPT' && d.expired)}
+                    aria-describedby={v.canDecide ? undefined : 'decide-blocked'}
+                    onChange={() => (setDecision(k), setReasonCode(''))}
+                  />
                   {DOCUMENT_DECISION_RULES[k].label}
                 </label>
               ))}
@@ -304,9 +322,40 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
             onChange={(e) => setReasonCode(e.target.value)}
           />
           <TextareaField label={decision === 'REJECT' ? 'Comment (required)' : 'Comment'} rows={2} value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
-          <Button type="submit" variant="secondary" disabled={send.isPending}>
-            Save document decision
+          <Button type="submit" variant="secondary" disabled={send.isPending || !v.canDecide} aria-describedby={v.canDecide ? undefined : 'decide-blocked'}>
+            Save document decision…
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={decision === 'REJECT' ? 'Reject the document' : 'Accept the document'}
+            confirmLabel={decision === 'REJECT' ? 'Reject document' : 'Accept document'}
+            variant={decision === 'REJECT' ? 'danger' : 'primary'}
+            pending={send.isPending}
+            onConfirm={() => send.mutate({ decision, reasonCode, comment: comment.trim() || undefined })}
+            onClose={() => setConfirming(false)}
+          >
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]" data-testid="document-decision-summary">
+              <dt className="text-ink-muted">Document</dt>
+              <dd className="font-medium">
+                {docLabel(d.documentType)}
+                {d.documentNumber ? ` ${d.documentNumber}` : ''} of {v.customerName}
+              </dd>
+              <dt className="text-ink-muted">Decision</dt>
+              <dd className="font-medium">{decision ? DOCUMENT_DECISION_RULES[decision].label : ''}</dd>
+              <dt className="text-ink-muted">Reason</dt>
+              <dd className="font-medium">{reasonLabel(reasonCode)}</dd>
+              <dt className="text-ink-muted">Comment</dt>
+              <dd>{comment.trim() || '—'}</dd>
+              <dt className="text-ink-muted">What happens next</dt>
+              <dd>
+                {decision === 'REJECT'
+                  ? 'The document cannot count towards approval: the customer must provide a replacement (request a revision to ask for it).'
+                  : others
+                    ? `The document counts towards approval; ${others} other document(s) are not accepted yet.`
+                    : 'The document counts towards approval; the case itself still needs a decision.'}
+              </dd>
+            </dl>
+          </ConfirmDialog>
         </form>
       ) : null}
     </li>
@@ -351,13 +400,14 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
     onError: (e) => toast('error', errorMessage(e)),
   });
   if (c.isPending) return <p className="text-ink-muted">Loading…</p>;
-  if (c.isError) return <QueryError error={c.error} />;
+  if (loadFailed(c)) return <LoadError query={c} />;
   const v = c.data;
   const open = v.status === 'PENDING_REVIEW' || v.status === 'IN_REVIEW';
   const mine = v.assigneeUserId === userId;
   const sla = slaText(v.slaDueAt);
   return (
     <div className="space-y-6">
+      <StaleBanner query={c} what="the case" />
       <PageHeader
         title={v.customerName}
         description={
@@ -403,6 +453,16 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
           {v.approvalsRequired === 2 ? `Two, by different officers: ${approvalsGiven(v)} of 2 approvals${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
         </dd>
       </dl>
+      {open && !v.canDecide ? (
+        <div id="decide-blocked" role="status" data-testid="decide-blocked" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+          <p className="font-semibold">You cannot decide on this case or its documents:</p>
+          <ul className="ml-5 list-disc">
+            {v.decideBlockedReasons.map((r) => (
+              <li key={r.code + r.message}>{r.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {open && !v.canApprove ? (
         <div id="approve-blocked" role="status" data-testid="approve-blocked" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
           <p className="font-semibold">You cannot approve this case now:</p>

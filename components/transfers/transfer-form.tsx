@@ -7,6 +7,8 @@ import { useId, useRef, useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useCurrentUser } from '@/components/shell/user-context';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { FormAlert, Section } from '@/components/ui/page-header';
@@ -28,6 +30,8 @@ import {
 } from '@/lib/contract/wallets';
 import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
+import { NewConsent } from './new-consent';
+import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 type Mode = 'wallet' | 'beneficiary';
 type TransferValues = z.input<typeof createTransferBodySchema>;
@@ -94,10 +98,16 @@ function placeOnField(error: unknown, setError: UseFormSetError<TransferValues>)
  */
 export function TransferForm({ initialWalletId }: { initialWalletId?: string }) {
   const wallets = useWallets({ status: 'ACTIVE' });
-  if (wallets.isError) return <FormAlert messages={[errorMessage(wallets.error)]} />;
+  // a failed refetch of the wallets keeps the form and what was typed in it (the banner says so)
+  if (loadFailed(wallets)) return <LoadError query={wallets} />;
   if (!wallets.data) return <p className="text-sm text-ink-muted">Loading wallets…</p>;
   const preset = wallets.data.items.find((w) => w.id === initialWalletId);
-  return <TransferFormInner wallets={wallets.data.items} preset={preset} />;
+  return (
+    <>
+      <StaleBanner query={wallets} what="the wallets" />
+      <TransferFormInner wallets={wallets.data.items} preset={preset} />
+    </>
+  );
 }
 
 function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet[]; preset?: Wallet }) {
@@ -107,8 +117,13 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
   const modeId = useId();
   const [mode, setMode] = useState<Mode>('wallet');
   const [adding, setAdding] = useState(false);
+  const [consenting, setConsenting] = useState(false);
+  const { can } = useCurrentUser();
   const key = useRef(crypto.randomUUID());
   const inFlight = useRef(false);
+  // nothing is sent before the summary is confirmed: the first submit opens it, its button submits again
+  const confirmed = useRef(false);
+  const [review, setReview] = useState<z.output<typeof createTransferBodySchema> | null>(null);
   const wallets = { data: { items: activeWallets }, isPending: false };
   const settings = useQuery({ queryKey: ['ledger-settings'], queryFn: () => apiFetch<LedgerSettings>('/api/v2.1/ledger/settings'), staleTime: 60_000 });
 
@@ -116,6 +131,10 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
     createTransferBodySchema,
     { walletId: preset?.id ?? '', amount: '', currency: preset?.currency ?? 'EUR', reference: '' },
     async (values, f) => {
+      if (!confirmed.current) {
+        setReview(values);
+        return;
+      }
       if (inFlight.current) return;
       inFlight.current = true;
       try {
@@ -170,6 +189,42 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
     form.setValue('destinationWalletId', undefined);
     form.setValue('beneficiary', undefined);
     form.clearErrors(['destinationWalletId', 'beneficiary']);
+  }
+
+  async function confirmSend() {
+    confirmed.current = true;
+    try {
+      await submit();
+    } finally {
+      confirmed.current = false;
+      // still here: the server refused; its errors are on the fields, the summary gives way to them
+      setReview(null);
+    }
+  }
+  const reviewed = review ? summary(review) : null;
+  function summary(values: z.output<typeof createTransferBodySchema>) {
+    const from = activeWallets.find((w) => w.id === values.walletId);
+    const to = values.destinationWalletId ? activeWallets.find((w) => w.id === values.destinationWalletId) : undefined;
+    const chosen = values.beneficiary && 'id' in values.beneficiary ? beneficiaries.data?.items.find((b) => b.id === (values.beneficiary as { id: string }).id) : undefined;
+    const cur = (from?.currency ?? values.currency) as Currency;
+    const amountOf = new Decimal(values.amount);
+    const after = from ? new Decimal(from.availableBalance).minus(amountOf) : null;
+    const consent = consents.data?.items.find((c) => c.id === values.paymentConsentId);
+    const approval = threshold !== undefined && threshold !== null && amountOf.gt(threshold);
+    return {
+      amount: formatMoney(amountOf.toFixed(CURRENCY_MINOR_UNITS[cur]), cur),
+      from: from ? `${from.customerName} · ${from.name}` : values.walletId,
+      balance: from && after ? `${formatMoney(from.availableBalance, cur)} now, ${formatMoney(after.toFixed(CURRENCY_MINOR_UNITS[cur]), cur)} after` : '—',
+      to: to ? `${to.customerName} · ${to.name}` : chosen ? `${chosen.name} · ${chosen.iban}` : 'the new beneficiary',
+      reference: values.reference || '—',
+      consent: consent ? `${CONSENT_SCOPE_LABELS[consent.scope]} · up to ${formatMoney(consent.maxAmountPerPayment, consent.currency)}` : 'none',
+      next: approval
+        ? `Above ${formatMoney(threshold!, cur)}: the transfer waits for a second person’s approval; nothing moves until then.`
+        : to
+          ? 'The money moves at once, and the other wallet is credited immediately.'
+          : 'The payout is made at once to the beneficiary’s bank account.',
+      approval,
+    };
   }
 
   const selectedBeneficiary = form.watch('beneficiary');
@@ -251,20 +306,74 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
           />
           <Field label="Reference" error={e.reference?.message} {...form.register('reference')} />
         </div>
-        <SelectField
-          label={mode === 'beneficiary' ? 'Payment consent' : 'Payment consent (optional for an administrator)'}
-          placeholder={consents.data?.items.length ? 'Choose the customer’s consent' : 'No authorized consent for this wallet'}
-          options={(consents.data?.items ?? []).map((c) => ({ value: c.id, label: `${CONSENT_SCOPE_LABELS[c.scope]} · up to ${formatMoney(c.maxAmountPerPayment, c.currency)} · until ${c.expiresAt.slice(0, 10)}` }))}
-          hint="The customer’s authorization of payments from this wallet (Payment consents screen)."
-          error={e.paymentConsentId?.message}
-          {...form.register('paymentConsentId', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })}
-        />
+        <div className="space-y-2">
+          <SelectField
+            label={mode === 'beneficiary' ? 'Payment consent' : 'Payment consent (optional for an administrator)'}
+            placeholder={consents.data?.items.length ? 'Choose the customer’s consent' : 'No authorized consent for this wallet'}
+            options={(consents.data?.items ?? []).map((c) => ({ value: c.id, label: `${CONSENT_SCOPE_LABELS[c.scope]} · up to ${formatMoney(c.maxAmountPerPayment, c.currency)} · until ${c.expiresAt.slice(0, 10)}` }))}
+            hint="The customer’s authorization of payments from this wallet; record it here if it is missing."
+            error={e.paymentConsentId?.message}
+            value={form.watch('paymentConsentId') ?? ''}
+            onChange={(ev) => form.setValue('paymentConsentId', ev.target.value || undefined, { shouldValidate: form.formState.isSubmitted })}
+          />
+          {/* no dead end: the missing consent is recorded here, and what was typed above stays */}
+          {source && can('wallet:manage') && !consenting ? (
+            <Button type="button" variant="secondary" onClick={() => setConsenting(true)}>
+              Record the customer’s consent…
+            </Button>
+          ) : null}
+          {source && consenting ? (
+            <NewConsent
+              walletId={source.id}
+              currency={currency}
+              amount={amount}
+              onCancel={() => setConsenting(false)}
+              onSaved={async (c) => {
+                await client.invalidateQueries({ queryKey: ['payment-consents'] });
+                form.setValue('paymentConsentId', c.id);
+                form.clearErrors('paymentConsentId');
+                setConsenting(false);
+                toast('success', `Consent recorded: up to ${formatMoney(c.maxAmountPerPayment, c.currency)} per payment`);
+              }}
+            />
+          ) : null}
+        </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={pending}>
             {pending ? 'Sending…' : needsApproval ? 'Send for approval' : 'Send transfer'}
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={reviewed !== null}
+        title="Confirm the transfer"
+        confirmLabel={reviewed?.approval ? 'Confirm: send for approval' : 'Confirm: send transfer'}
+        variant="primary"
+        pending={pending}
+        onConfirm={() => void confirmSend()}
+        onClose={() => setReview(null)}
+      >
+        {reviewed ? (
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]" data-testid="transfer-summary">
+            <dt className="text-ink-muted">Amount</dt>
+            <dd className="font-semibold">{reviewed.amount}</dd>
+            <dt className="text-ink-muted">From</dt>
+            <dd className="font-medium [overflow-wrap:anywhere]">{reviewed.from}</dd>
+            <dt className="text-ink-muted">Balance</dt>
+            <dd>{reviewed.balance}</dd>
+            <dt className="text-ink-muted">To</dt>
+            <dd className="font-medium [overflow-wrap:anywhere]">{reviewed.to}</dd>
+            <dt className="text-ink-muted">Fee</dt>
+            <dd>None: transfers carry no fee</dd>
+            <dt className="text-ink-muted">Reference</dt>
+            <dd className="[overflow-wrap:anywhere]">{reviewed.reference}</dd>
+            <dt className="text-ink-muted">Payment consent</dt>
+            <dd>{reviewed.consent}</dd>
+            <dt className="text-ink-muted">What happens next</dt>
+            <dd>{reviewed.next}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
       <aside className="space-y-4" aria-label="Before you send">
         <Section title="Approval" id="approval">
           <p className="text-sm text-ink" data-testid="approval-hint">

@@ -294,6 +294,39 @@ describe('four-eyes visible up front', () => {
   });
 });
 
+describe('the registrar decides nothing on its case', () => {
+  it('the case says so before any input (canDecide, decideBlockedReasons), and the server refuses reject, revision and document decisions', async () => {
+    const c = await registerPerson({ by: adminToken });
+    const forRegistrar = await caseOf(adminToken, c.verificationId);
+    const fourEyes = { code: 'FOUR_EYES', message: 'You registered this customer: another officer must review it (four-eyes rule).' };
+    expect(forRegistrar).toMatchObject({ canDecide: false, decideBlockedReasons: [fourEyes], canApprove: false });
+    expect(await caseOf(pietToken, c.verificationId)).toMatchObject({ canDecide: true, decideBlockedReasons: [] });
+    const refused = (details: string) => ({ error: 'FOUR_EYES', details, userId: admin.userId });
+    const onCase = 'the user who registered the customer cannot decide on its verification; another officer must review it';
+    expectEnvelope(await decide(adminToken, c.verificationId, { decision: 'REJECT', reasonCode: 'SUSPECTED_FRAUD', comment: 'fake' }), 403, 'access denied', refused(onCase));
+    expectEnvelope(
+      await decide(adminToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred', documentIds: [forRegistrar.documents[0]!.id] }),
+      403,
+      'access denied',
+      refused(onCase),
+    );
+    const onDocuments = 'the user who registered the customer cannot review its documents; another officer must review them';
+    for (const decision of [{ decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, { decision: 'REJECT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' }]) {
+      expectEnvelope(await decideDocument(adminToken, c.verificationId, forRegistrar.documents[0]!.id, decision), 403, 'access denied', refused(onDocuments));
+    }
+    // nothing changed
+    expect(await caseOf(pietToken, c.verificationId)).toMatchObject({ status: 'PENDING_REVIEW', documents: [expect.objectContaining({ status: 'PENDING' })] });
+  });
+
+  it('a case held by another officer: every decision is blocked for the others, with the reason', async () => {
+    const c = await registerPerson({ by: adminToken });
+    expect((await assign(olgaToken, c.verificationId)).status).toBe(200);
+    const forPiet = await caseOf(pietToken, c.verificationId);
+    expect(forPiet).toMatchObject({ canDecide: false, decideBlockedReasons: [{ code: 'ASSIGNED_TO_ANOTHER_OFFICER', message: expect.stringContaining('The case is assigned to ') }] });
+    expect(await caseOf(olgaToken, c.verificationId)).toMatchObject({ canDecide: true, decideBlockedReasons: [] });
+  });
+});
+
 describe('two approvals by two different officers (tenant setting)', () => {
   it('only an ADMIN_USER changes the setting', async () => {
     expect((await reviewSettings(olgaToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });

@@ -4,6 +4,7 @@ import * as usersRoute from '@/app/api/v2.1/admin/users/route';
 import { fixedClock, setClock } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { auditLog, documents, users, verifications } from '@/lib/db/schema';
+import { documentFileName } from '@/lib/services/onboarding/verification';
 import { call, contextHeaders, expectEnvelope } from './helpers';
 import { adminSession, createExtraAdmin, createIdentityTenant, firstAdmin, ISO, UUID, type TestAdminUser, type TestTenant } from './identity-fixtures';
 import {
@@ -546,7 +547,10 @@ describe('working on a case', () => {
     const res = await documentContent(officerToken, c.verificationId, doc!.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe(mimeType);
-    expect(res.headers.get('Content-Disposition')).toBe('inline');
+    // shown in place, under a name that says what and whose it is (a PDF's new tab, a download)
+    const { customerName } = (await getVerification(officerToken, c.verificationId)).json.data as { customerName: string };
+    expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="${documentFileName('PASSPORT', customerName, mimeType)}"`);
+    expect(res.headers.get('Content-Disposition')).toMatch(/^inline; filename="passport-[a-z0-9-]+\.(pdf|png|jpg)"$/);
     expect(res.headers.get('ETag')).toBe(`"${sha256(file)}"`);
     expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
@@ -555,6 +559,13 @@ describe('working on a case', () => {
     if (mimeType !== 'application/pdf') expect(res.headers.get('Content-Security-Policy')).toContain('sandbox');
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(res.bytes.equals(file)).toBe(true);
+  });
+
+  it('a document file is named by what it is and whose, in ASCII', () => {
+    expect(documentFileName('PASSPORT', 'Grace Hopper', 'application/pdf')).toBe('passport-grace-hopper.pdf');
+    expect(documentFileName('CERTIFICATE_OF_INCORPORATION', 'Müller & Söhne GmbH', 'image/png')).toBe('company-registration-extract-muller-sohne-gmbh.png');
+    expect(documentFileName('PROOF_OF_ADDRESS', '"; rm -rf', 'image/jpeg')).toBe('proof-of-address-rm-rf.jpg');
+    expect(documentFileName('NATIONAL_ID', '北京', 'image/jpeg')).toBe('national-identity-card.jpg');
   });
 
   it('the document content route: role rule, unknown document, another case', async () => {

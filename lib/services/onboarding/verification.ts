@@ -3,7 +3,7 @@ import { clock } from '@/lib/clock';
 import type { VerificationStatus } from '@/lib/contract/enums';
 import type { z } from 'zod';
 import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
-import { isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
+import { DOCUMENT_TYPE_LABELS, isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
 import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
@@ -388,8 +388,12 @@ function approvalGate(
     const n = openAlerts.length;
     reasons.push({ code: 'OPEN_SCREENING_ALERTS', message: `${n === 1 ? 'A sanctions or PEP screening alert' : `${n} sanctions or PEP screening alerts`} of this customer ${n === 1 ? 'is' : 'are'} still open: an officer must decide ${n === 1 ? 'it' : 'them'} first (false positive, or a cleared match).` });
   }
-  return { canApprove: reasons.length === 0, approveBlockedReasons: reasons };
+  // what refuses every decision (reject, revision, documents), not only approval: the page disables them up front
+  const decideBlockedReasons = reasons.filter((r) => DECIDE_BLOCKERS.has(r.code));
+  return { canApprove: reasons.length === 0, approveBlockedReasons: reasons, canDecide: decideBlockedReasons.length === 0, decideBlockedReasons };
 }
+/** The reasons of approvalGate that assertMayReview also applies to rejecting, asking for a revision and deciding documents. */
+const DECIDE_BLOCKERS = new Set(['FOUR_EYES', 'NOT_OPEN', 'ASSIGNED_TO_ANOTHER_OFFICER']);
 type ApprovalBlockers = { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] };
 
 /** One case with the customer's data, documents (metadata), requirements, risk, approval gate, notes and timeline. */
@@ -443,13 +447,34 @@ export async function documentContent(db: DbOrTx, principal: Principal, verifica
   assertVerificationRole(principal);
   const [row] = isUuid(verificationId) && isUuid(documentId)
     ? await db
-        .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256 })
+        .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256, documentType: documents.documentType, customerName: customers.displayName })
         .from(documents)
         .innerJoin(verifications, and(eq(verifications.tenantId, documents.tenantId), eq(verifications.customerId, documents.customerId)))
+        .innerJoin(customers, and(eq(customers.tenantId, documents.tenantId), eq(customers.id, documents.customerId)))
         .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(verifications.id, verificationId)))
     : [];
   if (!row) throw notFound('document');
-  return row;
+  const { documentType, customerName, ...file } = row;
+  return { ...file, fileName: documentFileName(documentType, customerName, row.mimeType) };
+}
+
+/**
+ * The name a browser gives the file (a PDF's new tab, a download): what it is and whose,
+ * e.g. "passport-grace-hopper.pdf"; ASCII only, so it needs no encoding in Content-Disposition.
+ */
+export function documentFileName(documentType: string, customerName: string, mimeType: string): string {
+  const slug = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60);
+  const what = slug(DOCUMENT_TYPE_LABELS[documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? documentType) || 'document';
+  const whose = slug(customerName);
+  const ext = mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/png' ? 'png' : 'jpg';
+  return `${whose ? `${what}-${whose}` : what}.${ext}`;
 }
 
 /** The timeline of a case: every event of its customer with actor names and roles. */

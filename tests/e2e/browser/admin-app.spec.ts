@@ -177,6 +177,7 @@ test('customers: search, filter, CSV export, detail with consents; activation sh
   await table.getByRole('link', { name: shared.customerName }).click();
   await expect(page.getByRole('heading', { level: 1, name: shared.customerName })).toBeVisible();
   await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Activate customer' }).getByRole('button', { name: 'Activate customer' }).click();
   const answer = page.getByRole('alert').filter({ hasText: 'Missing required consents' });
   await expect(answer).toContainText('Missing required consents (2 of 3)');
   await answer.getByRole('button', { name: 'Accept privacy policy' }).click();
@@ -184,6 +185,7 @@ test('customers: search, filter, CSV export, detail with consents; activation sh
   await page.getByTestId('consents').getByRole('button', { name: 'Accept data processing' }).click();
   await expect(page.getByTestId('consents').getByRole('listitem').filter({ hasText: 'data processing' })).toContainText('accepted');
   await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Activate customer' }).getByRole('button', { name: 'Activate customer' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Customer not verified' })).toContainText('verification is pending review');
   await capture(page, 'customer-detail', async () => {
     await expect(page.getByRole('heading', { name: 'Consents', exact: true })).toBeVisible();
@@ -229,6 +231,8 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
   await doc.getByRole('radio', { name: 'Accept', exact: true }).check();
   await doc.getByLabel('Reason').selectOption('DOCUMENTS_VERIFIED');
   await doc.getByRole('button', { name: 'Save document decision' }).click();
+  // accepting or rejecting a document is confirmed with a summary
+  await page.getByRole('dialog', { name: /^(Accept|Reject) the document$/ }).getByRole('button', { name: /^(Accept|Reject) document$/ }).click();
   await expect(doc.getByText('Accepted', { exact: true })).toBeVisible();
   await page.getByLabel('New note').fill('Passport checked against the register.');
   await page.getByRole('button', { name: 'Add note' }).click();
@@ -245,6 +249,7 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
 
   await page.getByRole('link', { name: 'Customer page' }).click();
   await page.getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Activate customer' }).getByRole('button', { name: 'Activate customer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Customer activated' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: shared.customerName }).locator('..')).toContainText('active');
 });

@@ -117,6 +117,8 @@ async function decideDocument(page: Page, index: number, decision: 'Accept' | 'R
   await doc.getByLabel('Reason').selectOption({ label: reason });
   if (comment) await doc.getByLabel(/^Comment/).fill(comment);
   await doc.getByRole('button', { name: 'Save document decision' }).click();
+  // accepting or rejecting a document is confirmed with a summary
+  await page.getByRole('dialog', { name: /^(Accept|Reject) the document$/ }).getByRole('button', { name: /^(Accept|Reject) document$/ }).click();
   await expect(doc.locator('p').first()).toContainText(decision === 'Accept' ? 'Accepted' : 'Rejected');
 }
 

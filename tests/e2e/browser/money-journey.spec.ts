@@ -80,6 +80,8 @@ async function approveCase(page: Page, customerName: string) {
   await doc.getByRole('radio', { name: 'Accept', exact: true }).check();
   await doc.getByLabel('Reason').selectOption('DOCUMENTS_VERIFIED');
   await doc.getByRole('button', { name: 'Save document decision' }).click();
+  // accepting or rejecting a document is confirmed with a summary
+  await page.getByRole('dialog', { name: /^(Accept|Reject) the document$/ }).getByRole('button', { name: /^(Accept|Reject) document$/ }).click();
   await expect(doc.getByText('Accepted', { exact: true })).toBeVisible();
   const decision = page.getByRole('form', { name: 'Decision' });
   await decision.getByRole('radio', { name: 'Approve', exact: true }).check();
@@ -125,6 +127,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`the money-and-cards journ
     await signInAs(page, staff);
     await page.goto(`/customers/${customerId}`);
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Activate customer' }).getByRole('button', { name: 'Activate customer' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Customer activated' })).toBeVisible();
 
     // 4. two wallets for the customer
@@ -173,6 +176,10 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`the money-and-cards journ
     await form.getByLabel('Reference').fill('Move to savings');
     await expect(page.getByTestId('approval-hint')).toHaveText('This transfer is within 1,000.00 EUR: it completes at once, no approval needed.');
     await form.getByRole('button', { name: 'Send transfer' }).click();
+    // nothing moves before the summary is confirmed
+    const sendTransfer = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await expect(sendTransfer.getByTestId('transfer-summary')).toContainText('250.00 EUR');
+    await sendTransfer.getByRole('button', { name: 'Confirm: send transfer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Transfer' })).toBeVisible();
     await expect(page.getByTestId('transfer-status')).toHaveText('Completed');
     await capture(page, 'transfer-page', async () => {
@@ -211,7 +218,10 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`the money-and-cards journ
     await capture(page, 'transfer-form', async () => {
       await expect(form.getByRole('button', { name: 'Send for approval' })).toBeVisible();
     });
-    await form.getByRole('button', { name: 'Send for approval' }).dblclick();
+    await form.getByRole('button', { name: 'Send for approval' }).click();
+    const sendPayout = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await expect(sendPayout.getByTestId('transfer-summary')).toContainText('Northwind Traders');
+    await sendPayout.getByRole('button', { name: 'Confirm: send for approval' }).dblclick();
     await expect(page.getByRole('heading', { level: 1, name: 'Transfer' })).toBeVisible();
     await expect(page.getByTestId('transfer-status')).toHaveText('Pending approval');
     const payoutId = lastPathPart(page);

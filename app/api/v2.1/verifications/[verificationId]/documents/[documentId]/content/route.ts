@@ -9,7 +9,8 @@ const getContent = endpoint(onboardingRoutes.documentContent, async ({ db, princ
   return new Response(new Uint8Array(doc.content), {
     headers: {
       'Content-Type': doc.mimeType,
-      'Content-Disposition': 'inline',
+      // shown in place, under a name that says what and whose it is (the tab of a PDF, a download)
+      'Content-Disposition': `inline; filename="${doc.fileName}"`,
       ETag: `"${doc.sha256}"`,
       'Cache-Control': 'private, no-store',
       // images are sandboxed outright; a PDF needs the browser's viewer, which a sandbox blocks:
