@@ -63,6 +63,22 @@ async function placement(scroller: Locator) {
   });
 }
 
+/** The scroll position once it has stopped moving (two reads 150 ms apart agree). */
+async function settled(scroller: Locator) {
+  const read = () => scroller.evaluate((el) => ({ scrollTop: el.scrollTop, scrollLeft: el.scrollLeft }));
+  let last = await read();
+  await expect
+    .poll(async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      const now = await read();
+      const still = now.scrollTop === last.scrollTop && now.scrollLeft === last.scrollLeft;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  return last;
+}
+
 for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`, () => {
   test.use({ viewport });
   test.setTimeout(90_000);
@@ -128,12 +144,14 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     // the keyboard: the box takes focus and the arrow keys, Home and End scroll it
     await scroller.evaluate((el) => el.scrollTo(0, 0));
     await scroller.focus();
+    // a key scrolls with an animation: each press waits for the last one to come to rest, or a
+    // later key would land while an earlier animation is still moving the box
     await page.keyboard.press('ArrowDown');
+    expect((await settled(scroller)).scrollTop).toBeGreaterThan(0);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await placement(scroller)).scrollTop).toBeGreaterThan(0);
-    await expect.poll(async () => (await placement(scroller)).scrollLeft).toBeGreaterThan(0);
+    expect((await settled(scroller)).scrollLeft).toBeGreaterThan(0);
     await page.keyboard.press('Home');
-    await expect.poll(async () => (await placement(scroller)).scrollTop).toBe(0);
+    expect((await settled(scroller)).scrollTop).toBe(0);
     // the mouse wheel
     const box = (await scroller.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
