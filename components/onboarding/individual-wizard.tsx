@@ -87,8 +87,9 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const errors = formState.errors;
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
-  const { onSubmit } = useRegistration<Values, Record<string, unknown>>({
+  const { frame } = useRegistration<Values, Record<string, unknown>>({
     wizard,
+    labels: STEPS.map((s) => s.label),
     tenantId,
     path: '/api/v2.1/customer/individual/registration',
     registered: 'Customer registered',
@@ -135,10 +136,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const v = watch();
   return (
     <RegistrationFrame
-      wizard={wizard}
-      labels={STEPS.map((s) => s.label)}
-      review={REVIEW}
-      onSubmit={onSubmit}
+      {...frame}
       submitLabel="Register customer"
       notKept={['Password', 'Repeat password', 'Document file']}
       onDiscard={() => setPreview(null)}

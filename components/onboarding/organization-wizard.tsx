@@ -151,8 +151,9 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
   const choice = useCategoryChoice(tenantId, 'ORGANIZATION', watch('categoryId'));
-  const { onSubmit } = useRegistration({
+  const { frame } = useRegistration({
     wizard,
+    labels: STEPS.map((s) => s.label),
     tenantId,
     path: '/api/v2.1/customer/organization/registration',
     registered: 'Organization registered',
@@ -207,10 +208,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
   return (
     <RegistrationFrame
-      wizard={wizard}
-      labels={STEPS.map((s) => s.label)}
-      review={REVIEW}
-      onSubmit={onSubmit}
+      {...frame}
       submitLabel="Register organization"
       notKept={['Password', 'Repeat password', 'Document files']}
       notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}

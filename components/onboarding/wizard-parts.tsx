@@ -280,6 +280,7 @@ type Wizard<V extends FieldValues> = ReturnType<typeof useDraftWizard<V>>;
  */
 export function useRegistration<V extends FieldValues, B extends Record<string, unknown>>({
   wizard,
+  labels,
   tenantId,
   path,
   registered,
@@ -292,6 +293,8 @@ export function useRegistration<V extends FieldValues, B extends Record<string, 
   onRefused,
 }: {
   wizard: Wizard<V>;
+  /** the steps' labels, the review last */
+  labels: readonly string[];
   tenantId: string;
   /** the registration route */
   path: string;
@@ -339,7 +342,8 @@ export function useRegistration<V extends FieldValues, B extends Record<string, 
     }
   });
 
-  return { onSubmit: step === review ? submit : next };
+  /** what RegistrationFrame takes from the orchestration */
+  return { frame: { wizard, labels, review, onSubmit: step === review ? submit : next } };
 }
 
 /** A registration wizard's frame: the steps, the alert, what a restored draft did not keep, and the buttons. */
