@@ -1,6 +1,6 @@
 import { getCardProcessor } from '@/lib/card-processor';
 import { luhnValid } from '@/lib/contract/luhn';
-import { CardProcessorUnavailableError, type CardProcessorResult } from '@/lib/card-processor/types';
+import { CardProcessorUnavailableError, type CardProcessorResult } from '@/lib/contract/card-processor';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
 import { cardOperation, type AnyCardOperationName } from '@/lib/contract/card-operations';
 import type { EnvelopeB } from '@/lib/contract/envelopes';

@@ -1,5 +1,5 @@
 import { can, rolesWith } from '@/lib/contract/access';
-import type { CardScope } from '@/lib/card-processor/types';
+import type { CardScope } from '@/lib/contract/card-processor';
 import { REQUIRED_HEADERS } from '@/lib/contract/headers';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { ERROR_TYPES } from '@/lib/contract/errors';

@@ -22,7 +22,7 @@ import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schem
 import { emitEvent } from '@/lib/services/events/emit';
 import { answerSealingReady, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { encryptionKey } from '@/lib/services/data-key';
-import type { CardProcessorResult, CardRequestContext } from '../types';
+import type { CardProcessorResult, CardRequestContext } from '@/lib/contract/card-processor';
 
 /**
  * The sandbox processor's common machinery: business errors, the one-transaction runner with
