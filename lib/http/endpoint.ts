@@ -58,7 +58,7 @@ export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx
       });
       break;
     case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow });
+      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow, refusal: definition.refusal });
       break;
     case 'platformKey':
       built = withPlatformAdmin(run, { ...schemas, ...policy });
