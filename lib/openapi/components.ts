@@ -120,7 +120,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Platform: 'Health of the server and its dependencies, and this document.',
   Tenants: 'Platform operators register and suspend tenants; anyone reads the public profile of the X-Tenant-ID tenant.',
   Sessions: 'Sign-in for administrators and customers, token refresh and sign-out, and the bearer token of the card API.',
-  Administrators: "The tenant's administrator users: roles, lockout, passwords (ADMIN_USER).",
+  Administrators: "The tenant's administrator users: roles, lockout, passwords (capability user:manage).",
   Customers: 'Customer registration (individual and organization), consents, documents, verification and activation.',
   Verifications: 'The KYC/KYB review queue: assignment, notes, document decisions and the final decision.',
   Categorization: "The tenant's customer categories and the features they carry.",

@@ -1,4 +1,3 @@
-import { rolesWith } from '../access';
 import { MAX_BALANCE } from '../money';
 import { CUSTOMER_EXPORT_MAX_ROWS, customerDetailSchema, customerIdParamsSchema, customerPageSchema, dashboardSummarySchema, exportCustomersQuerySchema, listCustomersQuerySchema } from '../customers';
 import { panelCardTokenSchema } from '../panel';
@@ -45,7 +44,7 @@ export const moneyRoutes = {
   }),
   search: defineRoute({
     ...panel, method: 'GET', path: '/api/v2.1/search', summary: 'One search box across the tenant: customers (name, email, id), wallets (id or its start), cards (last four digits, id)',
-    description: `At most \`limit\` hits per kind. Cards are searched only for ${rolesWith('card:read').join(' and ')} (the card roles); for the other roles \`cards\` is empty.`,
+    description: 'At most `limit` hits per kind. Cards are searched only for callers holding `card:read`; for the others `cards` is empty.',
     query: searchQuerySchema, response: searchResultSchema,
     errors: [validationFailed([{ field: 'q', message: 'must be at least 2 characters' }])],
   }),
@@ -100,7 +99,7 @@ export const moneyRoutes = {
   updateTransferSettings: defineRoute({ ...pay, method: 'PUT', path: '/api/v2.1/transfers/settings', allow: 'ledger:administer', summary: 'Set the four-eyes threshold (null: never)', message: 'transfer settings updated', body: updateTransferSettingsBodySchema, response: transferSettingsSchema }),
   getTransfer: defineRoute({ ...pay, method: 'GET', path: '/api/v2.1/transfers/{transferId}', allow: 'wallet:read', summary: 'One transfer with its status history and ledger entries', params: transferIdParamsSchema, response: transferDetailSchema, errors: [notFound('transfer')] }),
   approveTransfer: defineRoute({
-    ...pay, method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', allow: 'transfer:approve', summary: 'Four-eyes approval by a TRANSACTION_APPROVER other than the initiator', message: 'transfer approved',
+    ...pay, method: 'POST', path: '/api/v2.1/transfers/{transferId}/approve', allow: 'transfer:approve', summary: 'Four-eyes approval by an approver other than the initiator', message: 'transfer approved',
     description: 'If the wallet or customer is no longer ACTIVE the transfer FAILS instead (message `transfer failed: …`) and the money returns to the wallet.',
     params: transferIdParamsSchema, response: transferSchema, errors: [notFound('transfer'), transferNotPending, approverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
   }),

@@ -68,8 +68,8 @@ async function changeStatus(
 }
 
 /**
- * Initiates or re-initiates the verification of a customer (COMPLIANCE_OFFICER or ADMIN_USER; any
- * other caller gets the contract's 403). A case waiting or in review is returned as it is; an
+ * Initiates or re-initiates the verification of a customer (who may: the route's capability,
+ * verification:review, refused with the contract's 403). A case waiting or in review is returned as it is; an
  * approved one cannot be re-opened (409).
  */
 export async function initiateVerification(db: DbOrTx, principal: Principal, customer: { id: string; customerType: 'INDIVIDUAL' | 'ORGANIZATION' }) {
@@ -97,8 +97,8 @@ export async function initiateVerification(db: DbOrTx, principal: Principal, cus
 
 /**
  * Assignment that holds: claim (no assignee given: the caller), release (null) or reassign (another
- * user). A case another officer holds can be claimed or released only with 'verification:assign'
- * (ADMIN_USER), which assigning a case to someone else needs too; the assignee must hold
+ * user). A case another officer holds can be claimed or released only with 'verification:assign',
+ * which assigning a case to someone else needs too; the assignee must hold
  * 'verification:review'; the registrar of the customer cannot take its case.
  */
 export async function assignVerification(db: DbOrTx, principal: Principal, verificationId: string, assigneeUserId: string | null | undefined) {

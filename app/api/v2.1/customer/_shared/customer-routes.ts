@@ -60,7 +60,7 @@ export function customerRoutes(type: CustomerType) {
     envelopeA(await activateCustomer(db, principal, params.customerId, type), { message: 'customer activated' }),
   );
 
-  // POST .../deactivation - suspend or close a customer (ADMIN_USER, COMPLIANCE_OFFICER)
+  // POST .../deactivation - suspend or close a customer (customer:deactivate)
   const postDeactivation = endpoint(routes.deactivate, async ({ db, principal, params, body }) =>
     envelopeA(await deactivateCustomer(db, principal, params.customerId, type, body), { message: `customer ${body.status.toLowerCase()}` }),
   );
