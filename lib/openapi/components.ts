@@ -18,12 +18,12 @@ import {
   walletTokenSchema,
 } from '@/lib/contract/card-operations';
 import { emailSchema, isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
-import { auditEntrySchema, customerListItemSchema } from '@/lib/contract/customers';
+import { auditEntrySchema, consentStateSchema, customerConsentsSchema, customerListItemSchema } from '@/lib/contract/customers';
 import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
 import { isoDateSchema } from '@/lib/contract/onboarding';
 import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
 import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
-import { timelineEventSchema } from '@/lib/contract/review';
+import { customerDocumentsSchema, documentRequirementStateSchema, documentUploadResultSchema, reviewDocumentSchema, timelineEventSchema, verificationCaseSchema, verificationSummarySchema } from '@/lib/contract/review';
 import { cardSearchItemSchema } from '@/lib/contract/search';
 import { publicTenantSchema, tenantSchema } from '@/lib/contract/tenants';
 import {
@@ -64,6 +64,14 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   PublicTenant: publicTenantSchema,
   CustomerListItem: customerListItemSchema,
   AuditEntry: auditEntrySchema,
+  ConsentState: consentStateSchema,
+  CustomerConsents: customerConsentsSchema,
+  ReviewDocument: reviewDocumentSchema,
+  DocumentRequirementState: documentRequirementStateSchema,
+  CustomerDocuments: customerDocumentsSchema,
+  DocumentUploadResult: documentUploadResultSchema,
+  VerificationSummary: verificationSummarySchema,
+  VerificationCase: verificationCaseSchema,
   TimelineEvent: timelineEventSchema,
   WebhookSubscription: webhookSubscriptionSchema,
   WebhookDelivery: webhookDeliverySchema,

@@ -46,7 +46,7 @@ export function cardOperationSpecs(): RouteSpec[] {
         spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
         spec.capability === 'byOtpPurpose'
           ? `Staff need the capability of the code's purpose (${purposes}); customers act on their own cards.`
-          : `Staff need the capability \`${spec.capability}\`; customers act on their own cards.`,
+          : 'Customers act on their own cards.',
         spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
         spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
       ]

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REQUIRED_HEADERS } from '../headers';
-import { adminSessionBodySchema, adminSessionParamsSchema, adminUserSchema, createUserBodySchema, customerSessionBodySchema, customerSessionParamsSchema, listUsersQuerySchema, loginBodySchema, loginResponseSchema, logoutBodySchema, refreshBodySchema, resetPasswordBodySchema, sessionDataSchema, sessionIdParamsSchema, sessionViewSchema, setRolesBodySchema, userIdParamsSchema } from '../identity';
+import { adminSessionBodySchema, adminUserPageSchema, adminSessionParamsSchema, adminUserSchema, createUserBodySchema, customerSessionBodySchema, customerSessionParamsSchema, listUsersQuerySchema, loginBodySchema, loginResponseSchema, logoutBodySchema, refreshBodySchema, resetPasswordBodySchema, sessionDataSchema, sessionIdParamsSchema, sessionViewSchema, setRolesBodySchema, userIdParamsSchema } from '../identity';
 import { accountLocked, authenticationFailed, passwordMismatch } from '../api-errors';
-import { EXAMPLE_TIME, objectOf, itemsOf } from './shared';
+import { EXAMPLE_TIME, itemsOf } from './shared';
 import { defineRoute } from './types';
 
 const jwksSchema = z.object({ keys: z.array(z.object({ kty: z.string(), crv: z.string(), x: z.string(), kid: z.string(), alg: z.string(), use: z.string() }).catchall(z.unknown())) }).describe('RFC 7517 JWK Set');
@@ -36,7 +36,7 @@ export const identityRoutes = {
   logout: defineRoute({ method: 'POST', path: '/api/v2.1/sessions/logout', tags: ['Sessions'], auth: 'bearer', allow: 'session:own', summary: 'End the current session, or every session with {allSessions: true}', message: 'signed out', body: logoutBodySchema, response: z.object({ revokedSessions: z.number().int() }) }),
   listSessions: defineRoute({ method: 'GET', path: '/api/v2.1/sessions', tags: ['Sessions'], auth: 'bearer', allow: 'session:own', summary: "The caller's own active sessions", response: itemsOf(sessionViewSchema) }),
   revokeSession: defineRoute({ method: 'DELETE', path: '/api/v2.1/sessions/{sessionId}', tags: ['Sessions'], auth: 'bearer', allow: 'session:own', summary: "End one of the caller's own sessions", message: 'session revoked', params: sessionIdParamsSchema, response: z.object({ sessionId: z.uuid(), revoked: z.literal(true) }) }),
-  listUsers: defineRoute({ method: 'GET', path: '/api/v2.1/admin/users', tags: ['Administrators'], auth: 'bearer', allow: 'user:manage', summary: "The tenant's administrator users (search, role, active filter, paged)", query: listUsersQuerySchema, response: objectOf('page of administrator users: items, pageNo, pageSize, total') }),
+  listUsers: defineRoute({ method: 'GET', path: '/api/v2.1/admin/users', tags: ['Administrators'], auth: 'bearer', allow: 'user:manage', summary: "The tenant's administrator users (search, role, active filter, paged)", query: listUsersQuerySchema, response: adminUserPageSchema }),
   createUser: defineRoute({ method: 'POST', path: '/api/v2.1/admin/users', tags: ['Administrators'], auth: 'bearer', allow: 'user:manage', summary: 'Create an administrator user with roles', message: 'user created', body: createUserBodySchema, response: adminUserSchema, errors: [passwordMismatch()] }),
   getUser: defineRoute({ method: 'GET', path: '/api/v2.1/admin/users/{userId}', tags: ['Administrators'], auth: 'bearer', allow: 'user:manage', summary: 'One administrator user with its lock state', params: userIdParamsSchema, response: adminUserSchema }),
   disableUser: defineRoute({ method: 'POST', path: '/api/v2.1/admin/users/{userId}/disable', tags: ['Administrators'], auth: 'bearer', allow: 'user:manage', summary: 'Disable the user; ends every session of it', message: 'user disabled', params: userIdParamsSchema, response: adminUserSchema }),

@@ -9,7 +9,7 @@ import { listConsents, recordConsent } from '@/lib/services/onboarding/consents'
 import { customerFor } from '@/lib/services/onboarding/customers';
 import { initiateVerification } from '@/lib/services/onboarding/verification';
 import { endpoint } from '@/lib/http/endpoint';
-import { envelopeA } from '@/lib/http/envelope';
+import { envelopeA, file } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
 
 type CustomerType = 'INDIVIDUAL' | 'ORGANIZATION';
@@ -85,7 +85,7 @@ export function customerRoutes(type: CustomerType) {
     await customerFor(db, principal, params.customerId, type);
     const events = await customerTimeline(db, principal.tenantId, params.customerId);
     if (query.format === 'csv') {
-      return new Response(timelineCsv(events), {
+      return file(timelineCsv(events), {
         status: 200,
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="timeline-${params.customerId}.csv"`, 'cache-control': 'no-store' },
       });
