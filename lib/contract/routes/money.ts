@@ -1,15 +1,13 @@
 import { MAX_BALANCE } from '../money';
-import { CUSTOMER_EXPORT_MAX_ROWS, customerDetailSchema, customerIdParamsSchema, customerPageSchema, dashboardSummarySchema, exportCustomersQuerySchema, listCustomersQuerySchema } from '../customers';
 import { panelCardTokenSchema } from '../panel';
 import { approverMustDiffer, beneficiaryInactive, beneficiaryNotFound, conflict, currencyMismatch, destinationCurrencyMismatch, forbidden, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, transactionLimitExceeded, unauthorized, validationFailed, walletNotActive, customerNotActive, idempotencyKeyReused, idempotentRequestInProgress } from '../api-errors';
 import { beneficiaryIdParamsSchema, beneficiaryPageSchema, beneficiarySchema, createBeneficiaryBodySchema, createPaymentConsentBodySchema, createTransferBodySchema, ledgerSettingsSchema, listBeneficiariesQuerySchema, listPaymentConsentsQuerySchema, listTransactionLimitsQuerySchema, listTransfersQuerySchema, listWalletsQuerySchema, openWalletBodySchema, paymentConsentIdParamsSchema, paymentConsentPageSchema, paymentConsentSchema, reconciliationSchema, rejectTransferBodySchema, sandboxFundBodySchema, sandboxFundResultSchema, setTransactionLimitBodySchema, statementQuerySchema, statementSchema, transactionLimitListSchema, transactionLimitIdParamsSchema, transactionLimitSchema, transferIdParamsSchema, transferPageSchema, transferDetailSchema, transferSchema, transferSettingsSchema, updateTransferSettingsBodySchema, walletIdParamsSchema, walletPageSchema, walletSchema, walletStatusChangeBodySchema } from '../wallets';
-import { cardSearchPageSchema, searchCardsQuerySchema, searchQuerySchema, searchResultSchema } from '../search';
 import { EXAMPLE_ID } from './shared';
 import { defineRoute } from './types';
 
-// ------------------------------------------------------------------------------------- wallets, transfers, panel
+// ------------------------------------------------------------------------------------- wallets, transfers, the panel's card token
 // Each entry links what its route parses and answers (app/api/v2.1/**, lib/contract/wallets.ts,
-// customers.ts, panel.ts) and the catalogue errors its service throws (lib/services/wallets, customers).
+// panel.ts) and the catalogue errors its service throws (lib/services/wallets, customers).
 const EUR = 'EUR';
 const walletFrozen = walletNotActive(EXAMPLE_ID, 'FROZEN');
 const customerSuspended = customerNotActive(EXAMPLE_ID, 'SUSPENDED');
@@ -33,22 +31,6 @@ export const moneyRoutes = {
   }),
   deactivateBeneficiary: defineRoute({ ...pay, method: 'POST', path: '/api/v2.1/beneficiaries/{beneficiaryId}/deactivate', allow: 'wallet:manage', summary: 'Set a beneficiary INACTIVE (no more transfers to it; again: no change)', message: 'beneficiary deactivated', params: beneficiaryIdParamsSchema, response: beneficiarySchema, errors: [notFound('beneficiary')] }),
   getBeneficiary: defineRoute({ ...pay, method: 'GET', path: '/api/v2.1/beneficiaries/{beneficiaryId}', allow: 'wallet:read', summary: 'One beneficiary', params: beneficiaryIdParamsSchema, response: beneficiarySchema }),
-  listCustomers: defineRoute({ ...panel, method: 'GET', path: '/api/v2.1/customers', summary: "The tenant's customers (search, type/status/verification/category/organization filters, sort, paging)", query: listCustomersQuerySchema, response: customerPageSchema }),
-  exportCustomers: defineRoute({ ...panel, method: 'GET', path: '/api/v2.1/customers/export', summary: 'The filtered customer list as CSV (same filters and sort as the list)', description: `At most ${CUSTOMER_EXPORT_MAX_ROWS} rows; a cell starting with = + - @ is prefixed with '.`, envelope: 'none', responseContentType: 'text/csv', query: exportCustomersQuerySchema }),
-  getCustomer: defineRoute({ ...panel, method: 'GET', path: '/api/v2.1/customers/{customerId}', summary: 'One customer: profile, documents, consents with history, verification, audit log', params: customerIdParamsSchema, response: customerDetailSchema, errors: [notFound('customer')] }),
-  searchCards: defineRoute({
-    ...panel, method: 'GET', path: '/api/v2.1/cards', allow: 'card:read', summary: 'Find cards by last four digits, cardholder name or email, customer or card id (masked; newest first)',
-    description: 'Searches the card tables of the built-in sandbox processor, always within the caller\'s tenant; filters combine with AND and at least one of last4, holder, customerId, cardId is required. Never takes or answers a full card number.',
-    query: searchCardsQuerySchema, response: cardSearchPageSchema,
-    errors: [validationFailed([{ field: 'last4', message: 'give the last four digits, a cardholder name or email, a customer or a card id' }])],
-  }),
-  search: defineRoute({
-    ...panel, method: 'GET', path: '/api/v2.1/search', summary: 'One search box across the tenant: customers (name, email, id), wallets (id or its start), cards (last four digits, id)',
-    description: 'At most `limit` hits per kind. Cards are searched only for callers holding `card:read`; for the others `cards` is empty.',
-    query: searchQuerySchema, response: searchResultSchema,
-    errors: [validationFailed([{ field: 'q', message: 'must be at least 2 characters' }])],
-  }),
-  dashboardSummary: defineRoute({ ...panel, method: 'GET', path: '/api/v2.1/dashboard/summary', summary: "The panel dashboard's counts (customers by status, waiting reviews, failed deliveries, cards)", response: dashboardSummarySchema }),
   ledgerSettings: defineRoute({ ...money, method: 'GET', path: '/api/v2.1/ledger/settings', allow: 'wallet:read', summary: 'Whether sandbox funding is on (and why) and the four-eyes threshold, for the money screens', response: ledgerSettingsSchema }),
   reconciliation: defineRoute({ ...money, method: 'GET', path: '/api/v2.1/ledger/reconciliation', allow: 'ledger:administer', summary: "The tenant's ledger checks: balanced entries, wallet balances, zero sums", response: reconciliationSchema }),
   panelCardToken: defineRoute({
