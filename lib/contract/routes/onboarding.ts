@@ -52,38 +52,72 @@ const prefixed = <P extends string, T extends Record<string, RouteSpec>>(prefix:
     [K in keyof T & string as `${P}${Capitalize<K>}`]: T[K];
   };
 
+const registerIndividual = defineRoute({
+  method: 'POST', path: '/api/v2.1/customer/individual/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true, maxBodyBytes: REGISTRATION_MAX_BODY_BYTES,
+  summary: 'Register an individual (B2C) customer (contract endpoint 3)', message: 'customer registered',
+  description: 'Anonymous self sign-up, or an administrator of the tenant registering on behalf of the customer (bearer token).',
+  body: individualRegistrationBodySchema, response: registrationResultSchema,
+  errors: [categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['purpose'], invalidValues: {} }), passwordMismatch('individualCustomer.user.matchingPassword')],
+});
+
+const registerOrganization = defineRoute({
+  method: 'POST', path: '/api/v2.1/customer/organization/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true,
+  summary: 'Register an organization (B2B) customer and its default administrator (contract endpoint 4)', message: 'organization registered',
+  body: organizationRegistrationBodySchema, response: organizationRegistrationResultSchema,
+  errors: [organizationAlreadyExists('HRB 12345', EXAMPLE_ID), missingRequiredRole(), categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['industry'], invalidValues: {} })],
+});
+
+const listVerifications = defineRoute({ method: 'GET', path: '/api/v2.1/verifications', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'The review queue (status, type, assignee, created range, search, sort, paging)', query: listVerificationsQuerySchema, response: verificationPageSchema });
+
+const getVerification = defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'One case: customer data, documents, notes, history', params: verificationParamsSchema, response: verificationCaseSchema });
+
+const addNote = defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/notes', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'Add a reviewer note', message: 'note added', params: verificationParamsSchema, body: noteBodySchema, response: verificationNoteSchema });
+
+const decide = defineRoute({
+  method: 'POST', path: '/api/v2.1/verifications/{verificationId}/decision', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'APPROVE, REJECT or REQUEST_REVISION (four-eyes, required documents, assignment, two approvals)', message: 'decision recorded', params: verificationParamsSchema, body: reviewDecisionBodySchema, response: decidedVerificationSchema,
+  errors: [requiredDocumentsNotAccepted(EXAMPLE_ID, { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [] }), verificationAssignedToOther(EXAMPLE_ID, EXAMPLE_ID, 'Olivia Officer'), secondApproverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
+});
+
+const caseTimeline = defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}/timeline', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: "The case's events with actor names and roles; ?format=csv answers text/csv", params: verificationParamsSchema, query: timelineQuerySchema, response: z.object({ items: z.array(timelineEventSchema) }), alternativeContentTypes: ['text/csv'] });
+
+const getReviewSettings = defineRoute({ method: 'GET', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: "The tenant's review settings (two approvals)", response: reviewSettingsSchema });
+
+const updateReviewSettings = defineRoute({ method: 'PATCH', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', allow: 'verification:configure', refusal: () => forbidden(REVIEW_SETTINGS_ADMIN_ONLY), summary: 'Change the review settings', message: 'review settings updated', body: updateReviewSettingsBodySchema, response: reviewSettingsSchema });
+
+const assign = defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/assign', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'Assign to the caller (default), someone else, or nobody (null)', message: 'verification assigned', params: verificationParamsSchema, body: assignBodySchema, response: z.object({ id: z.uuid(), status: z.string(), assigneeUserId: z.uuid().nullable() }) });
+
+const documentContent = defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/content', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, envelope: 'none', responseContentType: 'application/pdf', alternativeContentTypes: ['image/png', 'image/jpeg'], summary: "The document file, for the reviewer's viewer (PDF, PNG or JPEG)", params: documentParamsSchema });
+
+const decideDocument = defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/decision', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'ACCEPT or REJECT one document (an expired one cannot be accepted)', message: 'document decision recorded', params: documentParamsSchema, body: reviewDocumentDecisionBodySchema, response: reviewDocumentSchema, errors: [documentExpired(EXAMPLE_ID, '2020-01-01')] });
+
+const categorizationHierarchy = defineRoute({ method: 'GET', path: '/api/v2.1/categorization/hierarchy/{tenantId}', tags: ['Categorization'], auth: 'tenant', summary: 'Categorization options with mandatoryKeys and allowedValues', params: tenantIdParamsSchema, response: categorizationHierarchySchema });
+
+const createFeature = defineRoute({ method: 'POST', path: '/api/v2.1/categorization/features', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Create a feature of the caller's tenant", message: 'feature created', body: createFeatureBodySchema, response: featureSchema });
+
+const updateFeature = defineRoute({ method: 'PATCH', path: '/api/v2.1/categorization/features/{id}', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Change a feature of the caller's tenant", message: 'feature updated', params: idParamsSchema, body: updateFeatureBodySchema, response: featureSchema });
+
+const createCategory = defineRoute({ method: 'POST', path: '/api/v2.1/categorization/categories', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Create a category of the caller's tenant", message: 'category created', body: createCategoryBodySchema, response: categorySchema });
+
+const updateCategory = defineRoute({ method: 'PATCH', path: '/api/v2.1/categorization/categories/{id}', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Change a category of the caller's tenant", message: 'category updated', params: idParamsSchema, body: updateCategoryBodySchema, response: categorySchema });
+
 export const onboardingRoutes = {
-  registerIndividual: defineRoute({
-    method: 'POST', path: '/api/v2.1/customer/individual/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true, maxBodyBytes: REGISTRATION_MAX_BODY_BYTES,
-    summary: 'Register an individual (B2C) customer (contract endpoint 3)', message: 'customer registered',
-    description: 'Anonymous self sign-up, or an administrator of the tenant registering on behalf of the customer (bearer token).',
-    body: individualRegistrationBodySchema, response: registrationResultSchema,
-    errors: [categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['purpose'], invalidValues: {} }), passwordMismatch('individualCustomer.user.matchingPassword')],
-  }),
-  registerOrganization: defineRoute({
-    method: 'POST', path: '/api/v2.1/customer/organization/registration', tags: ['Customers'], auth: 'tenantOptionalBearer', headers: customerHeaders, rateLimit: 'registration', idempotency: true,
-    summary: 'Register an organization (B2B) customer and its default administrator (contract endpoint 4)', message: 'organization registered',
-    body: organizationRegistrationBodySchema, response: organizationRegistrationResultSchema,
-    errors: [organizationAlreadyExists('HRB 12345', EXAMPLE_ID), missingRequiredRole(), categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['industry'], invalidValues: {} })],
-  }),
+  registerIndividual,
+  registerOrganization,
   ...prefixed('individual', customerRecordRoutes.individual),
   ...prefixed('organization', customerRecordRoutes.organization),
-  listVerifications: defineRoute({ method: 'GET', path: '/api/v2.1/verifications', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'The review queue (status, type, assignee, created range, search, sort, paging)', query: listVerificationsQuerySchema, response: verificationPageSchema }),
-  getVerification: defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'One case: customer data, documents, notes, history', params: verificationParamsSchema, response: verificationCaseSchema }),
-  addNote: defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/notes', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'Add a reviewer note', message: 'note added', params: verificationParamsSchema, body: noteBodySchema, response: verificationNoteSchema }),
-  decide: defineRoute({
-    method: 'POST', path: '/api/v2.1/verifications/{verificationId}/decision', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'APPROVE, REJECT or REQUEST_REVISION (four-eyes, required documents, assignment, two approvals)', message: 'decision recorded', params: verificationParamsSchema, body: reviewDecisionBodySchema, response: decidedVerificationSchema,
-    errors: [requiredDocumentsNotAccepted(EXAMPLE_ID, { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [] }), verificationAssignedToOther(EXAMPLE_ID, EXAMPLE_ID, 'Olivia Officer'), secondApproverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID)],
-  }),
-  caseTimeline: defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}/timeline', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: "The case's events with actor names and roles; ?format=csv answers text/csv", params: verificationParamsSchema, query: timelineQuerySchema, response: z.object({ items: z.array(timelineEventSchema) }), alternativeContentTypes: ['text/csv'] }),
-  getReviewSettings: defineRoute({ method: 'GET', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: "The tenant's review settings (two approvals)", response: reviewSettingsSchema }),
-  updateReviewSettings: defineRoute({ method: 'PATCH', path: '/api/v2.1/verification-settings', tags: ['Verifications'], auth: 'bearer', allow: 'verification:configure', refusal: () => forbidden(REVIEW_SETTINGS_ADMIN_ONLY), summary: 'Change the review settings', message: 'review settings updated', body: updateReviewSettingsBodySchema, response: reviewSettingsSchema }),
-  assign: defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/assign', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'Assign to the caller (default), someone else, or nobody (null)', message: 'verification assigned', params: verificationParamsSchema, body: assignBodySchema, response: z.object({ id: z.uuid(), status: z.string(), assigneeUserId: z.uuid().nullable() }) }),
-  documentContent: defineRoute({ method: 'GET', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/content', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, envelope: 'none', responseContentType: 'application/pdf', alternativeContentTypes: ['image/png', 'image/jpeg'], summary: "The document file, for the reviewer's viewer (PDF, PNG or JPEG)", params: documentParamsSchema }),
-  decideDocument: defineRoute({ method: 'POST', path: '/api/v2.1/verifications/{verificationId}/documents/{documentId}/decision', tags: ['Verifications'], auth: 'bearer', allow: 'verification:review', refusal: verificationRefusal, summary: 'ACCEPT or REJECT one document (an expired one cannot be accepted)', message: 'document decision recorded', params: documentParamsSchema, body: reviewDocumentDecisionBodySchema, response: reviewDocumentSchema, errors: [documentExpired(EXAMPLE_ID, '2020-01-01')] }),
-  categorizationHierarchy: defineRoute({ method: 'GET', path: '/api/v2.1/categorization/hierarchy/{tenantId}', tags: ['Categorization'], auth: 'tenant', summary: 'Categorization options with mandatoryKeys and allowedValues', params: tenantIdParamsSchema, response: categorizationHierarchySchema }),
-  createFeature: defineRoute({ method: 'POST', path: '/api/v2.1/categorization/features', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Create a feature of the caller's tenant", message: 'feature created', body: createFeatureBodySchema, response: featureSchema }),
-  updateFeature: defineRoute({ method: 'PATCH', path: '/api/v2.1/categorization/features/{id}', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Change a feature of the caller's tenant", message: 'feature updated', params: idParamsSchema, body: updateFeatureBodySchema, response: featureSchema }),
-  createCategory: defineRoute({ method: 'POST', path: '/api/v2.1/categorization/categories', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Create a category of the caller's tenant", message: 'category created', body: createCategoryBodySchema, response: categorySchema }),
-  updateCategory: defineRoute({ method: 'PATCH', path: '/api/v2.1/categorization/categories/{id}', tags: ['Categorization'], auth: 'bearer', allow: 'categorization:manage', summary: "Change a category of the caller's tenant", message: 'category updated', params: idParamsSchema, body: updateCategoryBodySchema, response: categorySchema }),
+  listVerifications,
+  getVerification,
+  addNote,
+  decide,
+  caseTimeline,
+  getReviewSettings,
+  updateReviewSettings,
+  assign,
+  documentContent,
+  decideDocument,
+  categorizationHierarchy,
+  createFeature,
+  updateFeature,
+  createCategory,
+  updateCategory,
 };

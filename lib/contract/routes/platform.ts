@@ -24,12 +24,18 @@ export const openApiDocumentSchema = z
   .describe('OpenAPI 3.1 document');
 
 // ------------------------------------------------------------------------------------- platform
+const health = defineRoute({ method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema });
+
+const openapi = defineRoute({ method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: openApiDocumentSchema });
+
+const metrics = defineRoute({
+  method: 'GET', path: '/api/metrics', tags: ['Platform'], auth: 'none', envelope: 'none', responseContentType: 'text/plain',
+  summary: 'Prometheus text format for operators, behind Authorization: Bearer <METRICS_TOKEN>',
+  undocumented: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)",
+});
+
 export const platformRoutes = {
-  health: defineRoute({ method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema }),
-  openapi: defineRoute({ method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: openApiDocumentSchema }),
-  metrics: defineRoute({
-    method: 'GET', path: '/api/metrics', tags: ['Platform'], auth: 'none', envelope: 'none', responseContentType: 'text/plain',
-    summary: 'Prometheus text format for operators, behind Authorization: Bearer <METRICS_TOKEN>',
-    undocumented: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)",
-  }),
+  health,
+  openapi,
+  metrics,
 };
