@@ -331,7 +331,7 @@ function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }
 }
 
 /** One case: who registered and submitted it, assignment and SLA, the approval gate, risk, documents, decision, notes, timeline. */
-export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId: string; isAdmin?: boolean }) {
+export function ReviewCase({ id, userId, mayAssign = false }: { id: string; userId: string; mayAssign?: boolean }) {
   const client = useQueryClient();
   const toast = useToast();
   // a case is decided on what it is now: opening it always asks the server again (cached data shows meanwhile)
@@ -376,12 +376,12 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
             <Link href={`/customers/${v.customerId}`} className="rounded-md px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
               Customer page
             </Link>
-            {open && !mine && (!v.assigneeUserId || isAdmin) && v.registeredByUserId !== userId ? (
+            {open && !mine && (!v.assigneeUserId || mayAssign) && v.registeredByUserId !== userId ? (
               <Button onClick={() => assign.mutate(undefined)} disabled={assign.isPending}>
                 {v.assigneeUserId ? 'Take over case' : 'Claim case'}
               </Button>
             ) : null}
-            {open && v.assigneeUserId && (mine || isAdmin) ? (
+            {open && v.assigneeUserId && (mine || mayAssign) ? (
               <Button variant="secondary" onClick={() => assign.mutate(null)} disabled={assign.isPending}>
                 Release case
               </Button>

@@ -113,6 +113,19 @@ export function cardApiRefusalMessage(): string {
   return `the card API requires a customer user or one of the roles ${rolesWithAny(CARD_CAPABILITIES).join(', ')}`;
 }
 
+/**
+ * The 403 details of the refusals that are not a route's capability alone: a definition's own
+ * refusal (the review settings) and the services' run-time rules (assigning to someone else,
+ * claiming), in the words the API has always answered.
+ */
+export const REFUSALS = {
+  changeReviewSettings: 'only an ADMIN_USER may change the review settings',
+  assignCaseToOther: 'only an ADMIN_USER may assign a case to another officer; claim it for yourself instead',
+  assignAlertToOther: 'only an administrator assigns an alert to another officer; claim it for yourself instead',
+  claimAlert: 'only compliance officers claim alerts',
+  registerOnBehalf: 'customers cannot register other customers; sign up without a session',
+} as const;
+
 /** A card operation whose capability the staff caller lacks. */
 export function cardOperationRefusalMessage(capability: Capability): string {
   return `${capability === 'card:read' ? 'reading' : 'changing'} a card requires ${rolePhrase(rolesWith(capability))}`;

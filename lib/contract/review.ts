@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUSALS } from './access';
 import { RISK_LEVELS, riskLevelSchema, verificationStatusSchema, type RiskLevel } from './enums';
 import { auditEntrySchema } from './customers';
 import { DOCUMENT_TYPES, documentUploadStepSchema } from './onboarding';
@@ -330,7 +331,8 @@ export const VERIFICATION_STATUS_LABELS: Record<z.infer<typeof verificationStatu
 };
 
 /** The 403 `details` of a review-settings change by a caller without 'verification:configure' (service and OpenAPI example). */
-export const REVIEW_SETTINGS_ADMIN_ONLY = 'only an ADMIN_USER may change the review settings';
+/** The 403 details of PATCH /verification-settings without verification:configure (worded in access.ts). */
+export const REVIEW_SETTINGS_ADMIN_ONLY = REFUSALS.changeReviewSettings;
 
 // ---------------------------------------------------------------- the review's answers (one schema per resource)
 

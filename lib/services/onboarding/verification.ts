@@ -15,7 +15,7 @@ import { audit, customerAuditLog } from './audit';
 import type { UserLabel } from './review-state';
 import { customerTimeline } from './timeline';
 import { isUuid } from '@/lib/contract/common';
-import { can } from '@/lib/contract/access';
+import { can, REFUSALS } from '@/lib/contract/access';
 import { openScreeningAlertIds } from '@/lib/services/aml/screening';
 
 export { REVIEW_SLA_HOURS };
@@ -107,7 +107,7 @@ export async function assignVerification(db: DbOrTx, principal: Principal, verif
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     if (row.status === 'APPROVED' || row.status === 'REJECTED') throw conflict(`the verification is already ${row.status.toLowerCase()}`);
-    if (target && target !== principal.userId && !isAdmin) throw forbidden('only an ADMIN_USER may assign a case to another officer; claim it for yourself instead');
+    if (target && target !== principal.userId && !isAdmin) throw forbidden(REFUSALS.assignCaseToOther);
     if (!isAdmin && row.assigneeUserId && row.assigneeUserId !== principal.userId) await refuseAssignedToOther(tx, principal.tenantId, row);
     if (target) {
       const [assignee] = await tx
