@@ -23,14 +23,16 @@ import {
   VERIFICATION_STATUS_LABELS,
   type Decision,
   type DocumentRequirement,
+  type ReviewDocument,
+  type VerificationCase,
 } from '@/lib/contract/review';
-import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { DOC_STATUS, DocumentDetails, docLabel, reasonLabel, when } from './document-viewer';
 
-type Case = Awaited<ReturnType<typeof getVerification>>;
-type Doc = Case['documents'][number];
+// the page reads what the route answers: the contract's schema of the case (lib/contract/review.ts)
+type Case = VerificationCase;
+type Doc = ReviewDocument;
 
 /** Approvals a two-approval case has so far: 1 once the first officer approved (the approval itself closes it). */
 export const approvalsGiven = (v: { firstApprovedBy: string | null; status: string }) => (v.status === 'APPROVED' ? 2 : v.firstApprovedBy ? 1 : 0);

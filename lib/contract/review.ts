@@ -499,3 +499,8 @@ export const decidedVerificationSchema = z.object({
   firstApprovedBy: z.uuid().nullable(),
   revisionRequest: revisionRequestSchema.nullable(),
 });
+
+export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+export type CustomerDocuments = z.infer<typeof customerDocumentsSchema>;
+export type VerificationSummary = z.infer<typeof verificationSummarySchema>;
+export type VerificationCase = z.infer<typeof verificationCaseSchema>;
