@@ -12,7 +12,7 @@ import {
   type DecideAmlAlertBody,
   type ListAmlAlertsQuery,
 } from '@/lib/contract/aml';
-import { can } from '@/lib/contract/access';
+import { can, REFUSALS } from '@/lib/contract/access';
 import { alertAssignedToOther, alertStateConflict, decisionNotAllowed, forbidden, notFound, secondOfficerRequired, validationFailed } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 import { csvDocument } from '@/lib/contract/csv';
@@ -262,8 +262,8 @@ export async function assignAlert(db: Db, officer: Officer, alertId: string, ass
     if (TERMINAL_STATUSES.includes(a.status)) throw alertStateConflict(a.id, a.status, `the alert is ${a.status}; it can no longer be assigned`);
     const mayAssign = can(officer, 'aml:assign');
     const self = assigneeUserId === officer.userId;
-    if (assigneeUserId && !self && !mayAssign) throw forbidden('only an administrator assigns an alert to another officer; claim it for yourself instead');
-    if (self && !can(officer, 'aml:decide')) throw forbidden('only compliance officers claim alerts');
+    if (assigneeUserId && !self && !mayAssign) throw forbidden(REFUSALS.assignAlertToOther);
+    if (self && !can(officer, 'aml:decide')) throw forbidden(REFUSALS.claimAlert);
     if (a.assigneeUserId && a.assigneeUserId !== officer.userId && !mayAssign) {
       const names = await userNames(tx, officer.tenantId, [a.assigneeUserId]);
       throw alertAssignedToOther(a.id, a.assigneeUserId, names.get(a.assigneeUserId) ?? 'another officer');

@@ -26,6 +26,7 @@ import { notFound } from '@/lib/contract/api-errors';
 import { can } from '@/lib/contract/access';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
+import type { JsonText } from '@/lib/contract/envelopes';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
 
 /**
@@ -238,7 +239,7 @@ const detailQueries = new WeakMap<Db, ReturnType<typeof buildDetailQuery>>();
  * history, consents with theirs and the audit log, in ONE statement (the database builds the
  * JSON; docs/performance.md). Another tenant's customer is 404.
  */
-export async function customerDetailJson(db: Db, tenantId: string, customerId: string): Promise<string> {
+export async function customerDetailJson(db: Db, tenantId: string, customerId: string): Promise<JsonText<CustomerDetail>> {
   if (!isUuid(customerId)) throw notFound('customer');
   let query = detailQueries.get(db);
   if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
@@ -246,7 +247,7 @@ export async function customerDetailJson(db: Db, tenantId: string, customerId: s
   if (!found) throw notFound('customer');
   const consents = consentsView(found.customerId, found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })));
   // the database's object ends in its closing brace: the consents go in before it
-  return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}`;
+  return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}` as JsonText<CustomerDetail>;
 }
 
 /** customerDetailJson as an object (for callers that read it rather than send it). */

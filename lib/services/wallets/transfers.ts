@@ -29,8 +29,8 @@ import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
  * Transfers (docs/ledger.md). One transaction per transfer: lock the customer and the wallet row,
  * check wallet, beneficiary, consent, limits and balance, post the balanced entry, move the
  * wallet's balance, insert the transfer and emit its events. Above the tenant's four-eyes
- * threshold the money is held on the clearing account until a TRANSACTION_APPROVER other than the
- * initiator approves (clearing -> outgoing settlement) or rejects (clearing -> wallet).
+ * threshold the money is held on the clearing account until a holder of transfer:approve other than
+ * the initiator approves (clearing -> outgoing settlement) or rejects (clearing -> wallet).
  */
 type BeneficiaryRef = { id: string; name: string; iban: string };
 type WalletRef = { id: string; customerId: string; name: string };
