@@ -50,8 +50,8 @@ async function main(): Promise<void> {
       import('@/lib/services/events/emit'),
       import('@/lib/services/webhooks/subscriptions'),
       import('@/lib/services/webhooks/settings'),
-      import('@/lib/webhooks/worker'),
-      import('@/lib/webhooks/http'),
+      import('@/lib/services/webhooks/worker'),
+      import('@/lib/services/webhooks/http'),
       import('undici'),
     ]);
 

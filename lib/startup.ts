@@ -130,7 +130,7 @@ async function startWebhooks(): Promise<string[]> {
     lines.push('webhook delivery worker: not in this process (WEBHOOK_WORKER=false); run npm run worker');
     return lines;
   }
-  const { startWebhookWorker } = await import('@/lib/webhooks/worker');
+  const { startWebhookWorker } = await import('@/lib/services/webhooks/worker');
   await startWebhookWorker(await database());
   // AML ongoing monitoring runs where deliveries run (docs/aml.md)
   const { startAmlMonitor } = await import('@/lib/services/aml/monitoring');

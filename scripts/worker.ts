@@ -5,10 +5,10 @@
 import { assertEnvironment, webhookBannerLines } from '@/lib/startup';
 import { closeDatabase, database } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { closeWebhookAgents } from '@/lib/webhooks/http';
+import { closeWebhookAgents } from '@/lib/services/webhooks/http';
 import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
 import { startMaintenance, stopMaintenance } from '@/lib/services/retention/jobs';
-import { WebhookWorker } from '@/lib/webhooks/worker';
+import { WebhookWorker } from '@/lib/services/webhooks/worker';
 import { startAmlMonitor, stopAmlMonitor } from '@/lib/services/aml/monitoring';
 
 assertEnvironment();

@@ -260,7 +260,7 @@ function SimulateAuthorization({ call, cardRef, currency, onDone }: { call: Call
  * One card through the gateway: details, state changes (freeze, unfreeze, terminate; each confirmed),
  * limits and usage, status history, recent transactions, the reveal flow and, in the sandbox, a
  * simulated authorization. `cardRef` is what the gateway's cardNo takes: the card id (the card page)
- * or a number typed into the lookup (kept in memory by the caller). Writes need ADMIN_USER.
+ * or a number typed into the lookup (kept in memory by the caller). Each action shows to the holders of its capability.
  */
 export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { cardRef: string; keyId: string | number; holder?: string; sandboxTools?: boolean }) {
   const { tenantId, can } = useCurrentUser();
@@ -277,7 +277,8 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
   const transactions = useQuery({ queryKey: key('transactions'), queryFn: () => call('transaction/list', { pageSize: 10 }), enabled: ready, retry: false });
   const history = useQuery({ queryKey: key('history'), queryFn: () => call('card/status-history'), enabled: ready, retry: false });
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['card', keyId] }), client.invalidateQueries({ queryKey: ['cards'] })]);
-  const admin = can('card:write');
+  // each button asks the capability of its operation (lib/contract/card-operations.ts): the gateway refuses the same
+  const may = { activate: can('card:activate'), freeze: can('card:freeze'), cancel: can('card:cancel'), reveal: can('card:secrets'), simulate: can('card:simulate') };
 
   if (loadFailed(info)) return <LoadError query={info} />;
   if (!info.data) return <p className="text-ink-muted">Looking up…</p>;
@@ -289,16 +290,16 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
       <Section
         title="Card"
         actions={
-          admin ? (
+          may.activate || may.freeze || may.cancel ? (
             <span className="flex flex-wrap gap-2">
-              {card.status === 'INACTIVE' ? <Button onClick={() => setDialog('activate')}>Activate</Button> : null}
-              {card.status === 'ACTIVE' ? (
+              {may.activate && card.status === 'INACTIVE' ? <Button onClick={() => setDialog('activate')}>Activate</Button> : null}
+              {may.freeze && card.status === 'ACTIVE' ? (
                 <Button variant="danger" onClick={() => setDialog('freeze')}>
                   Freeze
                 </Button>
               ) : null}
-              {card.status === 'FROZEN' ? <Button onClick={() => setDialog('unfreeze')}>Unfreeze</Button> : null}
-              {live ? (
+              {may.freeze && card.status === 'FROZEN' ? <Button onClick={() => setDialog('unfreeze')}>Unfreeze</Button> : null}
+              {may.cancel && live ? (
                 <Button variant="secondary" onClick={() => setDialog('terminate')}>
                   Terminate
                 </Button>
@@ -326,7 +327,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
           <dd className={holder ? 'font-medium' : 'break-all font-mono text-xs'}>{holder ?? card.cardholderId}</dd>
         </dl>
       </Section>
-      {admin && (card.status === 'ACTIVE' || card.status === 'FROZEN') ? (
+      {may.reveal && (card.status === 'ACTIVE' || card.status === 'FROZEN') ? (
         <Section title="Full card number">
           {revealing ? (
             <RevealPanel call={call} onClose={() => setRevealing(false)} />
@@ -379,7 +380,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
           {transactions.data && transactions.data.items.length === 0 ? <li className="text-ink-muted">No transactions.</li> : null}
         </ul>
       </Section>
-      {admin && sandboxTools && live ? (
+      {may.simulate && sandboxTools && live ? (
         <Section title="Sandbox: simulate an authorization">
           <SimulateAuthorization call={call} cardRef={cardRef} currency={card.currency} onDone={refresh} />
         </Section>

@@ -3,7 +3,7 @@
 import type { Beneficiary } from '@/lib/contract/wallets';
 import { CustomerRecordsSection } from './customer-records-section';
 
-/** The customer's saved beneficiaries; ADMIN_USER may deactivate one (after a confirmation). */
+/** The customer's saved beneficiaries; a holder of wallet:manage may deactivate one (after a confirmation). */
 export function CustomerBeneficiariesSection({ customerId }: { customerId: string }) {
   return (
     <CustomerRecordsSection<Beneficiary>

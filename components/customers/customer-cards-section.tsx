@@ -30,13 +30,13 @@ function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
 }
 
 /**
- * The customer's cards, masked, with holder and status (card roles only: ADMIN_USER, EMPLOYEE);
- * ADMIN_USER issues a new card here (components/cards/issue-card.tsx).
+ * The customer's cards, masked, with holder and status (card:read); a holder of card:issue issues a
+ * new card here (components/cards/issue-card.tsx).
  */
 export function CustomerCardsSection({ customerId }: { customerId: string }) {
   const { can } = useCurrentUser();
   const allowed = can('card:read');
-  const canIssue = can('card:write');
+  const canIssue = can('card:issue');
   const [issuing, setIssuing] = useState(false);
   const customer = useCustomer(customerId);
   const cards = useQuery({

@@ -8,11 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Section } from '@/components/ui/page-header';
-import type { customerDocuments } from '@/lib/services/onboarding/review-documents';
+import type { CustomerDocuments } from '@/lib/contract/review';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { customerBase, useCustomer } from './use-customer';
 
-type Docs = Awaited<ReturnType<typeof customerDocuments>>;
+type Docs = CustomerDocuments;
 
 /**
  * The customer's documents. Reviewers (the roles the content route admits) open each one in the

@@ -77,7 +77,7 @@ function DeactivateDialog({ open, onClose, base }: { open: boolean; onClose: () 
 
 /**
  * The customer page's heading: name, type, status and verification, and the actions the viewer's
- * role allows (activate; deactivate and initiate verification for ADMIN_USER and COMPLIANCE_OFFICER).
+ * capabilities allow (activate; deactivate with customer:deactivate, initiate verification with verification:review).
  * A refused activation explains itself (missing consents with accept buttons, or the verification).
  */
 export function CustomerHeader({ customerId }: { customerId: string }) {

@@ -4,7 +4,7 @@ import type { PaymentConsent } from '@/lib/contract/wallets';
 import { CustomerRecordsSection } from './customer-records-section';
 import { label, when } from './use-customer';
 
-/** Payment consents of the customer's wallets; ADMIN_USER may revoke an authorized one (confirmed). */
+/** Payment consents of the customer's wallets; a holder of wallet:manage may revoke an authorized one (confirmed). */
 export function CustomerPaymentConsentsSection({ customerId }: { customerId: string }) {
   return (
     <CustomerRecordsSection<PaymentConsent>

@@ -13,7 +13,7 @@ import { Row, Rows } from './use-customer';
 
 /**
  * A customer-page section over one list resource of the customer (`/api/v2.1/{resource}?customerId=`)
- * whose live items ADMIN_USER may end with one POST action (`/{id}/{action.verb}`) after a
+ * whose live items a holder of wallet:manage may end with one POST action (`/{id}/{action.verb}`) after a
  * confirmation: beneficiaries (deactivate) and payment consents (revoke) share this shape.
  */
 export interface CustomerRecordsSectionProps<T extends { id: string; status: string }> {

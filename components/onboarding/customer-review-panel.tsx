@@ -11,11 +11,11 @@ import { FormAlert, QueryError, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from '@/lib/contract/onboarding';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, documentUploadBodySchema, VERIFICATION_STATUS_LABELS, type DocumentRequirement } from '@/lib/contract/review';
-import type { customerDocuments } from '@/lib/services/onboarding/review-documents';
+import type { CustomerDocuments } from '@/lib/contract/review';
 import { ApiClientError, apiFetch } from '@/lib/ui/fetcher';
 import { Timeline } from './timeline';
 
-type Docs = Awaited<ReturnType<typeof customerDocuments>>;
+type Docs = CustomerDocuments;
 
 /** Reads a File as a data: URL (base64), the form the API takes. */
 export function readAsDataUrl(file: File): Promise<string> {

@@ -1,12 +1,9 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
-import { useToast } from '@/components/ui/toast';
 import {
   accountStepFields,
   activationStepSchema,
@@ -20,17 +17,13 @@ import {
   DOCUMENT_TYPES,
   documentUploadStepSchema,
   GENDERS,
-  MAX_DOCUMENT_BYTES,
   matchingPasswords,
   personalInfoStepSchema,
-  type RegistrationResult,
 } from '@/lib/contract/onboarding';
-import { apiFetch } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
 import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_TYPE_LABELS } from '@/lib/contract/review';
-import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, ReviewList, useCategoryChoice, WizardActions, WizardFrame } from './wizard-parts';
+import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, readDocumentFile, RegistrationFrame, ReviewList, useCategoryChoice, useRegistration } from './wizard-parts';
 
 /**
  * Registration of an individual customer in six steps and a review. Each step validates with the
@@ -86,55 +79,24 @@ function withoutSecrets(values: Values): Values {
 }
 
 export function IndividualWizard({ tenantId }: { tenantId: string }) {
-  const router = useRouter();
-  const toast = useToast();
-  const client = useQueryClient();
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
   // a reload restores at most to the documents step: the file is not in the draft
   const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
-  const { form, step, setStep, go, next: nextStep, alert, setAlert, stepOf, firstErrorStep } = wizard;
-  const { register, formState, watch, setValue, setError, clearErrors, getValues } = form;
+  const { form, step, stepOf } = wizard;
+  const { register, formState, watch, setValue, setError, clearErrors } = form;
   const errors = formState.errors;
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
-
-  // the category's key values: the server's own rule (checkCategoryParameters), checked before leaving the step
-  const next = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (step !== 0) return nextStep(e);
-    const stepOk = await form.trigger(['PERSONAL_INFO', 'CATEGORIZATION'], { shouldFocus: true });
-    const problems = choice.problems(getValues('params') ?? {});
-    for (const [k, message] of problems) setError(`params.${k}`, { type: 'client', message });
-    if (stepOk && !problems.length) go(1);
-  };
-
-  const onFile = (file: File | undefined) => {
-    clearErrors('DOCUMENT_UPLOAD.documentFile');
-    setPreview(null);
-    setValue('DOCUMENT_UPLOAD.documentFile', '');
-    if (!file) return;
-    if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) {
-      setError('DOCUMENT_UPLOAD.documentFile', { type: 'client', message: 'the file must be a PDF, PNG or JPEG' });
-      return;
-    }
-    if (file.size > MAX_DOCUMENT_BYTES) {
-      setError('DOCUMENT_UPLOAD.documentFile', { type: 'client', message: 'the file must be at most 5 MiB' });
-      return;
-    }
-    const reader = new FileReader();
-    reader.onload = () => {
-      const url = String(reader.result);
-      setValue('DOCUMENT_UPLOAD.documentFile', url);
-      setPreview({ name: file.name, url, type: file.type });
-    };
-    reader.readAsDataURL(file);
-  };
-
-  const submit = form.handleSubmit(async () => {
-    setAlert([]);
-    const v = getValues();
-    const parametrization = choice.parametrization(v.params);
-    const body = {
+  const { frame } = useRegistration<Values, Record<string, unknown>>({
+    wizard,
+    labels: STEPS.map((s) => s.label),
+    tenantId,
+    path: '/api/v2.1/customer/individual/registration',
+    registered: 'Customer registered',
+    review: REVIEW,
+    choice,
+    firstStepFields: ['PERSONAL_INFO', 'CATEGORIZATION'],
+    body: (v, parametrization) => ({
       email: v.email,
       phone: v.phone,
       password: v.password,
@@ -151,47 +113,33 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
       DOCUMENT_UPLOAD: v.DOCUMENT_UPLOAD,
       CONSENT: v.CONSENT,
       ACTIVATION: v.ACTIVATION,
-    };
-    try {
-      const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/individual/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
-      wizard.clearDraft();
-      await client.invalidateQueries({ queryKey: ['customers'] });
-      toast('success', 'Customer registered');
-      router.push(`/customers/${result.customerId}`);
-    } catch (e) {
-      const leftovers = applyServerErrors<Values>(e, setError, {
-        mapField: (path) => (stepOf(path) !== null && !path.startsWith('individualCustomer') && !path.startsWith('customerCategory') ? path : undefined),
-        mapKey: (key) => `params.${key}`,
-      });
-      const target = firstErrorStep() ?? (leftovers.length ? null : 0);
-      if (target !== null && target !== REVIEW) setStep(target);
-      setAlert(leftovers);
-    }
+    }),
+    mapField: (path) => (stepOf(path) !== null && !path.startsWith('individualCustomer') && !path.startsWith('customerCategory') ? path : undefined),
+    mapKey: (key) => `params.${key}`,
   });
+
+  const onFile = (file: File | undefined) => {
+    clearErrors('DOCUMENT_UPLOAD.documentFile');
+    setPreview(null);
+    setValue('DOCUMENT_UPLOAD.documentFile', '');
+    if (!file) return;
+    readDocumentFile(
+      file,
+      (message) => setError('DOCUMENT_UPLOAD.documentFile', { type: 'client', message }),
+      (url) => {
+        setValue('DOCUMENT_UPLOAD.documentFile', url);
+        setPreview({ name: file.name, url, type: file.type });
+      },
+    );
+  };
 
   const v = watch();
   return (
-    <WizardFrame
-      labels={STEPS.map((s) => s.label)}
-      step={step}
-      onSelect={go}
-      onSubmit={step === REVIEW ? submit : next}
-      alert={alert}
-      notKept={wizard.resumed ? ['Password', 'Repeat password', 'Document file'] : null}
-      onDismissResumed={wizard.dismissResumed}
-      actions={
-        <WizardActions
-          step={step}
-          review={REVIEW}
-          pending={formState.isSubmitting}
-          submitLabel="Register customer"
-          onBack={() => go(step - 1)}
-          onDiscard={() => {
-            setPreview(null);
-            wizard.discard();
-          }}
-        />
-      }
+    <RegistrationFrame
+      {...frame}
+      submitLabel="Register customer"
+      notKept={['Password', 'Repeat password', 'Document file']}
+      onDiscard={() => setPreview(null)}
     >
       {step === 0 ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -280,6 +228,6 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           }
         />
       ) : null}
-    </WizardFrame>
+    </RegistrationFrame>
   );
 }

@@ -1,15 +1,13 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
-import { useToast } from '@/components/ui/toast';
 import type { CustomerListItem } from '@/lib/contract/customers';
 import { BUSINESS_TYPES } from '@/lib/contract/enums';
 import {
@@ -25,15 +23,12 @@ import {
   consentStepSchema,
   DOCUMENT_MIME_TYPES,
   documentsStepSchema,
-  MAX_DOCUMENT_BYTES,
-  type RegistrationResult,
 } from '@/lib/contract/onboarding';
 import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
-import { applyServerErrors } from '@/lib/ui/form-errors';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
-import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, ReviewList, useCategoryChoice, WizardActions, WizardFrame } from './wizard-parts';
+import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, readDocumentFile, RegistrationFrame, ReviewList, useCategoryChoice, useRegistration } from './wizard-parts';
 
 /**
  * Registration of an organization: company data, addresses, representatives (rows added and
@@ -145,113 +140,82 @@ function DuplicateNotice({ duplicate }: { duplicate: Duplicate }) {
 }
 
 export function OrganizationWizard({ tenantId }: { tenantId: string }) {
-  const router = useRouter();
-  const toast = useToast();
-  const client = useQueryClient();
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
   const [files, setFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the files are not in the draft
   const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.organization.${tenantId}`, withoutSecrets, maxRestoreStep: DOCUMENTS_STEP });
-  const { form, step, setStep, go, next: nextStep, alert, setAlert, stepOf, firstErrorStep } = wizard;
-  const { register, formState, watch, setError, getValues, control } = form;
+  const { form, step, setStep, stepOf } = wizard;
+  const { register, formState, watch, setError, control } = form;
   const errors = formState.errors;
   const orgErrors = errors.organizationCustomer?.organization;
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
   const choice = useCategoryChoice(tenantId, 'ORGANIZATION', watch('categoryId'));
-
-  // the category's key values: the server's own rule, checked before leaving the company step
-  const next = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (step !== 0) return nextStep(e);
-    const stepOk = await form.trigger([ORG, 'categoryId'], { shouldFocus: true });
-    const problems = choice.problems(getValues('params') ?? {});
-    for (const [k, message] of problems) setError(`params.${k}`, { type: 'client', message });
-    if (stepOk && !problems.length) go(1);
-  };
+  const { frame } = useRegistration({
+    wizard,
+    labels: STEPS.map((s) => s.label),
+    tenantId,
+    path: '/api/v2.1/customer/organization/registration',
+    registered: 'Organization registered',
+    review: REVIEW,
+    choice,
+    firstStepFields: [ORG, 'categoryId'],
+    body: ({ categoryId, params: _params, ...v }: Values, parametrization) => {
+      // a new attempt: the last duplicate's notice goes
+      setDuplicate(null);
+      return {
+        ...v,
+        ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
+        organizationCustomer: {
+          ...v.organizationCustomer,
+          customerName: v.organizationCustomer.organization.legalName,
+          ...(categoryId ? { categorization: { id: categoryId, parametrization } } : {}),
+        },
+      };
+    },
+    // a duplicate registration number: the notice with a link to the organization, on the company step
+    onRefused: (e, body) => {
+      const data = e instanceof ApiClientError ? (e.data as { error?: string; registrationNumber?: string; existingOrganizationId?: string }) : {};
+      if (!(e instanceof ApiClientError && e.status === 409 && data.existingOrganizationId)) return false;
+      setDuplicate({ registrationNumber: data.registrationNumber ?? body.organizationCustomer.organization.registrationNumber, existingOrganizationId: data.existingOrganizationId });
+      setError(`${ORG}.registrationNumber`, { type: 'server', message: 'an organization with this registration number already exists' });
+      setStep(0);
+      return true;
+    },
+    // a duplicate username names "username": the administrator step's field
+    mapField: (path) => (path === 'username' ? 'organizationCustomer.user.username' : path.startsWith('customerCategory') || path.startsWith('organizationCustomer.categorization') ? 'categoryId' : stepOf(path) !== null ? path : undefined),
+    mapKey: (key) => (key === 'categoryId' ? 'categoryId' : `params.${key}`),
+  });
 
   const onFile = (i: number, file: File | undefined) => {
     form.clearErrors(`DOCUMENTS.${i}.documentFile`);
     form.setValue(`DOCUMENTS.${i}.documentFile`, '');
     setFiles((f) => ({ ...f, [i]: '' }));
     if (!file) return;
-    if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message: 'the file must be a PDF, PNG or JPEG' });
-    if (file.size > MAX_DOCUMENT_BYTES) return setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message: 'the file must be at most 5 MiB' });
-    const reader = new FileReader();
-    reader.onload = () => {
-      form.setValue(`DOCUMENTS.${i}.documentFile`, String(reader.result));
-      setFiles((f) => ({ ...f, [i]: file.name }));
-    };
-    reader.readAsDataURL(file);
-  };
-
-  const submit = form.handleSubmit(async () => {
-    setAlert([]);
-    setDuplicate(null);
-    const { categoryId, params, ...v } = getValues();
-    const parametrization = choice.parametrization(params);
-    const body = {
-      ...v,
-      ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
-      organizationCustomer: {
-        ...v.organizationCustomer,
-        customerName: v.organizationCustomer.organization.legalName,
-        ...(categoryId ? { categorization: { id: categoryId, parametrization } } : {}),
+    readDocumentFile(
+      file,
+      (message) => setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message }),
+      (url) => {
+        form.setValue(`DOCUMENTS.${i}.documentFile`, url);
+        setFiles((f) => ({ ...f, [i]: file.name }));
       },
-    };
-    try {
-      const result = await apiFetch<RegistrationResult>('/api/v2.1/customer/organization/registration', { method: 'POST', json: body, headers: { 'X-Tenant-ID': tenantId } });
-      wizard.clearDraft();
-      await client.invalidateQueries({ queryKey: ['customers'] });
-      toast('success', 'Organization registered');
-      router.push(`/customers/${result.customerId}`);
-    } catch (e) {
-      const data = e instanceof ApiClientError ? (e.data as { error?: string; registrationNumber?: string; existingOrganizationId?: string }) : {};
-      if (e instanceof ApiClientError && e.status === 409 && data.existingOrganizationId) {
-        setDuplicate({ registrationNumber: data.registrationNumber ?? body.organizationCustomer.organization.registrationNumber, existingOrganizationId: data.existingOrganizationId });
-        setError(`${ORG}.registrationNumber`, { type: 'server', message: 'an organization with this registration number already exists' });
-        setStep(0);
-        return;
-      }
-      const leftovers = applyServerErrors<Values>(e, setError, {
-        // a duplicate username names "username": the administrator step's field
-        mapField: (path) => (path === 'username' ? 'organizationCustomer.user.username' : path.startsWith('customerCategory') || path.startsWith('organizationCustomer.categorization') ? 'categoryId' : stepOf(path) !== null ? path : undefined),
-        mapKey: (key) => (key === 'categoryId' ? 'categoryId' : `params.${key}`),
-      });
-      const target = firstErrorStep() ?? (leftovers.length ? null : 0);
-      if (target !== null && target !== REVIEW) setStep(target);
-      setAlert(leftovers);
-    }
-  });
+    );
+  };
 
   const v = watch();
   const org = v.organizationCustomer.organization;
   const total = ownershipTotal(org.representatives);
   const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
   return (
-    <WizardFrame
-      labels={STEPS.map((s) => s.label)}
-      step={step}
-      onSelect={go}
-      onSubmit={step === REVIEW ? submit : next}
-      alert={alert}
-      notKept={wizard.resumed ? ['Password', 'Repeat password', 'Document files'] : null}
-      onDismissResumed={wizard.dismissResumed}
+    <RegistrationFrame
+      {...frame}
+      submitLabel="Register organization"
+      notKept={['Password', 'Repeat password', 'Document files']}
       notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
-      actions={
-        <WizardActions
-          step={step}
-          review={REVIEW}
-          pending={formState.isSubmitting}
-          submitLabel="Register organization"
-          onBack={() => go(step - 1)}
-          onDiscard={() => {
-            setDuplicate(null);
-            setFiles({});
-            wizard.discard();
-          }}
-        />
-      }
+      onDiscard={() => {
+        setDuplicate(null);
+        setFiles({});
+      }}
     >
       {step === 0 ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -411,6 +375,6 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           }
         />
       ) : null}
-    </WizardFrame>
+    </RegistrationFrame>
   );
 }

@@ -1,17 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/page-header';
 import { Stepper } from '@/components/ui/stepper';
+import { useToast } from '@/components/ui/toast';
 import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, type RegistrationResult } from '@/lib/contract/onboarding';
 import { apiFetch } from '@/lib/ui/fetcher';
+import { applyServerErrors } from '@/lib/ui/form-errors';
+import type { useDraftWizard } from '@/lib/ui/use-wizard';
 
 /**
- * The pieces both registration wizards render the same way: the category and its key values, the
- * consents and activation steps, the review list and the step buttons.
+ * What both registration wizards share: the orchestration (useRegistration: the first step's
+ * category check, the submit and where its refusals go; RegistrationFrame: the steps, the alert
+ * and the buttons; readDocumentFile) and the pieces they render the same way (the category and its
+ * key values, the consents and activation steps, the review list).
  */
 
 /** Optional inputs: an empty box means "not given", not an empty string. */
@@ -250,4 +257,145 @@ export function categoryRows(choice: Choice, params: Record<string, string | und
 /** The review row of the consents given so far. */
 export function consentRow(consent: Record<string, boolean | undefined> | undefined): [string, string] {
   return ['Consents', Object.entries(consent ?? {}).filter(([, on]) => on).map(([k]) => humanize(k.replace(/Accepted|Consent/, ''))).join(', ') || 'none yet'];
+}
+
+/** A chosen document file, checked as the server checks it (type, size), read as a data: URL. */
+export function readDocumentFile(file: File, onError: (message: string) => void, onLoad: (dataUrl: string) => void): void {
+  if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return onError('the file must be a PDF, PNG or JPEG');
+  if (file.size > MAX_DOCUMENT_BYTES) return onError('the file must be at most 5 MiB');
+  const reader = new FileReader();
+  reader.onload = () => onLoad(String(reader.result));
+  reader.readAsDataURL(file);
+}
+
+type Wizard<V extends FieldValues> = ReturnType<typeof useDraftWizard<V>>;
+
+/**
+ * A registration wizard's orchestration, written once for both: leaving the first step checks its
+ * fields and the category's key values (the server's own rule); the review step's submit sends the
+ * registration, then clears the draft, refreshes the directory and opens the new customer; a
+ * refusal puts the server's errors on their fields (`mapField`, `mapKey`: where a request path or a
+ * category key goes in the form) and opens the first step that holds one, or says what belongs to
+ * no field above the form. `onRefused` takes a refusal the wizard shows its own way (true: handled).
+ */
+export function useRegistration<V extends FieldValues, B extends Record<string, unknown>>({
+  wizard,
+  labels,
+  tenantId,
+  path,
+  registered,
+  review,
+  choice,
+  firstStepFields,
+  body,
+  mapField,
+  mapKey,
+  onRefused,
+}: {
+  wizard: Wizard<V>;
+  /** the steps' labels, the review last */
+  labels: readonly string[];
+  tenantId: string;
+  /** the registration route */
+  path: string;
+  /** the toast after success */
+  registered: string;
+  review: number;
+  choice: Choice;
+  firstStepFields: Path<V>[];
+  body: (values: V, parametrization: ReturnType<Choice['parametrization']>) => B;
+  mapField: (path: string) => string | undefined;
+  mapKey: (key: string) => string | undefined;
+  onRefused?: (error: unknown, body: B) => boolean;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const client = useQueryClient();
+  const { form, step, setStep, go, next: nextStep, setAlert, firstErrorStep } = wizard;
+  const { setError, getValues } = form;
+
+  const next = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (step !== 0) return nextStep(e);
+    const stepOk = await form.trigger(firstStepFields, { shouldFocus: true });
+    const problems = choice.problems((getValues('params' as Path<V>) as Record<string, string | undefined> | undefined) ?? {});
+    for (const [k, message] of problems) setError(`params.${k}` as Path<V>, { type: 'client', message });
+    if (stepOk && !problems.length) go(1);
+  };
+
+  const submit = form.handleSubmit(async () => {
+    setAlert([]);
+    const values = getValues();
+    const request = body(values, choice.parametrization(values.params));
+    try {
+      const result = await apiFetch<RegistrationResult>(path, { method: 'POST', json: request, headers: { 'X-Tenant-ID': tenantId } });
+      wizard.clearDraft();
+      await client.invalidateQueries({ queryKey: ['customers'] });
+      toast('success', registered);
+      router.push(`/customers/${result.customerId}`);
+    } catch (e) {
+      if (onRefused?.(e, request)) return;
+      const leftovers = applyServerErrors<V>(e, setError, { mapField, mapKey });
+      const target = firstErrorStep() ?? (leftovers.length ? null : 0);
+      if (target !== null && target !== review) setStep(target);
+      setAlert(leftovers);
+    }
+  });
+
+  /** what RegistrationFrame takes from the orchestration */
+  return { frame: { wizard, labels, review, onSubmit: step === review ? submit : next } };
+}
+
+/** A registration wizard's frame: the steps, the alert, what a restored draft did not keep, and the buttons. */
+export function RegistrationFrame<V extends FieldValues>({
+  wizard,
+  labels,
+  review,
+  onSubmit,
+  submitLabel,
+  notKept,
+  notice,
+  onDiscard,
+  children,
+}: {
+  wizard: Wizard<V>;
+  labels: readonly string[];
+  review: number;
+  onSubmit: (e: React.FormEvent<HTMLFormElement>) => unknown;
+  submitLabel: string;
+  /** the fields a restored draft does not keep (passwords, files) */
+  notKept: string[];
+  notice?: ReactNode;
+  /** what the wizard forgets besides the draft when it starts over */
+  onDiscard: () => void;
+  children: ReactNode;
+}) {
+  const { step, go } = wizard;
+  return (
+    <WizardFrame
+      labels={labels}
+      step={step}
+      onSelect={go}
+      onSubmit={onSubmit}
+      alert={wizard.alert}
+      notKept={wizard.resumed ? notKept : null}
+      onDismissResumed={wizard.dismissResumed}
+      notice={notice}
+      actions={
+        <WizardActions
+          step={step}
+          review={review}
+          pending={wizard.form.formState.isSubmitting}
+          submitLabel={submitLabel}
+          onBack={() => go(step - 1)}
+          onDiscard={() => {
+            onDiscard();
+            wizard.discard();
+          }}
+        />
+      }
+    >
+      {children}
+    </WizardFrame>
+  );
 }

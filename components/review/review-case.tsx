@@ -24,15 +24,17 @@ import {
   VERIFICATION_STATUS_LABELS,
   type Decision,
   type DocumentRequirement,
+  type ReviewDocument,
+  type VerificationCase,
 } from '@/lib/contract/review';
-import type { getVerification } from '@/lib/services/onboarding/verification';
 import { ApiClientError, apiFetch, errorMessage } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { DOC_STATUS, DocumentDetails, docLabel, reasonLabel, when } from './document-viewer';
 import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
-type Case = Awaited<ReturnType<typeof getVerification>>;
-type Doc = Case['documents'][number];
+// the page reads what the route answers: the contract's schema of the case (lib/contract/review.ts)
+type Case = VerificationCase;
+type Doc = ReviewDocument;
 
 /** Approvals a two-approval case has so far: 1 once the first officer approved (the approval itself closes it). */
 export const approvalsGiven = (v: { firstApprovedBy: string | null; status: string }) => (v.status === 'APPROVED' ? 2 : v.firstApprovedBy ? 1 : 0);
@@ -380,7 +382,7 @@ function NoteForm({ id, onDone }: { id: string; onDone: () => Promise<unknown> }
 }
 
 /** One case: who registered and submitted it, assignment and SLA, the approval gate, risk, documents, decision, notes, timeline. */
-export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId: string; isAdmin?: boolean }) {
+export function ReviewCase({ id, userId, mayAssign = false }: { id: string; userId: string; mayAssign?: boolean }) {
   const client = useQueryClient();
   const toast = useToast();
   // a case is decided on what it is now: opening it always asks the server again (cached data shows meanwhile)
@@ -426,12 +428,12 @@ export function ReviewCase({ id, userId, isAdmin = false }: { id: string; userId
             <Link href={`/customers/${v.customerId}`} className="rounded-md px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
               Customer page
             </Link>
-            {open && !mine && (!v.assigneeUserId || isAdmin) && v.registeredByUserId !== userId ? (
+            {open && !mine && (!v.assigneeUserId || mayAssign) && v.registeredByUserId !== userId ? (
               <Button onClick={() => assign.mutate(undefined)} disabled={assign.isPending}>
                 {v.assigneeUserId ? 'Take over case' : 'Claim case'}
               </Button>
             ) : null}
-            {open && v.assigneeUserId && (mine || isAdmin) ? (
+            {open && v.assigneeUserId && (mine || mayAssign) ? (
               <Button variant="secondary" onClick={() => assign.mutate(null)} disabled={assign.isPending}>
                 Release case
               </Button>

@@ -9,28 +9,12 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { DataTable, type Column } from '@/components/ui/table';
 import { VERIFICATION_STATUSES } from '@/lib/contract/enums';
-import { REVIEW_SLA_HOURS, VERIFICATION_STATUS_LABELS } from '@/lib/contract/review';
+import { REVIEW_SLA_HOURS, VERIFICATION_STATUS_LABELS, type VerificationSummary } from '@/lib/contract/review';
 import { RiskBadge, slaText } from './review-case';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
-export interface QueueItem {
-  id: string;
-  customerId: string;
-  customerType: 'INDIVIDUAL' | 'ORGANIZATION';
-  customerName: string;
-  customerEmail: string | null;
-  status: string;
-  assigneeUserId: string | null;
-  assigneeName: string | null;
-  /** set after the first of two approvals */
-  firstApprovedBy: string | null;
-  riskLevel: string;
-  riskReasons: { rule: string; reason: string }[];
-  submittedAt: string;
-  slaDueAt: string;
-  overdue: boolean;
-  ageHours: number;
-}
+/** One case of the queue: the contract's schema of what GET /verifications answers. */
+export type QueueItem = VerificationSummary;
 
 const ASSIGNEES = [
   { value: 'mine_and_unassigned', label: 'Mine and unassigned' },

@@ -34,8 +34,8 @@ const SETTINGS: Record<Key, { label: string; hint: string; on: string; off: stri
 const KEYS = Object.keys(SETTINGS) as Key[];
 
 /**
- * The tenant's review settings (four-eyes on approvals). Everyone who reviews sees them; only an
- * ADMIN_USER (the server's rule) changes them, after a confirmation that says what changes.
+ * The tenant's review settings (four-eyes on approvals). Everyone who reviews sees them; only a
+ * holder of verification:configure (the server's rule) changes them, after a confirmation that says what changes.
  */
 export function ReviewSettingsForm() {
   const me = useCurrentUser();

@@ -14,13 +14,11 @@ import { SelectField } from '@/components/ui/input';
 import { FormAlert, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { CONSENT_SCOPE_LABELS, formatMoney, LIMIT_TYPE_LABELS } from '@/components/wallets/money';
+import { NewBeneficiaryForm } from '@/components/wallets/beneficiary-form';
 import { onWalletChosen, useWallets, WalletSelect, walletLabel } from '@/components/wallets/pickers';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import {
-  createBeneficiaryBodySchema,
   createTransferBodySchema,
-  isValidIban,
-  normalizeIban,
   type Beneficiary,
   type LedgerSettings,
   type PaymentConsent,
@@ -35,42 +33,6 @@ import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state'
 
 type Mode = 'wallet' | 'beneficiary';
 type TransferValues = z.input<typeof createTransferBodySchema>;
-
-/** Inline: save a beneficiary for the source wallet's customer, with the IBAN checked as it is typed. */
-function NewBeneficiary({ customerId, onSaved, onCancel }: { customerId: string; onSaved: (b: Beneficiary) => void; onCancel: () => void }) {
-  const [key] = useState(() => crypto.randomUUID());
-  const { form, alert, submit, errors: e, pending } = useContractForm(createBeneficiaryBodySchema, { customerId, name: '', iban: '', country: 'DE' }, async (values) => {
-    onSaved(await apiFetch<Beneficiary>('/api/v2.1/beneficiaries', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } }));
-  });
-  const iban = form.watch('iban') ?? '';
-  const ibanState = normalizeIban(iban).length < 15 ? undefined : isValidIban(iban) ? 'The IBAN checksum is valid.' : undefined;
-  return (
-    <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" role="group" aria-label="New beneficiary">
-      <p className="text-sm font-semibold text-ink">New beneficiary</p>
-      <FormAlert messages={alert} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Account holder" error={e.name?.message} {...form.register('name')} />
-        <Field
-          label="IBAN"
-          autoComplete="off"
-          hint={ibanState ?? 'Spaces are fine; the check digits are verified.'}
-          error={e.iban?.message ?? (normalizeIban(iban).length >= 15 && !isValidIban(iban) ? 'must be a valid IBAN (country code, check digits, mod-97 checksum)' : undefined)}
-          {...form.register('iban')}
-        />
-        <Field label="BIC (optional)" autoComplete="off" error={e.bic?.message} {...form.register('bic', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })} />
-        <Field label="Country (2 letters)" maxLength={2} error={e.country?.message} {...form.register('country', { setValueAs: (v: unknown) => String(v ?? '').toUpperCase() })} />
-      </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="button" disabled={pending} onClick={() => void submit()}>
-          {pending ? 'Saving…' : 'Save beneficiary'}
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** The rules' refusals belong to a field: the amount (balance, limits) or the consent. */
 function placeOnField(error: unknown, setError: UseFormSetError<TransferValues>): boolean {
@@ -282,7 +244,8 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
               </Button>
             ) : null}
             {source && adding ? (
-              <NewBeneficiary
+              <NewBeneficiaryForm
+                inline
                 customerId={source.customerId}
                 onCancel={() => setAdding(false)}
                 onSaved={async (b) => {

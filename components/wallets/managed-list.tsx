@@ -18,7 +18,7 @@ const PAGE_SIZE = 20;
 /**
  * The shape the beneficiaries and payment-consents screens share: a list of one resource filtered
  * by customer and status, a "create" dialog, and one action on a row (deactivate, revoke) that runs
- * only after a confirmation (ADMIN_USER). Each screen gives its columns, its form and its words.
+ * only after a confirmation (wallet:manage). Each screen gives its columns, its form and its words.
  */
 export function ManagedList<T extends { id: string }>({
   resource,

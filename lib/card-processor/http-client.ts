@@ -2,7 +2,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import { z } from 'zod';
 import { cardBusinessReasonSchema } from '@/lib/contract/card-errors';
 import { ALL_CARD_OPERATIONS } from '@/lib/contract/card-operations';
-import { CardProcessorUnavailableError, PROCESSOR_HEADERS, type CardProcessor, type CardProcessorRequest, type CardProcessorResult, type CardScope } from './types';
+import { CardProcessorUnavailableError, PROCESSOR_HEADERS, type CardProcessor, type CardProcessorRequest, type CardProcessorResult, type CardScope } from '@/lib/contract/card-processor';
 
 /**
  * The client of a card processor over HTTP (CARD_PROCESSOR_URL). Wire protocol, also served by

@@ -1,7 +1,7 @@
 import { getEnv } from '@/lib/env';
 import { createHttpCardProcessor } from './http-client';
 import { createSandboxProcessor } from './sandbox';
-import type { CardProcessor } from './types';
+import type { CardProcessor } from '@/lib/contract/card-processor';
 
 /**
  * The processor the gateway talks to: a real one over HTTP when CARD_PROCESSOR_URL is set, the

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { cardOperation } from '@/lib/contract/card-operations';
 import { parseScopeHeader } from './http-client';
-import { PROCESSOR_HEADERS, type CardProcessor } from './types';
+import { PROCESSOR_HEADERS, type CardProcessor } from '@/lib/contract/card-processor';
 
 /**
  * Serves a CardProcessor (the sandbox) over the wire protocol of ./http-client.ts, so the gateway

@@ -56,18 +56,3 @@ export const cardBusinessErrorDataSchema = z
   })
   .catchall(z.unknown());
 export type CardBusinessErrorData = z.infer<typeof cardBusinessErrorDataSchema>;
-
-/** Envelope B `msg` and `code` for the transport-level answers of the card API. */
-export const CARD_API_MESSAGES = {
-  missingHeaders: (names: readonly string[]) => `missing required headers: ${names.join(', ')}`,
-  invalidHeaders: 'invalid request headers',
-  validation: 'request validation failed',
-  unauthorized: 'unauthorized',
-  tokenExpired: 'token expired',
-  unknownOperation: 'unknown card operation',
-  forbidden: 'insufficient permissions',
-  tenantMismatch: 'tenant access denied',
-  processorUnavailable: 'card processor unavailable',
-  processorTimeout: 'card processor timed out',
-  internal: 'internal server error',
-} as const;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import type { Capability } from './access';
 import { isoDateTimeSchema, isUuid } from './common';
 import { idempotencyKeySchema as baseIdempotencyKeySchema } from './idempotency';
 import { currencySchema, decimalStringSchema, positiveAmountSchema, withMinorUnits } from './money';
 
 /**
  * The 46 virtual card operations (../shared/spec/card-operations.md) plus the sandbox-only ones.
- * One table: each operation's body schema, response (`data`) schema, whether it changes state
- * (`access: 'write'`: ADMIN_USER among admins) and whether it is sensitive (needs an OTP or hands
+ * One table: each operation's body schema, response (`data`) schema, the capability a staff caller
+ * needs (lib/contract/access.ts; a customer's user runs every operation on its own cards) and whether
+ * it is sensitive (needs an OTP or hands
  * out secrets: never cached, never logged beyond the operation name). The gateway, the sandbox
  * processor, the HTTP processor client (which validates answers with `response`), the OpenAPI
  * generator and the tests all read this table.
@@ -281,8 +283,13 @@ export interface CardOperationSpec<B extends z.ZodType = z.ZodType, R extends z.
   summary: string;
   body: B;
   response: R;
-  /** read: any admin role of the tenant; write: ADMIN_USER among admins. Customers: their own cards. */
-  access: 'read' | 'write';
+  /**
+   * The capability a staff caller needs (lib/contract/access.ts; docs/cards.md groups them); a
+   * customer's user runs every operation on its own cards. `byOtpPurpose`: the one-time code's
+   * purpose decides (sending or reading the code for an unfreeze needs what the unfreeze needs).
+   * Only `card:read` operations change nothing (the sandbox runs them without a transaction).
+   */
+  capability: CardCapability | typeof byOtpPurpose;
   /** needs an OTP or hands out secrets */
   sensitive: boolean;
   /** the body carries an idempotencyKey */
@@ -290,6 +297,19 @@ export interface CardOperationSpec<B extends z.ZodType = z.ZodType, R extends z.
   /** sandbox-only: never served when a real processor is configured */
   sandboxOnly?: boolean;
 }
+
+/** The capabilities a card operation can name (the `card:` rows of the access table). */
+export type CardCapability = Extract<Capability, `card:${string}`>;
+
+/** What a one-time code is for decides who may ask for it: the operation it unlocks. */
+export const OTP_PURPOSE_CAPABILITIES = {
+  REVEAL: 'card:secrets',
+  PIN: 'card:secrets',
+  UNFREEZE: 'card:freeze',
+  ACTIVATE: 'card:activate',
+  CANCEL: 'card:cancel',
+} as const satisfies Record<(typeof OTP_PURPOSES)[number], CardCapability>;
+const byOtpPurpose = 'byOtpPurpose' as const;
 
 const op = <B extends z.ZodType, R extends z.ZodType>(spec: CardOperationSpec<B, R>) => spec;
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);
@@ -306,7 +326,7 @@ export const CARD_OPERATIONS = {
       idempotencyKey: idempotencyKeySchema,
     }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:issue',
     sensitive: false,
     idempotent: true,
   }),
@@ -315,17 +335,17 @@ export const CARD_OPERATIONS = {
     summary: 'list cards visible to the caller',
     body: strict({ status: cardStatusSchema.optional(), cardholderId: idSchema.optional(), ...paging }),
     response: pageOf(cardSchema),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
-  'card/info': op({ no: 3, summary: 'card details, masked', body: strict(card), response: cardSchema, access: 'read', sensitive: false, idempotent: false }),
+  'card/info': op({ no: 3, summary: 'card details, masked', body: strict(card), response: cardSchema, capability: 'card:read', sensitive: false, idempotent: false }),
   'card/activate': op({
     no: 4,
     summary: 'INACTIVE -> ACTIVE',
     body: strict({ ...card, otp: otpSchema }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:activate',
     sensitive: true,
     idempotent: false,
   }),
@@ -334,7 +354,7 @@ export const CARD_OPERATIONS = {
     summary: 'ACTIVE -> FROZEN',
     body: strict({ ...card, reason: reasonTextSchema }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:freeze',
     sensitive: false,
     idempotent: false,
   }),
@@ -343,7 +363,7 @@ export const CARD_OPERATIONS = {
     summary: 'FROZEN -> ACTIVE',
     body: strict({ ...card, otp: otpSchema }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:freeze',
     sensitive: true,
     idempotent: false,
   }),
@@ -352,7 +372,7 @@ export const CARD_OPERATIONS = {
     summary: '-> CANCELED, final',
     body: strict({ ...card, reason: z.enum(CANCEL_REASONS), otp: otpSchema }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:cancel',
     sensitive: true,
     idempotent: false,
   }),
@@ -361,17 +381,17 @@ export const CARD_OPERATIONS = {
     summary: 'cancel and issue a successor',
     body: strict({ ...card, reason: z.enum(REPLACE_REASONS) }),
     response: z.object({ previous: cardSchema, card: cardSchema }),
-    access: 'write',
+    capability: 'card:issue',
     sensitive: false,
     idempotent: false,
   }),
-  'card/renew': op({ no: 9, summary: 'new expiry, same card', body: strict(card), response: cardSchema, access: 'write', sensitive: false, idempotent: false }),
+  'card/renew': op({ no: 9, summary: 'new expiry, same card', body: strict(card), response: cardSchema, capability: 'card:issue', sensitive: false, idempotent: false }),
   'card/update': op({
     no: 10,
     summary: 'change card metadata',
     body: strict({ ...card, nickname: nameSchema.nullable().optional() }),
     response: cardSchema,
-    access: 'write',
+    capability: 'card:issue',
     sensitive: false,
     idempotent: false,
   }),
@@ -380,7 +400,7 @@ export const CARD_OPERATIONS = {
     summary: 'every state change with time, actor, reason',
     body: strict(card),
     response: z.object({ items: z.array(statusChangeSchema) }),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -389,7 +409,7 @@ export const CARD_OPERATIONS = {
     summary: 'send a one-time code',
     body: strict({ ...card, purpose: otpPurposeSchema }),
     response: otpSentSchema,
-    access: 'write',
+    capability: byOtpPurpose,
     sensitive: true,
     idempotent: false,
   }),
@@ -398,7 +418,7 @@ export const CARD_OPERATIONS = {
     summary: 'the only answer with the full number; short-lived',
     body: strict({ ...card, otp: otpSchema, fields: z.array(z.enum(['PAN', 'CVV', 'EXPIRY'])).min(1).max(3) }),
     response: revealSchema,
-    access: 'write',
+    capability: 'card:secrets',
     sensitive: true,
     idempotent: false,
   }),
@@ -407,7 +427,7 @@ export const CARD_OPERATIONS = {
     summary: 'a token valid for 60 s for a hosted reveal view',
     body: strict({ ...card, otp: otpSchema }),
     response: revealTokenSchema,
-    access: 'write',
+    capability: 'card:secrets',
     sensitive: true,
     idempotent: false,
   }),
@@ -416,7 +436,7 @@ export const CARD_OPERATIONS = {
     summary: 'limits per interval with usage and reset time',
     body: strict(card),
     response: z.object({ items: z.array(limitSchema) }),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -428,7 +448,7 @@ export const CARD_OPERATIONS = {
       { path: ['limits'], message: 'each interval may appear once' },
     ),
     response: z.object({ items: z.array(limitSchema) }),
-    access: 'write',
+    capability: 'card:limits',
     sensitive: false,
     idempotent: false,
   }),
@@ -437,7 +457,7 @@ export const CARD_OPERATIONS = {
     summary: 'merchant category, country and channel controls',
     body: strict(card),
     response: controlsSchema,
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -449,7 +469,7 @@ export const CARD_OPERATIONS = {
       { message: 'give allowed or blocked', path: ['blocked'] },
     ),
     response: controlsSchema,
-    access: 'write',
+    capability: 'card:limits',
     sensitive: false,
     idempotent: false,
   }),
@@ -462,7 +482,7 @@ export const CARD_OPERATIONS = {
       blocked: z.array(countryCodeSchema).max(250).optional(),
     }).refine((b) => b.allowed !== undefined || b.blocked !== undefined, { message: 'give allowed or blocked', path: ['blocked'] }),
     response: controlsSchema,
-    access: 'write',
+    capability: 'card:limits',
     sensitive: false,
     idempotent: false,
   }),
@@ -477,7 +497,7 @@ export const CARD_OPERATIONS = {
       international: z.boolean().optional(),
     }),
     response: controlsSchema,
-    access: 'write',
+    capability: 'card:limits',
     sensitive: false,
     idempotent: false,
   }),
@@ -490,17 +510,17 @@ export const CARD_OPERATIONS = {
       notifyOnAuthorization: z.boolean().optional(),
     }),
     response: controlsSchema,
-    access: 'write',
+    capability: 'card:limits',
     sensitive: false,
     idempotent: false,
   }),
-  'balance/info': op({ no: 22, summary: 'available, pending and ledger balance', body: strict(card), response: balanceSchema, access: 'read', sensitive: false, idempotent: false }),
+  'balance/info': op({ no: 22, summary: 'available, pending and ledger balance', body: strict(card), response: balanceSchema, capability: 'card:read', sensitive: false, idempotent: false }),
   'topup/quote': op({
     no: 23,
     summary: 'rate and fee quote, expires',
     body: withMinorUnits(strict({ ...card, amount: positiveAmountSchema, currency: currencySchema, sourceAccountId: idSchema })),
     response: quoteSchema,
-    access: 'write',
+    capability: 'card:fund',
     sensitive: false,
     idempotent: false,
   }),
@@ -509,7 +529,7 @@ export const CARD_OPERATIONS = {
     summary: 'fund the card',
     body: strict({ ...card, quoteId: idSchema, idempotencyKey: idempotencyKeySchema }),
     response: fundOrderSchema,
-    access: 'write',
+    capability: 'card:fund',
     sensitive: false,
     idempotent: true,
   }),
@@ -520,17 +540,17 @@ export const CARD_OPERATIONS = {
       strict({ ...card, amount: positiveAmountSchema, currency: currencySchema, targetAccountId: idSchema, idempotencyKey: idempotencyKeySchema }),
     ),
     response: fundOrderSchema,
-    access: 'write',
+    capability: 'card:fund',
     sensitive: false,
     idempotent: true,
   }),
-  'fund/order/info': op({ no: 26, summary: 'one top-up or withdrawal', body: strict({ orderNo: idSchema }), response: fundOrderSchema, access: 'read', sensitive: false, idempotent: false }),
+  'fund/order/info': op({ no: 26, summary: 'one top-up or withdrawal', body: strict({ orderNo: idSchema }), response: fundOrderSchema, capability: 'card:read', sensitive: false, idempotent: false }),
   'fund/order/list': op({
     no: 27,
     summary: 'funding history',
     body: strict({ ...card, type: z.enum(FUND_ORDER_TYPES).optional(), ...dateRange, ...paging }),
     response: pageOf(fundOrderSchema),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -539,7 +559,7 @@ export const CARD_OPERATIONS = {
     summary: 'card transactions',
     body: strict({ ...card, status: transactionStatusSchema.optional(), ...dateRange, ...paging }),
     response: pageOf(transactionSchema),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -548,7 +568,7 @@ export const CARD_OPERATIONS = {
     summary: 'one transaction',
     body: strict({ ...card, transactionId: idSchema }),
     response: transactionSchema,
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -557,7 +577,7 @@ export const CARD_OPERATIONS = {
     summary: 'authorizations with decline reasons',
     body: strict({ ...card, status: z.enum(AUTHORIZATION_STATUSES).optional(), ...paging }),
     response: pageOf(authorizationSchema),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -566,7 +586,7 @@ export const CARD_OPERATIONS = {
     summary: 'monthly statements',
     body: strict({ ...card, year: z.number().int().min(2000).max(2100) }),
     response: z.object({ items: z.array(statementSchema) }),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -575,7 +595,7 @@ export const CARD_OPERATIONS = {
     summary: 'one statement',
     body: strict({ ...card, statementId: idSchema, format: z.enum(['CSV', 'PDF']) }),
     response: statementFileSchema,
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -593,11 +613,11 @@ export const CARD_OPERATIONS = {
       idempotencyKey: idempotencyKeySchema,
     }),
     response: cardholderSchema,
-    access: 'write',
+    capability: 'card:issue',
     sensitive: false,
     idempotent: true,
   }),
-  'cardholder/info': op({ no: 34, summary: 'one cardholder', body: strict({ cardholderId: idSchema }), response: cardholderSchema, access: 'read', sensitive: false, idempotent: false }),
+  'cardholder/info': op({ no: 34, summary: 'one cardholder', body: strict({ cardholderId: idSchema }), response: cardholderSchema, capability: 'card:read', sensitive: false, idempotent: false }),
   'cardholder/update': op({
     no: 35,
     summary: 'change contact data',
@@ -608,7 +628,7 @@ export const CARD_OPERATIONS = {
       billingAddress: addressSchema.optional(),
     }),
     response: cardholderSchema,
-    access: 'write',
+    capability: 'card:issue',
     sensitive: false,
     idempotent: false,
   }),
@@ -617,7 +637,7 @@ export const CARD_OPERATIONS = {
     summary: 'single-use token, short-lived',
     body: strict({ ...card, type: z.enum(['SET_PIN', 'REVEAL_PIN']), otp: otpSchema }),
     response: pinControlTokenSchema,
-    access: 'write',
+    capability: 'card:secrets',
     sensitive: true,
     idempotent: false,
   }),
@@ -626,17 +646,17 @@ export const CARD_OPERATIONS = {
     summary: 'set the PIN (never stored in clear)',
     body: strict({ ...card, controlToken: idSchema.max(256), pin: z.string().regex(/^\d{4,6}$/, 'must be 4 to 6 digits') }),
     response: okSchema,
-    access: 'write',
+    capability: 'card:secrets',
     sensitive: true,
     idempotent: false,
   }),
-  'pin/unblock': op({ no: 38, summary: 'reset the wrong-PIN counter', body: strict({ ...card, otp: otpSchema }), response: okSchema, access: 'write', sensitive: true, idempotent: false }),
+  'pin/unblock': op({ no: 38, summary: 'reset the wrong-PIN counter', body: strict({ ...card, otp: otpSchema }), response: okSchema, capability: 'card:secrets', sensitive: true, idempotent: false }),
   '3ds/pending': op({
     no: 39,
     summary: '3-D Secure challenges awaiting the cardholder',
     body: strict(card),
     response: z.object({ items: z.array(challengeSchema) }),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -645,7 +665,7 @@ export const CARD_OPERATIONS = {
     summary: 'answer a challenge',
     body: strict({ ...card, challengeId: idSchema, decision: z.enum(['APPROVE', 'DECLINE']) }),
     response: challengeSchema,
-    access: 'write',
+    capability: 'card:3ds',
     sensitive: false,
     idempotent: false,
   }),
@@ -654,7 +674,7 @@ export const CARD_OPERATIONS = {
     summary: 'add the card to a device wallet',
     body: strict({ ...card, walletType: z.enum(WALLET_TYPES), deviceId: idSchema.max(128) }),
     response: walletTokenSchema,
-    access: 'write',
+    capability: 'card:wallets',
     sensitive: false,
     idempotent: false,
   }),
@@ -663,7 +683,7 @@ export const CARD_OPERATIONS = {
     summary: 'device wallet tokens',
     body: strict(card),
     response: z.object({ items: z.array(walletTokenSchema) }),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -672,7 +692,7 @@ export const CARD_OPERATIONS = {
     summary: 'pause, resume or delete a wallet token',
     body: strict({ ...card, tokenId: idSchema, action: z.enum(['PAUSE', 'RESUME', 'DELETE']) }),
     response: walletTokenSchema,
-    access: 'write',
+    capability: 'card:wallets',
     sensitive: false,
     idempotent: false,
   }),
@@ -688,17 +708,17 @@ export const CARD_OPERATIONS = {
       idempotencyKey: idempotencyKeySchema,
     }),
     response: disputeSchema,
-    access: 'write',
+    capability: 'card:dispute',
     sensitive: false,
     idempotent: true,
   }),
-  'dispute/info': op({ no: 45, summary: 'one dispute', body: strict({ disputeId: idSchema }), response: disputeSchema, access: 'read', sensitive: false, idempotent: false }),
+  'dispute/info': op({ no: 45, summary: 'one dispute', body: strict({ disputeId: idSchema }), response: disputeSchema, capability: 'card:read', sensitive: false, idempotent: false }),
   'dispute/list': op({
     no: 46,
     summary: 'disputes of a card',
     body: strict({ ...card, status: z.enum(DISPUTE_STATUSES).optional(), ...paging }),
     response: pageOf(disputeSchema),
-    access: 'read',
+    capability: 'card:read',
     sensitive: false,
     idempotent: false,
   }),
@@ -722,7 +742,7 @@ export const SANDBOX_OPERATIONS = {
     summary: 'run an authorization through the decision rules',
     body: simulateBody,
     response: authorizationSchema,
-    access: 'write',
+    capability: 'card:simulate',
     sensitive: false,
     idempotent: false,
     sandboxOnly: true,
@@ -732,7 +752,7 @@ export const SANDBOX_OPERATIONS = {
     summary: 'clear (settle) an approved authorization',
     body: strict({ ...card, authorizationId: idSchema, amount: positiveAmountSchema.optional() }),
     response: transactionSchema,
-    access: 'write',
+    capability: 'card:simulate',
     sensitive: false,
     idempotent: false,
     sandboxOnly: true,
@@ -742,7 +762,7 @@ export const SANDBOX_OPERATIONS = {
     summary: 'reverse an approved authorization',
     body: strict({ ...card, authorizationId: idSchema }),
     response: authorizationSchema,
-    access: 'write',
+    capability: 'card:simulate',
     sensitive: false,
     idempotent: false,
     sandboxOnly: true,
@@ -753,8 +773,8 @@ export const SANDBOX_OPERATIONS = {
     body: strict({ ...card, purpose: otpPurposeSchema }),
     response: z.object({ otp: otpSchema, purpose: otpPurposeSchema, expiresAt: isoDateTimeSchema }),
     // the code is what secure/reveal, activation and cancellation ask for: reading it is as strong as
-    // changing the card, so it needs write access (ADMIN_USER among staff; a customer its own cards)
-    access: 'write',
+    // using it, so it needs the capability of the operation it unlocks (a customer: its own cards)
+    capability: byOtpPurpose,
     sensitive: true,
     idempotent: false,
     sandboxOnly: true,
@@ -775,6 +795,23 @@ export function cardOperation(path: string): { name: AnyCardOperationName; spec:
   const name = path as AnyCardOperationName;
   return { name, spec: ALL_CARD_OPERATIONS[name] };
 }
+
+/**
+ * The capabilities that may run an operation before its body is read: its own, or (a code's operations)
+ * any that one of the purposes needs. A staff caller holding none is refused before the body is parsed.
+ */
+export function cardCapabilitiesOf(spec: CardOperationSpec): readonly CardCapability[] {
+  return spec.capability === byOtpPurpose ? [...new Set(Object.values(OTP_PURPOSE_CAPABILITIES))] : [spec.capability];
+}
+
+/** The capability a parsed request of the operation needs (a code's operations: the one of its purpose). */
+export function cardCapabilityFor(spec: CardOperationSpec, body: Record<string, unknown>): CardCapability {
+  if (spec.capability !== byOtpPurpose) return spec.capability;
+  return OTP_PURPOSE_CAPABILITIES[body.purpose as keyof typeof OTP_PURPOSE_CAPABILITIES];
+}
+
+/** Changes nothing: the sandbox runs it without a transaction. */
+export const isCardRead = (spec: CardOperationSpec) => spec.capability === 'card:read';
 
 /** Mask a card number: first 6 + last 4. */
 export function maskCardNo(cardNo: string): string {

@@ -77,17 +77,18 @@ export const customerPageSchema = z.object({
   total: z.number().int(),
 });
 
+/** The state of one consent type (also the answer to accepting or withdrawing it). */
+export const consentStateSchema = z.object({
+  consentType: consentTypeSchema,
+  status: z.enum([...CONSENT_RECORD_STATUSES, MISSING_CONSENT_STATUS]),
+  version: z.string().nullable(),
+  at: z.string().nullable(),
+});
+
 /** A customer's consents: the current state per type and every record, oldest first. */
 export const customerConsentsSchema = z.object({
   customerId: z.uuid(),
-  current: z.array(
-    z.object({
-      consentType: consentTypeSchema,
-      status: z.enum([...CONSENT_RECORD_STATUSES, MISSING_CONSENT_STATUS]),
-      version: z.string().nullable(),
-      at: z.string().nullable(),
-    }),
-  ),
+  current: z.array(consentStateSchema),
   missingRequired: z.array(consentTypeSchema).describe('required consents not ACCEPTED'),
   history: z.array(
     z.object({

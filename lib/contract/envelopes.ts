@@ -28,6 +28,10 @@ export const envelopeASchema = <T extends z.ZodType>(data: T) =>
   });
 export type EnvelopeA<T> = { code: number; message: string; data: T };
 
+declare const jsonOf: unique symbol;
+/** JSON text that the database (or a service) built for a known shape: Envelope A's `data` without parsing it (envelopeAJson). */
+export type JsonText<T> = string & { readonly [jsonOf]: T };
+
 export const errorEnvelopeASchema = envelopeASchema(errorDataSchema);
 
 /** Envelope B: the virtual card API. code is 200 OK, -1 business error, 401 unauthorized, 500 server error. */

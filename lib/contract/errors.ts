@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { activationStatusSchema, authErrorTypeSchema, consentTypeSchema, roleSchema, transactionLimitErrorTypeSchema, verificationStatusSchema } from './enums';
-import { fieldErrorSchema } from './envelopes';
+import { rolesWith } from './access';
+import {
+  activationStatusSchema,
+  authErrorTypeSchema,
+  consentTypeSchema,
+  REQUIRED_CONSENT_TYPES,
+  roleSchema,
+  transactionLimitErrorTypeSchema,
+  verificationStatusSchema,
+  type ConsentType,
+  type Role,
+  type VerificationStatus,
+} from './enums';
+import { fieldErrorSchema, type FieldError } from './envelopes';
 
 /**
- * The contract's error catalogue: exact messages and the `data` member schemas of every row. The
- * constructors that fill them live in lib/contract/api-errors.ts; tests, pages and the OpenAPI document read
- * these.
+ * The contract's error catalogue: exact messages, the `data` member schemas, and ERROR_CATALOGUE, the
+ * one table (status, message, code, data schema, how `data` is filled) from which
+ * lib/contract/api-errors.ts derives its constructors. Tests, pages and the OpenAPI document read these.
  */
 export const ERROR_MESSAGES = {
   // catalogue rows of the contract, letter for letter
@@ -299,101 +311,479 @@ function ruleData<S extends z.ZodRawShape>(code: string, shape: S) {
   return z.object({ error: z.literal(code), details: z.string(), ...shape });
 }
 
-export interface CatalogueRow {
+/** The members a row's `build` fills: its `data` schema's, less `error` (the row's code fills that). */
+type Filled<S extends z.ZodType> = Omit<z.input<S>, 'error'>;
+
+/**
+ * One row of the catalogue: status, message, the `data.error` code (when the row has one: the
+ * contract's authentication and business rows have none), the `data` schema, `build` (the
+ * constructor's arguments to the `data` members after `error`) and the answer's headers. The
+ * constructor of lib/contract/api-errors.ts with the row's name takes `build`'s arguments.
+ */
+export interface CatalogueRow<A extends unknown[] = never[]> {
   status: number;
   message: string;
-  /** `data.error`, when the row has one (the contract's authentication and business rows have none) */
   code?: string;
   data: z.ZodType;
+  build: (...args: A) => object;
+  headers?: (...args: A) => Record<string, string>;
 }
+
+/** A row whose `build` is type-checked against its `data` schema. */
+function row<S extends z.ZodType, A extends unknown[]>(spec: {
+  status: number;
+  message: string;
+  code?: string;
+  data: S;
+  build: (...args: A) => Filled<S>;
+  headers?: (...args: NoInfer<A>) => Record<string, string>;
+}): CatalogueRow<A> {
+  return spec;
+}
+
+/** A row of our own design: `data` is its code, `details` and the members `shape` names. */
+function rule<Shape extends z.ZodRawShape, A extends unknown[]>(
+  status: number,
+  message: string,
+  code: string,
+  shape: Shape,
+  build: (...args: A) => Filled<ReturnType<typeof ruleData<Shape>>>,
+  headers?: (...args: NoInfer<A>) => Record<string, string>,
+): CatalogueRow<A> {
+  return row({ status, message, code, data: ruleData(code, shape), build, headers });
+}
+
+/** A generic status: `data` is its code and a human `details` (genericErrorDataSchema). */
+function generic<A extends unknown[]>(
+  status: number,
+  message: string,
+  code: string,
+  build: (...args: A) => Filled<typeof genericErrorDataSchema>,
+  headers?: (...args: NoInfer<A>) => Record<string, string>,
+): CatalogueRow<A> {
+  return row({ status, message, code, data: genericErrorDataSchema.extend({ error: z.literal(code) }), build, headers });
+}
+
+/** The errors[] message of a key a strict request body does not declare. */
+export const UNKNOWN_FIELD_MESSAGE = 'unknown field: not accepted by this operation';
+
+/** The path that accepts a consent; also the acceptUrl of the activation error. */
+export function consentAcceptPath(customerId: string, type: ConsentType): string {
+  const segment = { TERMS: 'terms', PRIVACY_POLICY: 'privacy', DATA_PROCESSING: 'data-processing', MARKETING: 'marketing' }[type];
+  return `/api/v2.1/customer/individual/${customerId}/consents/${segment}`;
+}
+
+/** A zod failure as errors[]: `field` is the dotted path, prefixed with where the input came from when given. */
+function zodFieldErrors(error: z.ZodError, prefix?: string): FieldError[] {
+  const field = (path: PropertyKey[]) => [prefix, path.map(String).join('.')].filter(Boolean).join('.') || (prefix ?? 'body');
+  return error.issues.flatMap((issue) =>
+    // strict bodies: one entry per unknown key, named by its full path (Stripe's "unknown parameter")
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: field([...issue.path, key]), message: UNKNOWN_FIELD_MESSAGE }))
+      : [{ field: field(issue.path), message: issue.message }],
+  );
+}
+
+const retryAfterSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds));
+const bearer = () => ({ 'WWW-Authenticate': 'Bearer' });
+const E = ERROR_TYPES;
+const M = ERROR_MESSAGES;
 
 /**
  * The closed catalogue: every error the API answers with, one row per constructor of
- * lib/contract/api-errors.ts (same name), with its status, message, `data.error` code and `data`
- * shape. Nothing else is thrown (tests/unit/errors.test.ts checks both directions, the rows of the
- * contract's table against the spec, and that no source file makes a code up on the spot).
+ * lib/contract/api-errors.ts (derived from the row, same name). Nothing else is thrown
+ * (tests/unit/errors.test.ts checks every constructor's answer, the rows of the contract's table
+ * against the spec, and that no source file makes a code up on the spot).
  */
-const generic = (status: number, message: string, code: string): CatalogueRow => ({ status, message, code, data: genericErrorDataSchema.extend({ error: z.literal(code) }) });
-const E = ERROR_TYPES;
-const M = ERROR_MESSAGES;
 export const ERROR_CATALOGUE = {
-  // the contract's table (business-platform-api.md, Errors > Cases)
-  passwordMismatch: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
-  categorizationValidationFailed: { status: 400, message: M.categorizationValidationFailed, code: E.categorization, data: categorizationValidationFailedDataSchema },
-  tenantAccessDenied: { status: 403, message: M.tenantAccessDenied, code: E.tenantAccessDenied, data: tenantAccessDeniedDataSchema },
-  organizationAlreadyExists: { status: 409, message: M.organizationAlreadyExists, code: E.organizationExists, data: organizationAlreadyExistsDataSchema },
-  authenticationFailed: { status: 401, message: M.authenticationFailed, data: authenticationFailedDataSchema },
-  accountLocked: { status: 401, message: M.accountLocked, data: accountLockedDataSchema },
-  tokenExpired: { status: 401, message: M.tokenExpired, code: E.jwtExpired, data: tokenExpiredDataSchema },
-  verificationAccessDenied: { status: 403, message: M.verificationAccessDenied, data: verificationAccessDeniedDataSchema },
-  missingRequiredConsents: { status: 400, message: M.missingRequiredConsents, data: missingRequiredConsentsDataSchema },
-  customerNotVerified: { status: 422, message: M.customerNotVerified, data: customerNotVerifiedDataSchema },
-  missingRequiredRole: { status: 400, message: M.missingRequiredRole, data: missingRequiredRoleDataSchema },
-  insufficientBalance: { status: 400, message: M.insufficientBalance, data: insufficientBalanceDataSchema },
-  transactionLimitExceeded: { status: 400, message: M.transactionLimitExceeded, data: transactionLimitExceededDataSchema },
-  beneficiaryNotFound: { status: 404, message: M.beneficiaryNotFound, data: beneficiaryNotFoundDataSchema },
-  // transfer and review rules in the catalogue's style
-  walletNotActive: { status: 400, message: M.walletNotActive, data: walletNotActiveDataSchema },
-  beneficiaryInactive: { status: 400, message: M.beneficiaryInactive, data: beneficiaryInactiveDataSchema },
-  paymentConsentRequired: { status: 400, message: M.paymentConsentRequired, data: paymentConsentRequiredDataSchema },
-  paymentConsentInvalid: { status: 422, message: M.paymentConsentInvalid, data: paymentConsentInvalidDataSchema },
-  currencyMismatch: { status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema },
-  destinationCurrencyMismatch: { status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema },
-  approverMustDiffer: { status: 403, message: M.approverMustDiffer, data: approverMustDifferDataSchema },
-  requiredDocumentsNotAccepted: { status: 422, message: M.requiredDocumentsNotAccepted, code: E.requiredDocumentsNotAccepted, data: requiredDocumentsNotAcceptedDataSchema },
-  documentExpired: { status: 422, message: M.documentExpired, code: E.documentExpired, data: documentExpiredDataSchema },
-  verificationAssignedToOther: { status: 403, message: M.verificationAssignedToOther, code: E.assignedToAnotherOfficer, data: verificationAssignedToOtherDataSchema },
-  secondApproverMustDiffer: { status: 403, message: M.secondApproverMustDiffer, code: E.secondApproverMustDiffer, data: secondApproverMustDifferDataSchema },
-  // AML rules
-  listFileInvalid: {
+  // ── the contract's table (business-platform-api.md, Errors > Cases) ──
+  /** 400: password differs from matchingPassword. */
+  passwordMismatch: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (field: string = 'matchingPassword') => ({ errors: [{ field, message: 'passwords do not match' }] }) }),
+  /** 400: categorization lacks a mandatory key or has a value outside the allowed values. */
+  categorizationValidationFailed: row({
+    status: 400,
+    message: M.categorizationValidationFailed,
+    code: E.categorization,
+    data: categorizationValidationFailedDataSchema,
+    build: (args: { details: string; missingKeys: string[]; invalidValues: Record<string, string> }) => ({ details: args.details, missingKeys: args.missingKeys, invalidValues: args.invalidValues }),
+  }),
+  /** 403: tenant unknown, suspended, or categorization not available to it. */
+  tenantAccessDenied: row({ status: 403, message: M.tenantAccessDenied, code: E.tenantAccessDenied, data: tenantAccessDeniedDataSchema, build: (tenantId: string) => ({ tenantId }) }),
+  /** 409: an organization with the same registration number exists in the tenant. */
+  organizationAlreadyExists: row({
+    status: 409,
+    message: M.organizationAlreadyExists,
+    code: E.organizationExists,
+    data: organizationAlreadyExistsDataSchema,
+    build: (registrationNumber: string, existingOrganizationId: string) => ({ registrationNumber, existingOrganizationId }),
+  }),
+  /** 401: wrong username or password. */
+  authenticationFailed: row({
+    status: 401,
+    message: M.authenticationFailed,
+    data: authenticationFailedDataSchema,
+    build: (attempts: number, maxAttempts: number) => ({ success: false as const, errorType: 'AUTHENTICATION' as const, message: 'invalid username or password', attempts, maxAttempts, lockoutTime: null }),
+    headers: bearer,
+  }),
+  /** 401: account locked after failed attempts; lockoutTime is when the lock ends. */
+  accountLocked: row({
+    status: 401,
+    message: M.accountLocked,
+    data: accountLockedDataSchema,
+    build: (args: { attempts: number; maxAttempts: number; lockoutTime: Date; lockoutDuration: number }) => ({
+      success: false as const,
+      errorType: 'ACCOUNT_LOCKED' as const,
+      message: `too many failed attempts; try again after ${args.lockoutTime.toISOString()}`,
+      attempts: args.attempts,
+      maxAttempts: args.maxAttempts,
+      lockoutTime: args.lockoutTime.toISOString(),
+      lockoutDuration: args.lockoutDuration,
+    }),
+    headers: bearer,
+  }),
+  /** 401: token expired. */
+  tokenExpired: row({
+    status: 401,
+    message: M.tokenExpired,
+    code: E.jwtExpired,
+    data: tokenExpiredDataSchema,
+    build: (expiredAt: Date) => ({ expiredAt: expiredAt.toISOString() }),
+    headers: () => ({ 'WWW-Authenticate': 'Bearer error="invalid_token"' }),
+  }),
+  /** 403: initiating verification without COMPLIANCE_OFFICER or ADMIN_USER (the holders of 'verification:review'). */
+  verificationAccessDenied: row({
+    status: 403,
+    message: M.verificationAccessDenied,
+    data: verificationAccessDeniedDataSchema,
+    build: (userId: string, currentRoles: Role[]) => ({ userId, currentRoles, requiredRoles: [...rolesWith('verification:review')] }),
+  }),
+  /** 400: activation with required consents missing. */
+  missingRequiredConsents: row({
+    status: 400,
+    message: M.missingRequiredConsents,
+    data: missingRequiredConsentsDataSchema,
+    build: (customerId: string, missing: ConsentType[], acceptPath: (customerId: string, type: ConsentType) => string = consentAcceptPath) => ({
+      activationStatus: 'CONSENT_REQUIRED' as const,
+      customerId,
+      missingConsentTypes: missing,
+      missingConsentDetails: Object.fromEntries(missing.map((type) => [type, { consentType: type, status: 'MISSING' as const, acceptUrl: acceptPath(customerId, type) }])),
+      totalRequiredConsents: REQUIRED_CONSENT_TYPES.length,
+      totalMissingConsents: missing.length,
+      nextSteps: missing.map((type) => `accept the ${type} consent: POST ${acceptPath(customerId, type)}`),
+    }),
+  }),
+  /** 422: activation before verification is APPROVED. */
+  customerNotVerified: row({
     status: 422,
-    message: M.listFileInvalid,
-    code: E.listFileInvalid,
-    data: ruleData(E.listFileInvalid, { file: z.string().describe('which file of the upload'), line: z.number().int().describe('1-based line'), field: z.string().describe('the column or element at fault') }),
-  },
-  openScreeningAlerts: { status: 422, message: M.openScreeningAlerts, code: E.openScreeningAlerts, data: ruleData(E.openScreeningAlerts, { verificationId: z.string(), alertIds: z.array(z.string()) }) },
-  beneficiaryBlocked: { status: 422, message: M.beneficiaryBlocked, code: E.beneficiaryBlocked, data: ruleData(E.beneficiaryBlocked, { beneficiaryId: z.string(), alertId: z.string() }) },
-  secondOfficerRequired: { status: 403, message: M.secondOfficerRequired, code: E.secondOfficerRequired, data: ruleData(E.secondOfficerRequired, { alertId: z.string(), proposedBy: z.string(), decision: z.string() }) },
-  alertAssignedToOther: { status: 403, message: M.alertAssignedToOther, code: E.alertAssignedToOther, data: ruleData(E.alertAssignedToOther, { alertId: z.string(), assigneeUserId: z.string(), assigneeName: z.string() }) },
-  alertStateConflict: { status: 409, message: M.conflict, code: E.alertStateConflict, data: ruleData(E.alertStateConflict, { alertId: z.string(), status: z.string() }) },
-  decisionNotAllowed: { status: 422, message: M.unprocessable, code: E.decisionNotAllowed, data: ruleData(E.decisionNotAllowed, { alertId: z.string(), decision: z.string(), allowed: z.array(z.string()) }) },
-  // generic statuses
-  validationFailed: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
-  fromZodError: { status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema },
-  missingHeaders: generic(400, M.missingHeaders, E.missingHeaders),
-  malformedJson: generic(400, M.malformedJson, E.malformedJson),
-  unauthorized: generic(401, M.unauthorized, E.unauthorized),
-  forbidden: generic(403, M.forbidden, E.forbidden),
-  notFound: generic(404, M.notFound, E.notFound),
-  routeNotFound: generic(404, M.routeNotFound, E.routeNotFound),
-  methodNotAllowed: generic(405, M.methodNotAllowed, E.methodNotAllowed),
-  conflict: generic(409, M.conflict, E.conflict),
-  payloadTooLarge: generic(413, M.payloadTooLarge, E.payloadTooLarge),
-  headersTooLarge: generic(431, M.headersTooLarge, E.headersTooLarge),
-  unsupportedMediaType: generic(415, M.unsupportedMediaType, E.unsupportedMediaType),
-  tooManyRequests: generic(429, M.tooManyRequests, E.tooManyRequests),
-  idempotencyKeyReused: { status: 422, message: M.idempotencyKeyReused, code: E.idempotencyKeyReused, data: ruleData(E.idempotencyKeyReused, { idempotencyKey: z.string().optional() }) },
-  idempotentRequestInProgress: { status: 409, message: M.conflict, code: E.idempotentRequestInProgress, data: ruleData(E.idempotentRequestInProgress, { idempotencyKey: z.string().optional() }) },
-  internalError: generic(500, M.internal, E.internal),
-  serviceUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable),
-  databaseUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable),
-  unknownCardOperation: generic(404, M.unknownCardOperation, E.unknownCardOperation),
-  cardProcessorUnavailable: generic(502, M.cardProcessorUnavailable, E.cardProcessorUnavailable),
-  cardProcessorTimeout: generic(504, M.cardProcessorTimeout, E.cardProcessorTimeout),
-  // domain rules of our own design (docs/errors.md)
-  roleMismatch: { status: 403, message: M.forbidden, code: E.roleMismatch, data: ruleData(E.roleMismatch, { requestedRole: roleSchema, currentRoles: z.array(roleSchema) }) },
-  organizationTypeMismatch: { status: 403, message: M.forbidden, code: E.organizationTypeMismatch, data: ruleData(E.organizationTypeMismatch, {}) },
-  registrarMayNotReview: { status: 403, message: M.forbidden, code: E.fourEyes, data: ruleData(E.fourEyes, { userId: z.string() }) },
-  assigneeNotReviewer: { status: 422, message: M.unprocessable, code: E.assigneeNotReviewer, data: ruleData(E.assigneeNotReviewer, { assigneeUserId: z.string() }) },
-  lastAdmin: { status: 409, message: M.conflict, code: E.lastAdmin, data: ruleData(E.lastAdmin, {}) },
-  customerNotActive: { status: 422, message: M.unprocessable, code: E.customerNotActive, data: ruleData(E.customerNotActive, { customerId: z.string(), status: z.string() }) },
-  walletStateConflict: { status: 409, message: M.conflict, code: E.walletStateConflict, data: ruleData(E.walletStateConflict, { walletId: z.string(), status: z.string() }) },
-  walletBalanceNotZero: { status: 409, message: M.conflict, code: E.walletBalanceNotZero, data: ruleData(E.walletBalanceNotZero, { walletId: z.string(), balance: z.string(), currency: z.string() }) },
-  walletHasPendingTransfers: { status: 409, message: M.conflict, code: E.walletHasPendingTransfers, data: ruleData(E.walletHasPendingTransfers, { walletId: z.string() }) },
-  transferNotPending: { status: 409, message: M.conflict, code: E.transferNotPending, data: ruleData(E.transferNotPending, { transferId: z.string(), status: z.string() }) },
-  beneficiaryExists: { status: 409, message: M.conflict, code: E.beneficiaryExists, data: ruleData(E.beneficiaryExists, { existingBeneficiaryId: z.string() }) },
-  subscriptionDisabled: { status: 409, message: M.conflict, code: E.subscriptionDisabled, data: ruleData(E.subscriptionDisabled, {}) },
-  deliveryPending: { status: 409, message: M.conflict, code: E.deliveryPending, data: ruleData(E.deliveryPending, { nextAttemptAt: z.string().nullable() }) },
-  documentLimitReached: { status: 409, message: M.conflict, code: E.documentLimitReached, data: ruleData(E.documentLimitReached, { customerId: z.string(), limit: z.number().int() }) },
-} as const satisfies Record<string, CatalogueRow>;
+    message: M.customerNotVerified,
+    data: customerNotVerifiedDataSchema,
+    build: (args: { verificationStatus: VerificationStatus; reason: string; estimatedCompletionTime: Date | null }) => ({
+      activationStatus: 'VERIFICATION_REQUIRED' as const,
+      verificationStatus: args.verificationStatus,
+      reason: args.reason,
+      estimatedCompletionTime: args.estimatedCompletionTime ? args.estimatedCompletionTime.toISOString() : null,
+    }),
+  }),
+  /** 400: BUSINESS_TYPE_CLIENT_TO_TENANT organization without an ADMIN_USER employee; no data members. */
+  missingRequiredRole: row({ status: 400, message: M.missingRequiredRole, data: missingRequiredRoleDataSchema, build: () => ({}) }),
+  /** 400: transfer amount above the available balance. Amounts are decimal strings. */
+  insufficientBalance: row({
+    status: 400,
+    message: M.insufficientBalance,
+    data: insufficientBalanceDataSchema,
+    build: (availableBalance: string, requestedAmount: string, currency: string) => ({ availableBalance, requestedAmount, currency }),
+  }),
+  /** 400: transaction limit exceeded. */
+  transactionLimitExceeded: row({
+    status: 400,
+    message: M.transactionLimitExceeded,
+    data: transactionLimitExceededDataSchema,
+    build: (args: { limitType: z.input<typeof transactionLimitErrorTypeSchema>; limit: string; currentUsage: string; requestedAmount: string; currency: string }) => ({ ...args }),
+  }),
+  /** 404: beneficiary not found for a transfer. */
+  beneficiaryNotFound: row({ status: 404, message: M.beneficiaryNotFound, data: beneficiaryNotFoundDataSchema, build: (iban: string, suggestion: string) => ({ iban, suggestion }) }),
+
+  // ── transfer rules in the catalogue's style (our design; docs/ledger.md) ──
+  /** 400: the wallet is FROZEN or CLOSED; only an ACTIVE wallet sends or receives. */
+  walletNotActive: row({
+    status: 400,
+    message: M.walletNotActive,
+    data: walletNotActiveDataSchema,
+    build: (walletId: string, status: 'ACTIVE' | 'FROZEN' | 'CLOSED') => ({ walletId, status, requiredStatus: 'ACTIVE' as const }),
+  }),
+  /** 400: the transfer names a beneficiary that was deactivated. */
+  beneficiaryInactive: row({
+    status: 400,
+    message: M.beneficiaryInactive,
+    data: beneficiaryInactiveDataSchema,
+    build: (beneficiaryId: string, iban: string) => ({ beneficiaryId, iban, status: 'INACTIVE' as const }),
+  }),
+  /** 400: a transfer without paymentConsentId. */
+  paymentConsentRequired: row({
+    status: 400,
+    message: M.paymentConsentRequired,
+    data: paymentConsentRequiredDataSchema,
+    build: () => ({ field: 'paymentConsentId' as const, suggestion: 'authorize payments from the wallet first: POST /api/v2.1/payment-consents' }),
+  }),
+  /** 422: the payment consent does not cover the transfer (unknown, revoked, expired, wrong wallet or currency, amount above its maximum, single use spent). */
+  paymentConsentInvalid: row({
+    status: 422,
+    message: M.paymentConsentInvalid,
+    data: paymentConsentInvalidDataSchema,
+    build: (paymentConsentId: string, reason: (typeof PAYMENT_CONSENT_INVALID_REASONS)[number], details: string) => ({ paymentConsentId, reason, details }),
+  }),
+  /** 400: the amount's currency is not the wallet's. */
+  currencyMismatch: row({ status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema, build: (walletCurrency: string, requestedCurrency: string) => ({ walletCurrency, requestedCurrency }) }),
+  /** 400: a wallet transfer's destination wallet holds another currency than the transfer's. */
+  destinationCurrencyMismatch: row({
+    status: 400,
+    message: M.currencyMismatch,
+    data: currencyMismatchDataSchema,
+    build: (destinationWalletId: string, walletCurrency: string, requestedCurrency: string) => ({ walletCurrency, requestedCurrency, destinationWalletId }),
+  }),
+  /** 403: four-eyes: the initiator of a transfer may not approve or reject it. */
+  approverMustDiffer: row({
+    status: 403,
+    message: M.approverMustDiffer,
+    data: approverMustDifferDataSchema,
+    build: (transferId: string, initiatedBy: string, approverId: string) => ({ transferId, initiatedBy, approverId }),
+  }),
+
+  // ── review rules in the catalogue's style (our design; docs/errors.md, docs/onboarding.md) ──
+  /** 422: approval while a required document has no accepted document or a document is undecided. */
+  requiredDocumentsNotAccepted: row({
+    status: 422,
+    message: M.requiredDocumentsNotAccepted,
+    code: E.requiredDocumentsNotAccepted,
+    data: requiredDocumentsNotAcceptedDataSchema,
+    build: (
+      verificationId: string,
+      blockers: { unmetRequirements: { requirement: string; label: string; documentTypes: string[] }[]; undecidedDocuments: { documentId: string; documentType: string }[] },
+    ) => ({ verificationId, ...blockers }),
+  }),
+  /** 422: accepting a document past its expiry date. */
+  documentExpired: row({
+    status: 422,
+    message: M.documentExpired,
+    code: E.documentExpired,
+    data: documentExpiredDataSchema,
+    build: (documentId: string, expiryDate: string) => ({ documentId, expiryDate, details: 'an expired document cannot be accepted; reject it or request a revision' }),
+  }),
+  /** 403: a decision, claim or release on a case another officer holds. */
+  verificationAssignedToOther: row({
+    status: 403,
+    message: M.verificationAssignedToOther,
+    code: E.assignedToAnotherOfficer,
+    data: verificationAssignedToOtherDataSchema,
+    build: (verificationId: string, assigneeUserId: string, assigneeName: string) => ({
+      verificationId,
+      assigneeUserId,
+      assigneeName,
+      details: 'the case is assigned to another officer; ask them to release it or an administrator to reassign it',
+    }),
+  }),
+  /** 403: the second of two required approvals by the officer who gave the first. */
+  secondApproverMustDiffer: row({
+    status: 403,
+    message: M.secondApproverMustDiffer,
+    code: E.secondApproverMustDiffer,
+    data: secondApproverMustDifferDataSchema,
+    build: (verificationId: string, firstApprovedBy: string, approverId: string) => ({ verificationId, firstApprovedBy, approverId }),
+  }),
+
+  // ── AML rules in the catalogue's style (our design; docs/errors.md, docs/aml.md) ──
+  /** 422: a list file that does not parse, refused whole, naming the file, line and field. */
+  listFileInvalid: rule(
+    422,
+    M.listFileInvalid,
+    E.listFileInvalid,
+    { file: z.string().describe('which file of the upload'), line: z.number().int().describe('1-based line'), field: z.string().describe('the column or element at fault') },
+    (file: string, line: number, field: string, problem: string) => ({ details: `${file} line ${line}, ${field}: ${problem}`, file, line, field }),
+  ),
+  /** 422: approving a case while a screening alert of the customer still needs an officer. */
+  openScreeningAlerts: rule(422, M.openScreeningAlerts, E.openScreeningAlerts, { verificationId: z.string(), alertIds: z.array(z.string()) }, (verificationId: string, alertIds: string[]) => ({
+    details: `${alertIds.length} screening alert(s) of this customer must be decided first (false positive, or cleared)`,
+    verificationId,
+    alertIds,
+  })),
+  /** 422: a payout to a beneficiary blocked by a confirmed screening match. */
+  beneficiaryBlocked: rule(422, M.beneficiaryBlocked, E.beneficiaryBlocked, { beneficiaryId: z.string(), alertId: z.string() }, (beneficiaryId: string, alertId: string) => ({
+    details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it',
+    beneficiaryId,
+    alertId,
+  })),
+  /** 403: the officer who proposed a four-eyes decision confirming it. */
+  secondOfficerRequired: rule(
+    403,
+    M.secondOfficerRequired,
+    E.secondOfficerRequired,
+    { alertId: z.string(), proposedBy: z.string(), decision: z.string() },
+    (alertId: string, proposedBy: string, decision: string) => ({ details: `you proposed ${decision}; another officer must confirm it (four-eyes)`, alertId, proposedBy, decision }),
+  ),
+  /** 403: deciding an alert another officer holds. */
+  alertAssignedToOther: rule(
+    403,
+    M.alertAssignedToOther,
+    E.alertAssignedToOther,
+    { alertId: z.string(), assigneeUserId: z.string(), assigneeName: z.string() },
+    (alertId: string, assigneeUserId: string, assigneeName: string) => ({
+      details: 'the alert is assigned to another officer; ask them to release it or an administrator to reassign it',
+      alertId,
+      assigneeUserId,
+      assigneeName,
+    }),
+  ),
+  /** 409: an action the alert's status no longer allows. */
+  alertStateConflict: rule(409, M.conflict, E.alertStateConflict, { alertId: z.string(), status: z.string() }, (alertId: string, status: string, details: string) => ({ details, alertId, status })),
+  /** 422: a decision this alert does not take now (e.g. RELEASE_TRANSFER on a screening hit). */
+  decisionNotAllowed: rule(
+    422,
+    M.unprocessable,
+    E.decisionNotAllowed,
+    { alertId: z.string(), decision: z.string(), allowed: z.array(z.string()) },
+    (alertId: string, decision: string, allowed: string[]) => ({
+      details: allowed.length ? `${decision} is not possible on this alert now; possible: ${allowed.join(', ')}` : `no decision is possible on this alert now`,
+      alertId,
+      decision,
+      allowed,
+    }),
+  ),
+
+  // ── generic statuses ──
+  validationFailed: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (errors: FieldError[]) => ({ errors }) }),
+  /** A zod failure: `field` is the dotted path, prefixed with where the input came from when given. */
+  fromZodError: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (error: z.ZodError, prefix?: string) => ({ errors: zodFieldErrors(error, prefix) }) }),
+  missingHeaders: generic(400, M.missingHeaders, E.missingHeaders, (names: string[]) => ({
+    details: `missing required headers: ${names.join(', ')}`,
+    errors: names.map((field) => ({ field, message: 'header is required' })),
+  })),
+  malformedJson: generic(400, M.malformedJson, E.malformedJson, (details: string) => ({ details })),
+  unauthorized: generic(401, M.unauthorized, E.unauthorized, (details: string = 'a valid credential is required') => ({ details }), bearer),
+  forbidden: generic(403, M.forbidden, E.forbidden, (details: string = 'the caller may not perform this operation') => ({ details })),
+  notFound: generic(404, M.notFound, E.notFound, (resource: string = 'resource') => ({ details: `${resource} not found` })),
+  routeNotFound: generic(404, M.routeNotFound, E.routeNotFound, (method: string, path: string) => ({ details: `no route for ${method} ${path}` })),
+  methodNotAllowed: generic(
+    405,
+    M.methodNotAllowed,
+    E.methodNotAllowed,
+    (method: string, allowed: string[]) => ({ details: `${method} is not allowed here; allowed: ${allowed.join(', ')}`, suggestions: allowed }),
+    (_method, allowed) => ({ Allow: allowed.join(', ') }),
+  ),
+  conflict: generic(409, M.conflict, E.conflict, (details: string, extra: Record<string, unknown> = {}) => ({ details, ...extra })),
+  payloadTooLarge: generic(413, M.payloadTooLarge, E.payloadTooLarge, (maxBytes: number) => ({ details: `the body must be at most ${maxBytes} bytes` })),
+  /** 431: request line and headers above the server's limit; answered by the edge (server/edge.mjs), which cannot import this module. */
+  headersTooLarge: generic(431, M.headersTooLarge, E.headersTooLarge, (maxBytes: number) => ({ details: `the request line and headers must be at most ${maxBytes} bytes together` })),
+  unsupportedMediaType: generic(415, M.unsupportedMediaType, E.unsupportedMediaType, (received: string | null) => ({
+    details: `Content-Type must be application/json${received ? `, got ${received}` : ''}`,
+  })),
+  tooManyRequests: generic(
+    429,
+    M.tooManyRequests,
+    E.tooManyRequests,
+    (seconds: number) => ({ details: `retry after ${retryAfterSeconds(seconds)} seconds` }),
+    (seconds) => ({ 'Retry-After': String(retryAfterSeconds(seconds)) }),
+  ),
+  /**
+   * 422: an Idempotency-Key already used with a different method, path or body (within 24 h). The
+   * ledger's transfers name the key (`idempotencyKey`).
+   */
+  idempotencyKeyReused: rule(422, M.idempotencyKeyReused, E.idempotencyKeyReused, { idempotencyKey: z.string().optional() }, (idempotencyKey?: string) => ({
+    details: 'this Idempotency-Key was used with a different request; use a new key for a new request',
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  })),
+  /** 409: the first request with this Idempotency-Key is still being served (the ledger's transfers name the key). */
+  idempotentRequestInProgress: rule(
+    409,
+    M.conflict,
+    E.idempotentRequestInProgress,
+    { idempotencyKey: z.string().optional() },
+    (idempotencyKey?: string) => ({
+      details: 'a request with this Idempotency-Key is still in progress; retry after it completes',
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    }),
+    () => ({ 'Retry-After': '1' }),
+  ),
+  internalError: generic(500, M.internal, E.internal, (requestId: string) => ({ details: 'an unexpected error occurred', requestId })),
+  serviceUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable, (details: string) => ({ details })),
+  /** 503: the database could not be reached or went away during the request (lib/db/errors.ts isDatabaseUnavailable). */
+  databaseUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable, () => ({ details: 'the database is not reachable; retry later' }), () => ({ 'Retry-After': '2' })),
+  /** The card API: an operation path that is not one of the catalogue's (or a sandbox one without the sandbox). */
+  unknownCardOperation: generic(404, M.unknownCardOperation, E.unknownCardOperation, (operation: string) => ({ details: `no card operation ${operation}` })),
+  /** The card processor answered 5xx, an unusable body, or could not be reached. Its own body is never passed on. */
+  cardProcessorUnavailable: generic(502, M.cardProcessorUnavailable, E.cardProcessorUnavailable, () => ({ details: 'the card processor did not give a usable answer; retry later' })),
+  /** The card processor did not answer within CARD_PROCESSOR_TIMEOUT_MS. */
+  cardProcessorTimeout: generic(504, M.cardProcessorTimeout, E.cardProcessorTimeout, () => ({ details: 'the card processor did not answer in time; retry later' })),
+
+  // ── domain rules of our own design (docs/errors.md) ──
+  /** 403: an administrator session for a role the user does not hold. */
+  roleMismatch: rule(403, M.forbidden, E.roleMismatch, { requestedRole: roleSchema, currentRoles: z.array(roleSchema) }, (requestedRole: Role, currentRoles: Role[]) => ({
+    details: `the user does not hold the role ${requestedRole}`,
+    requestedRole,
+    currentRoles,
+  })),
+  /** 403: an administrator session naming another organization type than the organization's. */
+  organizationTypeMismatch: rule(403, M.forbidden, E.organizationTypeMismatch, {}, (actual: string | null, requested: string) => ({
+    details: `the organization is of type ${actual}, not ${requested}`,
+  })),
+  /** 403: four-eyes: whoever registered the customer reviews neither its case nor its documents. */
+  registrarMayNotReview: rule(403, M.forbidden, E.fourEyes, { userId: z.string() }, (userId: string, details: string) => ({ details, userId })),
+  /** 422: a case assigned to a user without a reviewing role. */
+  assigneeNotReviewer: rule(422, M.unprocessable, E.assigneeNotReviewer, { assigneeUserId: z.string() }, (assigneeUserId: string) => ({
+    details: 'the assignee must hold the COMPLIANCE_OFFICER or ADMIN_USER role',
+    assigneeUserId,
+  })),
+  /** 409: the last active ADMIN_USER of a tenant would go. */
+  lastAdmin: rule(409, M.conflict, E.lastAdmin, {}, () => ({ details: 'the tenant must keep at least one active ADMIN_USER' })),
+  /** 422: a wallet of a customer that is not ACTIVE sends or receives. */
+  customerNotActive: rule(422, M.unprocessable, E.customerNotActive, { customerId: z.string(), status: z.string() }, (customerId: string, status: string) => ({
+    details: `the customer ${customerId} is ${status}; only an ACTIVE customer's wallets can send or receive`,
+    customerId,
+    status,
+  })),
+  /** 409: a wallet status change its current status does not allow. */
+  walletStateConflict: rule(409, M.conflict, E.walletStateConflict, { walletId: z.string(), status: z.string() }, (transition: string, walletId: string, status: string) => ({
+    details: `cannot ${transition} a wallet that is ${status}`,
+    walletId,
+    status,
+  })),
+  /** 409: closing a wallet that still holds money (`balance` formatted in the currency's minor units). */
+  walletBalanceNotZero: rule(
+    409,
+    M.conflict,
+    E.walletBalanceNotZero,
+    { walletId: z.string(), balance: z.string(), currency: z.string() },
+    (walletId: string, balance: string, currency: string) => ({ details: `the wallet still holds ${balance} ${currency}; only a zero balance can be closed`, walletId, balance, currency }),
+  ),
+  /** 409: closing a wallet with outgoing transfers awaiting approval. */
+  walletHasPendingTransfers: rule(409, M.conflict, E.walletHasPendingTransfers, { walletId: z.string() }, (walletId: string) => ({
+    details: 'the wallet has transfers awaiting approval; approve or reject them first',
+    walletId,
+  })),
+  /** 409: deciding a transfer that no longer awaits approval. */
+  transferNotPending: rule(409, M.conflict, E.transferNotPending, { transferId: z.string(), status: z.string() }, (transferId: string, status: string) => ({
+    details: `the transfer is ${status}; only a PENDING_APPROVAL transfer can be approved or rejected`,
+    transferId,
+    status,
+  })),
+  /** 409: a second active beneficiary with the same IBAN for one customer. */
+  beneficiaryExists: rule(409, M.conflict, E.beneficiaryExists, { existingBeneficiaryId: z.string() }, (existingBeneficiaryId: string) => ({
+    details: 'the customer already has an active beneficiary with this IBAN',
+    existingBeneficiaryId,
+  })),
+  /** 409: testing or replaying through a disabled webhook subscription (`action`: what was asked). */
+  subscriptionDisabled: rule(409, M.conflict, E.subscriptionDisabled, {}, (action: string) => ({
+    details: `the subscription is disabled; enable it (PATCH enabled: true) to ${action}`,
+  })),
+  /** 409: replaying a delivery that is still pending. */
+  deliveryPending: rule(409, M.conflict, E.deliveryPending, { nextAttemptAt: z.string().nullable() }, (nextAttemptAt: string | null) => ({
+    details: 'the delivery is still pending; it is sent at its next attempt',
+    nextAttemptAt,
+  })),
+  /** 409: a customer already holds MAX_DOCUMENTS_PER_CUSTOMER documents (replaced ones count: they are kept as history). */
+  documentLimitReached: rule(409, M.conflict, E.documentLimitReached, { customerId: z.string(), limit: z.number().int() }, (customerId: string, limit: number) => ({
+    details: `the customer already has ${limit} documents (replaced ones included), the most one customer may hold`,
+    customerId,
+    limit,
+  })),
+};
 export type CatalogueName = keyof typeof ERROR_CATALOGUE;

@@ -152,3 +152,6 @@ export const adminUserSchema = sessionUserSchema.extend({
   lockedUntil: z.string().nullable(),
   failedAttempts: z.number().int(),
 });
+
+/** GET /admin/users */
+export const adminUserPageSchema = z.object({ items: z.array(adminUserSchema), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });

@@ -410,3 +410,20 @@ export const createCategoryBodySchema = z.object({
 });
 export const updateCategoryBodySchema = z.object(categoryFields).partial();
 export const idParamsSchema = z.object({ id: z.uuid({ message: 'must be a UUID' }) });
+
+/** POST …/{customerId}/activation: the customer once active. */
+export const activationResultSchema = z.object({
+  customerId: z.uuid(),
+  customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']),
+  customerStatus: z.literal('ACTIVE'),
+  activatedAt: z.string(),
+  verificationStatus: z.literal('APPROVED'),
+});
+
+/** POST …/{customerId}/deactivation: the customer after the change. */
+export const deactivationResultSchema = z.object({
+  customerId: z.uuid(),
+  customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']),
+  customerStatus: z.enum(['SUSPENDED', 'CLOSED']),
+  reason: z.string(),
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { REFUSALS } from './access';
 import { RISK_LEVELS, riskLevelSchema, verificationStatusSchema, type RiskLevel } from './enums';
+import { auditEntrySchema } from './customers';
 import { DOCUMENT_TYPES, documentUploadStepSchema } from './onboarding';
 
 /**
@@ -329,4 +331,176 @@ export const VERIFICATION_STATUS_LABELS: Record<z.infer<typeof verificationStatu
 };
 
 /** The 403 `details` of a review-settings change by a caller without 'verification:configure' (service and OpenAPI example). */
-export const REVIEW_SETTINGS_ADMIN_ONLY = 'only an ADMIN_USER may change the review settings';
+/** The 403 details of PATCH /verification-settings without verification:configure (worded in access.ts). */
+export const REVIEW_SETTINGS_ADMIN_ONLY = REFUSALS.changeReviewSettings;
+
+// ---------------------------------------------------------------- the review's answers (one schema per resource)
+
+export const DOCUMENT_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+
+/** One stored document as the review and the customer's documents show it (metadata only, never the content). */
+export const reviewDocumentSchema = z.object({
+  id: z.uuid(),
+  documentType: z.string(),
+  documentNumber: z.string().nullable(),
+  issuingCountry: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  expired: z.boolean(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  decisionReasonCode: z.string().nullable(),
+  decisionComment: z.string().nullable(),
+  decidedBy: z.uuid().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  uploadedBy: z.uuid().nullable(),
+  uploadedByName: z.string().nullable(),
+  supersededBy: z.uuid().nullable().describe('the document that replaced this one'),
+  createdAt: z.string(),
+});
+
+/** A required document of the case and whether an accepted document meets it. */
+export const documentRequirementStateSchema = z.object({
+  requirement: z.enum(DOCUMENT_REQUIREMENT_KEYS),
+  label: z.string(),
+  documentTypes: z.array(z.string()),
+  documentIds: z.array(z.uuid()),
+  satisfied: z.boolean(),
+});
+
+const outstandingSchema = z.object({ documentIds: z.array(z.uuid()), requirements: z.array(z.string()) }).describe('what the revision request still waits for');
+
+/** The open revision request of a case: who asked, when, and what to replace or provide. */
+export const revisionRequestSchema = z.object({
+  documentIds: z.array(z.uuid()),
+  requirements: z.array(z.string()),
+  comment: z.string().nullable(),
+  requestedBy: z.uuid(),
+  requestedAt: z.string(),
+});
+
+/** GET …/{customerId}/documents */
+export const customerDocumentsSchema = z.object({
+  verificationId: z.uuid().nullable(),
+  verificationStatus: verificationStatusSchema.nullable(),
+  documents: z.array(reviewDocumentSchema),
+  requirements: z.array(documentRequirementStateSchema),
+  revisionRequest: revisionRequestSchema.extend({ requestedByName: z.string(), outstanding: outstandingSchema }).nullable(),
+});
+
+/** POST …/{customerId}/documents */
+export const documentUploadResultSchema = z.object({
+  document: reviewDocumentSchema,
+  replacedDocumentId: z.uuid().nullable(),
+  verificationId: z.uuid().nullable(),
+  verificationStatus: verificationStatusSchema.nullable(),
+  outstanding: outstandingSchema,
+});
+
+/** One case of the review queue. */
+export const verificationSummarySchema = z.object({
+  id: z.uuid(),
+  customerId: z.uuid(),
+  customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerStatus: z.string(),
+  registrationNumber: z.string().nullable(),
+  status: verificationStatusSchema,
+  assigneeUserId: z.uuid().nullable(),
+  assigneeName: z.string().nullable(),
+  registeredByUserId: z.uuid().nullable(),
+  registeredByName: z.string(),
+  submittedByUserId: z.uuid().nullable(),
+  submittedByName: z.string(),
+  riskLevel: z.string(),
+  riskReasons: z.array(z.object({ rule: z.string(), level: z.string(), reason: z.string() })),
+  firstApprovedBy: z.uuid().nullable(),
+  firstApprovedByName: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
+  reasonCode: z.string().nullable(),
+  comment: z.string().nullable(),
+  decidedBy: z.uuid().nullable(),
+  decidedAt: z.string().nullable(),
+  submittedAt: z.string(),
+  ageHours: z.number(),
+  slaDueAt: z.string(),
+  overdue: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** GET /verifications */
+export const verificationPageSchema = z.object({ items: z.array(verificationSummarySchema), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+
+/** A reviewer's note on a case. */
+export const verificationNoteSchema = z.object({ id: z.uuid(), authorUserId: z.uuid(), body: z.string(), createdAt: z.string() });
+
+/** GET /verifications/{verificationId}: the case with the customer's data, documents, notes and history. */
+export const verificationCaseSchema = verificationSummarySchema.extend({
+  revisionRequest: revisionRequestSchema.extend({ requestedByName: z.string() }).nullable(),
+  notes: z.array(verificationNoteSchema.extend({ authorName: z.string() })),
+  history: z.array(auditEntrySchema).describe('the audit entries of the case, oldest first'),
+  canApprove: z.boolean(),
+  approveBlockedReasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  person: z
+    .object({ firstName: z.string(), lastName: z.string(), email: z.string(), dateOfBirth: z.string().nullable(), gender: z.string().nullable(), nationality: z.string().nullable(), placeOfBirth: z.string().nullable() })
+    .nullable(),
+  organization: z
+    .object({
+      id: z.uuid(),
+      legalName: z.string().nullable(),
+      tradingName: z.string().nullable(),
+      registrationNumber: z.string().nullable(),
+      taxId: z.string().nullable(),
+      businessType: z.string().nullable(),
+      industry: z.string().nullable(),
+      website: z.string().nullable(),
+      incorporationDate: z.string().nullable(),
+    })
+    .nullable(),
+  representatives: z.array(
+    z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), position: z.string().nullable(), email: z.string().nullable(), isPrimaryOwner: z.boolean(), ownershipShare: z.string() }),
+  ),
+  addresses: z.array(
+    z.object({
+      id: z.uuid(),
+      addressType: z.string(),
+      street: z.string(),
+      building: z.string().nullable(),
+      city: z.string(),
+      state: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      country: z.string(),
+      isPrimary: z.boolean(),
+    }),
+  ),
+  contacts: z.array(z.object({ id: z.uuid(), contactType: z.string(), value: z.string(), isPrimary: z.boolean() })),
+  categorization: z
+    .object({ categoryId: z.uuid(), categoryCode: z.string().nullable(), categoryName: z.string().nullable(), riskLevel: z.string(), parameters: z.record(z.string(), z.string()) })
+    .nullable(),
+  documents: z.array(reviewDocumentSchema),
+  requirements: z.array(documentRequirementStateSchema),
+  approvalsRequired: z.union([z.literal(1), z.literal(2)]),
+});
+
+/** POST /verifications/{verificationId}/decision: the case after the decision. */
+export const decidedVerificationSchema = z.object({
+  id: z.uuid(),
+  customerId: z.uuid(),
+  status: verificationStatusSchema,
+  reasonCode: z.string().nullable(),
+  comment: z.string().nullable(),
+  decidedBy: z.uuid().nullable(),
+  decidedAt: z.string().nullable(),
+  approvalsRequired: z.union([z.literal(1), z.literal(2)]),
+  firstApprovedBy: z.uuid().nullable(),
+  revisionRequest: revisionRequestSchema.nullable(),
+});
+
+export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+export type CustomerDocuments = z.infer<typeof customerDocumentsSchema>;
+export type VerificationSummary = z.infer<typeof verificationSummarySchema>;
+export type VerificationCase = z.infer<typeof verificationCaseSchema>;

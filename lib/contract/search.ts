@@ -100,7 +100,7 @@ export const searchResultSchema = z.object({
       balance: z.string(),
     }),
   ),
-  cards: z.array(cardSearchItemSchema).describe('only for ADMIN_USER and EMPLOYEE (the card roles); empty for the others'),
+  cards: z.array(cardSearchItemSchema).describe('only for callers holding card:read; empty for the others'),
   limit: z.number().int().describe(`at most this many hits per kind (${SEARCH_RESULT_LIMIT})`),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

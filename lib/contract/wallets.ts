@@ -380,7 +380,7 @@ export type TransferDetail = z.infer<typeof transferDetailSchema>;
 export const transferSettingsSchema = z.object({
   fourEyesThreshold: decimalStringSchema
     .nullable()
-    .describe('transfers with an amount above this (in their own currency) need a TRANSACTION_APPROVER other than the initiator; null: never'),
+    .describe('transfers with an amount above this (in their own currency) need an approver (transfer:approve) other than the initiator; null: never'),
 });
 export const updateTransferSettingsBodySchema = transferSettingsSchema;
 export type TransferSettings = z.infer<typeof transferSettingsSchema>;

@@ -276,3 +276,19 @@ export const webhookSettingsSchema = z.object({
   allowHttpEndpoints: z.boolean().describe('allow http:// endpoint URLs (for testing); https is required otherwise'),
 });
 export const updateWebhookSettingsBodySchema = webhookSettingsSchema.strict();
+
+/** GET /webhooks/event-types: every type a subscription can name, with the JSON Schema and an example of its `data`. */
+export const eventCatalogueSchema = z.object({
+  items: z.array(
+    z.object({
+      type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+      description: z.string(),
+      dataSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the event's data"),
+      example: z.record(z.string(), z.unknown()).describe("an example of the event's data"),
+    }),
+  ),
+  wildcards: z.array(z.string()).describe('the patterns a subscription may name besides exact types: *, customer.*, ...'),
+});
+
+/** DELETE /webhooks/subscriptions/{subscriptionId} */
+export const deletedSubscriptionSchema = z.object({ id: uuidSchema, deleted: z.literal(true) });

@@ -1,8 +1,8 @@
 import { getCardProcessor } from '@/lib/card-processor';
 import { luhnValid } from '@/lib/contract/luhn';
-import { CardProcessorUnavailableError, type CardProcessorResult } from '@/lib/card-processor/types';
+import { CardProcessorUnavailableError, type CardProcessorResult } from '@/lib/contract/card-processor';
 import { CARD_BUSINESS_ERRORS } from '@/lib/contract/card-errors';
-import { cardOperation, type AnyCardOperationName } from '@/lib/contract/card-operations';
+import { cardCapabilitiesOf, cardCapabilityFor, cardOperation, type AnyCardOperationName } from '@/lib/contract/card-operations';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { strictInput } from '@/lib/contract/strict';
 import { getDb } from '@/lib/db/client';
@@ -12,11 +12,11 @@ import { recordCardAnswer } from '@/lib/services/cards/directory';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
 import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from '@/lib/contract/api-errors';
-import { assertCardWriteAllowed, type CardAuthContext } from './with-card-auth';
+import { assertCardCapability, type CardAuthContext } from './with-card-auth';
 
 /**
  * One card operation through the gateway: look the operation up in the contract table (404 when it
- * is not one, or is sandbox-only without the sandbox), check the role rule, parse the body with the
+ * is not one, or is sandbox-only without the sandbox), check the operation's capability, parse the body with the
  * operation's schema, hand it to the processor and answer Envelope B. Business errors are HTTP 200,
  * `success` false, `code` -1, the catalogue's msg and `data.reason`. Card numbers are masked in every
  * answer except secure/reveal, whatever the processor sends.
@@ -26,11 +26,13 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
   const processor = await getCardProcessor();
   if (!found || (found.spec.sandboxOnly && processor.kind !== 'sandbox')) throw unknownCardOperation(path);
   const { name, spec } = found;
-  if (spec.access === 'write') assertCardWriteAllowed(ctx.principal, ctx.scope);
+  assertCardCapability(ctx.principal, ctx.scope, cardCapabilitiesOf(spec));
 
   const parsed = strictInput(spec.body).safeParse(await readJsonBody(ctx.req, getEnv().MAX_BODY_BYTES));
   if (!parsed.success) throw fromZodError(parsed.error);
   const body = parsed.data as Record<string, unknown>;
+  // a one-time code's operations: the code's purpose names the capability
+  assertCardCapability(ctx.principal, ctx.scope, [cardCapabilityFor(spec, body)]);
 
   // a confirmed sanctions or PEP match holds the customer: it may not lift its cards' freeze or get new cards (docs/aml.md)
   if (ctx.scope.kind === 'customer' && COMPLIANCE_HELD.has(name)) {

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { ContextHeaderName } from '@/lib/contract/headers';
 import type { RouteSpec } from '@/lib/contract/routes/types';
 import type { Db } from '@/lib/db/client';
+import type { FileAnswer, TypedAnswer } from './envelope';
 import { withApi, type BaseContext, type Parsed, type RawParams, type RouteHandler } from './api-route';
 import { withAuth, type AuthContext } from './with-auth';
 import { withCardAuth, type CardAuthContext } from './with-card-auth';
@@ -29,6 +31,16 @@ export type EndpointContext<D extends RouteSpec> = D['auth'] extends 'bearer'
         ? BaseContext & { db: Db } & Parsed<SchemasOf<D>>
         : BaseContext & Parsed<SchemasOf<D>>;
 
+/**
+ * What the handler of a definition must answer: with a `response` schema, a TypedAnswer of its input
+ * type (envelopeA, jsonAnswer, envelopeAJson), so the compiler refuses an answer that does not match
+ * the definition (plus the file of a listed alternative content type, ?format=csv); without one, any
+ * Response (a file, the card API's Envelope B).
+ */
+export type EndpointAnswer<D extends RouteSpec> = D extends { response: infer R extends z.ZodType }
+  ? TypedAnswer<z.input<R>> | (D extends { alternativeContentTypes: readonly string[] } ? FileAnswer : never)
+  : Response;
+
 const definitions = new WeakMap<RouteHandler, RouteSpec>();
 
 /** The definition a handler was built from (the route coverage test, route()). */
@@ -36,7 +48,7 @@ export function definitionOf(handler: unknown): RouteSpec | undefined {
   return typeof handler === 'function' ? definitions.get(handler as RouteHandler) : undefined;
 }
 
-export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx: EndpointContext<D>) => Promise<Response>): RouteHandler {
+export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx: EndpointContext<D>) => Promise<EndpointAnswer<D>>): RouteHandler {
   const schemas = { params: definition.params, query: definition.query, body: definition.body };
   // 'required': the service claims the key in the one store inside its own transaction (POST /transfers)
   const policy = { rateLimit: definition.rateLimit, idempotency: definition.idempotency === true, maxBodyBytes: definition.maxBodyBytes };
@@ -58,7 +70,7 @@ export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx
       });
       break;
     case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow });
+      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow, refusal: definition.refusal });
       break;
     case 'platformKey':
       built = withPlatformAdmin(run, { ...schemas, ...policy });

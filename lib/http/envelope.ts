@@ -1,22 +1,57 @@
-import type { EnvelopeA, EnvelopeB } from '@/lib/contract/envelopes';
+import type { EnvelopeA, EnvelopeB, JsonText } from '@/lib/contract/envelopes';
 
 export const REQUEST_ID_HEADER = 'X-Request-ID';
 
+declare const answerData: unique symbol;
+declare const fileAnswer: unique symbol;
+
+/**
+ * A Response whose JSON the compiler knows: `data` of Envelope A, or the whole body where a
+ * definition has no envelope. `endpoint()` (lib/http/endpoint.ts) requires a handler of a definition
+ * with a `response` schema to answer `TypedAnswer<z.input<response>>`, so an answer that does not
+ * match its definition fails to compile (as Hono checks `c.json()` against the route's schema).
+ */
+export type TypedAnswer<T> = Response & { readonly [answerData]: T };
+
+/** A non-JSON answer a definition lists (`responseContentType`, `alternativeContentTypes`: CSV, a document). */
+export type FileAnswer = Response & { readonly [fileAnswer]: true };
+
+/** What JSON.stringify makes of a value, as a type: toJSON() (Date, Decimal) applied, undefined members dropped, readonly gone. */
+export type Json<T> = T extends { toJSON(): infer J }
+  ? Json<J>
+  : T extends string | number | boolean | null
+    ? T
+    : T extends readonly (infer E)[]
+      ? Json<E>[]
+      : T extends object
+        ? { -readonly [K in keyof T as T[K] extends undefined | ((...args: never[]) => unknown) ? never : K]: Json<T[K]> }
+        : never;
+
 /** Envelope A: `{ code, message, data }`, code mirroring the HTTP status. */
-export function envelopeA<T>(data: T, options: { status?: number; message?: string; headers?: HeadersInit } = {}): Response {
+export function envelopeA<const T>(data: T, options: { status?: number; message?: string; headers?: HeadersInit } = {}): TypedAnswer<Json<T>> {
   const status = options.status ?? 200;
   const body: EnvelopeA<T> = { code: status, message: options.message ?? 'OK', data };
-  return Response.json(body, { status, headers: options.headers });
+  return Response.json(body, { status, headers: options.headers }) as TypedAnswer<Json<T>>;
+}
+
+/** A definition without envelope (`envelope: 'none'`): the body is the data itself. */
+export function jsonAnswer<const T>(body: T, init?: ResponseInit): TypedAnswer<Json<T>> {
+  return Response.json(body, init) as TypedAnswer<Json<T>>;
+}
+
+/** A non-JSON body the definition lists (CSV, a stored document). */
+export function file(body: BodyInit, init: ResponseInit): FileAnswer {
+  return new Response(body, init) as FileAnswer;
 }
 
 /**
  * Envelope A around data that is already JSON text (the database built it; see customerDetailJson):
  * the same answer as envelopeA, without parsing the text only to write it again.
  */
-export function envelopeAJson(dataJson: string, options: { status?: number; message?: string } = {}): Response {
+export function envelopeAJson<T>(dataJson: JsonText<T>, options: { status?: number; message?: string } = {}): TypedAnswer<T> {
   const status = options.status ?? 200;
   const text = `{"code":${status},"message":${JSON.stringify(options.message ?? 'OK')},"data":${dataJson}}`;
-  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+  return new Response(text, { status, headers: { 'content-type': 'application/json' } }) as TypedAnswer<T>;
 }
 
 /** Envelope B: `{ success, code, msg, data }` for the virtual card API. */

@@ -5,7 +5,7 @@ import type { TenantRow } from '@/lib/db/schema';
 import type { Principal } from '@/lib/services/identity/sessions';
 import type { ConsentProof } from '@/lib/services/onboarding/consents';
 import type { BaseContext } from './api-route';
-import { can } from '@/lib/contract/access';
+import { can, REFUSALS } from '@/lib/contract/access';
 import { forbidden, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { clientIp } from './client-ip';
 import { throttle } from './rate-limit';
@@ -28,7 +28,7 @@ export async function registrationContext(
   if (principal) {
     if (principal.tenantId !== tenant.id) throw tenantAccessDenied(tenant.id);
     if (!can(principal, 'tenant:staff')) {
-      throw forbidden('customers cannot register other customers; sign up without a session');
+      throw forbidden(REFUSALS.registerOnBehalf);
     }
   } else {
     await throttle('signup', tenant.id, clientIp(req.headers));

@@ -1,11 +1,12 @@
-import { can, missingCapabilityMessage, type Capability } from '@/lib/contract/access';
+import { can, type Capability } from '@/lib/contract/access';
+import { refusalOf, type Refusal } from '@/lib/contract/routes/types';
 import type { ContextHeaderName } from '@/lib/contract/headers';
 import { getDb, type Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { activeTenantOf } from '@/lib/services/tenants/tenants';
 import { createRoute, type BaseContext, type Parsed, type RouteHandler, type RoutePolicy, type RouteSchemas } from './api-route';
-import { forbidden, tenantAccessDenied, unauthorized } from '@/lib/contract/api-errors';
+import { tenantAccessDenied, unauthorized } from '@/lib/contract/api-errors';
 import { parseContextHeaders, type HeaderSpec, type ParsedHeaders } from './headers';
 import { authenticate } from './authenticate';
 
@@ -20,6 +21,8 @@ export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName>
   headers?: HeaderSpec<R>;
   /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
   allow?: Capability;
+  /** the definition's own refusal (lib/contract/routes/types.ts) */
+  refusal?: Refusal;
 };
 
 /**
@@ -40,7 +43,7 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
   handler: (ctx: BaseContext & AuthContext<R> & Parsed<S>) => Promise<Response>,
   options: WithAuthOptions<S, R> = {} as WithAuthOptions<S, R>,
 ): RouteHandler {
-  const { headers: spec, allow, rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
+  const { headers: spec, allow, refusal, rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
   return createRoute({
     schemas: schemas as S,
     rateLimit,
@@ -59,7 +62,7 @@ export function withAuth<S extends RouteSchemas = Record<never, never>, R extend
       base.identity.tenantId = principal.tenantId;
       base.identity.userId = principal.userId;
       const tenant = activeTenantOf(principal);
-      if (allow && !can(principal, allow)) throw forbidden(missingCapabilityMessage(allow));
+      if (allow && !can(principal, allow)) throw refusalOf({ allow, refusal }, principal);
       base.log = base.log.child({ tenantId: tenant.id, userId: principal.userId });
       return { principal, tenant, headers: headers as ParsedHeaders<R>, db };
     },

@@ -1,5 +1,5 @@
-import { can, rolesWith } from '@/lib/contract/access';
-import type { CardScope } from '@/lib/card-processor/types';
+import { CARD_CAPABILITIES, can, cardApiRefusalMessage, cardOperationRefusalMessage, type Capability } from '@/lib/contract/access';
+import type { CardScope } from '@/lib/contract/card-processor';
 import { REQUIRED_HEADERS } from '@/lib/contract/headers';
 import type { EnvelopeB } from '@/lib/contract/envelopes';
 import { ERROR_TYPES } from '@/lib/contract/errors';
@@ -46,21 +46,17 @@ export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, un
 /** Envelope B for an ApiError. */
 export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: error.headers });
 
-/** The scope of the principal's card access: its customer's cards, or (admins) the tenant's. */
+/** The scope of the principal's card access: its customer's cards, or (staff holding a card capability) the tenant's. */
 export function cardScopeOf(principal: Principal): CardScope {
   if (principal.customerId) return { kind: 'customer', customerId: principal.customerId };
-  if (!can(principal, 'card:read')) {
-    throw forbidden(`the card API requires a customer user or one of the roles ${rolesWith('card:read').join(', ')}`);
-  }
+  if (!CARD_CAPABILITIES.some((capability) => can(principal, capability))) throw forbidden(cardApiRefusalMessage());
   return { kind: 'tenant' };
 }
 
-/** Admins change card state only with ADMIN_USER; customers act on their own cards. */
-export function assertCardWriteAllowed(principal: Principal, scope: CardScope): void {
+/** Staff need one of the operation's capabilities (lib/contract/card-operations.ts); customers act on their own cards. */
+export function assertCardCapability(principal: Principal, scope: CardScope, capabilities: readonly Capability[]): void {
   if (scope.kind === 'customer') return;
-  if (!can(principal, 'card:write')) {
-    throw forbidden(`changing a card requires the role ${rolesWith('card:write').join(', ')}`);
-  }
+  if (!capabilities.some((capability) => can(principal, capability))) throw forbidden(cardOperationRefusalMessage(capabilities[0]!));
 }
 
 export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { params: RawParams }) => Promise<Response>): RouteHandler {

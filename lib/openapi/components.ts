@@ -18,12 +18,12 @@ import {
   walletTokenSchema,
 } from '@/lib/contract/card-operations';
 import { emailSchema, isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
-import { auditEntrySchema, customerListItemSchema } from '@/lib/contract/customers';
+import { auditEntrySchema, consentStateSchema, customerConsentsSchema, customerListItemSchema } from '@/lib/contract/customers';
 import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
 import { isoDateSchema } from '@/lib/contract/onboarding';
 import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
 import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
-import { timelineEventSchema } from '@/lib/contract/review';
+import { customerDocumentsSchema, documentRequirementStateSchema, documentUploadResultSchema, reviewDocumentSchema, timelineEventSchema, verificationCaseSchema, verificationSummarySchema } from '@/lib/contract/review';
 import { cardSearchItemSchema } from '@/lib/contract/search';
 import { publicTenantSchema, tenantSchema } from '@/lib/contract/tenants';
 import {
@@ -64,6 +64,14 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   PublicTenant: publicTenantSchema,
   CustomerListItem: customerListItemSchema,
   AuditEntry: auditEntrySchema,
+  ConsentState: consentStateSchema,
+  CustomerConsents: customerConsentsSchema,
+  ReviewDocument: reviewDocumentSchema,
+  DocumentRequirementState: documentRequirementStateSchema,
+  CustomerDocuments: customerDocumentsSchema,
+  DocumentUploadResult: documentUploadResultSchema,
+  VerificationSummary: verificationSummarySchema,
+  VerificationCase: verificationCaseSchema,
   TimelineEvent: timelineEventSchema,
   WebhookSubscription: webhookSubscriptionSchema,
   WebhookDelivery: webhookDeliverySchema,
@@ -120,7 +128,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Platform: 'Health of the server and its dependencies, and this document.',
   Tenants: 'Platform operators register and suspend tenants; anyone reads the public profile of the X-Tenant-ID tenant.',
   Sessions: 'Sign-in for administrators and customers, token refresh and sign-out, and the bearer token of the card API.',
-  Administrators: "The tenant's administrator users: roles, lockout, passwords (ADMIN_USER).",
+  Administrators: "The tenant's administrator users: roles, lockout, passwords (capability user:manage).",
   Customers: 'Customer registration (individual and organization), consents, documents, verification and activation.',
   Verifications: 'The KYC/KYB review queue: assignment, notes, document decisions and the final decision.',
   Categorization: "The tenant's customer categories and the features they carry.",

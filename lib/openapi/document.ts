@@ -7,7 +7,6 @@ import { contextHeaderSchemas, type ContextHeaderName } from '@/lib/contract/hea
 import {
   cardProcessorTimeout,
   cardProcessorUnavailable,
-  forbidden,
   idempotencyKeyReused,
   idempotentRequestInProgress,
   internalError,
@@ -27,8 +26,9 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contra
 import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
 import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';
-import { missingCapabilityMessage, rolesWith } from '@/lib/contract/access';
+import { isSignedInCapability, rolesWith } from '@/lib/contract/access';
 import { documentedRoutes, type RouteSpec } from '@/lib/contract/routes';
+import { refusalOf } from '@/lib/contract/routes/types';
 
 /**
  * Builds the OpenAPI 3.1 document from the operation registry and the zod schemas of lib/contract
@@ -44,6 +44,7 @@ const COMPONENTS: Record<string, z.ZodType> = NAMED_SCHEMAS;
 
 const EXAMPLE_REQUEST_ID = 'req_01J9Z3K7Q8M2N4P6R8T0V2X4Z6';
 const EXAMPLE_TENANT = '5d3c1b2a-8e7f-4a6b-9c0d-1e2f3a4b5c6d';
+const EXAMPLE_REFUSED_USER = '3b8e1f0c-6d2a-4c7e-9a1b-5f4d3c2b1a09';
 
 class SchemaConverter {
   readonly components: Record<string, Json> = {};
@@ -167,8 +168,8 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
-  if (op.allow) errors.push(forbidden(missingCapabilityMessage(op.allow)));
-  if (op.auth === 'card') errors.push(forbidden(`changing a card requires the role ${rolesWith('card:write').join(', ')}`));
+  // the caller of the example holds no role of the capability (the definition's own refusal, or the generic 403)
+  if (op.allow && !isSignedInCapability(op.allow)) errors.push(refusalOf({ allow: op.allow, refusal: op.refusal }, { userId: EXAMPLE_REFUSED_USER, roles: [] }));
   const lastParam = [...op.path.matchAll(/\{(\w+)\}/g)].pop()?.[1];
   if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
   if (op.idempotency === true) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
@@ -308,7 +309,10 @@ function operationObject(op: RouteSpec, convert: SchemaConverter): Json {
     const optional = op.body.safeParse(undefined).success;
     operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
   }
-  if (op.allow) operation.description = `${op.description ? `${op.description} ` : ''}Roles: ${rolesWith(op.allow).join(', ')}.`;
+  if (op.allow) {
+    const who = isSignedInCapability(op.allow) ? 'Any signed-in caller, within its own scope.' : `Roles: ${rolesWith(op.allow).join(', ')}.`;
+    operation.description = `${op.description ? `${op.description} ` : ''}Capability \`${op.allow}\`. ${who}`;
+  }
   return operation;
 }
 

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { openApiJson } from './document';
+import type { z } from 'zod';
+import type { openApiDocumentSchema } from '@/lib/contract/routes/platform';
+import type { TypedAnswer } from '@/lib/http/envelope';
 
 /**
  * GET /api/openapi.json as served: the compact document, serialized once per process (it is static
@@ -22,12 +25,13 @@ export function documentEtag(): string {
 }
 
 /** The answer to GET /api/openapi.json for these request headers. */
-export function serveDocument(headers: Headers): Response {
+export function serveDocument(headers: Headers): TypedAnswer<z.input<typeof openApiDocumentSchema>> {
   const common = { ETag: documentEtag(), 'Cache-Control': 'public, max-age=300', Vary: 'Accept-Encoding' };
   const ifNoneMatch = headers.get('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === common.ETag)) {
-    return new Response(null, { status: 304, headers: common });
+    return new Response(null, { status: 304, headers: common }) as TypedAnswer<z.input<typeof openApiDocumentSchema>>;
   }
   body ??= new TextEncoder().encode(openApiJson());
-  return new Response(body as BodyInit, { headers: { ...common, 'Content-Type': 'application/json' } });
+  // the bytes of openApiJson(): the document the openapi test checks against openApiDocumentSchema
+  return new Response(body as BodyInit, { headers: { ...common, 'Content-Type': 'application/json' } }) as TypedAnswer<z.input<typeof openApiDocumentSchema>>;
 }

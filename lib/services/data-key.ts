@@ -6,7 +6,7 @@ import { getEnv } from '@/lib/env';
 import { platformSecret } from '@/lib/services/identity/platform-secrets';
 
 /**
- * The platform data key: encrypts webhook signing secrets at rest (lib/webhooks/secrets.ts) and is
+ * The platform data key: encrypts webhook signing secrets at rest (lib/services/webhooks/secrets.ts) and is
  * the master of the card sandbox's subkeys (lib/card-processor/sandbox/core.ts). Its variable and
  * file keep their first user's name (WEBHOOK_ENCRYPTION_KEY, webhook-encryption.key).
  *

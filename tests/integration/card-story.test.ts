@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { closeWebhookAgents } from '@/lib/webhooks/http';
-import { runWorkerOnce } from '@/lib/webhooks/worker';
+import { closeWebhookAgents } from '@/lib/services/webhooks/http';
+import { runWorkerOnce } from '@/lib/services/webhooks/worker';
 import { authorize, balance, business, holderBody, key, ok, otpFor, panOf, signIn } from './card-fixtures';
 import { createCustomerUser, resetIdentityState } from './identity-fixtures';
 import { allowPrivateNetworks, cancelAllPending, startReceiver, subscribe, webhookTenant, type Receiver } from './webhooks-fixtures';

@@ -1,13 +1,16 @@
 import { NextRequest } from 'next/server';
 import { expect } from 'vitest';
 import type { RouteHandler } from '@/lib/http/api-route';
+import { definitionOf } from '@/lib/http/endpoint';
 import { getDb } from '@/lib/db/client';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { TEST_PLATFORM_KEY } from '../setup/integration';
 
 /**
  * Calls a route handler in process with a real NextRequest, exactly as Next.js does, against the
- * test file's real database.
+ * test file's real database. Every successful JSON answer is checked against its definition's
+ * `response` schema (the data of Envelope A, or the body itself): the compiler checks the handler's
+ * answer type (lib/http/endpoint.ts), this checks the values (formats, enums) in every test.
  */
 export interface CallOptions {
   method?: string;
@@ -42,7 +45,18 @@ export async function call<T = Record<string, unknown>>(handler: RouteHandler, o
   } catch {
     json = undefined as never;
   }
+  expectAnswerMatchesDefinition(handler, res, json);
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/** A 2xx JSON answer parses with the `response` schema of the handler's definition (lib/contract/routes). */
+export function expectAnswerMatchesDefinition(handler: RouteHandler, res: Response, json: unknown): void {
+  const definition = definitionOf(handler);
+  if (!definition?.response || definition.auth === 'card' || res.status < 200 || res.status >= 300 || json === undefined) return;
+  if (!res.headers.get('content-type')?.startsWith('application/json')) return;
+  const data = definition.envelope === 'none' ? json : (json as { data: unknown }).data;
+  const parsed = definition.response.safeParse(data);
+  expect(parsed.error?.issues, `${definition.method} ${definition.path} answered data its definition's response schema refuses`).toBeUndefined();
 }
 
 /** Asserts an Envelope A error exactly: status, code, message and the whole data object. */

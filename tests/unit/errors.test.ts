@@ -1049,7 +1049,7 @@ describe('the closed catalogue (ERROR_CATALOGUE)', () => {
     .filter(([name, value]) => typeof value === 'function' && !['ApiError', 'isApiError', 'consentAcceptPath'].includes(name))
     .map(([name]) => name);
 
-  it('has one row per constructor of lib/contract/api-errors.ts, and no row without one', () => {
+  it('lib/contract/api-errors.ts exports the constructor derived from every row under its name, and nothing else', () => {
     expect([...constructors].sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
   });
 
@@ -1086,7 +1086,7 @@ describe('the closed catalogue (ERROR_CATALOGUE)', () => {
         else if (/\.tsx?$/.test(entry.name)) files.push(full);
       }
     };
-    for (const dir of ['lib/services', 'lib/http', 'lib/webhooks', 'lib/auth', 'app']) walk(path.join(root, dir));
+    for (const dir of ['lib/services', 'lib/http', 'lib/auth', 'app']) walk(path.join(root, dir));
     const offenders = files.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
       const found: string[] = [];

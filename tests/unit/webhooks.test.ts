@@ -5,11 +5,11 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { EVENT_DATA_SCHEMAS, EVENT_EXAMPLES, EVENT_TYPES } from '@/lib/contract/events';
 import { eventMatches, isValidEventPattern, patternsMatching, secretKeyBytes, signatureAlgorithmSchema } from '@/lib/contract/webhooks';
-import { MAX_RETRY_DELAY_MS, parseRetryAfter, retryDelayMs } from '@/lib/webhooks/retry';
+import { MAX_RETRY_DELAY_MS, parseRetryAfter, retryDelayMs } from '@/lib/services/webhooks/retry';
 import { keyFilePath } from '@/lib/services/data-key';
-import { decryptSecret, encryptSecret } from '@/lib/webhooks/secrets';
-import { generateSecret, sign, webhookHeaders } from '@/lib/webhooks/signer';
-import { blockedReason, parseIPv6, resolveAndCheck, SsrfError, UnresolvableHostError } from '@/lib/webhooks/ssrf';
+import { decryptSecret, encryptSecret } from '@/lib/services/webhooks/secrets';
+import { generateSecret, sign, webhookHeaders } from '@/lib/services/webhooks/signer';
+import { blockedReason, parseIPv6, resolveAndCheck, SsrfError, UnresolvableHostError } from '@/lib/services/webhooks/ssrf';
 
 /** Pure parts of webhooks: the address rules, signing, the retry schedule, secrets at rest, patterns, docs. */
 describe('SSRF address rules', () => {

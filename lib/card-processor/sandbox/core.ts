@@ -7,6 +7,7 @@ import { clock } from '@/lib/clock';
 import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
 import {
   ALL_CARD_OPERATIONS,
+  isCardRead,
   maskCardNo,
   type AnyCardOperationName,
   type CardOperationBody,
@@ -22,7 +23,7 @@ import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schem
 import { emitEvent } from '@/lib/services/events/emit';
 import { answerSealingReady, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { encryptionKey } from '@/lib/services/data-key';
-import type { CardProcessorResult, CardRequestContext } from '../types';
+import type { CardProcessorResult, CardRequestContext } from '@/lib/contract/card-processor';
 
 /**
  * The sandbox processor's common machinery: business errors, the one-transaction runner with
@@ -156,7 +157,7 @@ export async function runOperation<N extends AnyCardOperationName>(
   const keys = await cardKeys(db);
   const key = spec.idempotent ? ((body as { idempotencyKey?: string }).idempotencyKey ?? ctx.idempotencyKey) : undefined;
   try {
-    if (spec.access === 'read' && !key) {
+    if (isCardRead(spec) && !key) {
       // a read changes nothing and, at READ COMMITTED, a transaction would give its statements no
       // common snapshot either: no BEGIN/COMMIT (two round trips of card/info's three). The read
       // handlers take the database in the transaction's place; none of them writes.
@@ -180,7 +181,7 @@ export async function runOperation<N extends AnyCardOperationName>(
       let data: unknown;
       try {
         // reads change nothing: no savepoint to roll back to (one round trip less on the hot path)
-        data = spec.access === 'read' ? await handler({ tx, db, body, ctx, keys, now }) : await tx.transaction((sp) => handler({ tx: sp, db, body, ctx, keys, now }));
+        data = isCardRead(spec) ? await handler({ tx, db, body, ctx, keys, now }) : await tx.transaction((sp) => handler({ tx: sp, db, body, ctx, keys, now }));
       } catch (error) {
         if (error instanceof CardBusinessError && error.extra.afterRollback) {
           if (idem) await releaseIdempotencyKey(tx, idem); // this transaction commits: free the key

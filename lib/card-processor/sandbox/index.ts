@@ -1,6 +1,6 @@
 import { ALL_CARD_OPERATIONS, type AnyCardOperationName, type CardOperationBody } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
-import type { CardProcessor, CardProcessorRequest, CardProcessorResult } from '../types';
+import type { CardProcessor, CardProcessorRequest, CardProcessorResult } from '@/lib/contract/card-processor';
 import { cardholderHandlers } from './cardholders';
 import { cardHandlers } from './cards';
 import { controlHandlers } from './controls';

@@ -1,5 +1,6 @@
-import { rolesWith } from '../access';
-import { ALL_CARD_OPERATIONS } from '../card-operations';
+import { cardOperationRefusalMessage } from '../access';
+import { forbidden } from '../api-errors';
+import { ALL_CARD_OPERATIONS, OTP_PURPOSE_CAPABILITIES, cardCapabilitiesOf } from '../card-operations';
 import { REQUIRED_HEADERS } from '../headers';
 import { defineRoute, type RouteSpec } from './types';
 
@@ -26,24 +27,33 @@ export const cardRoutes = {
   }),
 };
 
-/** Each card operation of the table as its own documented path. */
+const purposes = Object.entries(OTP_PURPOSE_CAPABILITIES)
+  .map(([purpose, capability]) => `${purpose}: \`${capability}\``)
+  .join(', ');
+
+/** Each card operation of the table as its own documented path; its capability is the definition's `allow`, refused in the card API's words. */
 export function cardOperationSpecs(): RouteSpec[] {
-  return Object.entries(ALL_CARD_OPERATIONS).map(([name, spec]) => ({
-    ...cardRoutes.operation,
-    path: `${CARD_OPERATION_PATH_PREFIX}${name}`,
-    tags: [spec.sandboxOnly ? 'Card sandbox' : 'Virtual cards'],
-    summary: spec.summary.charAt(0).toUpperCase() + spec.summary.slice(1),
-    description: [
-      spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
-      spec.access === 'write'
-        ? `Write access: administrators need ${rolesWith('card:write').join(' or ')}; customers act on their own cards.`
-        : `Reads: customers see their own cards, administrators (${rolesWith('card:read').join(', ')}) the tenant’s.`,
-      spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
-      spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
-    body: spec.body,
-    response: spec.response,
-  }));
+  return Object.entries(ALL_CARD_OPERATIONS).map(([name, spec]) => {
+    const [capability] = cardCapabilitiesOf(spec);
+    return {
+      ...cardRoutes.operation,
+      path: `${CARD_OPERATION_PATH_PREFIX}${name}`,
+      tags: [spec.sandboxOnly ? 'Card sandbox' : 'Virtual cards'],
+      summary: spec.summary.charAt(0).toUpperCase() + spec.summary.slice(1),
+      // the code's operations: no single capability, the purpose's is checked once the body is read
+      ...(spec.capability === 'byOtpPurpose' ? { errors: [forbidden(cardOperationRefusalMessage(capability!))] } : { allow: capability, refusal: () => forbidden(cardOperationRefusalMessage(capability!)) }),
+      description: [
+        spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
+        spec.capability === 'byOtpPurpose'
+          ? `Staff need the capability of the code's purpose (${purposes}); customers act on their own cards.`
+          : 'Customers act on their own cards.',
+        spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
+        spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      body: spec.body,
+      response: spec.response,
+    };
+  });
 }

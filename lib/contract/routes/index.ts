@@ -1,9 +1,12 @@
 import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
+import { customerRoutes } from './customers';
+import { dashboardRoutes } from './dashboard';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
 import { platformRoutes } from './platform';
+import { searchRoutes } from './search';
 import { tenantRoutes } from './tenants';
 import type { RouteSpec } from './types';
 import { webhookRoutes } from './webhooks';
@@ -15,7 +18,7 @@ import { webhookRoutes } from './webhooks';
  * no definition is left without a route file.
  */
 type Domain = Readonly<Record<string, RouteSpec>> | readonly RouteSpec[];
-const DOMAINS: readonly Domain[] = [platformRoutes, tenantRoutes, identityRoutes, onboardingRoutes, webhookRoutes, moneyRoutes, amlRoutes, cardRoutes];
+const DOMAINS: readonly Domain[] = [platformRoutes, tenantRoutes, identityRoutes, onboardingRoutes, webhookRoutes, customerRoutes, searchRoutes, dashboardRoutes, moneyRoutes, amlRoutes, cardRoutes];
 
 export const ROUTES: readonly RouteSpec[] = DOMAINS.flatMap((domain) => Object.values(domain));
 

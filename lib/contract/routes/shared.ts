@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const EXAMPLE_ID = '7c0d2f4e-5a8b-4c1d-9e3f-2a6b8c0d1e4f';
 export const EXAMPLE_TIME = new Date('2026-01-01T12:00:00.000Z');
 
-/** Loosely described answers whose shape is documented in docs/ rather than in a contract schema. */
-export const objectOf = (description: string) => z.object({}).catchall(z.unknown()).describe(description);
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const customerHeaders = { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] } as const;

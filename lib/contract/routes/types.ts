@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { Capability } from '../access';
-import type { ApiError } from '../api-errors';
+import { missingCapabilityMessage, type Capability } from '../access';
+import { forbidden, type ApiError } from '../api-errors';
+import type { Role } from '../enums';
 import type { ContextHeaderName } from '../headers';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -41,8 +42,10 @@ export interface RouteSpec {
   description?: string;
   tags: readonly string[];
   auth: RouteAuth;
-  /** the capability the caller needs (lib/contract/access.ts); 403 otherwise */
+  /** the capability the caller needs (lib/contract/access.ts); `refusal` (403 naming its roles by default) otherwise */
   allow?: Capability;
+  /** the definition's own answer to a caller without `allow`, where the contract names one (the verification routes) */
+  refusal?: Refusal;
   headers?: { required: readonly ContextHeaderName[]; optional?: readonly ContextHeaderName[] };
   params?: z.ZodType;
   query?: z.ZodType;
@@ -73,6 +76,18 @@ export interface RouteSpec {
   deprecated?: boolean;
   /** served but left out of the OpenAPI document, with the reason (the 404 fallback, metrics, the bench baseline) */
   undocumented?: string;
+}
+
+/** Who was refused: what a contract-specific refusal may report. */
+export interface RefusedCaller {
+  userId: string;
+  roles: readonly Role[];
+}
+export type Refusal = (caller: RefusedCaller) => ApiError;
+
+/** The answer to a caller who lacks the definition's capability: its own refusal, or the generic 403. */
+export function refusalOf(definition: { allow: Capability; refusal?: Refusal }, caller: RefusedCaller): ApiError {
+  return definition.refusal ? definition.refusal(caller) : forbidden(missingCapabilityMessage(definition.allow));
 }
 
 /** A definition with its literal types kept (schemas, headers), so that the handler's context is typed from it. */

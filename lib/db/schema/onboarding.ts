@@ -269,7 +269,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt)],
 );
 
-/** Review settings per tenant (ADMIN_USER): when two approvals by two different officers are needed. */
+/** Review settings per tenant (changed with verification:configure): when two approvals by two different officers are needed. */
 export const reviewSettings = pgTable('review_settings', {
   tenantId: tenantRef().primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
   twoApprovalsForOrganizations: boolean('two_approvals_for_organizations').notNull().default(false),

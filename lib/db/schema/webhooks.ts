@@ -12,7 +12,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Webhook subscriptions of a tenant (contract endpoint 6). The signing secret is stored only
- * encrypted (AES-256-GCM, lib/webhooks/secrets.ts); after a rotation the previous secret keeps
+ * encrypted (AES-256-GCM, lib/services/webhooks/secrets.ts); after a rotation the previous secret keeps
  * signing next to the new one until previous_secret_expires_at. failing_since is the time of the
  * first failed attempt after the last success: five days of that disables the subscription.
  */

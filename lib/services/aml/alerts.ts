@@ -12,14 +12,14 @@ import {
   type DecideAmlAlertBody,
   type ListAmlAlertsQuery,
 } from '@/lib/contract/aml';
-import { can } from '@/lib/contract/access';
+import { can, REFUSALS } from '@/lib/contract/access';
 import { alertAssignedToOther, alertStateConflict, decisionNotAllowed, forbidden, notFound, secondOfficerRequired, validationFailed } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 import { csvDocument } from '@/lib/contract/csv';
 import type { Role } from '@/lib/contract/enums';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { amlAlertEvents, amlAlerts, amlListEntries, amlLists, beneficiaries, cardDirectory, customers, transfers, userRoles, users, verifications, wallets, type AmlAlertRow } from '@/lib/db/schema';
-import { getCardProcessor } from '@/lib/card-processor';
+import type { CardProcessor } from '@/lib/contract/card-processor';
 import { recordCardAnswer } from '@/lib/services/cards/directory';
 import { emitEvent } from '@/lib/services/events/emit';
 import { refuseHeldTransfer, releaseHeldTransfer } from '@/lib/services/wallets/transfers';
@@ -262,8 +262,8 @@ export async function assignAlert(db: Db, officer: Officer, alertId: string, ass
     if (TERMINAL_STATUSES.includes(a.status)) throw alertStateConflict(a.id, a.status, `the alert is ${a.status}; it can no longer be assigned`);
     const mayAssign = can(officer, 'aml:assign');
     const self = assigneeUserId === officer.userId;
-    if (assigneeUserId && !self && !mayAssign) throw forbidden('only an administrator assigns an alert to another officer; claim it for yourself instead');
-    if (self && !can(officer, 'aml:decide')) throw forbidden('only compliance officers claim alerts');
+    if (assigneeUserId && !self && !mayAssign) throw forbidden(REFUSALS.assignAlertToOther);
+    if (self && !can(officer, 'aml:decide')) throw forbidden(REFUSALS.claimAlert);
     if (a.assigneeUserId && a.assigneeUserId !== officer.userId && !mayAssign) {
       const names = await userNames(tx, officer.tenantId, [a.assigneeUserId]);
       throw alertAssignedToOther(a.id, a.assigneeUserId, names.get(a.assigneeUserId) ?? 'another officer');
@@ -293,9 +293,10 @@ interface Effects {
 /**
  * An officer's decision. The allowed decisions and reason codes are those of `decisionOptions`;
  * a four-eyes decision is first proposed, then confirmed by another officer (or declined), and only
- * then takes effect. Everything in one transaction; the cards' freeze (the card processor) after it.
+ * then takes effect. Everything in one transaction; the cards' freeze after it, at the card processor
+ * the caller hands in (lib/card-processor sits above the services: docs/architecture.md).
  */
-export async function decideAlert(db: Db, officer: Officer, alertId: string, body: DecideAmlAlertBody): Promise<AmlAlertDetail> {
+export async function decideAlert(db: Db, officer: Officer, alertId: string, body: DecideAmlAlertBody, cardProcessor: () => Promise<CardProcessor>): Promise<AmlAlertDetail> {
   const effects = await db.transaction(async (tx): Promise<Effects> => {
     const a = await lockAlert(tx, officer.tenantId, alertId);
     const names = await userNames(tx, officer.tenantId, [a.assigneeUserId]);
@@ -352,7 +353,7 @@ export async function decideAlert(db: Db, officer: Officer, alertId: string, bod
     await emitDecided(tx, officer, a, body, status, proposedBy);
     return effects;
   });
-  if (effects.cardsToFreeze.length) await freezeCards(db, officer, alertId, effects.cardsToFreeze);
+  if (effects.cardsToFreeze.length) await freezeCards(db, await cardProcessor(), officer, alertId, effects.cardsToFreeze);
   return getAlert(db, officer, alertId);
 }
 
@@ -439,8 +440,7 @@ async function applyEffects(tx: DbOrTx, officer: Officer, a: AmlAlertRow, body: 
 }
 
 /** The cards of a confirmed match are frozen at the card processor; what it answers is noted in the timeline. */
-async function freezeCards(db: Db, officer: Officer, alertId: string, cardIds: string[]): Promise<void> {
-  const processor = await getCardProcessor();
+async function freezeCards(db: Db, processor: CardProcessor, officer: Officer, alertId: string, cardIds: string[]): Promise<void> {
   const frozen: string[] = [];
   const failed: { cardId: string; reason: string }[] = [];
   for (const cardId of cardIds) {

@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/contract/api-errors';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
-import { fetchGuarded } from '@/lib/webhooks/http';
+import { fetchGuarded } from '@/lib/services/webhooks/http';
 import { importListVersion } from './lists';
 
 /**

@@ -20,13 +20,13 @@ import {
   verifications,
   webhookDeliveries,
 } from '@/lib/db/schema';
-import { getCardProcessor } from '@/lib/card-processor';
-import { CardProcessorUnavailableError } from '@/lib/card-processor/types';
+import { CardProcessorUnavailableError, type CardProcessor } from '@/lib/contract/card-processor';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
 import { notFound } from '@/lib/contract/api-errors';
 import { can } from '@/lib/contract/access';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
+import type { JsonText } from '@/lib/contract/envelopes';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
 
 /**
@@ -239,7 +239,7 @@ const detailQueries = new WeakMap<Db, ReturnType<typeof buildDetailQuery>>();
  * history, consents with theirs and the audit log, in ONE statement (the database builds the
  * JSON; docs/performance.md). Another tenant's customer is 404.
  */
-export async function customerDetailJson(db: Db, tenantId: string, customerId: string): Promise<string> {
+export async function customerDetailJson(db: Db, tenantId: string, customerId: string): Promise<JsonText<CustomerDetail>> {
   if (!isUuid(customerId)) throw notFound('customer');
   let query = detailQueries.get(db);
   if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
@@ -247,7 +247,7 @@ export async function customerDetailJson(db: Db, tenantId: string, customerId: s
   if (!found) throw notFound('customer');
   const consents = consentsView(found.customerId, found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })));
   // the database's object ends in its closing brace: the consents go in before it
-  return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}`;
+  return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}` as JsonText<CustomerDetail>;
 }
 
 /** customerDetailJson as an object (for callers that read it rather than send it). */
@@ -259,10 +259,10 @@ export async function getCustomerDetail(db: Db, tenantId: string, customerId: st
  * Cards per state, asked from the card processor (one card/list per state, tenant scope) for a
  * caller who may read the tenant's cards (card:read); null with the reason when the processor does not answer.
  */
-async function cardsByState(principal: Principal, requestId: string): Promise<Pick<DashboardSummary, 'cardsByState' | 'cardsUnavailable'>> {
+async function cardsByState(principal: Principal, requestId: string, cardProcessor: () => Promise<CardProcessor>): Promise<Pick<DashboardSummary, 'cardsByState' | 'cardsUnavailable'>> {
   if (!can(principal, 'card:read')) return { cardsByState: null, cardsUnavailable: null };
   try {
-    const processor = await getCardProcessor();
+    const processor = await cardProcessor();
     const context = { tenantId: principal.tenantId, userId: principal.userId, requestId, scope: { kind: 'tenant' as const } };
     const counts = await Promise.all(
       CARD_STATUSES.map(async (status) => {
@@ -278,8 +278,11 @@ async function cardsByState(principal: Principal, requestId: string): Promise<Pi
   }
 }
 
-/** The dashboard's counts, each one grouped query scoped to the tenant; cards from the processor. */
-export async function dashboardSummary(db: DbOrTx, principal: Principal, requestId: string): Promise<DashboardSummary> {
+/**
+ * The dashboard's counts, each one grouped query scoped to the tenant; cards from the processor the
+ * caller hands in (lib/card-processor sits above the services: docs/architecture.md).
+ */
+export async function dashboardSummary(db: DbOrTx, principal: Principal, requestId: string, cardProcessor: () => Promise<CardProcessor>): Promise<DashboardSummary> {
   const tenantId = principal.tenantId;
   const byStatus = await db.select({ status: customers.status, n: count() }).from(customers).where(eq(customers.tenantId, tenantId)).groupBy(customers.status);
   const customersByStatus = Object.fromEntries(CUSTOMER_STATUSES.map((s) => [s, Number(byStatus.find((r) => r.status === s)?.n ?? 0)])) as DashboardSummary['customersByStatus'];
@@ -296,6 +299,6 @@ export async function dashboardSummary(db: DbOrTx, principal: Principal, request
     verificationsWaiting: verificationsByStatus.PENDING_REVIEW + verificationsByStatus.IN_REVIEW,
     verificationsByStatus,
     failedWebhookDeliveries24h: Number(failed.n),
-    ...(await cardsByState(principal, requestId)),
+    ...(await cardsByState(principal, requestId, cardProcessor)),
   };
 }

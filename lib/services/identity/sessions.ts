@@ -35,7 +35,8 @@ export interface IssuedSession {
   token: string;
   refreshToken: string | null;
   expiresAt: Date;
-  expiresIn: number;
+  /** the contract's 3600 (ACCESS_TOKEN_TTL_SECONDS) */
+  expiresIn: typeof ACCESS_TOKEN_TTL_SECONDS;
 }
 
 /**

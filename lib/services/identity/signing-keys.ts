@@ -12,18 +12,23 @@ import { getEnv } from '@/lib/env';
  */
 export const JWT_ALGORITHM = 'EdDSA' as const;
 
+/** An Ed25519 public key as RFC 8037 writes it (OKP, the curve and x), with our kid, algorithm and use. */
+export type PublicJwk = JWK & { kty: string; crv: string; x: string; kid: string; alg: typeof JWT_ALGORITHM; use: 'sig' };
+
 export interface SigningKey {
   kid: string;
   privateKey: KeyObject;
   publicKey: KeyObject;
-  publicJwk: JWK;
+  publicJwk: PublicJwk;
 }
 
 const holder = globalThis as unknown as { __bpSigningKeys?: Promise<SigningKey[]> };
 
 async function toSigningKey(kid: string, privateKey: KeyObject): Promise<SigningKey> {
   const publicKey = createPublicKey(privateKey);
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALGORITHM, use: 'sig' };
+  const { kty, crv, x, ...rest } = await exportJWK(publicKey);
+  if (!kty || !crv || !x) throw new Error(`signing key ${kid} is not an OKP key`);
+  const publicJwk: PublicJwk = { ...rest, kty, crv, x, kid, alg: JWT_ALGORITHM, use: 'sig' };
   return { kid, privateKey, publicKey, publicJwk };
 }
 
@@ -76,7 +81,7 @@ export async function findVerificationKey(db: Db, kid: string): Promise<SigningK
   return (await signingKeysOf(db)).find((k) => k.kid === kid);
 }
 
-export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
+export async function publicJwks(db: Db): Promise<{ keys: PublicJwk[] }> {
   return { keys: (await signingKeysOf(db)).map((k) => k.publicJwk) };
 }
 

@@ -9,7 +9,7 @@ import { tokenExpired, unauthorized } from '@/lib/contract/api-errors';
 import { currentSigningKey, findVerificationKey, JWT_ALGORITHM } from './signing-keys';
 
 /** Access tokens: EdDSA JWTs, 1 hour (the contract's expiresIn 3600). */
-export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+export const ACCESS_TOKEN_TTL_SECONDS = 3600 as const;
 export const SESSION_KINDS = ['ADMIN', 'CUSTOMER', 'CARD_API', 'PANEL'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 

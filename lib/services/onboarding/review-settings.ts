@@ -4,12 +4,8 @@ import type { z } from 'zod';
 import type { reviewSettingsSchema, updateReviewSettingsBodySchema } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { reviewSettings } from '@/lib/db/schema';
-import { can } from '@/lib/contract/access';
-import { forbidden } from '@/lib/contract/api-errors';
-import { REVIEW_SETTINGS_ADMIN_ONLY } from '@/lib/contract/review';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
-import { assertVerificationRole } from './verification-roles';
 
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 const DEFAULTS: ReviewSettings = { twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false };
@@ -19,14 +15,8 @@ export async function getReviewSettings(db: DbOrTx, tenantId: string): Promise<R
   return row ? { twoApprovalsForOrganizations: row.twoApprovalsForOrganizations, twoApprovalsForHighRisk: row.twoApprovalsForHighRisk } : DEFAULTS;
 }
 
-export async function readReviewSettings(db: DbOrTx, principal: Principal) {
-  assertVerificationRole(principal);
-  return getReviewSettings(db, principal.tenantId);
-}
-
-/** 'verification:configure' only: changes the tenant's review settings (audited). */
+/** Changes the tenant's review settings (audited); who may is the route's capability (lib/contract/routes). */
 export async function updateReviewSettings(db: DbOrTx, principal: Principal, input: z.infer<typeof updateReviewSettingsBodySchema>) {
-  if (!can(principal, 'verification:configure')) throw forbidden(REVIEW_SETTINGS_ADMIN_ONLY);
   return db.transaction(async (tx) => {
     const before = await getReviewSettings(tx, principal.tenantId);
     const after = { ...before, ...input };

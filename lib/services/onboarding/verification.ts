@@ -9,18 +9,16 @@ import { addresses, contacts, customerCategorizations, customers, documents, org
 import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentMetadata, documentRequirements, nameOf, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
-import { assertVerificationRole } from './verification-roles';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit, customerAuditLog } from './audit';
 import type { UserLabel } from './review-state';
 import { customerTimeline } from './timeline';
 import { isUuid } from '@/lib/contract/common';
-import { can } from '@/lib/contract/access';
+import { can, REFUSALS } from '@/lib/contract/access';
 import { openScreeningAlertIds } from '@/lib/services/aml/screening';
 
 export { REVIEW_SLA_HOURS };
-export { assertVerificationRole };
 
 
 async function lockVerification(tx: DbOrTx, tenantId: string, verificationId: string) {
@@ -70,12 +68,11 @@ async function changeStatus(
 }
 
 /**
- * Initiates or re-initiates the verification of a customer (COMPLIANCE_OFFICER or ADMIN_USER; any
- * other caller gets the contract's 403). A case waiting or in review is returned as it is; an
+ * Initiates or re-initiates the verification of a customer (who may: the route's capability,
+ * verification:review, refused with the contract's 403). A case waiting or in review is returned as it is; an
  * approved one cannot be re-opened (409).
  */
 export async function initiateVerification(db: DbOrTx, principal: Principal, customer: { id: string; customerType: 'INDIVIDUAL' | 'ORGANIZATION' }) {
-  assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -100,18 +97,17 @@ export async function initiateVerification(db: DbOrTx, principal: Principal, cus
 
 /**
  * Assignment that holds: claim (no assignee given: the caller), release (null) or reassign (another
- * user). A case another officer holds can be claimed or released only with 'verification:assign'
- * (ADMIN_USER), which assigning a case to someone else needs too; the assignee must hold
+ * user). A case another officer holds can be claimed or released only with 'verification:assign',
+ * which assigning a case to someone else needs too; the assignee must hold
  * 'verification:review'; the registrar of the customer cannot take its case.
  */
 export async function assignVerification(db: DbOrTx, principal: Principal, verificationId: string, assigneeUserId: string | null | undefined) {
-  assertVerificationRole(principal);
   const target = assigneeUserId === undefined ? principal.userId : assigneeUserId;
   const isAdmin = can(principal, 'verification:assign');
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     if (row.status === 'APPROVED' || row.status === 'REJECTED') throw conflict(`the verification is already ${row.status.toLowerCase()}`);
-    if (target && target !== principal.userId && !isAdmin) throw forbidden('only an ADMIN_USER may assign a case to another officer; claim it for yourself instead');
+    if (target && target !== principal.userId && !isAdmin) throw forbidden(REFUSALS.assignCaseToOther);
     if (!isAdmin && row.assigneeUserId && row.assigneeUserId !== principal.userId) await refuseAssignedToOther(tx, principal.tenantId, row);
     if (target) {
       const [assignee] = await tx
@@ -157,7 +153,6 @@ async function assertMayReview(tx: DbOrTx, row: typeof verifications.$inferSelec
  * undecided, and, where the tenant's settings ask for two approvals, a second officer.
  */
 export async function decideVerification(db: DbOrTx, principal: Principal, verificationId: string, input: ReviewDecisionBody) {
-  assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const t = principal.tenantId;
     const row = await lockVerification(tx, t, verificationId);
@@ -212,7 +207,6 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
 
 /** ACCEPT or REJECT one current document of an open case; an expired document cannot be accepted. */
 export async function decideDocument(db: DbOrTx, principal: Principal, verificationId: string, documentId: string, input: z.infer<typeof reviewDocumentDecisionBodySchema>) {
-  assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     assertNotRegistrar(row, principal, 'the user who registered the customer cannot review its documents; another officer must review them');
@@ -245,7 +239,6 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
 }
 
 export async function addNote(db: DbOrTx, principal: Principal, verificationId: string, body: string) {
-  assertVerificationRole(principal);
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
     const [note] = await tx.insert(verificationNotes).values({ tenantId: principal.tenantId, verificationId: row.id, authorUserId: principal.userId, body, createdAt: clock.now() }).returning();
@@ -323,7 +316,6 @@ const viewLabelIds = (v: typeof verifications.$inferSelect) => [v.assigneeUserId
 
 /** The review queue: filters, search by name/email/registration number, sort, pages. */
 export async function listVerifications(db: DbOrTx, principal: Principal, query: z.infer<typeof listVerificationsQuerySchema>) {
-  assertVerificationRole(principal);
   const conditions: (SQL | undefined)[] = [eq(verifications.tenantId, principal.tenantId)];
   if (query.status?.length) conditions.push(inArray(verifications.status, query.status));
   if (query.customerType) conditions.push(eq(verifications.customerType, query.customerType));
@@ -398,7 +390,6 @@ type ApprovalBlockers = { unmetRequirements: { requirement: string; label: strin
 
 /** One case with the customer's data, documents (metadata), requirements, risk, approval gate, notes and timeline. */
 export async function getVerification(db: DbOrTx, principal: Principal, verificationId: string) {
-  assertVerificationRole(principal);
   const [row] = isUuid(verificationId)
     ? await db
         .select({ v: verifications, customer: customers })
@@ -444,7 +435,6 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
 
 /** The content of one document of a case, for the reviewer's viewer. */
 export async function documentContent(db: DbOrTx, principal: Principal, verificationId: string, documentId: string) {
-  assertVerificationRole(principal);
   const [row] = isUuid(verificationId) && isUuid(documentId)
     ? await db
         .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256, documentType: documents.documentType, customerName: customers.displayName })
@@ -479,7 +469,6 @@ export function documentFileName(documentType: string, customerName: string, mim
 
 /** The timeline of a case: every event of its customer with actor names and roles. */
 export async function caseTimeline(db: DbOrTx, principal: Principal, verificationId: string) {
-  assertVerificationRole(principal);
   const [row] = isUuid(verificationId) ? await db.select({ customerId: verifications.customerId }).from(verifications).where(and(eq(verifications.tenantId, principal.tenantId), eq(verifications.id, verificationId))) : [];
   if (!row) throw notFound('verification');
   return customerTimeline(db, principal.tenantId, row.customerId);

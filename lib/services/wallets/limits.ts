@@ -95,35 +95,24 @@ export function inCheckOrder<T extends Pick<TransactionLimitRow, 'limitType' | '
     .sort((a, b) => TYPE_ORDER[a.limitType] - TYPE_ORDER[b.limitType] || Number(!!b.walletId) - Number(!!a.walletId));
 }
 
-/** Throws the catalogue's "transaction limit exceeded" for the first limit (in check order) that `amount` on top of `usage` would cross. */
-export function assertLimitsWithUsage(rows: Array<Pick<TransactionLimitRow, 'limitType' | 'walletId' | 'createdAt' | 'limitAmount' | 'currency'> & { usage: Decimal }>, amount: string): void {
-  const requested = new Decimal(amount);
-  for (const row of inCheckOrder(rows)) {
-    if (row.usage.plus(requested).gt(row.limitAmount)) {
-      throw transactionLimitExceeded({
-        limitType: row.limitType,
-        limit: fmt(row.limitAmount, row.currency),
-        currentUsage: fmt(row.usage, row.currency),
-        requestedAmount: fmt(requested, row.currency),
-        currency: row.currency,
-      });
-    }
-  }
-}
-
 /**
- * Throws the catalogue's "transaction limit exceeded" for the first limit (per transaction, then
- * daily, weekly, monthly; wallet before customer) the amount would cross. Call under the locks of
- * the transfer's transaction so concurrent transfers see each other's usage.
+ * Throws the catalogue's "transaction limit exceeded" for the first limit, in check order, that the
+ * transfer's statement found exceeded (`exceeded`: usage + amount > limit, decided in SQL only,
+ * transfers.ts postSql). `usage` is what the statement read, for the error's members.
  */
-export async function assertWithinLimits(db: DbOrTx, tenantId: string, wallet: Pick<WalletRow, 'id' | 'customerId' | 'currency'>, amount: string): Promise<void> {
-  const rows = inCheckOrder(await limitsOf(db, tenantId, wallet));
-  const requested = new Decimal(amount);
-  for (const row of rows) {
-    const usage = await currentUsage(db, tenantId, row);
-    // one at a time: a later limit's usage is read only when the earlier ones pass
-    assertLimitsWithUsage([{ ...row, usage }], requested.toFixed());
-  }
+export function refuseExceededLimit(
+  rows: Array<Pick<TransactionLimitRow, 'limitType' | 'walletId' | 'createdAt' | 'limitAmount' | 'currency'> & { usage: Decimal; exceeded: boolean }>,
+  amount: string,
+): void {
+  const row = inCheckOrder(rows).find((r) => r.exceeded);
+  if (!row) return;
+  throw transactionLimitExceeded({
+    limitType: row.limitType,
+    limit: fmt(row.limitAmount, row.currency),
+    currentUsage: fmt(row.usage, row.currency),
+    requestedAmount: fmt(new Decimal(amount), row.currency),
+    currency: row.currency,
+  });
 }
 
 async function toLimit(db: DbOrTx, tenantId: string, row: TransactionLimitRow): Promise<TransactionLimit> {

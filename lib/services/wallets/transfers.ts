@@ -19,8 +19,8 @@ import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
 import { claim, completeSql, release, transferScope } from './idempotency';
 import { answerSealingReady, type IdempotencyScope } from '@/lib/services/idempotency/store';
-import { assertLimitsWithUsage, usageSql, windowStart } from './limits';
-import { effectiveStatus } from './payment-consents';
+import { refuseExceededLimit, usageSql, windowStart } from './limits';
+import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
 import type { RuleFiring } from '@/lib/contract/aml-model';
 import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
 import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
@@ -29,8 +29,8 @@ import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
  * Transfers (docs/ledger.md). One transaction per transfer: lock the customer and the wallet row,
  * check wallet, beneficiary, consent, limits and balance, post the balanced entry, move the
  * wallet's balance, insert the transfer and emit its events. Above the tenant's four-eyes
- * threshold the money is held on the clearing account until a TRANSACTION_APPROVER other than the
- * initiator approves (clearing -> outgoing settlement) or rejects (clearing -> wallet).
+ * threshold the money is held on the clearing account until a holder of transfer:approve other than
+ * the initiator approves (clearing -> outgoing settlement) or rejects (clearing -> wallet).
  */
 type BeneficiaryRef = { id: string; name: string; iban: string };
 type WalletRef = { id: string; customerId: string; name: string };
@@ -260,6 +260,8 @@ interface Posting {
   event: { ctes: SQL; notified: SQL };
   /** null: nothing to store (a release answers no request of its own) */
   storeAnswer: SQL | null;
+  /** what the transfer rules compare with (transfer-rules.ts), the same on both paths */
+  ruleParams: RuleParams;
 }
 
 const answerCte = (p: Posting) => (p.storeAnswer ? sql`answer as (${p.storeAnswer} returning 1)` : sql`answer as (select 1 where false)`);
@@ -351,9 +353,11 @@ function postSql(p: Posting): SQL {
   const amount = sql`${body.amount}::numeric`;
   return sql`
     with lim as (
-      select tl.id, tl.limit_type, tl.wallet_id, tl.limit_amount::text as limit_amount, tl.currency, tl.created_at,
-        (case when tl.limit_type = 'PER_TRANSACTION' then 0 else ${usageSql(tenantId, accounts, from)} end)::text as usage
-      from transaction_limits tl
+      select tl.id, tl.limit_type, tl.wallet_id, tl.limit_amount::text as limit_amount, tl.currency, tl.created_at, u.usage::text as usage,
+        -- the limit rule, decided here only: the service refuses the first exceeded limit in check order
+        u.usage + ${amount} > tl.limit_amount as exceeded
+      from transaction_limits tl,
+        lateral (select (case when tl.limit_type = 'PER_TRANSACTION' then 0 else ${usageSql(tenantId, accounts, from)} end)::numeric as usage) u
       where tl.tenant_id = ${tenantId}
         and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency}))
     ),
@@ -361,7 +365,7 @@ function postSql(p: Posting): SQL {
     ok as (
       select 1 from used
       where used.n = 0
-        and not exists (select 1 from lim where lim.usage::numeric + ${amount} > lim.limit_amount::numeric)
+        and not exists (select 1 from lim where lim.exceeded)
         and (${p.customerLocked} or not exists (select 1 from lim where lim.wallet_id is null))
         and ${wallet.balance}::numeric >= ${amount}
     ),
@@ -387,18 +391,21 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     destination = found.wallets.find((w) => w.id === body.destinationWalletId) ?? null;
     if (!destination) throw notFound('destination wallet');
   }
+  // the checks are the rules of transfer-rules.ts, in the documented order, each refused with its catalogue error
+  const now = clock.now();
+  const ruleParams: RuleParams = { currency: body.currency, amount: body.amount, walletId: wallet.id, now };
   const customerStatusNow = customerStatus.get(wallet.customer_id)!;
-  if (customerStatusNow !== 'ACTIVE') throw customerNotActive(wallet.customer_id, customerStatusNow);
-  if (wallet.status !== 'ACTIVE') throw walletNotActive(wallet.id, wallet.status);
-  if (wallet.currency !== body.currency) throw currencyMismatch(wallet.currency, body.currency);
+  if (!holds('customerActive', { status: customerStatusNow }, ruleParams)) throw customerNotActive(wallet.customer_id, customerStatusNow);
+  if (!holds('walletActive', wallet, ruleParams)) throw walletNotActive(wallet.id, wallet.status);
+  if (!holds('walletCurrency', wallet, ruleParams)) throw currencyMismatch(wallet.currency, body.currency);
 
   // 2. the payee: the destination wallet (ACTIVE, same currency, ACTIVE customer) or a saved, active beneficiary
   let beneficiary: BeneficiaryRef | null = null;
   if (destination) {
-    if (destination.status !== 'ACTIVE') throw walletNotActive(destination.id, destination.status);
-    if (destination.currency !== body.currency) throw destinationCurrencyMismatch(destination.id, destination.currency, body.currency);
+    if (!holds('destinationActive', destination, ruleParams)) throw walletNotActive(destination.id, destination.status);
+    if (!holds('destinationCurrency', destination, ruleParams)) throw destinationCurrencyMismatch(destination.id, destination.currency, body.currency);
     const destStatus = customerStatus.get(destination.customer_id)!;
-    if (destStatus !== 'ACTIVE') throw customerNotActive(destination.customer_id, destStatus);
+    if (!holds('customerActive', { status: destStatus }, ruleParams)) throw customerNotActive(destination.customer_id, destStatus);
   } else {
     const ref = body.beneficiary!;
     const payee = found.beneficiary;
@@ -407,16 +414,16 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
         ? beneficiaryNotFound('', `no beneficiary ${ref.id} for this customer; create it first: POST /api/v2.1/beneficiaries`)
         : beneficiaryNotFound(ref.iban, 'no saved beneficiary has this IBAN; create it first: POST /api/v2.1/beneficiaries');
     }
-    if (payee.status !== 'ACTIVE') throw beneficiaryInactive(payee.id, payee.iban);
+    if (!holds('beneficiaryActive', payee, ruleParams)) throw beneficiaryInactive(payee.id, payee.iban);
     // a confirmed sanctions or PEP match of the beneficiary (docs/aml.md)
-    if (payee.aml_blocked_by) throw beneficiaryBlocked(payee.id, payee.aml_blocked_by);
+    if (!holds('beneficiaryNotBlocked', payee, ruleParams)) throw beneficiaryBlocked(payee.id, payee.aml_blocked_by!);
     beneficiary = { id: payee.id, name: payee.name, iban: payee.iban };
   }
 
   // 3. the payment consent's own rules (when one is given or required); its use is checked under the locks, with the limits
   const amount = new Decimal(body.amount);
   const consentId = body.paymentConsentId ?? null;
-  if (consentId) assertConsentRow(consentId, found.consent, wallet, body.currency, amount);
+  if (consentId) assertConsentRow(consentId, found.consent, wallet, ruleParams);
 
   // 4. post: at once (to outgoing settlement or the destination wallet), or held on clearing above the four-eyes threshold
   const fourEyesThreshold = found.settings ? found.settings.threshold : DEFAULT_FOUR_EYES_THRESHOLD;
@@ -426,7 +433,6 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
   const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
   const transferId = heldRelease?.transferId ?? randomUUID();
-  const now = clock.now();
   // 5. transaction monitoring (docs/aml.md): the tenant's rules on this transfer; a HOLD posts nothing until two officers release it
   const firings = heldRelease
     ? []
@@ -463,6 +469,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     customerLocked: false,
     event: { ctes: sql``, notified: sql`` },
     storeAnswer: null,
+    ruleParams,
   };
   const row: TransferRow = {
     id: transferId,
@@ -532,6 +539,13 @@ interface ReleaseOf {
   releasedBy: string;
 }
 
+/** What the posting statement answers: the consent's use, each limit with its usage and verdict, the rows written. */
+interface PostResult {
+  used: number;
+  limits: Array<{ limit_type: TransactionLimitRow['limitType']; wallet_id: string | null; created_at: string; limit_amount: string; currency: string; usage: string; exceeded: boolean }>;
+  written: number;
+}
+
 /** The slow path, in one transaction: lock and read, check, then check what others write and post (gatherSql, postSql). */
 async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
@@ -544,26 +558,28 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
     posting.customerLocked = true;
   }
   // 5. one statement: consent use, limits, balance, and (when they pass) every write
-  let result = ((await tx.execute(postSql(posting))) as unknown as Rows<{ used: number; limits: Array<Record<string, string>>; written: number }>).rows[0]!;
+  let result = ((await tx.execute(postSql(posting))) as unknown as Rows<PostResult>).rows[0]!;
   if (!posting.customerLocked && result.limits.some((l) => l.wallet_id === null)) {
     // a customer-wide limit appeared while this transfer waited for its locks: take the customer's turn and check again
     await customerLimitLock(tx, wallet.customer_id);
     posting.customerLocked = true;
-    result = ((await tx.execute(postSql(posting))) as unknown as Rows<{ used: number; limits: Array<Record<string, string>>; written: number }>).rows[0]!;
+    result = ((await tx.execute(postSql(posting))) as unknown as Rows<PostResult>).rows[0]!;
   }
   if (Number(result.used) > 0) throw paymentConsentInvalid(consentId!, 'ALREADY_USED', 'a SINGLE_PAYMENT consent covers one transfer and was used');
-  assertLimitsWithUsage(
+  // the statement's verdict on each limit (exceeded), refused in check order
+  refuseExceededLimit(
     result.limits.map((l) => ({
-      limitType: l.limit_type as TransactionLimitRow['limitType'],
+      limitType: l.limit_type,
       walletId: l.wallet_id ?? null,
-      createdAt: new Date(l.created_at!),
-      limitAmount: l.limit_amount!,
-      currency: l.currency!,
-      usage: new Decimal(l.usage!),
+      createdAt: new Date(l.created_at),
+      limitAmount: l.limit_amount,
+      currency: l.currency,
+      usage: new Decimal(l.usage),
+      exceeded: l.exceeded === true,
     })),
     body.amount,
   );
-  if (amount.gt(wallet.balance)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
+  if (!holds('balanceCovers', wallet, posting.ruleParams)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
   // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; held: the transfer only
   const expected = posting.held ? 1 : 5 + (destination && !requiresApproval ? 1 : 0);
   if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
@@ -596,8 +612,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
  * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
  */
 function fastSql(p: Posting, found: Gathered, expected: number): SQL {
-  const { tenantId, wallet, destination, body } = p;
-  const amount = sql`${body.amount}::numeric`;
+  const { tenantId, wallet, destination, ruleParams: rules } = p;
   const customerIds = found.customers.map((c) => c.id);
   const versions = found.customers.map((c) => `${c.id}:${c.version}`);
   const walletIds = destination ? [wallet.id, destination.id] : [wallet.id];
@@ -617,19 +632,17 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
     ),
     ok as (
       select 1
-      where (select count(*) from c where c.status = 'ACTIVE' and c.id::text || ':' || c.version in (${sql.join(versions.map((v) => sql`${v}`), sql`, `)})) = ${customerIds.length}
-        and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and w.status = 'ACTIVE'
-          and w.currency = ${body.currency} and w.balance >= ${amount})
+      where (select count(*) from c where ${ruleSql('customerActive', 'c', rules)} and c.id::text || ':' || c.version in (${sql.join(versions.map((v) => sql`${v}`), sql`, `)})) = ${customerIds.length}
+        and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and ${rulesSql('wallet', 'w', rules)})
         and ${
           destination
-            ? sql`exists (select 1 from w where w.id = ${destination.id}::uuid and w.customer_id = ${destination.customer_id}::uuid and w.status = 'ACTIVE' and w.currency = ${body.currency})`
-            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and b.status = 'ACTIVE' and b.aml_blocked_by is null)`
+            ? sql`exists (select 1 from w where w.id = ${destination.id}::uuid and w.customer_id = ${destination.customer_id}::uuid and ${rulesSql('destination', 'w', rules)})`
+            : sql`exists (select 1 from beneficiaries b where b.tenant_id = ${tenantId} and b.id = ${p.beneficiaryId}::uuid and b.customer_id = ${wallet.customer_id}::uuid and ${rulesSql('beneficiary', 'b', rules)})`
         }
         and ${
           consent
             ? sql`exists (select 1 from payment_consents pc where pc.tenant_id = ${tenantId} and pc.id = ${consent.id}::uuid and pc.customer_id = ${wallet.customer_id}::uuid
-                and pc.wallet_id = ${wallet.id}::uuid and pc.status = 'AUTHORIZED' and pc.scope = 'RECURRING_PAYMENTS' and pc.expires_at > ${p.now}
-                and pc.currency = ${body.currency} and pc.max_amount_per_payment >= ${amount})`
+                and pc.scope = 'RECURRING_PAYMENTS' and ${rulesSql('consent', 'pc', rules)})`
             : sql`true`
         }
         and not exists (select 1 from transaction_limits tl where tl.tenant_id = ${tenantId}
@@ -660,7 +673,7 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
     if (error instanceof ApiError) return null;
     throw error;
   }
-  if (new Decimal(prepared.wallet.balance).lt(prepared.amount)) return null;
+  if (!holds('balanceCovers', prepared.wallet, prepared.posting.ruleParams)) return null;
   // a monitoring rule fired: the alert (and a hold) are written with the transfer, by the slow path
   if (prepared.posting.firings.length) return null;
   // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
@@ -685,16 +698,14 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
-function assertConsentRow(consentId: string, consent: Gathered['consent'], wallet: LockedWallet, currency: string, amount: Decimal) {
+function assertConsentRow(consentId: string, consent: Gathered['consent'], wallet: LockedWallet, rules: RuleParams) {
   if (!consent) throw paymentConsentInvalid(consentId, 'NOT_FOUND', 'no payment consent with this id for the wallet\'s customer');
-  const expiresAt = new Date(consent.expires_at);
   const revokedAt = consent.revoked_at ? new Date(consent.revoked_at) : null;
-  const consentStatus = effectiveStatus({ status: consent.status, expiresAt });
-  if (consentStatus === 'REVOKED') throw paymentConsentInvalid(consentId, 'REVOKED', `the consent was revoked at ${iso(revokedAt)}`);
-  if (consentStatus === 'EXPIRED') throw paymentConsentInvalid(consentId, 'EXPIRED', `the consent expired at ${expiresAt.toISOString()}`);
-  if (consent.wallet_id !== wallet.id) throw paymentConsentInvalid(consentId, 'WALLET_MISMATCH', `the consent covers wallet ${consent.wallet_id}, not ${wallet.id}`);
-  if (consent.currency !== currency) throw paymentConsentInvalid(consentId, 'CURRENCY_MISMATCH', `the consent covers ${consent.currency}, not ${currency}`);
-  if (amount.gt(consent.max_amount_per_payment)) {
+  if (!holds('consentNotRevoked', consent, rules)) throw paymentConsentInvalid(consentId, 'REVOKED', `the consent was revoked at ${iso(revokedAt)}`);
+  if (!holds('consentNotExpired', consent, rules)) throw paymentConsentInvalid(consentId, 'EXPIRED', `the consent expired at ${new Date(consent.expires_at).toISOString()}`);
+  if (!holds('consentWallet', consent, rules)) throw paymentConsentInvalid(consentId, 'WALLET_MISMATCH', `the consent covers wallet ${consent.wallet_id}, not ${wallet.id}`);
+  if (!holds('consentCurrency', consent, rules)) throw paymentConsentInvalid(consentId, 'CURRENCY_MISMATCH', `the consent covers ${consent.currency}, not ${rules.currency}`);
+  if (!holds('consentCoversAmount', consent, rules)) {
     throw paymentConsentInvalid(consentId, 'AMOUNT_EXCEEDED', `the consent allows at most ${fmt(consent.max_amount_per_payment, consent.currency)} ${consent.currency} per payment`);
   }
 }

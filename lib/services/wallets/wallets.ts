@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
-import { MAX_BALANCE } from '@/lib/contract/money';
+import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -205,7 +205,7 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
     where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
     order by s."postedAt" desc, s.id desc
     limit ${limit} offset ${offset}`) as unknown as Promise<{
-    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: string; postedAt: Date | string; kind: StatementKind; transferId: string | null; description: string; balanceAfter: string }>;
+    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: Currency; postedAt: Date | string; kind: StatementKind; transferId: string | null; description: string; balanceAfter: string }>;
   }>;
   const [{ rows }, [total], [opening], [closing]] = await Promise.all([
     rowsQuery,
@@ -215,7 +215,7 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
   ]);
   return {
     walletId,
-    currency: wallet.currency,
+    currency: wallet.currency as Currency,
     balance: fmt(wallet.balance, wallet.currency),
     openingBalance: fmt(opening!.v, wallet.currency),
     closingBalance: fmt(closing!.v, wallet.currency),

@@ -7,7 +7,8 @@ export function eventCatalogue() {
     items: EVENT_TYPES.map((type) => ({
       type,
       description: EVENT_DESCRIPTIONS[type],
-      dataSchema: z.toJSONSchema(EVENT_DATA_SCHEMAS[type], { io: 'input', unrepresentable: 'any' }),
+      // a JSON Schema document: an object of JSON values
+      dataSchema: z.toJSONSchema(EVENT_DATA_SCHEMAS[type], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
       example: EVENT_EXAMPLES[type],
     })),
     wildcards: ['*', ...new Set(EVENT_TYPES.flatMap((t) => t.split('.').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('.')}.*`)))],

@@ -9,7 +9,7 @@ import { events, webhookAttempts, webhookDeliveries, type WebhookAttemptRow, typ
 import { getEnv } from '@/lib/env';
 import { notFound, subscriptionDisabled, deliveryPending } from '@/lib/contract/api-errors';
 import { notifyWorker, recordEvent } from '@/lib/services/events/emit';
-import { deliverClaimed, leaseMs, wakeWebhookWorker } from '@/lib/webhooks/worker';
+import { deliverClaimed, leaseMs, wakeWebhookWorker } from './worker';
 import { findSubscription } from './subscriptions';
 
 /**

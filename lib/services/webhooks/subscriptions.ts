@@ -14,10 +14,10 @@ import { customers, webhookSubscriptions, type WebhookSubscriptionRow } from '@/
 import { getEnv } from '@/lib/env';
 import { notFound, validationFailed } from '@/lib/contract/api-errors';
 import { encryptionKey } from '@/lib/services/data-key';
-import { cancelPendingDeliveries, type DisabledReason } from '@/lib/webhooks/lifecycle';
-import { encryptSecret } from '@/lib/webhooks/secrets';
-import { generateSecret } from '@/lib/webhooks/signer';
-import { hostOf, parseEndpointUrl, resolveAndCheck, SsrfError, UnresolvableHostError } from '@/lib/webhooks/ssrf';
+import { cancelPendingDeliveries, type DisabledReason } from './lifecycle';
+import { encryptSecret } from './secrets';
+import { generateSecret } from './signer';
+import { hostOf, parseEndpointUrl, resolveAndCheck, SsrfError, UnresolvableHostError } from './ssrf';
 import { getWebhookSettings } from './settings';
 
 /**

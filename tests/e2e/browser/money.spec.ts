@@ -44,4 +44,24 @@ test.describe('money in the panel', () => {
     await expect(page.getByText('Wallet “Spare” is closed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Freeze' })).toHaveCount(0);
   });
+
+  test('a beneficiary is saved from the Beneficiaries dialog, its IBAN checked as it is typed (the form the transfer form shows inline)', async ({ page, request }) => {
+    const setup = await setUp(request);
+    await signInPanel(page, setup.tenantId);
+    await page.goto('/beneficiaries');
+    await page.getByRole('button', { name: 'New beneficiary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New beneficiary' });
+    await dialog.getByLabel('Customer').selectOption(setup.customerId);
+    await dialog.getByLabel('Account holder').fill('Contoso Supplies');
+    await dialog.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
+    await expect(dialog.getByText('must be a valid IBAN (country code, check digits, mod-97 checksum)')).toBeVisible();
+    await dialog.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await capture(page, 'beneficiary-dialog', async () => {
+      await expect(dialog.getByText('The IBAN checksum is valid.')).toBeVisible();
+    });
+    await dialog.getByRole('button', { name: 'Save beneficiary' }).click();
+    await expect(page.getByText('Beneficiary Contoso Supplies saved')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('table')).toContainText('Contoso Supplies');
+  });
 });

@@ -12,7 +12,7 @@ import { routeTemplate } from '@/lib/metrics/registry';
 import { startWorkerMetricsServer } from '@/lib/metrics/worker-server';
 import { emitEvent } from '@/lib/services/events/emit';
 import { runDueJobs } from '@/lib/services/retention/jobs';
-import { runWorkerOnce } from '@/lib/webhooks/worker';
+import { runWorkerOnce } from '@/lib/services/webhooks/worker';
 import { call, expectEnvelope, platformAuth } from '../helpers';
 import { allowPrivateNetworks, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 

@@ -6,8 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { emitEvent } from '@/lib/services/events/emit';
 import { claimIdempotencyKey } from '@/lib/services/idempotency/store';
 import { runDueJobs } from '@/lib/services/retention/jobs';
-import { closeWebhookAgents } from '@/lib/webhooks/http';
-import { claimDue, runWorkerOnce } from '@/lib/webhooks/worker';
+import { closeWebhookAgents } from '@/lib/services/webhooks/http';
+import { claimDue, runWorkerOnce } from '@/lib/services/webhooks/worker';
 import { allowPrivateNetworks, cancelAllPending, deliveriesOf, deliveryRow, noJitter, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**

@@ -17,8 +17,8 @@ import { webhookSubscriptions } from '@/lib/db/schema';
 import type { RouteHandler } from '@/lib/http/api-route';
 import { emitEvent } from '@/lib/services/events/emit';
 import { encryptionKey } from '@/lib/services/data-key';
-import { decryptSecret } from '@/lib/webhooks/secrets';
-import { setResolver } from '@/lib/webhooks/ssrf';
+import { decryptSecret } from '@/lib/services/webhooks/secrets';
+import { setResolver } from '@/lib/services/webhooks/ssrf';
 import { call, expectEnvelope, type CallResult } from '../helpers';
 import {
   adminToken,

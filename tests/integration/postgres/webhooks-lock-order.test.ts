@@ -5,14 +5,14 @@ import * as subscriptionRoute from '@/app/api/v2.1/webhooks/subscriptions/[subsc
 import { getDb } from '@/lib/db/client';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/services/events/emit';
-import { closeWebhookAgents } from '@/lib/webhooks/http';
-import { claimDue, deliverClaimed, leaseMs } from '@/lib/webhooks/worker';
+import { closeWebhookAgents } from '@/lib/services/webhooks/http';
+import { claimDue, deliverClaimed, leaseMs } from '@/lib/services/webhooks/worker';
 import { call } from '../helpers';
 import { adminToken, bearer, firstAdmin, resetIdentityState } from '../identity-fixtures';
 import { allowPrivateNetworks, startReceiver, subscribe, webhookTenant, type Receiver } from '../webhooks-fixtures';
 
 /**
- * The lock order of a subscription and its deliveries (lib/webhooks/worker.ts lockSubscriptionFirst).
+ * The lock order of a subscription and its deliveries (lib/services/webhooks/worker.ts lockSubscriptionFirst).
  * The fuzzer found on PostgreSQL: DELETE of a subscription answered 500, PostgreSQL's "deadlock
  * detected" (40P01), while workers recorded failed attempts of its deliveries: each worker held its
  * delivery's row and waited for the subscription's, the DELETE held the subscription's and waited

@@ -6,7 +6,7 @@ import { requirePanelUser } from '@/lib/auth/panel';
 export const metadata: Metadata = { title: 'Approval queue' };
 export const dynamic = 'force-dynamic';
 
-/** The four-eyes approval queue, for TRANSACTION_APPROVER. */
+/** The four-eyes approval queue, for the holders of transfer:approve. */
 export default async function ApprovalsPage() {
   await requirePanelUser('transfer:approve');
   return (

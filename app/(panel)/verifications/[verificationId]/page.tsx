@@ -13,7 +13,7 @@ export default async function ReviewCasePage({ params }: { params: Promise<{ ver
   return (
     <div className="mx-auto max-w-6xl">
       <Breadcrumbs items={[{ href: '/verifications', label: 'Review queue' }]} current="Case" />
-      <ReviewCase id={verificationId} userId={user.principal.userId} isAdmin={can(user, 'verification:assign')} />
+      <ReviewCase id={verificationId} userId={user.principal.userId} mayAssign={can(user, 'verification:assign')} />
     </div>
   );
 }

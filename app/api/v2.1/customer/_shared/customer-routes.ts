@@ -7,9 +7,9 @@ import { activateCustomer, deactivateCustomer } from '@/lib/services/onboarding/
 import { customerAuditLog } from '@/lib/services/onboarding/audit';
 import { listConsents, recordConsent } from '@/lib/services/onboarding/consents';
 import { customerFor } from '@/lib/services/onboarding/customers';
-import { assertVerificationRole, initiateVerification } from '@/lib/services/onboarding/verification';
+import { initiateVerification } from '@/lib/services/onboarding/verification';
 import { endpoint } from '@/lib/http/endpoint';
-import { envelopeA } from '@/lib/http/envelope';
+import { envelopeA, file } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
 
 type CustomerType = 'INDIVIDUAL' | 'ORGANIZATION';
@@ -45,9 +45,8 @@ export function customerRoutes(type: CustomerType) {
     return envelopeA(await listConsents(db, principal.tenantId, params.customerId));
   });
 
-  // POST .../verification - initiate or re-initiate KYC/KYB (COMPLIANCE_OFFICER or ADMIN_USER)
+  // POST .../verification - initiate or re-initiate KYC/KYB (the definition's capability: verification:review)
   const postVerification = endpoint(routes.initiateVerification, async ({ db, principal, params }) => {
-    assertVerificationRole(principal);
     const customer = await customerFor(db, principal, params.customerId, type);
     const v = await initiateVerification(db, principal, customer);
     return envelopeA(
@@ -61,7 +60,7 @@ export function customerRoutes(type: CustomerType) {
     envelopeA(await activateCustomer(db, principal, params.customerId, type), { message: 'customer activated' }),
   );
 
-  // POST .../deactivation - suspend or close a customer (ADMIN_USER, COMPLIANCE_OFFICER)
+  // POST .../deactivation - suspend or close a customer (customer:deactivate)
   const postDeactivation = endpoint(routes.deactivate, async ({ db, principal, params, body }) =>
     envelopeA(await deactivateCustomer(db, principal, params.customerId, type, body), { message: `customer ${body.status.toLowerCase()}` }),
   );
@@ -86,7 +85,7 @@ export function customerRoutes(type: CustomerType) {
     await customerFor(db, principal, params.customerId, type);
     const events = await customerTimeline(db, principal.tenantId, params.customerId);
     if (query.format === 'csv') {
-      return new Response(timelineCsv(events), {
+      return file(timelineCsv(events), {
         status: 200,
         headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="timeline-${params.customerId}.csv"`, 'cache-control': 'no-store' },
       });

@@ -5,7 +5,7 @@ import { route } from '@/lib/http/route';
 import { actorOf } from '@/lib/services/wallets/access';
 import { decideTransfer } from '@/lib/services/wallets/transfers';
 
-// POST /api/v2.1/transfers/{transferId}/approve - four-eyes approval by a TRANSACTION_APPROVER other than the initiator
+// POST /api/v2.1/transfers/{transferId}/approve - four-eyes approval by an approver other than the initiator (transfer:approve)
 const post = endpoint(moneyRoutes.approveTransfer, async ({ db, tenant, principal, params }) => {
   const { message, data } = await decideTransfer(db, tenant.id, actorOf(principal), params.transferId, 'approve');
   return envelopeA(data, { message });

@@ -1,6 +1,6 @@
 import { onboardingRoutes } from '@/lib/contract/routes/onboarding';
 import { endpoint } from '@/lib/http/endpoint';
-import { envelopeA } from '@/lib/http/envelope';
+import { envelopeA, file } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
 import { caseTimeline } from '@/lib/services/onboarding/verification';
 import { timelineCsv } from '@/lib/services/onboarding/timeline';
@@ -9,7 +9,7 @@ import { timelineCsv } from '@/lib/services/onboarding/timeline';
 const getTimeline = endpoint(onboardingRoutes.caseTimeline, async ({ db, principal, params, query }) => {
   const events = await caseTimeline(db, principal, params.verificationId);
   if (query.format === 'csv') {
-    return new Response(timelineCsv(events), {
+    return file(timelineCsv(events), {
       status: 200,
       headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="case-${params.verificationId}.csv"`, 'cache-control': 'no-store' },
     });

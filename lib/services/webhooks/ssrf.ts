@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 /**
  * The SSRF guard of webhook delivery. A subscription URL is checked when it is created or changed,
  * and every connection is checked again at connect time: the host is resolved, every address is
- * checked, and the socket connects to the checked address (lib/webhooks/http.ts), so a DNS answer
+ * checked, and the socket connects to the checked address (lib/services/webhooks/http.ts), so a DNS answer
  * that changes between check and use (rebinding) cannot slip through.
  *
  * Refused: loopback, private (RFC 1918, ULA), link-local (169.254/16 with the cloud metadata

@@ -4,8 +4,11 @@ import { IDEMPOTENCY_KEY_HEADER } from '@/lib/contract/idempotency';
 
 /**
  * The one seam between the card gateway and whoever processes cards: the built-in sandbox
- * (`./sandbox`) or a real processor reached over HTTP (`./http-client`). Nothing here knows about
- * Request/Response or Envelope B; the gateway maps results onto the envelope.
+ * (lib/card-processor/sandbox) or a real processor reached over HTTP (lib/card-processor/http-client.ts).
+ * It lives in the contract layer so that services which act on cards (the dashboard's counts, AML's
+ * freezes) receive a processor from their caller without importing lib/card-processor, which sits
+ * above them. Nothing here knows about Request/Response or Envelope B; the gateway maps results onto
+ * the envelope.
  */
 
 /** Whose cards the caller may see. A customer user: the cards of its customer. An admin: the tenant's. */
