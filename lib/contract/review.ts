@@ -445,6 +445,8 @@ export const verificationCaseSchema = verificationSummarySchema.extend({
   history: z.array(auditEntrySchema).describe('the audit entries of the case, oldest first'),
   canApprove: z.boolean(),
   approveBlockedReasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  canDecide: z.boolean().describe('whether the caller may make any decision on the case or its documents (reject, revision, document decisions)'),
+  decideBlockedReasons: z.array(z.object({ code: z.string(), message: z.string() })).describe('why not: FOUR_EYES, NOT_OPEN, ASSIGNED_TO_ANOTHER_OFFICER'),
   person: z
     .object({ firstName: z.string(), lastName: z.string(), email: z.string(), dateOfBirth: z.string().nullable(), gender: z.string().nullable(), nationality: z.string().nullable(), placeOfBirth: z.string().nullable() })
     .nullable(),
