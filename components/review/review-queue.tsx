@@ -30,6 +30,8 @@ export interface QueueItem {
   slaDueAt: string;
   overdue: boolean;
   ageHours: number;
+  /** how often the customer answered a revision request (the queue marks a case that came back) */
+  resubmissions: number;
 }
 
 const ASSIGNEES = [
@@ -96,6 +98,11 @@ export function ReviewQueue({ userId }: { userId: string }) {
         <span className="flex flex-col items-start gap-1">
           <Badge status={i.status}>{VERIFICATION_STATUS_LABELS[i.status as keyof typeof VERIFICATION_STATUS_LABELS]}</Badge>
           {i.firstApprovedBy && i.status !== 'APPROVED' ? <span className="text-xs text-ink-muted">1 of 2 approvals</span> : null}
+          {i.resubmissions > 0 && (i.status === 'PENDING_REVIEW' || i.status === 'IN_REVIEW') ? (
+            <span data-testid="resubmitted">
+              <Badge tone="info">{i.resubmissions === 1 ? 'Resubmitted after revision' : `Resubmitted (${i.resubmissions}×)`}</Badge>
+            </span>
+          ) : null}
         </span>
       ),
     },
