@@ -1,0 +1,47 @@
+'use client';
+
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+
+/** Inside <CollapsibleSections>, sections fold to their heading below 768 px (a long page on a phone). */
+const Collapsible = createContext(false);
+
+export function CollapsibleSections({ children }: { children: ReactNode }) {
+  return <Collapsible.Provider value={true}>{children}</Collapsible.Provider>;
+}
+
+/**
+ * A white card section with a heading. Within <CollapsibleSections> (the customer 360), below 768 px
+ * the heading is a button that shows or hides the body (folded at first; the heading's actions stay
+ * in reach); from 768 px up every section is open and the heading is plain text.
+ */
+export function Section({ title, children, actions, id }: { title: string; children: ReactNode; actions?: ReactNode; id?: string }) {
+  const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, '-')}-title`;
+  const collapsible = useContext(Collapsible);
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`rounded-xl bg-white shadow-card ${collapsible ? 'px-5 py-3 md:p-5' : 'p-5'}`}>
+      <div className={`flex flex-wrap items-center justify-between gap-2 ${collapsible && !open ? 'md:mb-3' : 'mb-3'}`}>
+        <h2 id={headingId} className="text-base font-semibold text-ink">
+          {collapsible ? (
+            <>
+              <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)} className="flex items-center gap-2 py-1 text-left md:hidden">
+                <span aria-hidden className={`inline-block text-xs text-ink-muted transition-transform ${open ? 'rotate-90' : ''}`}>
+                  ▶
+                </span>
+                {title}
+              </button>
+              <span className="hidden md:inline">{title}</span>
+            </>
+          ) : (
+            title
+          )}
+        </h2>
+        {actions}
+      </div>
+      <div id={bodyId} className={collapsible && !open ? 'hidden md:block' : undefined}>
+        {children}
+      </div>
+    </section>
+  );
+}
