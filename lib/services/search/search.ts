@@ -64,20 +64,20 @@ export async function searchTenant(db: DbOrTx, tenantId: string, principal: Prin
       .orderBy(sql`lower(${customers.displayName})`, customers.id)
       .limit(SEARCH_RESULT_LIMIT),
     db
-          .select({
-            id: wallets.id,
-            customerId: wallets.customerId,
-            customerName: customers.displayName,
-            name: wallets.name,
-            currency: wallets.currency,
-            status: wallets.status,
-            balance: wallets.balance,
-          })
-          .from(wallets)
-          .innerJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
-          .where(and(eq(wallets.tenantId, tenantId), walletWhere))
-          .orderBy(desc(wallets.createdAt))
-          .limit(SEARCH_RESULT_LIMIT),
+      .select({
+        id: wallets.id,
+        customerId: wallets.customerId,
+        customerName: customers.displayName,
+        name: wallets.name,
+        currency: wallets.currency,
+        status: wallets.status,
+        balance: wallets.balance,
+      })
+      .from(wallets)
+      .innerJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
+      .where(and(eq(wallets.tenantId, tenantId), walletWhere))
+      .orderBy(desc(wallets.createdAt))
+      .limit(SEARCH_RESULT_LIMIT),
     db
       .select({
         id: representatives.id,
