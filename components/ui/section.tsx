@@ -11,13 +11,28 @@ export function CollapsibleSections({ children }: { children: ReactNode }) {
 
 /**
  * A white card section with a heading. Within <CollapsibleSections> (the customer 360), below 768 px
- * the heading is a button that shows or hides the body (folded at first; the heading's actions stay
- * in reach); from 768 px up every section is open and the heading is plain text.
+ * the heading is a button that shows or hides the body (folded at first unless it asks for
+ * `attention`; the heading's actions stay in reach); from 768 px up every section is open and the
+ * heading is plain text.
  */
-export function Section({ title, children, actions, id }: { title: string; children: ReactNode; actions?: ReactNode; id?: string }) {
+export function Section({
+  title,
+  children,
+  actions,
+  id,
+  attention = false,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  id?: string;
+  /** something in it waits for the reader (a revision to answer): it starts open when folding, until the reader folds it */
+  attention?: boolean;
+}) {
   const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, '-')}-title`;
   const collapsible = useContext(Collapsible);
-  const [open, setOpen] = useState(false);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? attention;
   const bodyId = useId();
   return (
     <section aria-labelledby={headingId} className={`rounded-xl bg-white shadow-card ${collapsible ? 'px-5 py-3 md:p-5' : 'p-5'}`}>
@@ -25,7 +40,7 @@ export function Section({ title, children, actions, id }: { title: string; child
         <h2 id={headingId} className="text-base font-semibold text-ink">
           {collapsible ? (
             <>
-              <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)} className="flex items-center gap-2 py-1 text-left md:hidden">
+              <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setToggled(!open)} className="flex items-center gap-2 py-1 text-left md:hidden">
                 <span aria-hidden className={`inline-block text-xs text-ink-muted transition-transform ${open ? 'rotate-90' : ''}`}>
                   ▶
                 </span>

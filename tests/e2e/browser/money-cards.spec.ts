@@ -55,7 +55,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     const details = page.getByTestId('card-details');
     await expect(details).toContainText('active');
     await expect(details).toContainText(`Grace ${world.card.holderLast}`);
-    await expect(page.getByTestId('limits')).toContainText('0.00 of 500.00 EUR used');
+    await expect(page.getByTestId('limits')).toContainText('0.00 EUR of 500.00 EUR used');
     await checkScreen(page, 'card-page');
 
     // the full number: a REVEAL code, a visible countdown, and gone again from the page
