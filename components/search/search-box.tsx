@@ -6,7 +6,7 @@ export function SearchBox() {
   return (
     <form action="/search" method="get" role="search" aria-label="Find in this tenant" className="flex min-w-0 flex-1 items-center gap-2 sm:max-w-md">
       <label htmlFor="global-search" className="sr-only">
-        Find a customer, person, wallet or card
+        Find a customer, wallet or card
       </label>
       <input
         id="global-search"

@@ -35,7 +35,13 @@ export function Section({
   const open = toggled ?? attention;
   const bodyId = useId();
   return (
-    <section aria-labelledby={headingId} className={`rounded-xl bg-white shadow-card ${collapsible ? 'px-5 py-3 md:p-5' : 'p-5'}`}>
+    <section
+      aria-labelledby={headingId}
+      className={`rounded-xl bg-white shadow-card ${collapsible ? 'px-5 py-3 md:p-5' : 'p-5'}`}
+      // acting in a section opens it: a dialog an action opens lives in the body, which folded would hide it
+      onClickCapture={collapsible && !open ? () => setToggled(true) : undefined}
+      onSubmitCapture={collapsible && !open ? () => setToggled(true) : undefined}
+    >
       <div className={`flex flex-wrap items-center justify-between gap-2 ${collapsible && !open ? 'md:mb-3' : 'mb-3'}`}>
         <h2 id={headingId} className="text-base font-semibold text-ink">
           {collapsible ? (
