@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, useRef, useState, type ReactNode } from 'react';
 
 /** Inside <CollapsibleSections>, sections fold to their heading below 768 px (a long page on a phone). */
 const Collapsible = createContext(false);
@@ -34,19 +34,21 @@ export function Section({
   const [toggled, setToggled] = useState<boolean | null>(null);
   const open = toggled ?? attention;
   const bodyId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
     <section
       aria-labelledby={headingId}
       className={`rounded-xl bg-white shadow-card ${collapsible ? 'px-5 py-3 md:p-5' : 'p-5'}`}
       // acting in a section opens it: a dialog an action opens lives in the body, which folded would hide it
-      onClickCapture={collapsible && !open ? () => setToggled(true) : undefined}
+      // (not the toggle's own click: React re-renders between the capture and the bubble phase)
+      onClickCapture={collapsible && !open ? (e) => !toggle.current?.contains(e.target as Node) && setToggled(true) : undefined}
       onSubmitCapture={collapsible && !open ? () => setToggled(true) : undefined}
     >
       <div className={`flex flex-wrap items-center justify-between gap-2 ${collapsible && !open ? 'md:mb-3' : 'mb-3'}`}>
         <h2 id={headingId} className="text-base font-semibold text-ink">
           {collapsible ? (
             <>
-              <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setToggled(!open)} className="flex items-center gap-2 py-1 text-left md:hidden">
+              <button ref={toggle} type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setToggled(!open)} className="flex items-center gap-2 py-1 text-left md:hidden">
                 <span aria-hidden className={`inline-block text-xs text-ink-muted transition-transform ${open ? 'rotate-90' : ''}`}>
                   ▶
                 </span>
