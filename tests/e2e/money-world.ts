@@ -200,9 +200,9 @@ export async function moneyWorld(): Promise<MoneyWorld> {
  */
 export async function unfoldSections(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
-  for (const toggle of await page.locator('main section h2 button[aria-expanded="false"]').all()) {
-    if (await toggle.isVisible()) await toggle.click();
-  }
+  // one at a time: each click takes its toggle out of the folded set (nth() of .all() would skip every other one)
+  const folded = page.locator('main section h2 button[aria-expanded="false"]').filter({ visible: true });
+  while ((await folded.count()) > 0) await folded.first().click();
 }
 
 /** Opens the main navigation when it sits behind the menu button (below 768 px). */
