@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { safeCallbackPath } from '@/lib/contract/redirect';
-import { panelSignInErrorSchema, panelSignInSchema, type PanelSignIn, type PanelSignInError } from '@/lib/contract/panel';
+import { PANEL_CUSTOMER_ACCOUNT, panelSignInErrorSchema, panelSignInSchema, type PanelSignIn, type PanelSignInError } from '@/lib/contract/panel';
 
 const TENANT_KEY = 'bp.signin.tenantId';
 
@@ -24,6 +24,9 @@ function describe(error: PanelSignInError): string {
     return `Wrong username or password. ${left} ${left === 1 ? 'attempt' : 'attempts'} left before the account is locked for 30 minutes.`;
   }
   if (error.status === 429) return `Too many sign-in attempts from this network. Try again in ${error.retryAfter ?? 60} seconds.`;
+  if (error.status === 403 && error.details === PANEL_CUSTOMER_ACCOUNT) {
+    return 'This is a customer account: customers use the Business Platform API (or the app built on it), not this panel. The panel is for the tenant’s staff.';
+  }
   if (error.status === 403) return 'This tenant is not available. Check the tenant ID.';
   if (error.status === 400) return 'Check the form: every field is required.';
   return 'Sign-in is not possible right now. Try again in a moment.';

@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/input';
 import { FormAlert, Section } from '@/components/ui/page-header';
 import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 import { useToast } from '@/components/ui/toast';
+import { formatMoney } from '@/components/wallets/money';
 import { CANCEL_REASONS, CARD_OPERATIONS, CHANNELS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operations';
 import { cardCall, type CardData } from '@/lib/ui/card-api';
 import { errorMessage } from '@/lib/ui/fetcher';
@@ -247,7 +248,7 @@ function SimulateAuthorization({ call, cardRef, currency, onDone }: { call: Call
       <div aria-live="polite">
         {result ? (
           <p className="text-sm" data-testid="simulation-result">
-            {result.amount} {result.currency} at {result.merchant.name}: <Badge status={result.status} />
+            {formatMoney(result.amount, result.currency)} at {result.merchant.name}: <Badge status={result.status} />
             {result.declineReason ? <span className="text-ink-muted"> ({label(result.declineReason)})</span> : null}
           </p>
         ) : null}
@@ -346,7 +347,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
               <li key={l.interval} className="flex flex-wrap justify-between gap-2">
                 <span className="first-letter:uppercase">{label(l.interval)}</span>
                 <span>
-                  {l.used} of {l.amount} {l.currency} used · {l.remaining} left
+                  {formatMoney(l.used, l.currency)} of {formatMoney(l.amount, l.currency)} used · {formatMoney(l.remaining, l.currency)} left
                 </span>
               </li>
             ))}
@@ -357,7 +358,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
           <ol className="space-y-1 text-sm" data-testid="status-history">
             {(history.data?.items ?? []).map((h, i) => (
               <li key={i}>
-                {when(h.at)} · {h.from ? label(h.from) : 'issued'} → <Badge status={h.to} /> {h.reason ? <span className="text-ink-muted">({h.reason})</span> : null}
+                {when(h.at)} · {h.from ? label(h.from) : 'issued'} → <Badge status={h.to} /> by {h.actorName ?? 'the system'} {h.reason ? <span className="text-ink-muted">({h.reason})</span> : null}
               </li>
             ))}
           </ol>
@@ -373,7 +374,7 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
                 {t.declineReason ? <span className="text-ink-muted"> · {label(t.declineReason)}</span> : null}
               </span>
               <span className="flex items-center gap-2">
-                {t.amount} {t.currency} <Badge status={t.status} />
+                {formatMoney(t.amount, t.currency)} <Badge status={t.status} />
               </span>
             </li>
           ))}

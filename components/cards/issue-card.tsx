@@ -29,6 +29,9 @@ import { useContractForm } from '@/lib/ui/use-contract-form';
 const holderBody = CARD_OPERATIONS['cardholder/create'].body.omit({ customerId: true, idempotencyKey: true });
 const applyShape = CARD_OPERATIONS['card/apply'].body.shape;
 export const NEW_CARDHOLDER = 'new';
+/** A person of the customer (an organization's representative or owner) who is not a cardholder yet: a new cardholder filled from them. */
+const PERSON = 'person:';
+const createsHolder = (choice: string) => choice === NEW_CARDHOLDER || choice.startsWith(PERSON);
 
 export const issueCardFormSchema = z
   .object({
@@ -38,7 +41,7 @@ export const issueCardFormSchema = z
     nickname: applyShape.nickname,
   })
   .superRefine((values, ctx) => {
-    if (values.cardholderId !== NEW_CARDHOLDER) return;
+    if (!createsHolder(values.cardholderId)) return;
     const parsed = holderBody.safeParse(values.holder);
     if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['holder', ...issue.path] });
   });
@@ -46,6 +49,7 @@ export const issueCardFormSchema = z
 type HolderValues = z.input<typeof holderBody>;
 type FormValues = { cardholderId: string; holder: HolderValues; currency: string; nickname?: string };
 export type ExistingHolder = { cardholderId: string; name: string };
+export type CardholderCandidate = { id: string; name: string; role: string; defaults: HolderDefaults };
 export type HolderDefaults = Partial<Omit<HolderValues, 'billingAddress'>> & { billingAddress?: Partial<HolderValues['billingAddress']> };
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -57,6 +61,7 @@ export function IssueCardDialog({
   customerName,
   holders,
   defaults,
+  people = [],
 }: {
   open: boolean;
   onClose: () => void;
@@ -64,15 +69,31 @@ export function IssueCardDialog({
   customerName: string;
   holders: ExistingHolder[];
   defaults: HolderDefaults;
+  /** an organization's representatives and owners, offered as new cardholders */
+  people?: CardholderCandidate[];
 }) {
   return (
     <Dialog open={open} onClose={onClose} title="Issue a card">
-      {open ? <IssueCardForm onClose={onClose} customerId={customerId} customerName={customerName} holders={holders} defaults={defaults} /> : null}
+      {open ? <IssueCardForm onClose={onClose} customerId={customerId} customerName={customerName} holders={holders} defaults={defaults} people={people} /> : null}
     </Dialog>
   );
 }
 
-function IssueCardForm({ onClose, customerId, customerName, holders, defaults }: { onClose: () => void; customerId: string; customerName: string; holders: ExistingHolder[]; defaults: HolderDefaults }) {
+function IssueCardForm({
+  onClose,
+  customerId,
+  customerName,
+  holders,
+  defaults,
+  people,
+}: {
+  onClose: () => void;
+  customerId: string;
+  customerName: string;
+  holders: ExistingHolder[];
+  defaults: HolderDefaults;
+  people: CardholderCandidate[];
+}) {
   const { tenantId } = useCurrentUser();
   const client = useQueryClient();
   // one attempt per opening of the dialog (the form is mounted only while it is open)
@@ -80,9 +101,13 @@ function IssueCardForm({ onClose, customerId, customerName, holders, defaults }:
   const [review, setReview] = useState(false);
   const [issued, setIssued] = useState<CardData<'card/apply'> | null>(null);
   const stage = useRef<'holder' | 'card'>('card');
+  const candidates = people.filter((p) => !holders.some((h) => h.name === p.name));
+  // an existing cardholder first, else the organization's first representative, else someone new
+  const first = holders[0] ? null : candidates[0];
+  const start = first?.defaults ?? defaults;
   const initial: FormValues = {
-    cardholderId: holders[0]?.cardholderId ?? NEW_CARDHOLDER,
-    holder: { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '', ...defaults, billingAddress: { line1: '', line2: '', city: '', postalCode: '', country: '', ...defaults.billingAddress } } as HolderValues,
+    cardholderId: holders[0]?.cardholderId ?? (first ? `${PERSON}${first.id}` : NEW_CARDHOLDER),
+    holder: { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '', ...start, billingAddress: { line1: '', line2: '', city: '', postalCode: '', country: '', ...start.billingAddress } } as HolderValues,
     currency: 'EUR',
     nickname: '',
   };
@@ -96,7 +121,7 @@ function IssueCardForm({ onClose, customerId, customerName, holders, defaults }:
       }
       try {
         let cardholderId = values.cardholderId;
-        if (cardholderId === NEW_CARDHOLDER) {
+        if (createsHolder(cardholderId)) {
           stage.current = 'holder';
           const holder = holderBody.parse(values.holder);
           cardholderId = (await cardCall(tenantId, 'cardholder/create', { ...holder, customerId, idempotencyKey: `issue-${attempt}-holder` })).cardholderId;
@@ -143,7 +168,7 @@ function IssueCardForm({ onClose, customerId, customerName, holders, defaults }:
   }
 
   const values = form.watch();
-  const isNew = values.cardholderId === NEW_CARDHOLDER;
+  const isNew = createsHolder(values.cardholderId);
   const he = (errors.holder ?? {}) as Record<string, { message?: string } | Record<string, { message?: string }>>;
   const hm = (k: keyof HolderValues) => (he[k] as { message?: string } | undefined)?.message;
   const am = (k: string) => ((he.billingAddress ?? {}) as Record<string, { message?: string }>)[k]?.message;
@@ -173,9 +198,22 @@ function IssueCardForm({ onClose, customerId, customerName, holders, defaults }:
         <>
           <SelectField
             label="Cardholder"
-            options={[...holders.map((h) => ({ value: h.cardholderId, label: h.name })), { value: NEW_CARDHOLDER, label: 'A new cardholder' }]}
+            options={[
+              ...holders.map((h) => ({ value: h.cardholderId, label: h.name })),
+              ...candidates.map((p) => ({ value: `${PERSON}${p.id}`, label: `${p.name} (${p.role}, new cardholder)` })),
+              { value: NEW_CARDHOLDER, label: 'A new cardholder' },
+            ]}
             error={errors.cardholderId?.message}
-            {...form.register('cardholderId')}
+            {...form.register('cardholderId', {
+              // a representative chosen: the new cardholder's fields start from what the customer record says of them
+              onChange: (e: { target: { value: string } }) => {
+                const person = candidates.find((p) => `${PERSON}${p.id}` === e.target.value);
+                const from = person?.defaults ?? (e.target.value === NEW_CARDHOLDER ? defaults : null);
+                if (!from) return;
+                const blank = { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '' };
+                form.setValue('holder', { ...blank, ...from, billingAddress: { line1: '', line2: '', city: '', postalCode: '', country: '', ...from.billingAddress } } as HolderValues);
+              },
+            })}
           />
           {isNew ? (
             <fieldset className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-2">

@@ -16,6 +16,7 @@ export function CustomerAuditSection({ customerId }: { customerId: string }) {
             <span className="text-ink-muted">{when(a.createdAt)}</span>
             <span className="font-medium">{actionLabel(a.action)}</span>
             <span className="text-ink-muted">{label(a.entityType)}</span>
+            <span>by {a.actorName ?? 'the system'}</span>
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { IssueCardDialog, type ExistingHolder, type HolderDefaults } from '@/components/cards/issue-card';
+import { IssueCardDialog, type CardholderCandidate, type ExistingHolder, type HolderDefaults } from '@/components/cards/issue-card';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,18 @@ function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
       ? { line1: [address.street, address.building].filter(Boolean).join(' '), city: address.city ?? '', postalCode: address.postalCode ?? '', country: (address.country ?? '').toUpperCase() }
       : {},
   };
+}
+
+/** An organization's representatives and owners as possible cardholders: their names and the company's address. */
+function peopleOf(c: CustomerDetailData | undefined): CardholderCandidate[] {
+  if (!c) return [];
+  const base = holderDefaults(c);
+  return c.representatives.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`,
+    role: r.position ?? (r.isPrimaryOwner ? 'owner' : 'representative'),
+    defaults: { ...base, firstName: r.firstName, lastName: r.lastName, email: '', phone: '', dateOfBirth: '' },
+  }));
 }
 
 /**
@@ -90,6 +102,7 @@ export function CustomerCardsSection({ customerId }: { customerId: string }) {
           customerName={customer.data?.displayName ?? ''}
           holders={holders}
           defaults={holderDefaults(customer.data)}
+          people={peopleOf(customer.data)}
         />
       ) : null}
     </Section>

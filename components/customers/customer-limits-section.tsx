@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { QueryError, Section } from '@/components/ui/page-header';
+import { formatMoney } from '@/components/wallets/money';
 import type { TransactionLimit } from '@/lib/contract/wallets';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, label } from './use-customer';
@@ -27,7 +28,7 @@ export function CustomerLimitsSection({ customerId }: { customerId: string }) {
                 <span className="text-xs text-ink-muted">{l.scope === 'WALLET' ? `wallet ${l.walletId?.slice(0, 8)}` : 'all wallets'}</span>
               </span>
               <span className="whitespace-nowrap font-mono text-xs tabular-nums">
-                {l.currentUsage} of {l.limit} {l.currency} used
+                {formatMoney(l.currentUsage, l.currency)} of {formatMoney(l.limit, l.currency)} used
               </span>
             </Row>
           ))}

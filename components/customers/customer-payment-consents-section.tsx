@@ -1,5 +1,6 @@
 'use client';
 
+import { formatMoney } from '@/components/wallets/money';
 import type { PaymentConsent } from '@/lib/contract/wallets';
 import { CustomerRecordsSection } from './customer-records-section';
 import { label, when } from './use-customer';
@@ -17,7 +18,7 @@ export function CustomerPaymentConsentsSection({ customerId }: { customerId: str
         <>
           <span className="font-medium first-letter:uppercase">{label(p.scope)}</span>
           <span className="block text-xs text-ink-muted">
-            up to {p.maxAmountPerPayment} {p.currency} per payment · until {when(p.expiresAt)}
+            up to {formatMoney(p.maxAmountPerPayment, p.currency)} per payment · until {when(p.expiresAt)}
           </span>
         </>
       )}

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { Section } from '@/components/ui/page-header';
+import { businessTypeLabel } from '@/lib/contract/enums';
 import { Facts, label, useCustomer, when } from './use-customer';
 
 /** Profile: person or organization data, category, dates, addresses and representatives. */
@@ -25,7 +26,7 @@ export function CustomerProfileSection({ customerId }: { customerId: string }) {
             ? ([
                 ['Legal name', c.organization.legalName],
                 ['Registration no.', c.organization.registrationNumber],
-                ['Business type', c.organization.businessType ? label(c.organization.businessType) : null],
+                ['Business type', c.organization.businessType ? businessTypeLabel(c.organization.businessType) : null],
               ] as [string, ReactNode][])
             : []),
           ['Category', c.categorization ? `${c.categorization.categoryName ?? ''} (${label(c.categorization.riskLevel)} risk)` : null],

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { QueryError, Section } from '@/components/ui/page-header';
-import { TransferStatusBadge } from '@/components/wallets/money';
+import { Money, TransferStatusBadge } from '@/components/wallets/money';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, SectionLink, when } from './use-customer';
 
@@ -36,7 +36,7 @@ export function CustomerTransfersSection({ customerId }: { customerId: string })
             <Row key={t.id}>
               <span className="min-w-0">
                 <Link href={`/transfers/${t.id}`} className="whitespace-nowrap font-mono font-medium tabular-nums text-brand-700 hover:underline">
-                  {t.amount} {t.currency}
+                  <Money amount={t.amount} currency={t.currency} />
                 </Link>
                 <span className="block text-xs text-ink-muted">
                   {t.beneficiary?.name ? `to ${t.beneficiary.name} · ` : ''}

@@ -28,13 +28,16 @@ export function CustomerVerificationSection({ customerId }: { customerId: string
         Status: <Badge status={c.verification?.status ?? 'NOT_STARTED'} />
       </p>
       {c.verificationHistory.length === 0 ? (
-        <p className="text-sm text-ink-muted">No verification yet.</p>
+        <p className="text-sm text-ink-muted" data-testid="verification-summary">
+          {c.verification ? `Submitted ${when(c.verification.submittedAt)}; no reviewer has acted on it yet.` : 'No verification yet.'}
+        </p>
       ) : (
         <ol className="space-y-1 text-sm">
           {c.verificationHistory.map((h) => (
             <li key={h.id}>
               {when(h.createdAt)} · {actionLabel(h.action)} → <Badge status={String((h.after as { status?: string } | null)?.status ?? '')} />
               {(h.after as { reasonCode?: string } | null)?.reasonCode ? <span className="text-ink-muted"> ({REASON_CODE_LABELS[(h.after as { reasonCode: ReasonCode }).reasonCode] ?? (h.after as { reasonCode: string }).reasonCode})</span> : null}
+              <span> by {h.actorName ?? 'the system'}</span>
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { QueryError, Section } from '@/components/ui/page-header';
+import { Money } from '@/components/wallets/money';
 import type { Wallet } from '@/lib/contract/wallets';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { Row, Rows, SectionLink } from './use-customer';
@@ -21,7 +22,7 @@ export function CustomerWalletsSection({ customerId }: { customerId: string }) {
   return (
     <Section
       title="Wallets"
-      actions={can('wallet:manage') ? <SectionLink href={`/wallets?customerId=${customerId}`}>Open a wallet</SectionLink> : null}
+      actions={can('wallet:manage') ? <SectionLink href={`/wallets?customerId=${customerId}&open=wallet`}>Open a wallet</SectionLink> : null}
     >
       {wallets.isPending ? (
         <p className="text-sm text-ink-muted">Loading…</p>
@@ -37,7 +38,7 @@ export function CustomerWalletsSection({ customerId }: { customerId: string }) {
               </Link>
               <span className="flex items-center gap-3">
                 <span className="whitespace-nowrap font-mono tabular-nums">
-                  {w.balance} {w.currency}
+                  <Money amount={w.balance} currency={w.currency} />
                 </span>
                 <Badge status={w.status} />
               </span>

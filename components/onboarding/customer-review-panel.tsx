@@ -117,7 +117,7 @@ export function CustomerReviewPanel({ customerId, customerType }: { customerId: 
   const open = data && data.verificationStatus !== 'APPROVED' && data.verificationStatus !== 'REJECTED';
   return (
     <div className="space-y-6">
-      <Section title="Review documents">
+      <Section title="Review documents" attention={Boolean(rr)}>
         <QueryError error={q.error} />
         {data ? (
           <div className="space-y-4">

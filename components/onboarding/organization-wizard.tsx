@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
 import type { CustomerListItem } from '@/lib/contract/customers';
-import { BUSINESS_TYPES } from '@/lib/contract/enums';
+import { BUSINESS_TYPES, businessTypeLabel } from '@/lib/contract/enums';
 import {
   ADDRESS_TYPES,
   companyStepSchema,
@@ -226,7 +226,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
           <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
           <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
-          <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: b.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
+          <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeLabel(b) }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
           <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
           <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
           <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
@@ -363,7 +363,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
             [
               ['Legal name', org.legalName],
               ['Registration number', org.registrationNumber],
-              ['Business type', org.businessType?.replace('BUSINESS_TYPE_', '').replaceAll('_', ' ').toLowerCase() ?? '—'],
+              ['Business type', org.businessType ? businessTypeLabel(org.businessType) : '—'],
               ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
               ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
               ['Total ownership', `${total}%`],

@@ -228,6 +228,28 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
               ))}
             </ul>
           </dd>
+          {draft.decision === 'REQUEST_REVISION' ? (
+            <>
+              <dt className="text-ink-muted">The customer must</dt>
+              <dd data-testid="revision-asks">
+                <ul>
+                  {current
+                    .filter((d) => draft.documentIds.includes(d.id))
+                    .map((d) => (
+                      <li key={d.id}>
+                        Replace {docLabel(d.documentType)}
+                        {d.documentNumber ? ` ${d.documentNumber}` : ''}
+                      </li>
+                    ))}
+                  {unmet
+                    .filter((r) => draft.requirements.includes(r.requirement))
+                    .map((r) => (
+                      <li key={r.requirement}>Provide {r.label}</li>
+                    ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
           {v.approvalsRequired === 2 && draft.decision === 'APPROVE' ? (
             <>
               <dt className="text-ink-muted">Approvals</dt>

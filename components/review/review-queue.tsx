@@ -9,12 +9,12 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import { DataTable, type Column } from '@/components/ui/table';
 import { VERIFICATION_STATUSES } from '@/lib/contract/enums';
-import { REVIEW_SLA_HOURS, VERIFICATION_STATUS_LABELS, type VerificationSummary } from '@/lib/contract/review';
+import { REVIEW_SLA_HOURS, VERIFICATION_STATUS_LABELS, type VerificationQueueItem } from '@/lib/contract/review';
 import { RiskBadge, slaText } from './review-case';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 
-/** One case of the queue: the contract's schema of what GET /verifications answers. */
-export type QueueItem = VerificationSummary;
+/** One case of the queue: the contract's schema of what GET /verifications answers (with how often it came back from a revision). */
+export type QueueItem = VerificationQueueItem;
 
 const ASSIGNEES = [
   { value: 'mine_and_unassigned', label: 'Mine and unassigned' },
@@ -80,6 +80,11 @@ export function ReviewQueue({ userId }: { userId: string }) {
         <span className="flex flex-col items-start gap-1">
           <Badge status={i.status}>{VERIFICATION_STATUS_LABELS[i.status as keyof typeof VERIFICATION_STATUS_LABELS]}</Badge>
           {i.firstApprovedBy && i.status !== 'APPROVED' ? <span className="text-xs text-ink-muted">1 of 2 approvals</span> : null}
+          {i.resubmissions > 0 && (i.status === 'PENDING_REVIEW' || i.status === 'IN_REVIEW') ? (
+            <span data-testid="resubmitted">
+              <Badge tone="info">{i.resubmissions === 1 ? 'Resubmitted after revision' : `Resubmitted (${i.resubmissions}×)`}</Badge>
+            </span>
+          ) : null}
         </span>
       ),
     },

@@ -1,10 +1,10 @@
 /**
  * The one search box in the top bar: a plain GET form to /search (works before any script runs).
- * Customers by name, email or id, wallets by id, cards by their last four digits.
+ * Customers, representatives and cardholders by name or email, wallets by name or id, cards by their last four digits.
  */
 export function SearchBox() {
   return (
-    <form action="/search" method="get" role="search" aria-label="Find in this tenant" className="order-last flex min-w-0 basis-full items-center gap-2 sm:order-none sm:max-w-md sm:flex-1 sm:basis-auto">
+    <form action="/search" method="get" role="search" aria-label="Find in this tenant" className="flex min-w-0 flex-1 items-center gap-2 sm:max-w-md">
       <label htmlFor="global-search" className="sr-only">
         Find a customer, wallet or card
       </label>

@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Section } from '@/components/ui/page-header';
 import type { SearchResult } from '@/lib/contract/search';
+import { Money } from '@/components/wallets/money';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { LoadError, loadFailed } from '@/components/ui/query-state';
 
@@ -24,7 +25,7 @@ const Hit = ({ children }: { children: ReactNode }) => <li className="flex flex-
 export function SearchResults({ q }: { q: string }) {
   const { can } = useCurrentUser();
   const result = useQuery({ queryKey: ['search', q], queryFn: () => apiFetch<SearchResult>(`/api/v2.1/search?q=${encodeURIComponent(q)}`), enabled: q.length >= 2, retry: false });
-  if (q.length < 2) return <p className="text-sm text-ink-muted">Type at least two characters: a customer name, email or ID, a wallet ID, or a card&apos;s last four digits.</p>;
+  if (q.length < 2) return <p className="text-sm text-ink-muted">Type at least two characters: a customer, representative or cardholder name, an email, a wallet name or ID, or a card&apos;s last four digits.</p>;
   if (result.isPending) return <p className="text-ink-muted">Searching…</p>;
   if (loadFailed(result)) return <LoadError query={result} />;
   const r = result.data;
@@ -44,7 +45,7 @@ export function SearchResults({ q }: { q: string }) {
           </Hit>
         ))}
       </Hits>
-      <Hits title="Wallets" count={r.wallets.length} empty="No wallet matches (search a wallet by its ID or its first 8 characters).">
+      <Hits title="Wallets" count={r.wallets.length} empty="No wallet matches (search a wallet by its name, its ID or its first 8 characters).">
         {r.wallets.map((w) => (
           <Hit key={w.id}>
             <span className="min-w-0">
@@ -56,16 +57,30 @@ export function SearchResults({ q }: { q: string }) {
               </span>
             </span>
             <span className="flex items-center gap-2">
-              <span className="whitespace-nowrap font-mono tabular-nums">
-                {w.balance} {w.currency}
-              </span>
+              <Money amount={w.balance} currency={w.currency} />
               <Badge status={w.status} />
             </span>
           </Hit>
         ))}
       </Hits>
+      <Hits title="Representatives" count={r.representatives.length} empty="No representative or owner matches.">
+        {r.representatives.map((p) => (
+          <Hit key={p.id}>
+            <span className="min-w-0">
+              <Link href={`/customers/${p.customerId}`} className="font-medium text-brand-700 hover:underline">
+                {p.firstName} {p.lastName}
+              </Link>
+              <span className="block break-all text-xs text-ink-muted">
+                {p.position ? `${p.position} of ` : 'represents '}
+                {p.customerName}
+                {p.email ? ` · ${p.email}` : ''}
+              </span>
+            </span>
+          </Hit>
+        ))}
+      </Hits>
       {cards ? (
-        <Hits title="Cards" count={r.cards.length} empty="No card matches (search a card by its last four digits or its ID).">
+        <Hits title="Cards" count={r.cards.length} empty="No card matches (search a card by its last four digits, its holder's name or its ID).">
           {r.cards.map((c) => (
             <Hit key={c.cardId}>
               <span className="min-w-0">

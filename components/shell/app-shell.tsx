@@ -20,25 +20,35 @@ export function AppShell({ children, user }: { children: ReactNode; user: ShellU
         Skip to content
       </a>
       <aside className="relative border-b border-slate-200 bg-white md:w-60 md:shrink-0 md:border-b-0 md:border-r">
-        <div className="flex items-center gap-2 px-5 py-4">
-          <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+        {/* below 768 px one compact row: mark, tenant and the menu button (the bar under it holds search and sign-out) */}
+        <div className="flex items-center gap-2 py-2 pl-4 pr-28 md:px-5 md:py-4">
+          <span aria-hidden className="grid h-8 w-8 shrink-0 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
             BP
           </span>
-          <span className="font-semibold text-ink">Business Platform</span>
+          <span className="hidden font-semibold text-ink md:inline">Business Platform</span>
+          <span className="truncate text-sm font-semibold text-ink md:hidden">{user.tenantName}</span>
         </div>
-        <ShellNav items={navItemsFor(user.roles)} />
+        <ShellNav
+          items={navItemsFor(user.roles)}
+          footer={
+            <p className="border-t border-slate-200 px-3 pt-3 text-sm leading-tight md:hidden">
+              <span className="block font-medium text-ink">{user.name}</span>
+              <span className="block text-xs text-ink-muted">{user.roles.map((r) => r.replaceAll('_', ' ').toLowerCase()).join(', ')}</span>
+            </p>
+          }
+        />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-10">
-          <p className="text-sm text-ink-muted">
+        <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2 md:flex-wrap md:px-10 md:py-3">
+          <p className="hidden text-sm text-ink-muted md:block">
             <span className="sr-only">Tenant: </span>
             <span className="font-medium text-ink" data-testid="shell-tenant">
               {user.tenantName}
             </span>
           </p>
           <SearchBox />
-          <div className="flex items-center gap-3">
-            <p className="text-right text-sm leading-tight">
+          <div className="flex shrink-0 items-center gap-3">
+            <p className="hidden text-right text-sm leading-tight md:block">
               <span className="block font-medium text-ink" data-testid="shell-user">
                 {user.name}
               </span>

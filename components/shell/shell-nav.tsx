@@ -10,7 +10,7 @@ import { NavLink } from './nav-link';
  * top bar opens it as a full-width list under the bar (and closes it again on navigation or Escape),
  * so every entry is reachable on a phone without sideways scrolling.
  */
-export function ShellNav({ items }: { items: NavItem[] }) {
+export function ShellNav({ items, footer }: { items: NavItem[]; footer?: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const path = usePathname();
   // close the menu when the page changes
@@ -34,7 +34,7 @@ export function ShellNav({ items }: { items: NavItem[] }) {
         aria-expanded={open}
         aria-controls="main-nav"
         onClick={() => setOpen((o) => !o)}
-        className="absolute right-4 top-3.5 inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 md:hidden"
+        className="absolute right-4 top-2 inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50 md:hidden"
       >
         <span aria-hidden className="text-base leading-none">
           {open ? '✕' : '☰'}
@@ -60,6 +60,7 @@ export function ShellNav({ items }: { items: NavItem[] }) {
             </li>
           ))}
         </ul>
+        {footer}
       </nav>
     </>
   );

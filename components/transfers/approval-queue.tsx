@@ -7,10 +7,10 @@ import { useCurrentUser } from '@/components/shell/user-context';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { QueryError } from '@/components/ui/page-header';
-import { Money, shortId, TRANSFER_TYPE_LABELS, when } from '@/components/wallets/money';
+import { Money, TRANSFER_TYPE_LABELS, when } from '@/components/wallets/money';
 import type { Transfer } from '@/lib/contract/wallets';
 import { apiFetch } from '@/lib/ui/fetcher';
-import { DecisionForm, payeeOf } from './decision';
+import { DecisionForm, payeeOf, SourceBalance } from './decision';
 
 /**
  * The four-eyes approval queue: transfers awaiting approval, oldest first, each naming who asked for
@@ -46,12 +46,19 @@ export function ApprovalQueue() {
                   <p className="text-sm text-ink">
                     Requested by <span className="font-medium">{t.initiatedByName}</span> · {when(t.createdAt)}
                   </p>
+                  <p className="text-sm text-ink" data-testid="approval-source">
+                    From{' '}
+                    <Link className="font-medium text-brand-700 underline" href={`/customers/${t.customerId}`}>
+                      {t.customerName}
+                    </Link>
+                    {"'s wallet "}
+                    <Link className="font-medium text-brand-700 underline" href={`/wallets/${t.walletId}`}>
+                      {t.sourceWallet.name}
+                    </Link>
+                  </p>
+                  <SourceBalance transfer={t} />
                   <p className="text-sm text-ink-muted">
-                    “{t.reference}” · from wallet{' '}
-                    <Link className="font-mono text-brand-700 underline" href={`/wallets/${t.walletId}`}>
-                      {shortId(t.walletId)}
-                    </Link>{' '}
-                    ·{' '}
+                    “{t.reference}” ·{' '}
                     <Link className="text-brand-700 underline" href={`/transfers/${t.id}`}>
                       details
                     </Link>

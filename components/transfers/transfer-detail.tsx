@@ -11,7 +11,7 @@ import { ENTRY_KIND_LABELS, Money, shortId, TRANSFER_TYPE_LABELS, TransferStatus
 import type { AmlAlert } from '@/lib/contract/aml';
 import type { TransferDetail as Detail } from '@/lib/contract/wallets';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
-import { DecisionForm } from './decision';
+import { DecisionForm, SourceBalance } from './decision';
 import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -90,10 +90,16 @@ export function TransferDetail({ transferId }: { transferId: string }) {
             </span>
           </Row>
           <Row label="Reference">{t.reference}</Row>
+          <Row label="Customer">
+            <Link className="text-brand-700 hover:underline" href={`/customers/${t.customerId}`}>
+              {t.customerName}
+            </Link>
+          </Row>
           <Row label="From wallet">
             <Link className="text-brand-700 hover:underline" href={`/wallets/${t.walletId}`}>
-              {shortId(t.walletId)}
+              {t.sourceWallet.name}
             </Link>
+            <SourceBalance transfer={t} />
           </Row>
           <Row label="To">
             {t.destinationWallet ? (

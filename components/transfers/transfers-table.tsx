@@ -23,7 +23,7 @@ export function TransfersTable() {
     {
       key: 'created',
       header: 'Created',
-      className: 'whitespace-nowrap',
+      className: 'md:whitespace-nowrap',
       cell: (t) => (
         <Link className="text-brand-700 hover:underline" href={`/transfers/${t.id}`} data-testid="transfer-link">
           {when(t.createdAt)}

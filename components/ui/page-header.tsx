@@ -15,21 +15,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-/** A white card section with a heading. */
-export function Section({ title, children, actions, id }: { title: string; children: ReactNode; actions?: ReactNode; id?: string }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, '-')}-title`;
-  return (
-    <section aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-card">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={headingId} className="text-base font-semibold text-ink">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
+export { Section } from './section';
 
 /** An alert box for errors that belong to no field. */
 export function FormAlert({ messages, id }: { messages: string[]; id?: string }) {

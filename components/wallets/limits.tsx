@@ -111,7 +111,7 @@ export function LimitList() {
     { key: 'type', header: 'Type', cell: (l) => LIMIT_TYPE_LABELS[l.limitType] },
     { key: 'limit', header: 'Limit', className: 'text-right', cell: (l) => <Money amount={l.limit} currency={l.currency} /> },
     { key: 'usage', header: 'Used this window', className: 'text-right', cell: (l) => (l.limitType === 'PER_TRANSACTION' ? '—' : <Money amount={l.currentUsage} currency={l.currency} />) },
-    { key: 'window', header: 'Window since', className: 'whitespace-nowrap', cell: (l) => (l.windowStart ? when(l.windowStart) : 'each transfer') },
+    { key: 'window', header: 'Window since', className: 'md:whitespace-nowrap', cell: (l) => (l.windowStart ? when(l.windowStart) : 'each transfer') },
     {
       key: 'actions',
       header: 'Actions',

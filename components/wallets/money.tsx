@@ -31,6 +31,18 @@ export const ENTRY_KIND_LABELS: Record<string, string> = {
   TRANSFER_SETTLEMENT: 'Transfer',
   TRANSFER_RELEASE: 'Returned',
 };
+/**
+ * A statement line in words. A hold is "Held for approval" only while its transfer waits: once
+ * approved the money has left (the line is the payment), once rejected or failed it came back.
+ */
+export function statementLineLabel(kind: string, transferStatus: string | null): string {
+  if (kind === 'TRANSFER_HOLD') {
+    if (transferStatus === 'COMPLETED') return 'Transfer (approved)';
+    if (transferStatus === 'REJECTED') return 'Held, then rejected: returned';
+    if (transferStatus === 'FAILED') return 'Held, then failed: returned';
+  }
+  return ENTRY_KIND_LABELS[kind] ?? kind;
+}
 /** Every transfer status in words: a new status does not compile without its label. */
 export const TRANSFER_STATUS_LABELS: Record<(typeof TRANSFER_STATUSES)[number], string> = {
   PENDING_APPROVAL: 'Pending approval',

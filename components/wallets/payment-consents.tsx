@@ -86,7 +86,7 @@ export function ConsentList() {
         },
         { key: 'scope', header: 'Scope', cell: (c) => CONSENT_SCOPE_LABELS[c.scope] },
         { key: 'max', header: 'Largest payment', className: 'text-right', cell: (c) => <Money amount={c.maxAmountPerPayment} currency={c.currency} /> },
-        { key: 'expires', header: 'Valid until', className: 'whitespace-nowrap', cell: (c) => when(c.expiresAt) },
+        { key: 'expires', header: 'Valid until', className: 'md:whitespace-nowrap', cell: (c) => when(c.expiresAt) },
         { key: 'status', header: 'Status', cell: (c) => <Badge status={c.status} tone={c.status === 'AUTHORIZED' ? 'good' : c.status === 'REVOKED' ? 'bad' : 'neutral'} /> },
         {
           key: 'actions',

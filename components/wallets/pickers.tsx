@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useState, type SelectHTMLAttributes } from 'react';
 import { SelectField } from '@/components/ui/input';
 import type { CustomerListItem } from '@/lib/contract/customers';
 import type { Wallet } from '@/lib/contract/wallets';
@@ -25,7 +25,8 @@ export function useWallets(filter: { customerId?: string; status?: string; curre
   });
 }
 
-export const walletLabel = (w: Wallet) => `${w.customerName} · ${w.name} · ${formatMoney(w.availableBalance, w.currency)}${w.status === 'ACTIVE' ? '' : ` (${w.status.toLowerCase()})`}`;
+/** A wallet as an option: its name and balance first (a phone's select cuts the end off), then whose it is. */
+export const walletLabel = (w: Wallet) => `${w.name} · ${formatMoney(w.availableBalance, w.currency)} · ${w.customerName}${w.status === 'ACTIVE' ? '' : ` (${w.status.toLowerCase()})`}`;
 
 type PickerProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: string; placeholder?: string };
 
@@ -35,8 +36,23 @@ export const CustomerSelect = forwardRef<HTMLSelectElement, PickerProps & { acti
   return <SelectField ref={ref} options={options} placeholder={customers.isPending ? 'Loading customers…' : (placeholder ?? 'Choose a customer')} {...props} />;
 });
 
-export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[]; loading?: boolean }>(function WalletSelect({ wallets, loading, placeholder, ...props }, ref) {
-  return <SelectField ref={ref} options={wallets.map((w) => ({ value: w.id, label: walletLabel(w) }))} placeholder={loading ? 'Loading wallets…' : (placeholder ?? 'Choose a wallet')} {...props} />;
+/** A wallet select; the wallet chosen is spelled out in full under it (name, available balance, customer), which a narrow select cannot show. */
+export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[]; loading?: boolean }>(function WalletSelect({ wallets, loading, placeholder, hint, onChange, ...props }, ref) {
+  const [chosenId, setChosenId] = useState('');
+  const chosen = wallets.find((w) => w.id === chosenId);
+  return (
+    <SelectField
+      ref={ref}
+      options={wallets.map((w) => ({ value: w.id, label: walletLabel(w) }))}
+      placeholder={loading ? 'Loading wallets…' : (placeholder ?? 'Choose a wallet')}
+      hint={chosen ? `${chosen.name}: ${formatMoney(chosen.availableBalance, chosen.currency)} available · ${chosen.customerName}` : hint}
+      onChange={(e) => {
+        setChosenId(e.target.value);
+        onChange?.(e);
+      }}
+      {...props}
+    />
+  );
 });
 
 /** A wallet select's change handler that hands over the wallet chosen (forms take its currency). */

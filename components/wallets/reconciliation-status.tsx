@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Section } from '@/components/ui/page-header';
+import { formatMoney } from '@/components/wallets/money';
 import type { Reconciliation } from '@/lib/contract/wallets';
 import { apiFetch, errorMessage } from '@/lib/ui/fetcher';
 
@@ -32,7 +33,7 @@ export function ReconciliationStatus() {
           ) : null}
           {r.totals.length ? (
             <p className="text-ink-muted">
-              Sums per currency: {r.totals.map((t) => `${t.currency} ${t.sum}`).join(' · ')}
+              Sums per currency: {r.totals.map((t) => formatMoney(t.sum, t.currency)).join(' · ')}
             </p>
           ) : null}
         </div>

@@ -16,13 +16,14 @@ import { useToast } from '@/components/ui/toast';
 import { sandboxFundBodySchema, walletStatusChangeBodySchema, type LedgerSettings, type Wallet } from '@/lib/contract/wallets';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
-import { ENTRY_KIND_LABELS, formatMoney, Money, when } from './money';
+import { formatMoney, Money, statementLineLabel, when } from './money';
 import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state';
 
 interface StatementLine {
   entryId: string;
   kind: string;
   transferId: string | null;
+  transferStatus: string | null;
   description: string;
   direction: 'CREDIT' | 'DEBIT';
   amount: string;
@@ -121,7 +122,7 @@ async function downloadCsv(wallet: Wallet, range: { from?: string; to?: string }
     if (lines.length >= s.total || s.items.length === 0) break;
   }
   const header = ['postedAt', 'description', 'kind', 'direction', 'amount', 'currency', 'balanceAfter', 'transferId', 'entryId'];
-  const rows = lines.map((l) => [l.postedAt, l.description, ENTRY_KIND_LABELS[l.kind] ?? l.kind, l.direction === 'CREDIT' ? 'in' : 'out', l.amount, l.currency, l.balanceAfter, l.transferId ?? '', l.entryId]);
+  const rows = lines.map((l) => [l.postedAt, l.description, statementLineLabel(l.kind, l.transferStatus), l.direction === 'CREDIT' ? 'in' : 'out', l.amount, l.currency, l.balanceAfter, l.transferId ?? '', l.entryId]);
   const csv = [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   const a = document.createElement('a');
@@ -156,7 +157,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
   if (loadFailed(wallet)) return <LoadError query={wallet} />;
   const w = wallet.data;
   const columns: Column<StatementLine>[] = [
-    { key: 'posted', header: 'Posted', className: 'whitespace-nowrap text-ink-muted', cell: (l) => when(l.postedAt) },
+    { key: 'posted', header: 'Posted', className: 'text-ink-muted md:whitespace-nowrap', cell: (l) => when(l.postedAt) },
     {
       key: 'description',
       header: 'Description',
@@ -164,7 +165,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
         <span>
           <span className="block">{l.description}</span>
           <span className="block text-xs text-ink-muted">
-            {ENTRY_KIND_LABELS[l.kind] ?? l.kind}
+            {statementLineLabel(l.kind, l.transferStatus)}
             {l.transferId ? (
               <>
                 {' · '}

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ import { WALLET_STATUSES } from '@/lib/contract/enums';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { Money } from './money';
-import { CustomerSelect } from './pickers';
+import { CustomerSelect, useCustomers } from './pickers';
 import { ReconciliationStatus } from './reconciliation-status';
 
 const PAGE_SIZE = 20;
@@ -31,6 +31,7 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
   const toast = useToast();
   const router = useRouter();
   const [key] = useState(() => crypto.randomUUID());
+  const customers = useCustomers(true);
   const { form, alert, submit, errors: e, pending } = useContractForm(openWalletBodySchema, { customerId, currency: 'EUR' }, async (values) => {
     const wallet = await apiFetch<Wallet>('/api/v2.1/wallets', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } });
     await client.invalidateQueries({ queryKey: ['wallets'] });
@@ -38,6 +39,11 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
     onDone();
     router.push(`/wallets/${wallet.id}`);
   });
+  // the customer given (from the customer's page) is chosen once its option exists: a select drops a value it has no option for
+  const loaded = customers.data !== undefined;
+  useEffect(() => {
+    if (loaded && customerId) form.setValue('customerId', customerId);
+  }, [loaded, customerId, form]);
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <FormAlert messages={alert} />
@@ -52,15 +58,16 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
 }
 
 /** Wallets of the tenant with filters (customer, currency, status); administrators open wallets and see the reconciliation. */
-export function WalletList() {
+export function WalletList({ initialCustomerId = '', openOnLoad = false }: { initialCustomerId?: string; openOnLoad?: boolean }) {
   const me = useCurrentUser();
   const admin = me.can('wallet:manage');
   const administers = me.can('ledger:administer');
-  const [customerId, setCustomerId] = useState('');
+  const [customerId, setCustomerId] = useState(initialCustomerId);
   const [currency, setCurrency] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [opening, setOpening] = useState(false);
+  // "Open a wallet" on a customer's page lands here with the dialog open for that customer
+  const [opening, setOpening] = useState(openOnLoad && admin);
   const q = toQuery({ customerId, currency, status, page, pageSize: PAGE_SIZE });
   const wallets = useQuery({ queryKey: ['wallets', q], queryFn: () => apiFetch<{ items: Wallet[]; total: number }>(`/api/v2.1/wallets${q}`), placeholderData: keepPreviousData });
   const columns: Column<Wallet>[] = [

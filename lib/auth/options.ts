@@ -61,6 +61,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
               throw signInError({
                 status: error.status,
                 message: error.message,
+                details: typeof data.details === 'string' ? data.details : undefined,
                 attempts: typeof data.attempts === 'number' ? data.attempts : undefined,
                 maxAttempts: typeof data.maxAttempts === 'number' ? data.maxAttempts : undefined,
                 lockoutTime: typeof data.lockoutTime === 'string' ? data.lockoutTime : null,

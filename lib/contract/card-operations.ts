@@ -117,6 +117,7 @@ export const statusChangeSchema = z.object({
   to: cardStatusSchema,
   reason: z.string().nullable(),
   actorUserId: z.string().nullable(),
+  actorName: z.string().nullable().default(null).describe('who made the change: full name, else username; null when the system or the processor did (or an upstream processor that does not know our users)'),
   at: isoDateTimeSchema,
 });
 export const limitSchema = z.object({

@@ -109,6 +109,7 @@ export const customerConsentsSchema = z.object({
 export const auditEntrySchema = z.object({
   id: z.uuid(),
   actorUserId: z.uuid().nullable(),
+  actorName: z.string().nullable().describe('who: full name, else username (null: the system, or the customer\'s own sign-up)'),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -20,6 +20,8 @@ export type OrganizationType = z.infer<typeof organizationTypeSchema>;
 
 export const BUSINESS_TYPES = ['BUSINESS_TYPE_CLIENT_TO_TENANT', 'BUSINESS_TYPE_STANDARD'] as const;
 export const businessTypeSchema = z.enum(BUSINESS_TYPES);
+/** A business type in words, without the prefix every value repeats ("Business type: client to tenant"). */
+export const businessTypeLabel = (value: string) => value.replace(/^BUSINESS_TYPE_/, '').replaceAll('_', ' ').toLowerCase();
 
 export const CUSTOMER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);

@@ -8,10 +8,17 @@ export const panelSignInSchema = z.object({
 });
 export type PanelSignIn = z.infer<typeof panelSignInSchema>;
 
+/**
+ * The `details` of the 403 a customer's user gets from the panel's sign-in with the right password:
+ * the panel is for the tenant's staff, customers use the API (not counted as a failed attempt).
+ */
+export const PANEL_CUSTOMER_ACCOUNT = 'customer accounts sign in through the API, not the panel';
+
 /** What a failed sign-in tells the form (from the identity service's error envelope). */
 export const panelSignInErrorSchema = z.object({
   status: z.number().int(),
   message: z.string(),
+  details: z.string().optional(),
   attempts: z.number().int().optional(),
   maxAttempts: z.number().int().optional(),
   lockoutTime: z.string().nullable().optional(),

@@ -432,8 +432,14 @@ export const verificationSummarySchema = z.object({
   updatedAt: z.string(),
 });
 
+/** One case as the queue lists it: the summary and how often the customer answered a revision request (the queue marks a case that came back). */
+export const verificationQueueItemSchema = verificationSummarySchema.extend({
+  resubmissions: z.number().int().describe('how often the customer resubmitted after a revision request'),
+});
+export type VerificationQueueItem = z.infer<typeof verificationQueueItemSchema>;
+
 /** GET /verifications */
-export const verificationPageSchema = z.object({ items: z.array(verificationSummarySchema), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export const verificationPageSchema = z.object({ items: z.array(verificationQueueItemSchema), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 
 /** A reviewer's note on a case. */
 export const verificationNoteSchema = z.object({ id: z.uuid(), authorUserId: z.uuid(), body: z.string(), createdAt: z.string() });

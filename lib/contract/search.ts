@@ -74,7 +74,9 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(2, 'must be at least 2 characters')
     .max(100, 'must be at most 100 characters')
-    .describe('a customer name, email or id, a wallet id (or its first 8+ characters), a card id or a card number’s last four digits'),
+    .describe(
+      'a customer name, email or id; a representative\'s name or email; a wallet name or id (or its first 8+ characters); a card id, a card number’s last four digits or its holder\'s name or email',
+    ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -100,6 +102,19 @@ export const searchResultSchema = z.object({
       balance: z.string(),
     }),
   ),
+  representatives: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        firstName: z.string(),
+        lastName: z.string(),
+        position: z.string().nullable(),
+        email: z.string().nullable(),
+        customerId: z.uuid().describe('the organization customer the person represents'),
+        customerName: z.string(),
+      }),
+    )
+    .describe('representatives and owners of organization customers whose name or email has every word of q'),
   cards: z.array(cardSearchItemSchema).describe('only for callers holding card:read; empty for the others'),
   limit: z.number().int().describe(`at most this many hits per kind (${SEARCH_RESULT_LIMIT})`),
 });

@@ -117,10 +117,17 @@ export const statementQuerySchema = pageQuerySchema.extend({
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
+/** HELD_FOR_REVIEW: an AML rule held the transfer; nothing is posted until officers release it (docs/aml.md) */
+export const TRANSFER_STATUSES = ['PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
+export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
+
 export const statementLineSchema = z.object({
   entryId: z.uuid(),
   kind: z.enum(['SANDBOX_FUNDING', 'TRANSFER_HOLD', 'TRANSFER_SETTLEMENT', 'TRANSFER_RELEASE']),
   transferId: z.uuid().nullable(),
+  transferStatus: transferStatusSchema
+    .nullable()
+    .describe('the status of the line\'s transfer now (null: no transfer): a TRANSFER_HOLD line of a COMPLETED transfer is money that left, not money still held'),
   description: z.string(),
   direction: z.enum(['CREDIT', 'DEBIT']).describe('CREDIT adds to the wallet, DEBIT takes from it'),
   amount: z.string(),
@@ -277,9 +284,6 @@ export { TRANSACTION_LIMIT_TYPES };
 // Transfers
 // ------------------------------------------------------------------------------------------------
 
-/** HELD_FOR_REVIEW: an AML rule held the transfer; nothing is posted until officers release it (docs/aml.md) */
-export const TRANSFER_STATUSES = ['PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
-export const transferStatusSchema = z.enum(TRANSFER_STATUSES);
 
 export const transferIdParamsSchema = z.object({ transferId: uuidSchema.describe('transfer id') });
 
@@ -334,7 +338,23 @@ export const rejectTransferBodySchema = z
 export const transferSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
+  customerName: z.string().describe('the paying customer\'s name'),
   walletId: z.uuid(),
+  sourceWallet: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      balance: z.string().describe('its balance now'),
+      balanceBefore: z
+        .string()
+        .nullable()
+        .describe('while the transfer awaits a decision (PENDING_APPROVAL, HELD_FOR_REVIEW): the balance without this transfer; null once decided'),
+      balanceAfter: z
+        .string()
+        .nullable()
+        .describe('while the transfer awaits a decision: the balance once it is approved or released (a PENDING_APPROVAL transfer\'s amount is held since the request); null once decided'),
+    })
+    .describe('the wallet paid from: whose money an approver moves'),
   type: transferTypeSchema,
   beneficiary: z.object({ id: z.uuid(), name: z.string(), iban: z.string() }).nullable().describe('the payee of a payout (null for a wallet transfer)'),
   destinationWallet: z

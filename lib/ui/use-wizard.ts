@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -88,6 +88,16 @@ export function useDraftWizard<V extends FieldValues>({
     const sub = watch(() => save());
     return () => sub.unsubscribe();
   }, [restored, step, draftKey, watch, getValues, withoutSecrets]);
+
+  // an error clears as soon as its field becomes valid, whether Next, a step's own check or the
+  // server set it (a step checked with trigger() leaves react-hook-form's "submitted" state unset,
+  // so its re-validation on change never started: "must not be empty" stayed under a filled field)
+  useEffect(() => {
+    const sub = watch((_, { name, type }) => {
+      if (name && type === 'change' && form.getFieldState(name as Path<V>).error) void form.trigger(name as Path<V>);
+    });
+    return () => sub.unsubscribe();
+  }, [watch, form]);
 
   const go = (to: number) => {
     setAlert([]);

@@ -194,6 +194,17 @@ export async function moneyWorld(): Promise<MoneyWorld> {
   };
 }
 
+/**
+ * Below 768 px the customer 360 folds its sections to their headings: open every one (a no-op at
+ * 1280 px). The sections appear with the customer's data; the audit log is the last of them.
+ */
+export async function unfoldSections(page: Page) {
+  await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
+  // one at a time: each click takes its toggle out of the folded set (nth() of .all() would skip every other one)
+  const folded = page.locator('main section h2 button[aria-expanded="false"]').filter({ visible: true });
+  while ((await folded.count()) > 0) await folded.first().click();
+}
+
 /** Opens the main navigation when it sits behind the menu button (below 768 px). */
 export async function openNav(page: Page) {
   const menu = page.getByRole('button', { name: 'Menu' });

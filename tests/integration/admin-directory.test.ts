@@ -48,6 +48,7 @@ let t: TestTenant;
 let cats: Categories;
 let admin: string;
 let officer: string;
+type AuditLine = { actorUserId: string | null; actorName: string | null };
 let secondOfficer: string;
 let ada: Reg, grace: Reg, acme: Reg;
 let adaEmail: string;
@@ -215,6 +216,11 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     expect(consents.history.map((h) => h.consentType).sort()).toEqual(['DATA_PROCESSING', 'PRIVACY_POLICY', 'TERMS']);
     expect((d.verificationHistory as { after: { status: string } }[]).at(-1)!.after.status).toBe('APPROVED');
     expect((d.audit as unknown[]).length).toBeGreaterThan(0);
+    // every history line says who: an entry with an actor names them
+    for (const entry of [...(d.verificationHistory as AuditLine[]), ...(d.audit as AuditLine[])]) {
+      expect(entry.actorName === null, JSON.stringify(entry)).toBe(entry.actorUserId === null);
+    }
+    expect((d.verificationHistory as AuditLine[]).at(-1)!.actorName).toMatch(/\S/);
     expect(JSON.stringify(d)).not.toContain('content');
     // every member of the schema with its type, and nothing else (the schema strips what it does not know)
     expect(customerDetailSchema.parse(d)).toEqual(d);

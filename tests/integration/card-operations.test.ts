@@ -276,13 +276,14 @@ const TABLE: Record<CardOperationName, Case> = {
     },
   },
   'card/status-history': {
+    // every line says who: the actor's id and name
     success: async () => {
       const card = await frozen();
       const data = await ok<{ items: Array<Record<string, unknown>> }>(w.alice, 'card/status-history', { cardNo: card.cardNo });
       expect(data.items).toEqual([
-        { from: null, to: 'INACTIVE', reason: 'ISSUED', actorUserId: w.alice.userId, at: expect.stringMatching(ISO) },
-        { from: 'INACTIVE', to: 'ACTIVE', reason: 'ACTIVATED', actorUserId: w.alice.userId, at: expect.stringMatching(ISO) },
-        { from: 'ACTIVE', to: 'FROZEN', reason: 'lost it somewhere', actorUserId: w.alice.userId, at: expect.stringMatching(ISO) },
+        { from: null, to: 'INACTIVE', reason: 'ISSUED', actorUserId: w.alice.userId, actorName: 'Cora Customer', at: expect.stringMatching(ISO) },
+        { from: 'INACTIVE', to: 'ACTIVE', reason: 'ACTIVATED', actorUserId: w.alice.userId, actorName: 'Cora Customer', at: expect.stringMatching(ISO) },
+        { from: 'ACTIVE', to: 'FROZEN', reason: 'lost it somewhere', actorUserId: w.alice.userId, actorName: 'Cora Customer', at: expect.stringMatching(ISO) },
       ]);
     },
   },

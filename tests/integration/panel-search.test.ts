@@ -3,17 +3,18 @@ import * as cardsRoute from '@/app/api/v2.1/cards/route';
 import * as searchRoute from '@/app/api/v2.1/search/route';
 import type { CardSearchItem, CardSearchPage, SearchResult } from '@/lib/contract/search';
 import { getDb } from '@/lib/db/client';
-import { customers } from '@/lib/db/schema';
+import { customers, wallets } from '@/lib/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { issueCard, type CardActor, type TestCard } from './card-fixtures';
-import { call, expectEnvelope } from './helpers';
+import { call, contextHeaders, expectEnvelope } from './helpers';
 import { ISO } from './identity-fixtures';
+import { categoryIds, organizationBody, registerOrganization } from './onboarding-fixtures';
 import { adminCaller, api, ledgerTenant, openWallet, type Caller, type LedgerTenant } from './ledger-fixtures';
 
 /**
  * The panel's finding endpoints: GET /api/v2.1/cards (card search over the card directory: last four,
  * holder name or email, customer, card id; masked; tenant-scoped) and GET /api/v2.1/search (the one
- * search box: customers, wallets, cards). Real database, real card sandbox through the gateway.
+ * search box: customers, representatives, wallets, cards). Real database, real card sandbox through the gateway.
  */
 
 type Json = Record<string, unknown>;
@@ -166,8 +167,54 @@ describe('GET /api/v2.1/search', () => {
     expect(res.text).not.toContain(alan.cardNo);
     expect((await search(t.employee, grace.cardId)).json.data.cards.map((c) => c.cardId)).toEqual([grace.cardId]);
     const officers = (await search(officer, grace.cardId)).json.data;
-    expect(officers).toEqual({ q: grace.cardId, customers: [], wallets: [], cards: [], limit: 10 });
+    expect(officers).toEqual({ q: grace.cardId, customers: [], wallets: [], representatives: [], cards: [], limit: 10 });
     expect((await search(other.admin, grace.cardId)).json.data.cards).toEqual([]);
+  });
+
+  it('finds a card by its holder\'s name (every word, any order) for the card roles only', async () => {
+    const res = await search(t.admin, 'hopper GRACE');
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.cards.map((c) => c.cardId).sort()).toEqual([grace.cardId, graceSecond.cardId].sort());
+    expect(res.json.data.cards.every((c) => c.cardholderName === 'Grace Hopper')).toBe(true);
+    expect((await search(t.admin, 'alan turing')).json.data.cards.map((c) => c.cardId)).toEqual([alan.cardId]);
+    // the holder's email too, and never another tenant's card of the same holder
+    expect((await search(t.admin, 'alan@example.org')).json.data.cards.map((c) => c.cardId)).toEqual([alan.cardId]);
+    expect((await search(other.admin, 'grace hopper')).json.data.cards.map((c) => c.cardId)).toEqual([foreign.cardId]);
+    expect((await search(officer, 'grace hopper')).json.data.cards).toEqual([]);
+  });
+
+  it('finds a wallet by its name, with its customer', async () => {
+    const wallet = await openWallet(t.admin, 'EUR', t.bob.customerId);
+    const name = `Holiday fund ${Date.now().toString(36)}`;
+    const db = await getDb();
+    await db.update(wallets).set({ name }).where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id)));
+    const hits = (await search(t.admin, name.slice(8).toUpperCase())).json.data.wallets;
+    expect(hits).toEqual([{ id: wallet.id, customerId: t.bob.customerId, customerName: expect.any(String), name, currency: 'EUR', status: 'ACTIVE', balance: '0.00' }]);
+    expect((await search(other.admin, name)).json.data.wallets).toEqual([]);
+  });
+
+  it('finds the representatives and owners of an organization by name or email, with the organization', async () => {
+    const tag = Date.now().toString(36);
+    const body = organizationBody(await categoryIds(t.tenantId), {
+      legalName: `Reps ${tag} GmbH`,
+      representatives: [
+        { firstName: 'Ingrid', lastName: `Rep${tag}`, position: 'CEO', email: `ingrid.${tag}@company.example`, isPrimaryOwner: true, ownershipShare: 70 },
+        { firstName: 'Karl', lastName: `Rep${tag}`, ownershipShare: 30 },
+      ],
+    });
+    const registered = await registerOrganization<{ customerId: string }>(body, contextHeaders(t.tenantId));
+    expect(registered.status, registered.text).toBe(200);
+    const customerId = registered.json.data.customerId;
+    const customerName = (body.organizationCustomer as { customerName: string }).customerName;
+    const ingrid = { id: expect.any(String), firstName: 'Ingrid', lastName: `Rep${tag}`, position: 'CEO', email: `ingrid.${tag}@company.example`, customerId, customerName };
+    const karl = { id: expect.any(String), firstName: 'Karl', lastName: `Rep${tag}`, position: null, email: null, customerId, customerName };
+    // every word in first or last name, any order, any case
+    expect((await search(t.admin, `rep${tag} INGRID`)).json.data.representatives).toEqual([ingrid]);
+    expect((await search(officer, `Rep${tag}`)).json.data.representatives).toEqual([ingrid, karl]);
+    expect((await search(t.approver, `ingrid.${tag}@`)).json.data.representatives).toEqual([ingrid]);
+    expect((await search(t.admin, `Rep${tag} nobody`)).json.data.representatives).toEqual([]);
+    // within the tenant only
+    expect((await search(other.admin, `Rep${tag}`)).json.data.representatives).toEqual([]);
   });
 
   it('refuses a too short or too long query with the exact validation envelope; 401 and 403 as the directory', async () => {

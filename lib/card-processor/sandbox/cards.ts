@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CardControls } from '@/lib/db/schema';
-import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens } from '@/lib/db/schema';
+import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens, users } from '@/lib/db/schema';
 import type { CardStatus } from '@/lib/contract/card-operations';
 import { isUuid } from '@/lib/contract/common';
 import {
@@ -201,13 +201,22 @@ const update: OpHandler<'card/update'> = async (c) => {
 
 const statusHistory: OpHandler<'card/status-history'> = async (c) => {
   const card = await findCard(c, c.body.cardNo, false);
+  // every line says who: the actor's name from the tenant's users (null: the system or the processor)
   const rows = await c.tx
-    .select()
+    .select({ h: cardStatusHistory, firstName: users.firstName, lastName: users.lastName, username: users.username })
     .from(cardStatusHistory)
+    .leftJoin(users, and(eq(users.tenantId, cardStatusHistory.tenantId), eq(users.id, cardStatusHistory.actorUserId)))
     .where(and(eq(cardStatusHistory.tenantId, card.tenantId), eq(cardStatusHistory.cardId, card.id)))
     .orderBy(asc(cardStatusHistory.seq));
   return {
-    items: rows.map((r) => ({ from: (r.fromStatus as CardStatus | null) ?? null, to: r.toStatus as CardStatus, reason: r.reason, actorUserId: r.actorUserId, at: iso(r.createdAt)! })),
+    items: rows.map(({ h: r, ...u }) => ({
+      from: (r.fromStatus as CardStatus | null) ?? null,
+      to: r.toStatus as CardStatus,
+      reason: r.reason,
+      actorUserId: r.actorUserId,
+      actorName: u.username ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username : null,
+      at: iso(r.createdAt)!,
+    })),
   };
 };
 

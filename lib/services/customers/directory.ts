@@ -172,7 +172,9 @@ function buildDetailQuery(db: Db) {
   const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
     sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
   const object = (fields: SQL, present: SQL) => sql`case when ${present} then json_build_object(${fields}) end`;
-  const auditFields = sql`'id', ${auditLog.id}, 'actorUserId', ${auditLog.actorUserId}, 'action', ${auditLog.action}, 'entityType', ${auditLog.entityType}, 'entityId', ${auditLog.entityId}, 'before', ${auditLog.before}, 'after', ${auditLog.after}, 'createdAt', ${isoText(auditLog.createdAt)}`;
+  // every history line says who: the actor's full name, else username (null: the system or self sign-up)
+  const actorName = sql`(select coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.username) from users u where u.tenant_id = ${auditLog.tenantId} and u.id = ${auditLog.actorUserId})`;
+  const auditFields = sql`'id', ${auditLog.id}, 'actorUserId', ${auditLog.actorUserId}, 'actorName', ${actorName}, 'action', ${auditLog.action}, 'entityType', ${auditLog.entityType}, 'entityId', ${auditLog.entityId}, 'before', ${auditLog.before}, 'after', ${auditLog.after}, 'createdAt', ${isoText(auditLog.createdAt)}`;
   return db
     .select({
       customerId: customers.id,

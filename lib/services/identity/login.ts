@@ -1,4 +1,5 @@
 import type { AdminSessionBody, CustomerSessionBody } from '@/lib/contract/identity';
+import { PANEL_CUSTOMER_ACCOUNT } from '@/lib/contract/panel';
 import type { Db } from '@/lib/db/client';
 import type { TenantRow } from '@/lib/db/schema';
 import { forbidden, tenantAccessDenied, unauthorized, roleMismatch, organizationTypeMismatch } from '@/lib/contract/api-errors';
@@ -111,7 +112,11 @@ export async function cardApiLogin(
   return openSession(db, { user, kind: 'CARD_API', roles: user.roles, context, withRefreshToken: false });
 }
 
-/** The admin panel (next-auth credentials): the tenant's staff (not B2B customers' admins), by username or email. */
+/**
+ * The admin panel (next-auth credentials): the tenant's staff (not B2B customers' admins), by username
+ * or email. A customer's user who gives the right password is no failed attempt (it would lock them
+ * out of the API they do use): the answer says that customer accounts sign in through the API.
+ */
 export async function panelLogin(
   db: Db,
   tenant: TenantRow,
@@ -119,7 +124,8 @@ export async function panelLogin(
   context: SessionContext,
 ): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
   const candidate = await findUserByLogin(db, tenant.id, body.username);
-  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, isStaff);
+  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, () => true);
+  if (!isStaff(user)) throw forbidden(PANEL_CUSTOMER_ACCOUNT);
   const roles = user.roles.filter((r) => r !== 'CUSTOMER');
   const issued = await openSession(db, { user, kind: 'PANEL', roles, context, withRefreshToken: false });
   return { issued, user };

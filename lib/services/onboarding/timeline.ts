@@ -195,7 +195,12 @@ export async function customerTimeline(db: DbOrTx, tenantId: string, customerId:
   }));
 }
 
+/** The case's (or customer's) timeline as CSV, with the UTF-8 byte order mark: its arrows, quotes and names stay intact in a spreadsheet. */
 export function timelineCsv(events: TimelineEvent[]): string {
   const header = ['time', 'event', 'action', 'actor', 'actor roles', 'actor id', 'entity type', 'entity id', 'changes'];
-  return csvDocument(header, events.map((e) => [e.at, e.label, e.action, e.actorName, e.actorRoles.join(' '), e.actorUserId ?? '', e.entityType, e.entityId ?? '', e.changes]));
+  return csvDocument(
+    header,
+    events.map((e) => [e.at, e.label, e.action, e.actorName, e.actorRoles.join(' '), e.actorUserId ?? '', e.entityType, e.entityId ?? '', e.changes]),
+    { bom: true },
+  );
 }

@@ -339,8 +339,11 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
     );
   }
   const where = and(...conditions);
+  // how often the customer answered a revision request: the queue marks a case that came back
+  const resubmissions = sql<number>`(select count(*)::int from audit_log a
+    where a.tenant_id = ${verifications.tenantId} and a.customer_id = ${verifications.customerId} and a.action = 'VERIFICATION_RESUBMITTED')`;
   const base = db
-    .select({ v: verifications, customer: customers, registrationNumber: organizations.registrationNumber })
+    .select({ v: verifications, customer: customers, registrationNumber: organizations.registrationNumber, resubmissions })
     .from(verifications)
     .innerJoin(customers, and(eq(customers.tenantId, verifications.tenantId), eq(customers.id, verifications.customerId)))
     .leftJoin(organizations, and(eq(organizations.tenantId, verifications.tenantId), eq(organizations.customerId, verifications.customerId)));
@@ -354,7 +357,7 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
     .leftJoin(organizations, and(eq(organizations.tenantId, verifications.tenantId), eq(organizations.customerId, verifications.customerId)))
     .where(where)) as [{ total: number }];
   const labels = await userLabels(db, principal.tenantId, rows.flatMap((r) => viewLabelIds(r.v)));
-  return { items: rows.map((r) => verificationView(r.v, r.customer, r.registrationNumber, labels)), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
+  return { items: rows.map((r) => ({ ...verificationView(r.v, r.customer, r.registrationNumber, labels), resubmissions: Number(r.resubmissions) })), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
 }
 
 /**

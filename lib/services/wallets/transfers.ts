@@ -34,11 +34,34 @@ import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
  */
 type BeneficiaryRef = { id: string; name: string; iban: string };
 type WalletRef = { id: string; customerId: string; name: string };
-/** What a transfer row shows besides its own columns: payee, credited wallet, people's names. */
+/** What a transfer row shows besides its own columns: payee, credited wallet, people's names, whose money it is. */
 interface Refs {
   beneficiary: BeneficiaryRef | null;
   destinationWallet: WalletRef | null;
   names: Map<string, string>;
+  customerName: string;
+  /** the wallet paid from: its name and its balance now */
+  source: { name: string; balance: string };
+}
+
+/**
+ * The source wallet as an approver needs it: name, balance now and, while the transfer awaits a
+ * decision, the balance before and after it. A PENDING_APPROVAL transfer holds its amount since the
+ * request (before = now + amount, after = now); a HELD_FOR_REVIEW one has posted nothing yet
+ * (before = now, after = now - amount). Once decided the wallet has moved on: both null.
+ */
+function sourceWallet(row: TransferRow, source: Refs['source']): Transfer['sourceWallet'] {
+  const now = new Decimal(source.balance);
+  const amount = new Decimal(row.amount);
+  const pair =
+    row.status === 'PENDING_APPROVAL' ? [now.plus(amount), now] : row.status === 'HELD_FOR_REVIEW' ? [now, now.minus(amount)] : null;
+  return {
+    id: row.walletId,
+    name: source.name,
+    balance: fmt(source.balance, row.currency),
+    balanceBefore: pair ? fmt(pair[0]!.toFixed(), row.currency) : null,
+    balanceAfter: pair ? fmt(pair[1]!.toFixed(), row.currency) : null,
+  };
 }
 
 function toTransfer(row: TransferRow, refs: Refs): Transfer {
@@ -46,7 +69,9 @@ function toTransfer(row: TransferRow, refs: Refs): Transfer {
     id: row.id,
     type: row.destinationWalletId ? 'WALLET_TRANSFER' : 'PAYOUT',
     customerId: row.customerId,
+    customerName: refs.customerName,
     walletId: row.walletId,
+    sourceWallet: sourceWallet(row, refs.source),
     beneficiary: refs.beneficiary,
     destinationWallet: refs.destinationWallet,
     paymentConsentId: row.paymentConsentId,
@@ -158,7 +183,7 @@ interface LockedWallet {
 }
 interface Gathered {
   /** version: the row's xmin, which changes with every update of the customer (its status, a limit set: setTransactionLimit) */
-  customers: Array<{ id: string; status: CustomerRow['status']; version: string }>;
+  customers: Array<{ id: string; status: CustomerRow['status']; name: string; version: string }>;
   wallets: LockedWallet[];
   beneficiary: { id: string; name: string; iban: string; status: 'ACTIVE' | 'INACTIVE'; country: string; created_at: string; aml_blocked_by: string | null } | null;
   consent: {
@@ -196,7 +221,7 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       or w.id = ${body.destinationWalletId ?? null}::uuid)`;
   return sql`
     with c as materialized (
-      select c.id, c.status, c.xmin::text as version from customers c
+      select c.id, c.status, c.display_name, c.xmin::text as version from customers c
       where c.tenant_id = ${tenantId} and c.id in (select w.customer_id from wallets w where ${walletFilter})
       order by c.id
       ${lock ? sql`for share` : sql``}
@@ -209,7 +234,7 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
     ),
     src as (select customer_id, currency from w where id = ${body.walletId}::uuid)
     select
-      (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'version', c.version)), '[]'::json) from c) as customers,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'name', c.display_name, 'version', c.version)), '[]'::json) from c) as customers,
       (select coalesce(json_agg(row_to_json(w)), '[]'::json) from w) as wallets,
       (select json_build_object('id', b.id, 'name', b.name, 'iban', b.iban, 'status', b.status, 'country', b.country, 'created_at', b.created_at, 'aml_blocked_by', b.aml_blocked_by) from beneficiaries b
         where b.tenant_id = ${tenantId} and b.customer_id = (select customer_id from src) and ${beneficiaryFilter}
@@ -495,6 +520,9 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     beneficiary,
     destinationWallet: destination ? { id: destination.id, customerId: destination.customer_id, name: destination.name } : null,
     names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
+    customerName: found.customers.find((c) => c.id === wallet.customer_id)!.name,
+    // the balance once this transfer's writes commit: a held transfer posts nothing
+    source: { name: wallet.name, balance: held ? wallet.balance : new Decimal(wallet.balance).minus(amount).toFixed() },
   });
   const message = held ? 'transfer held for AML review' : requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
   const status = statusOf(posting) as 'PENDING_APPROVAL' | 'HELD_FOR_REVIEW' | 'COMPLETED';
@@ -619,7 +647,7 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
   const consent = p.consent;
   return sql`
     with c as materialized (
-      select c.id, c.status, c.xmin::text as version from customers c
+      select c.id, c.status, c.display_name, c.xmin::text as version from customers c
       where c.tenant_id = ${tenantId} and c.id in (${sql.join(customerIds.map((id) => sql`${id}::uuid`), sql`, `)})
       order by c.id
       for share
@@ -725,40 +753,48 @@ async function moveBalance(tx: DbOrTx, tenantId: string, walletId: string, delta
 const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
-/** Transfers with their payee, credited wallet and the names of initiator and decider: three reads in parallel. */
+/** Transfers with their payee, wallets, customers and the names of initiator and decider: four reads in parallel. */
 async function hydrate(db: DbOrTx, tenantId: string, rows: TransferRow[]): Promise<Transfer[]> {
   if (rows.length === 0) return [];
   const beneficiaryIds = [...new Set(rows.flatMap((r) => (r.beneficiaryId ? [r.beneficiaryId] : [])))];
-  const walletIds = [...new Set(rows.flatMap((r) => (r.destinationWalletId ? [r.destinationWalletId] : [])))];
+  const walletIds = [...new Set(rows.flatMap((r) => (r.destinationWalletId ? [r.walletId, r.destinationWalletId] : [r.walletId])))];
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const userIds = [...new Set(rows.flatMap((r) => (r.approvedBy ? [r.initiatedBy, r.approvedBy] : [r.initiatedBy])))];
-  const [refs, dests, people] = await Promise.all([
+  const [refs, walletRows, customerRows, people] = await Promise.all([
     beneficiaryIds.length
       ? db
           .select({ id: beneficiaries.id, name: beneficiaries.name, iban: beneficiaries.iban })
           .from(beneficiaries)
           .where(and(eq(beneficiaries.tenantId, tenantId), inArray(beneficiaries.id, beneficiaryIds)))
       : Promise.resolve([]),
-    walletIds.length
-      ? db
-          .select({ id: wallets.id, customerId: wallets.customerId, name: wallets.name })
-          .from(wallets)
-          .where(and(eq(wallets.tenantId, tenantId), inArray(wallets.id, walletIds)))
-      : Promise.resolve([]),
+    db
+      .select({ id: wallets.id, customerId: wallets.customerId, name: wallets.name, balance: wallets.balance })
+      .from(wallets)
+      .where(and(eq(wallets.tenantId, tenantId), inArray(wallets.id, walletIds))),
+    db
+      .select({ id: customers.id, name: customers.displayName })
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, customerIds))),
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username })
       .from(users)
       .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds))),
   ]);
   const byId = new Map(refs.map((b) => [b.id, b]));
-  const walletById = new Map(dests.map((w) => [w.id, w]));
+  const walletById = new Map(walletRows.map((w) => [w.id, w]));
+  const customerName = new Map(customerRows.map((c) => [c.id, c.name]));
   const names = new Map(people.map((u) => [u.id, displayName(u)]));
-  return rows.map((r) =>
-    toTransfer(r, {
+  return rows.map((r) => {
+    const dest = r.destinationWalletId ? walletById.get(r.destinationWalletId)! : null;
+    const source = walletById.get(r.walletId)!;
+    return toTransfer(r, {
       beneficiary: r.beneficiaryId ? byId.get(r.beneficiaryId)! : null,
-      destinationWallet: r.destinationWalletId ? walletById.get(r.destinationWalletId)! : null,
+      destinationWallet: dest ? { id: dest.id, customerId: dest.customerId, name: dest.name } : null,
       names,
-    }),
-  );
+      customerName: customerName.get(r.customerId)!,
+      source: { name: source.name, balance: source.balance },
+    });
+  });
 }
 
 /** A customer's user sees the transfers it sent and the wallet transfers it received. */

@@ -4,7 +4,7 @@ import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
 import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type WalletRow } from '@/lib/db/schema';
+import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type TransferRow, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive, walletStateConflict, walletBalanceNotZero, walletHasPendingTransfers } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
@@ -193,8 +193,9 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       : Promise.resolve([{ v: otherwise }]);
   const { limit, offset } = pageOf(query);
   // the running balance comes from a window over all the wallet's lines, then the page is cut out of it
+  // each line with its transfer's status now (a hold of a transfer approved since is money that left)
   const rowsQuery = db.execute(sql`
-    select * from (
+    select s.*, t.status as "transferStatus" from (
       select l.entry_id as "entryId", l.side, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id,
              e.kind, e.transfer_id as "transferId", e.description,
              (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by l.posted_at, l.id rows unbounded preceding))::text as "balanceAfter"
@@ -202,10 +203,11 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
       where l.tenant_id = ${tenantId} and l.account_id = ${walletId}
     ) s
+    left join transfers t on t.tenant_id = ${tenantId} and t.id = s."transferId"
     where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
     order by s."postedAt" desc, s.id desc
     limit ${limit} offset ${offset}`) as unknown as Promise<{
-    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: Currency; postedAt: Date | string; kind: StatementKind; transferId: string | null; description: string; balanceAfter: string }>;
+    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: Currency; postedAt: Date | string; kind: StatementKind; transferId: string | null; transferStatus: TransferRow['status'] | null; description: string; balanceAfter: string }>;
   }>;
   const [{ rows }, [total], [opening], [closing]] = await Promise.all([
     rowsQuery,
@@ -223,6 +225,7 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       entryId: r.entryId,
       kind: r.kind,
       transferId: r.transferId,
+      transferStatus: r.transferStatus,
       description: r.description,
       direction: r.side,
       amount: fmt(r.amount, r.currency),

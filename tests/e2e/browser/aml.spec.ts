@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
 import { expectAccessible, signInPanel } from '../browser-helpers';
 import { individualRegistrationBody, platformAuth } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, SCREENSHOTS, activeIndividual, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, SCREENSHOTS, activeIndividual, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * The AML screens in Chromium (docs/admin-app.md, "AML screens"), each journey at 1280 and at 375 px
@@ -220,6 +220,7 @@ for (const width of WIDTHS) {
       // the customer 360: its alerts and screenings, and a screening on demand
       await officer.getByRole('link', { name: 'Customer: Viktor Hallstrand' }).click();
       await expect(officer).toHaveURL(new RegExp(`/customers/${registered.customerId}$`));
+      await unfoldSections(officer);
       const aml = officer.getByRole('region', { name: 'AML screening' });
       await expect(aml.getByTestId('customer-aml-alerts')).toContainText('False positive');
       await expect(aml.getByTestId('customer-screenings')).toContainText('At registration');

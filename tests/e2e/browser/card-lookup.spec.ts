@@ -167,7 +167,7 @@ test('card lookup: masked once submitted, details, limits, transactions, history
   await expect(page.getByTestId('searched')).toHaveText(`Card ${MASKED}`);
   await expect(page.getByTestId('card-details')).toContainText(MASKED);
   expect(await page.content()).not.toContain(PAN);
-  await expect(page.getByTestId('limits')).toContainText('120.50 of 500.00 EUR used');
+  await expect(page.getByTestId('limits')).toContainText('120.50 EUR of 500.00 EUR used');
   await expect(page.getByTestId('transactions')).toContainText('Coffee Roasters');
   await expect(page.getByTestId('status-history')).toContainText('issued');
   // the gateway was called with a bearer token and the contract's headers

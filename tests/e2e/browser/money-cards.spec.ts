@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, checkScreen, moneyWorld, openNav, type MoneyWorld } from '../money-world';
+import { MONEY_VIEWPORTS, checkScreen, moneyWorld, openNav, unfoldSections, type MoneyWorld } from '../money-world';
 
 /**
  * The main money-and-cards journeys of the panel, at 1280 px and again at 375 px: a card issued for a customer is found by its last four digits and the
@@ -55,7 +55,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     const details = page.getByTestId('card-details');
     await expect(details).toContainText('active');
     await expect(details).toContainText(`Grace ${world.card.holderLast}`);
-    await expect(page.getByTestId('limits')).toContainText('0.00 of 500.00 EUR used');
+    await expect(page.getByTestId('limits')).toContainText('0.00 EUR of 500.00 EUR used');
     await checkScreen(page, 'card-page');
 
     // the full number: a REVEAL code, a visible countdown, and gone again from the page
@@ -151,6 +151,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     await signInPanel(page, world.tenantId);
     await page.goto(`/customers/${world.customerId}`);
     await expect(page.getByRole('heading', { level: 1, name: world.customerName })).toBeVisible();
+    await unfoldSections(page);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Customers' })).toBeVisible();
     const wallets = page.getByTestId('customer-wallets');
     await expect(wallets.getByRole('link', { name: 'Main account wallet' })).toHaveAttribute('href', `/wallets/${world.walletId}`);
@@ -158,7 +159,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`at ${viewport.width} px`,
     const cards = page.getByTestId('customer-cards');
     await expect(cards.getByRole('link', { name: world.card.masked })).toHaveAttribute('href', `/cards/${world.card.cardId}`);
     await expect(cards).toContainText(`Grace ${world.card.holderLast}`);
-    await expect(page.getByTestId('customer-transfers')).toContainText('2500.00 EUR');
+    await expect(page.getByTestId('customer-transfers')).toContainText('2,500.00 EUR');
     await expect(page.getByTestId('customer-transfers')).toContainText('Northwind Traders');
     await expect(page.getByTestId('customer-beneficiaries')).toContainText('Northwind Traders');
     await expect(page.getByTestId('customer-payment-consents')).toContainText('recurring payments');

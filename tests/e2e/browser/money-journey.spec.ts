@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInPanel } from '../browser-helpers';
 import { PNG_1X1_BASE64, STRONG_PASSWORD } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, accessibleRows, captureHere as capture, context, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, accessibleRows, captureHere as capture, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * The issue's whole journey, in the browser, as a tenant administrator would take it: register an
@@ -283,6 +283,7 @@ for (const viewport of MONEY_VIEWPORTS) test.describe(`the money-and-cards journ
     // 11. the administrator issues a card from the customer page: the form starts from the customer's record
     await signInAs(page, staff);
     await page.goto(`/customers/${customerId}`);
+    await unfoldSections(page);
     const cards = page.getByRole('region', { name: 'Cards', exact: true });
     await expect(page.getByTestId('customer-cards')).toHaveText('No cards yet.');
     await cards.getByRole('button', { name: 'Issue a card' }).click();

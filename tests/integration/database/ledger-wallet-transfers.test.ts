@@ -55,6 +55,13 @@ const body = (source: Wallet, destination: Wallet | string, amount: string, extr
   ...extra,
 });
 
+/** Alice's customer name, as the transfers name whose money it is. */
+async function aliceName(customerId = t.alice.customerId, tenantId = t.tenantId): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ name: customers.displayName }).from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  return row!.name;
+}
+
 async function setCustomerStatus(customerId: string, status: 'ACTIVE' | 'SUSPENDED') {
   const db = await getDb();
   await db.update(customers).set({ status }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, customerId)));
@@ -70,7 +77,10 @@ describe('a wallet-to-wallet transfer that passes every rule', () => {
       id: expect.any(String),
       type: 'WALLET_TRANSFER',
       customerId: t.alice.customerId,
+      customerName: (await aliceName()),
       walletId: source.id,
+      // settled at once: the balance now, nothing awaits a decision
+      sourceWallet: { id: source.id, name: 'EUR wallet', balance: '379.50', balanceBefore: null, balanceAfter: null },
       beneficiary: null,
       destinationWallet: { id: destination.id, customerId: t.alice.customerId, name: 'EUR wallet' },
       paymentConsentId: null,
@@ -314,6 +324,12 @@ describe('four-eyes above the threshold', () => {
     const { source, destination } = await pair(tenant.admin, '1000.00', tenant.alice.customerId);
     const pending = expectOk(await transfer(tenant.admin, body(source, destination, '250.00')));
     expect(pending).toMatchObject({ status: 'PENDING_APPROVAL', requiresApproval: true });
+    // whose money an approver moves: the customer, the wallet, its balance before and after (the amount is held since the request)
+    const whose = { customerName: await aliceName(tenant.alice.customerId, tenant.tenantId), sourceWallet: { id: source.id, name: 'EUR wallet', balance: '750.00', balanceBefore: '1000.00', balanceAfter: '750.00' } };
+    expect(pending).toMatchObject(whose);
+    expect(expectOk(await api<TransferDetail>(routes.transfer.GET, tenant.approver2, { params: { transferId: pending.id } }))).toMatchObject(whose);
+    const queue = expectOk(await api<{ items: Transfer[] }>(routes.transfers.GET, tenant.approver2, { query: 'status=PENDING_APPROVAL' }));
+    expect(queue.items.map((i) => ({ customerName: i.customerName, sourceWallet: i.sourceWallet }))).toEqual([whose]);
     expect(await walletOf(tenant.admin, source.id)).toMatchObject({ balance: '750.00', pendingOutgoing: '250.00' });
     expect((await walletOf(tenant.admin, destination.id)).balance).toBe('0.00');
     // the initiator may not approve its own; another approver does
@@ -327,6 +343,14 @@ describe('four-eyes above the threshold', () => {
       ['COMPLETED', tenant.approver2.userId],
     ]);
     expect(done.entries.map((e) => e.kind)).toEqual(['TRANSFER_HOLD', 'TRANSFER_SETTLEMENT']);
+    // decided: the wallet has moved on, only its balance now is given
+    expect(done.sourceWallet).toEqual({ id: source.id, name: 'EUR wallet', balance: '750.00', balanceBefore: null, balanceAfter: null });
+    // the hold's statement line says what became of it: the transfer is COMPLETED (the panel no longer reads "Held for approval")
+    const lines = expectOk(await api<{ items: Array<{ kind: string; transferId: string | null; transferStatus: string | null }> }>(routes.statement.GET, tenant.admin, { params: { walletId: source.id } })).items;
+    expect(lines.map((l) => [l.kind, l.transferId, l.transferStatus])).toEqual([
+      ['TRANSFER_HOLD', pending.id, 'COMPLETED'],
+      ['SANDBOX_FUNDING', null, null],
+    ]);
     expect((await walletOf(tenant.admin, destination.id)).balance).toBe('250.00');
     expect(await reconciliation(tenant.admin)).toEqual({ balanced: true, unbalancedEntries: [], walletMismatches: [], totals: [{ currency: 'EUR', sum: '0' }] });
   });
