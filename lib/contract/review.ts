@@ -433,9 +433,9 @@ export const verificationSummarySchema = z.object({
 });
 
 /** One case as the queue lists it: the summary and how often the customer answered a revision request (the queue marks a case that came back). */
-export const verificationQueueItemSchema = verificationSummarySchema.extend({
-  resubmissions: z.number().int().describe('how often the customer resubmitted after a revision request'),
-});
+export const verificationQueueItemSchema = verificationSummarySchema.and(
+  z.object({ resubmissions: z.number().int().describe('how often the customer resubmitted after a revision request') }),
+);
 export type VerificationQueueItem = z.infer<typeof verificationQueueItemSchema>;
 
 /** GET /verifications */

@@ -335,26 +335,29 @@ export const rejectTransferBodySchema = z
   .object({ reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').optional() })
   .optional();
 
+/** The wallet a transfer pays from, as an approver needs to see it. */
+export const transferSourceWalletSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    balance: z.string().describe('its balance now'),
+    balanceBefore: z
+      .string()
+      .nullable()
+      .describe('while the transfer awaits a decision (PENDING_APPROVAL, HELD_FOR_REVIEW): the balance without this transfer; null once decided'),
+    balanceAfter: z
+      .string()
+      .nullable()
+      .describe('while the transfer awaits a decision: the balance once it is approved or released (a PENDING_APPROVAL transfer\'s amount is held since the request); null once decided'),
+  })
+  .describe('the wallet paid from: whose money an approver moves');
+
 export const transferSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
   customerName: z.string().describe('the paying customer\'s name'),
   walletId: z.uuid(),
-  sourceWallet: z
-    .object({
-      id: z.uuid(),
-      name: z.string(),
-      balance: z.string().describe('its balance now'),
-      balanceBefore: z
-        .string()
-        .nullable()
-        .describe('while the transfer awaits a decision (PENDING_APPROVAL, HELD_FOR_REVIEW): the balance without this transfer; null once decided'),
-      balanceAfter: z
-        .string()
-        .nullable()
-        .describe('while the transfer awaits a decision: the balance once it is approved or released (a PENDING_APPROVAL transfer\'s amount is held since the request); null once decided'),
-    })
-    .describe('the wallet paid from: whose money an approver moves'),
+  sourceWallet: transferSourceWalletSchema,
   type: transferTypeSchema,
   beneficiary: z.object({ id: z.uuid(), name: z.string(), iban: z.string() }).nullable().describe('the payee of a payout (null for a wallet transfer)'),
   destinationWallet: z

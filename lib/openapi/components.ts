@@ -16,6 +16,7 @@ import {
   statusChangeSchema,
   transactionSchema,
   walletTokenSchema,
+  cardNoSchema,
 } from '@/lib/contract/card-operations';
 import { emailSchema, isoDateTimeSchema, uuidSchema } from '@/lib/contract/common';
 import { auditEntrySchema, consentStateSchema, customerConsentsSchema, customerListItemSchema } from '@/lib/contract/customers';
@@ -23,7 +24,7 @@ import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
 import { isoDateSchema } from '@/lib/contract/onboarding';
 import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
 import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
-import { customerDocumentsSchema, documentRequirementStateSchema, documentUploadResultSchema, reviewDocumentSchema, timelineEventSchema, verificationCaseSchema, verificationSummarySchema } from '@/lib/contract/review';
+import { customerDocumentsSchema, documentRequirementStateSchema, documentUploadResultSchema, reviewDocumentSchema, timelineEventSchema, verificationCaseSchema, verificationQueueItemSchema, verificationSummarySchema } from '@/lib/contract/review';
 import { cardSearchItemSchema } from '@/lib/contract/search';
 import { publicTenantSchema, tenantSchema } from '@/lib/contract/tenants';
 import {
@@ -33,6 +34,7 @@ import {
   transactionLimitSchema,
   transferDetailSchema,
   transferSchema,
+  transferSourceWalletSchema,
   walletSchema,
 } from '@/lib/contract/wallets';
 import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
@@ -54,6 +56,7 @@ import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema 
  * one operation uses stays inline, where a reader of that operation sees it at once.
  */
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  CardNo: cardNoSchema,
   FieldError: fieldErrorSchema,
   ErrorData: errorDataSchema,
   SessionUser: sessionUserSchema,
@@ -71,6 +74,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CustomerDocuments: customerDocumentsSchema,
   DocumentUploadResult: documentUploadResultSchema,
   VerificationSummary: verificationSummarySchema,
+  VerificationQueueItem: verificationQueueItemSchema,
   VerificationCase: verificationCaseSchema,
   TimelineEvent: timelineEventSchema,
   WebhookSubscription: webhookSubscriptionSchema,
@@ -81,6 +85,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Beneficiary: beneficiarySchema,
   PaymentConsent: paymentConsentSchema,
   TransactionLimit: transactionLimitSchema,
+  TransferSourceWallet: transferSourceWalletSchema,
   Transfer: transferSchema,
   TransferDetail: transferDetailSchema,
   Card: cardSchema,

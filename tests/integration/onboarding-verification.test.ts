@@ -156,6 +156,7 @@ describe('GET /api/v2.1/verifications: the review queue', () => {
       firstApprovedAt: null,
       reasonCode: 'SUSPECTED_FRAUD',
       comment: 'shell company',
+      resubmissions: 0,
       decidedBy: officer.userId,
       decidedAt: at(7 * MIN),
       submittedAt: at(3 * MIN),
@@ -426,6 +427,7 @@ describe('working on a case', () => {
     expect(log[0]).toEqual({
       id: expect.stringMatching(UUID),
       actorUserId: officer.userId,
+      actorName: officer.username,
       action: 'VERIFICATION_APPROVE',
       entityType: 'VERIFICATION',
       entityId: c.verificationId,
@@ -615,6 +617,7 @@ describe('working on a case', () => {
     expect(log.json.data.items[3]).toEqual({
       id: expect.stringMatching(UUID),
       actorUserId: null,
+      actorName: null,
       action: 'CUSTOMER_REGISTERED',
       entityType: 'CUSTOMER',
       entityId: c.customerId,
