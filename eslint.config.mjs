@@ -31,6 +31,7 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     '.next/**',
+    'bench/anchor/next-app/.next/**',
     'node_modules/**',
     'test-results/**',
     'playwright-report/**',

@@ -142,9 +142,10 @@ export async function startServer(
 
 /** One autocannon run, reduced to what the report needs. */
 export interface Load {
-  /** successful (2xx) responses per second */
+  /** expected answers (2xx, or 4xx for a load that expects them: `expect`) per second */
   rps: number;
   requests: number;
+  /** answers other than the expected class (`expect`) */
   non2xx: number;
   status5xx: number;
   errors: number;
@@ -166,6 +167,8 @@ export interface LoadOptions {
   /** seconds (default BENCH_SECONDS, 5), unless `amount` requests are given */
   seconds?: number;
   amount?: number;
+  /** the class of answer counted in `rps` (default 2xx; 4xx for the 404 envelope) */
+  expect?: '2xx' | '4xx';
 }
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -203,10 +206,11 @@ export async function load(base: string, o: LoadOptions): Promise<Load> {
     ],
   });
   const seconds = ((o.amount ? lastAnswer : performance.now()) - started) / 1000;
+  const expected = o.expect === '4xx' ? result['4xx'] : result['2xx'];
   return {
-    rps: round(result['2xx'] / seconds),
+    rps: round(expected / seconds),
     requests: result.requests.total,
-    non2xx: result.non2xx,
+    non2xx: o.expect === '4xx' ? result.requests.total - result['4xx'] : result.non2xx,
     status5xx: result['5xx'],
     errors: result.errors,
     p50Ms: result.latency.p50,

@@ -1,0 +1,83 @@
+/**
+ * The request path's fixed cost (issue 28), alone and quick: our production server (`npm start`,
+ * PGlite in a scratch directory, or PostgreSQL with BENCH_DB=postgres and BENCH_DATABASE_URL), the
+ * bare Next.js app and the raw node:http server of bench/_anchor.ts, each loaded in turn (autocannon,
+ * 10 connections, BENCH_SECONDS per run, ANCHOR_ROUNDS rounds alternating the targets, medians).
+ * Prints our GET /api/health and our 404 envelope as ratios to the bare route with their goals.
+ * bench/http.ts measures the same anchor inside its full run; this one needs no world.
+ *
+ *   npm run bench -- anchor
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NOT_FOUND_PATH, startAnchors } from './_anchor';
+import { CONNECTIONS, REPO_ROOT, SECONDS, benchPort, ensureBuild, load, medianLoad, onExit, serverEnv, startServer, withFreshPostgres, type Load, type LoadOptions } from './_harness';
+import { round, watchdog } from './_stats';
+
+watchdog('bench/anchor.ts', 15 * 60);
+const ROUNDS = Number(process.env.ANCHOR_ROUNDS ?? 3);
+
+async function measure(dbEnv: Record<string, string>): Promise<void> {
+  const port = await benchPort();
+  const ours = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], await serverEnv(port, dbEnv), port);
+  const anchors = await startAnchors();
+  try {
+    const targets: Record<string, LoadOptions & { base: string }> = {
+      bare: anchors.loads.bare,
+      health: { base: ours.url, path: '/api/health' },
+      notFound: { base: ours.url, path: NOT_FOUND_PATH, expect: '4xx' },
+      raw: anchors.loads.raw,
+    };
+    for (const o of Object.values(targets)) await load(o.base, { ...o, seconds: 2 });
+    const runs: Record<string, Load[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, o] of Object.entries(targets)) {
+        const result = await load(o.base, o);
+        runs[name]!.push(result);
+        console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? `, ${result.non2xx} unexpected, ${result.errors} errors` : ''}`);
+      }
+    }
+    const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
+    const bare = m.bare!.rps;
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS}; ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`  raw node:http        ${m.raw!.rps} /s`);
+    console.log(`  bare Next.js route   ${bare} /s`);
+    for (const [name, label, goal] of [
+      ['health', 'GET /api/health', 0.8],
+      ['notFound', `404 envelope (${NOT_FOUND_PATH})`, 0.85],
+    ] as const) {
+      const ratio = round(m[name]!.rps / bare);
+      console.log(`  ${label.padEnd(36)} ${m[name]!.rps} /s = ${ratio} of the bare route (goal ${goal}: ${ratio >= goal ? 'met' : 'NOT met'})`);
+    }
+  } finally {
+    await anchors.stop();
+    await ours.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+  if (process.env.BENCH_DB === 'postgres' && adminUrl) {
+    await withFreshPostgres(adminUrl, (url) => measure({ DATABASE_URL: url, WEBHOOK_WORKER: 'false' }));
+    return;
+  }
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-anchor-'));
+  const remove = () => rmSync(scratch, { recursive: true, force: true });
+  const cancel = onExit(remove);
+  try {
+    await measure({ PGLITE_DATA_DIR: path.join(scratch, 'pglite') });
+  } finally {
+    cancel();
+    remove();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
