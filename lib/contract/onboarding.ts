@@ -324,7 +324,15 @@ export const organizationRegistrationBodySchema = z
       user: organizationAdminUserSchema.optional(),
       categorization: categorizationSelectionSchema.optional(),
     }),
-    DOCUMENTS: documentsStepSchema.optional().describe('company registration extract, proof of address, representatives\' identity documents'),
+    DOCUMENTS: z
+      .array(
+        documentUploadStepSchema.extend({
+          representativeIndex: z.number().int().min(0).optional().describe("a representative's identity document: the person's position in organizationCustomer.organization.representatives, from 0 (our addition)"),
+        }),
+      )
+      .max(6, 'at most 6 documents per registration')
+      .optional()
+      .describe("company registration extract, proof of address, each representative's identity document"),
     CONSENT: consentStepSchema.optional(),
     ACTIVATION: activationStepSchema.optional(),
   })
