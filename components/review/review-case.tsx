@@ -222,7 +222,8 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
               {current.length === 0 ? <li>No documents</li> : null}
               {current.map((d) => (
                 <li key={d.id}>
-                  {docLabel(d.documentType)}: <strong>{DOC_STATUS[d.status]}</strong>
+                  {docLabel(d.documentType)}
+                  {d.representativeName ? ` of ${d.representativeName}` : ''}: <strong>{DOC_STATUS[d.status]}</strong>
                   {d.expired ? ' (expired)' : ''}
                 </li>
               ))}
@@ -291,7 +292,8 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     },
     onError: (e) => setFailure(e),
   });
-  const title = `${docLabel(d.documentType)} of ${v.customerName}`;
+  // a representative's identity document names its person, every other document the customer
+  const title = `${docLabel(d.documentType)} of ${d.representativeName ?? v.customerName}`;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { decision, reasonCode, comment: comment.trim() || undefined };
@@ -304,7 +306,10 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
   return (
     <li className="min-w-0 space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="document" aria-label={title}>
       <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
-        <span>{docLabel(d.documentType)}</span>
+        <span>
+          {docLabel(d.documentType)}
+          {d.representativeName ? <span className="font-normal"> of {d.representativeName}</span> : null}
+        </span>
         <span className="flex gap-2">
           {d.expired ? <Badge tone="bad">Expired</Badge> : null}
           {d.supersededBy ? <Badge tone="neutral">Replaced</Badge> : null}
@@ -362,7 +367,7 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
               <dt className="text-ink-muted">Document</dt>
               <dd className="font-medium">
                 {docLabel(d.documentType)}
-                {d.documentNumber ? ` ${d.documentNumber}` : ''} of {v.customerName}
+                {d.documentNumber ? ` ${d.documentNumber}` : ''} of {d.representativeName ?? v.customerName}
               </dd>
               <dt className="text-ink-muted">Decision</dt>
               <dd className="font-medium">{decision ? DOCUMENT_DECISION_RULES[decision].label : ''}</dd>
