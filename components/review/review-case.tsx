@@ -17,7 +17,6 @@ import {
   DECISION_LABELS,
   DECISION_RULES,
   DOCUMENT_DECISION_RULES,
-  DOCUMENT_REQUIREMENTS,
   REASON_CODE_LABELS,
   reviewDecisionBodySchema,
   reviewDocumentDecisionBodySchema,
@@ -98,7 +97,16 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const current = v.documents.filter((d) => !d.supersededBy);
-  const unmet = v.requirements.filter((r) => !r.satisfied);
+  // a revision asks for a kind of document: the per-person identity requirements are one choice naming everyone
+  const unmet = Object.values(
+    v.requirements
+      .filter((r) => !r.satisfied)
+      .reduce<Record<string, { requirement: DocumentRequirement; label: string }>>((acc, r) => {
+        const prev = acc[r.requirement];
+        acc[r.requirement] = { requirement: r.requirement, label: prev ? `${prev.label}; ${r.label}` : r.label };
+        return acc;
+      }, {}),
+  );
   const body = () => ({
     decision: draft.decision,
     reasonCode: draft.reasonCode,
@@ -537,8 +545,8 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
         <Section title="Required documents">
           <ul className="space-y-1 text-sm" data-testid="requirements">
             {v.requirements.map((r) => (
-              <li key={r.requirement} className="flex items-center justify-between gap-2">
-                <span>{DOCUMENT_REQUIREMENTS[r.requirement].label}</span>
+              <li key={`${r.requirement}-${r.representativeId ?? ''}`} className="flex items-center justify-between gap-2">
+                <span>{r.label}</span>
                 {r.satisfied ? <Badge tone="good">Accepted</Badge> : r.documentIds.length ? <Badge tone="warn">Not accepted yet</Badge> : <Badge tone="bad">Missing</Badge>}
               </li>
             ))}
