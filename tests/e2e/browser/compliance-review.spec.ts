@@ -89,7 +89,7 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
   await expect(page.getByRole('group', { name: /^Identity document of / })).toHaveCount(people.length);
   for (const [i, [first, last]] of people.entries()) {
     const id = page.getByRole('group', { name: `Identity document of ${first} ${last}` });
-    await id.getByLabel('Document number').fill(`C01X00T4${i}`);
+    await id.getByLabel('Document number').fill(`C01X00T4${7 + i}`);
     await id.getByLabel('Issuing country (ISO code)').fill('DE');
     await id.getByLabel('Expiry date').fill('2034-05-01');
     await id.getByLabel(/^File/).setInputFiles(PNG_FILE(`passport-${first.toLowerCase()}.png`));
@@ -209,7 +209,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await expect(confirm.getByTestId('confirm-summary')).toContainText('ReasonDocuments verified');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Company registration extract: Accepted');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Proof of address: Accepted');
-  await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport: Accepted');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport of Rita Representative: Accepted');
   await shoot(officer, 'review-confirm-dialog', async () => {
     await expect(confirm).toBeVisible();
   });
