@@ -162,7 +162,7 @@ export function CustomerReviewPanel({ customerId, customerType }: { customerId: 
             ) : null}
             <ul className="space-y-1 text-sm" data-testid="required-documents">
               {data.requirements.map((r) => (
-                <li key={r.requirement} className="flex items-center justify-between gap-2">
+                <li key={`${r.requirement}-${r.representativeId ?? ''}`} className="flex items-center justify-between gap-2">
                   <span>{r.label}</span>
                   {r.satisfied ? <Badge tone="good">Accepted</Badge> : r.documentIds.length ? <Badge tone="warn">Not accepted yet</Badge> : <Badge tone="bad">Missing</Badge>}
                 </li>

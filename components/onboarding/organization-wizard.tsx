@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -22,10 +22,10 @@ import {
   activationStepSchema,
   consentStepSchema,
   DOCUMENT_MIME_TYPES,
-  documentsStepSchema,
+  organizationDocumentsStepSchema,
 } from '@/lib/contract/onboarding';
 import { humanize } from '@/lib/contract/category-parameters';
-import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor } from '@/lib/contract/review';
+import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor, type DocumentRequirement } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
 import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, readDocumentFile, RegistrationFrame, ReviewList, useCategoryChoice, useRegistration } from './wizard-parts';
@@ -54,14 +54,26 @@ const STEPS = [
     schema: z.object({ ...organizationAccountStepFields, organizationCustomer: z.object({ user: adminUsernameSchema.optional() }) }).superRefine(matchingPasswords),
     prefixes: ['email', 'password', 'matchingPassword', 'organizationCustomer.user'],
   },
-  { label: 'Documents', schema: z.object({ DOCUMENTS: documentsStepSchema }), prefixes: ['DOCUMENTS'] },
+  { label: 'Documents', schema: z.object({ DOCUMENTS: organizationDocumentsStepSchema }), prefixes: ['DOCUMENTS'] },
   { label: 'Consents', schema: z.object({ CONSENT: consentStepSchema }), prefixes: ['CONSENT'] },
   { label: 'Activation', schema: z.object({ ACTIVATION: activationStepSchema }), prefixes: ['ACTIVATION'] },
   { label: 'Review', schema: z.object({}), prefixes: [] },
 ] as const;
 const DOCUMENTS_STEP = 4;
-/** The Documents step offers one slot per requirement of REQUIRED_DOCUMENTS (the table the review applies). */
+/**
+ * The Documents step offers one slot per requirement of REQUIRED_DOCUMENTS (the table the review
+ * applies), and for REPRESENTATIVE_IDENTITY one slot per representative/owner (sent with its position).
+ */
 const ORG_REQUIREMENTS = requiredDocumentsFor('ORGANIZATION', null);
+const COMPANY_REQUIREMENTS = ORG_REQUIREMENTS.filter((r) => r !== 'REPRESENTATIVE_IDENTITY');
+type Slot = { requirement: DocumentRequirement; label: string; representativeIndex?: number };
+const slotsFor = (reps: { firstName?: string; lastName?: string }[]): Slot[] => [
+  ...COMPANY_REQUIREMENTS.map((r) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label })),
+  ...(ORG_REQUIREMENTS.includes('REPRESENTATIVE_IDENTITY')
+    ? reps.map((p, i) => ({ requirement: 'REPRESENTATIVE_IDENTITY' as const, label: `Identity document of ${`${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || `representative ${i + 1}`}`, representativeIndex: i }))
+    : []),
+];
+const slotDocument = (s: Slot) => ({ documentType: DOCUMENT_REQUIREMENTS[s.requirement].documentTypes[0], documentFile: '', ...(s.representativeIndex === undefined ? {} : { representativeIndex: s.representativeIndex }) });
 const REVIEW = STEPS.length - 1;
 
 /** The whole form: the steps' schemas in the registration body's shape. */
@@ -73,7 +85,7 @@ export const organizationWizardSchema = z.object({
   }),
   categoryId: z.string().optional(),
   params: z.record(z.string(), z.string()).optional(),
-  DOCUMENTS: documentsStepSchema,
+  DOCUMENTS: organizationDocumentsStepSchema,
   CONSENT: consentStepSchema,
   ACTIVATION: activationStepSchema,
 });
@@ -99,7 +111,7 @@ const EMPTY: Values = {
   },
   categoryId: '',
   params: {},
-  DOCUMENTS: ORG_REQUIREMENTS.map((r) => ({ documentType: DOCUMENT_REQUIREMENTS[r].documentTypes[0], documentFile: '' })),
+  DOCUMENTS: slotsFor([{}]).map(slotDocument),
   CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
   ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
 };
@@ -204,6 +216,23 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
 
   const v = watch();
   const org = v.organizationCustomer.organization;
+  const slots = slotsFor(org.representatives);
+  // a file name shows only while its slot holds the file (a slot emptied by a change of people shows none)
+  const fileOf = (i: number) => (v.DOCUMENTS?.[i]?.documentFile ? files[i] : undefined);
+  // the Documents step follows the representatives: one identity document slot per person, by position
+  const layout = slots.map((x) => x.representativeIndex ?? -1).join(',');
+  useEffect(() => {
+    if (step !== DOCUMENTS_STEP) return;
+    const current = form.getValues('DOCUMENTS') ?? [];
+    if (current.map((d) => d.representativeIndex ?? -1).join(',') === layout) return;
+    const company = current.filter((d) => d.representativeIndex === undefined);
+    form.setValue(
+      'DOCUMENTS',
+      // the people changed: their slots start empty (a position may now be someone else); company documents stay
+      slots.map((x, i) => (x.representativeIndex === undefined ? (company[i] ?? slotDocument(x)) : slotDocument(x))),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the layout string stands for the slots
+  }, [step, layout]);
   const total = ownershipTotal(org.representatives);
   const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
   return (
@@ -331,21 +360,21 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
       {step === DOCUMENTS_STEP ? (
         <div className="space-y-4">
           <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
-          {ORG_REQUIREMENTS.map((req, i) => {
+          {slots.map((slot, i) => {
             const e = errors.DOCUMENTS?.[i];
-            const types = DOCUMENT_REQUIREMENTS[req].documentTypes;
+            const types = DOCUMENT_REQUIREMENTS[slot.requirement].documentTypes;
             return (
-              <fieldset key={req} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                <legend className="px-1 text-sm font-semibold text-ink">{DOCUMENT_REQUIREMENTS[req].label}</legend>
+              <fieldset key={`${slot.requirement}-${slot.representativeIndex ?? ''}`} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                <legend className="px-1 text-sm font-semibold text-ink">{slot.label}</legend>
                 <SelectField label="Document type" options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={e?.documentType?.message} {...register(`DOCUMENTS.${i}.documentType`)} />
                 <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
                 <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
                 <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
                 <Field
-                  label={`File: ${DOCUMENT_REQUIREMENTS[req].label.toLowerCase()}`}
+                  label={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}
                   type="file"
                   accept={DOCUMENT_MIME_TYPES.join(',')}
-                  hint={files[i] ? `Chosen: ${files[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                  hint={fileOf(i) ? `Chosen: ${fileOf(i)}` : 'PDF, PNG or JPEG, at most 5 MiB'}
                   className="sm:col-span-2"
                   error={e?.documentFile?.message}
                   onChange={(ev) => onFile(i, ev.target.files?.[0])}
@@ -369,7 +398,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
               ['Total ownership', `${total}%`],
               ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
               ...categoryRows(choice, v.params, 'none'),
-              ...ORG_REQUIREMENTS.map((req, i) => [DOCUMENT_REQUIREMENTS[req].label, files[i] ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${files[i]})` : 'no file']),
+              ...slots.map((slot, i) => [slot.label, fileOf(i) ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${fileOf(i)})` : 'no file']),
               consentRow(v.CONSENT),
             ] as [string, string][]
           }

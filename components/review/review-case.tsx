@@ -17,7 +17,6 @@ import {
   DECISION_LABELS,
   DECISION_RULES,
   DOCUMENT_DECISION_RULES,
-  DOCUMENT_REQUIREMENTS,
   REASON_CODE_LABELS,
   reviewDecisionBodySchema,
   reviewDocumentDecisionBodySchema,
@@ -98,7 +97,16 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const current = v.documents.filter((d) => !d.supersededBy);
-  const unmet = v.requirements.filter((r) => !r.satisfied);
+  // a revision asks for a kind of document: the per-person identity requirements are one choice naming everyone
+  const unmet = Object.values(
+    v.requirements
+      .filter((r) => !r.satisfied)
+      .reduce<Record<string, { requirement: DocumentRequirement; label: string }>>((acc, r) => {
+        const prev = acc[r.requirement];
+        acc[r.requirement] = { requirement: r.requirement, label: prev ? `${prev.label}; ${r.label}` : r.label };
+        return acc;
+      }, {}),
+  );
   const body = () => ({
     decision: draft.decision,
     reasonCode: draft.reasonCode,
@@ -222,7 +230,8 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
               {current.length === 0 ? <li>No documents</li> : null}
               {current.map((d) => (
                 <li key={d.id}>
-                  {docLabel(d.documentType)}: <strong>{DOC_STATUS[d.status]}</strong>
+                  {docLabel(d.documentType)}
+                  {d.representativeName ? ` of ${d.representativeName}` : ''}: <strong>{DOC_STATUS[d.status]}</strong>
                   {d.expired ? ' (expired)' : ''}
                 </li>
               ))}
@@ -291,7 +300,8 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     },
     onError: (e) => setFailure(e),
   });
-  const title = `${docLabel(d.documentType)} of ${v.customerName}`;
+  // a representative's identity document names its person, every other document the customer
+  const title = `${docLabel(d.documentType)} of ${d.representativeName ?? v.customerName}`;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { decision, reasonCode, comment: comment.trim() || undefined };
@@ -304,7 +314,10 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
   return (
     <li className="min-w-0 space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="document" aria-label={title}>
       <p className="flex flex-wrap items-center justify-between gap-2 font-medium">
-        <span>{docLabel(d.documentType)}</span>
+        <span>
+          {docLabel(d.documentType)}
+          {d.representativeName ? <span className="font-normal"> of {d.representativeName}</span> : null}
+        </span>
         <span className="flex gap-2">
           {d.expired ? <Badge tone="bad">Expired</Badge> : null}
           {d.supersededBy ? <Badge tone="neutral">Replaced</Badge> : null}
@@ -362,7 +375,7 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
               <dt className="text-ink-muted">Document</dt>
               <dd className="font-medium">
                 {docLabel(d.documentType)}
-                {d.documentNumber ? ` ${d.documentNumber}` : ''} of {v.customerName}
+                {d.documentNumber ? ` ${d.documentNumber}` : ''} of {d.representativeName ?? v.customerName}
               </dd>
               <dt className="text-ink-muted">Decision</dt>
               <dd className="font-medium">{decision ? DOCUMENT_DECISION_RULES[decision].label : ''}</dd>
@@ -532,8 +545,8 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
         <Section title="Required documents">
           <ul className="space-y-1 text-sm" data-testid="requirements">
             {v.requirements.map((r) => (
-              <li key={r.requirement} className="flex items-center justify-between gap-2">
-                <span>{DOCUMENT_REQUIREMENTS[r.requirement].label}</span>
+              <li key={`${r.requirement}-${r.representativeId ?? ''}`} className="flex items-center justify-between gap-2">
+                <span>{r.label}</span>
                 {r.satisfied ? <Badge tone="good">Accepted</Badge> : r.documentIds.length ? <Badge tone="warn">Not accepted yet</Badge> : <Badge tone="bad">Missing</Badge>}
               </li>
             ))}

@@ -276,7 +276,15 @@ export const approverMustDifferDataSchema = z.object({
 export const requiredDocumentsNotAcceptedDataSchema = z.object({
   error: z.literal('REQUIRED_DOCUMENTS_NOT_ACCEPTED'),
   verificationId: z.string(),
-  unmetRequirements: z.array(z.object({ requirement: z.string(), label: z.string(), documentTypes: z.array(z.string()) })),
+  unmetRequirements: z.array(
+    z.object({
+      requirement: z.string(),
+      label: z.string(),
+      documentTypes: z.array(z.string()),
+      representativeId: z.string().optional().describe('REPRESENTATIVE_IDENTITY: the representative/owner whose identity document is missing or not accepted'),
+      representativeName: z.string().optional(),
+    }),
+  ),
   undecidedDocuments: z.array(z.object({ documentId: z.string(), documentType: z.string() })),
 });
 

@@ -101,6 +101,15 @@ export const documentUploadStepSchema = z.object({
 /** More than one document (our addition): the organization wizard's Documents step, or an individual's extra documents. */
 export const documentsStepSchema = z.array(documentUploadStepSchema).max(6, 'at most 6 documents per registration');
 
+/** An organization's documents: an identity document names its representative by position (our addition). */
+export const organizationDocumentsStepSchema = z
+  .array(
+    documentUploadStepSchema.extend({
+      representativeIndex: z.number().int().min(0).optional().describe("a representative's identity document: the person's position in organizationCustomer.organization.representatives, from 0 (our addition)"),
+    }),
+  )
+  .max(6, 'at most 6 documents per registration');
+
 export const consentStepSchema = z.object({
   termsAccepted: z.boolean().default(false),
   privacyAccepted: z.boolean().default(false),
@@ -324,7 +333,7 @@ export const organizationRegistrationBodySchema = z
       user: organizationAdminUserSchema.optional(),
       categorization: categorizationSelectionSchema.optional(),
     }),
-    DOCUMENTS: documentsStepSchema.optional().describe('company registration extract, proof of address, representatives\' identity documents'),
+    DOCUMENTS: organizationDocumentsStepSchema.optional().describe("company registration extract, proof of address, each representative's identity document"),
     CONSENT: consentStepSchema.optional(),
     ACTIVATION: activationStepSchema.optional(),
   })

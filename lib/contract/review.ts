@@ -64,30 +64,47 @@ export interface DocumentState {
   documentType: string;
   status: 'PENDING' | 'ACCEPTED' | 'REJECTED';
   supersededBy?: string | null;
+  /** whose identity document it is (an organization's representative/owner); null: the customer's own */
+  representativeId?: string | null;
 }
 
-/** Each requirement with the current documents that could satisfy it and whether one is accepted. */
-export function requirementStates(required: readonly DocumentRequirement[], docs: readonly DocumentState[]) {
+/** A representative/owner of an organization: each one needs an identity document of their own. */
+export interface RequirementPerson {
+  id: string;
+  name: string;
+}
+
+/**
+ * Each requirement with the current documents that could satisfy it and whether one is accepted.
+ * REPRESENTATIVE_IDENTITY is one requirement per person of `people` (the organization's
+ * representatives and owners): only an identity document linked to that person satisfies it.
+ */
+export function requirementStates(required: readonly DocumentRequirement[], docs: readonly DocumentState[], people: readonly RequirementPerson[] = []) {
   const current = docs.filter((d) => !d.supersededBy);
-  return required.map((requirement) => {
+  return required.flatMap((requirement) => {
     const types = DOCUMENT_REQUIREMENTS[requirement].documentTypes as readonly string[];
     const candidates = current.filter((d) => types.includes(d.documentType));
-    return {
+    const state = (label: string, docsOf: DocumentState[], person?: RequirementPerson) => ({
       requirement,
-      label: DOCUMENT_REQUIREMENTS[requirement].label,
+      label,
       documentTypes: [...types],
-      documentIds: candidates.map((d) => d.id),
-      satisfied: candidates.some((d) => d.status === 'ACCEPTED'),
-    };
+      ...(person ? { representativeId: person.id, representativeName: person.name } : {}),
+      documentIds: docsOf.map((d) => d.id),
+      satisfied: docsOf.some((d) => d.status === 'ACCEPTED'),
+    });
+    if (requirement === 'REPRESENTATIVE_IDENTITY' && people.length) {
+      return people.map((p) => state(`Identity document of ${p.name}`, candidates.filter((d) => d.representativeId === p.id), p));
+    }
+    return [state(DOCUMENT_REQUIREMENTS[requirement].label, candidates)];
   });
 }
 
-/** Why approval is not possible yet (empty when it is): unmet requirements and undecided documents. */
-export function approvalBlockers(required: readonly DocumentRequirement[], docs: readonly DocumentState[]) {
+/** Why approval is not possible yet (empty when it is): unmet requirements (per person for representatives) and undecided documents. */
+export function approvalBlockers(required: readonly DocumentRequirement[], docs: readonly DocumentState[], people: readonly RequirementPerson[] = []) {
   return {
-    unmetRequirements: requirementStates(required, docs)
+    unmetRequirements: requirementStates(required, docs, people)
       .filter((r) => !r.satisfied)
-      .map((r) => ({ requirement: r.requirement, label: r.label, documentTypes: r.documentTypes })),
+      .map(({ documentIds: _ids, satisfied: _s, ...r }) => r),
     undecidedDocuments: docs.filter((d) => !d.supersededBy && d.status === 'PENDING').map((d) => ({ documentId: d.id, documentType: d.documentType })),
   };
 }
@@ -166,6 +183,7 @@ export const reviewDocumentDecisionBodySchema = z
 // POST /api/v2.1/customer/{type}/{customerId}/documents: a new or replacement document
 export const documentUploadBodySchema = documentUploadStepSchema.extend({
   replacesDocumentId: z.uuid({ message: 'must be a UUID' }).optional().describe('the document this one replaces (a revision request names it)'),
+  representativeId: z.uuid({ message: 'must be a UUID' }).optional().describe("an organization's identity document: the representative/owner it belongs to (our addition)"),
 });
 
 // --- risk -------------------------------------------------------------------------------------
@@ -358,6 +376,8 @@ export const reviewDocumentSchema = z.object({
   uploadedBy: z.uuid().nullable(),
   uploadedByName: z.string().nullable(),
   supersededBy: z.uuid().nullable().describe('the document that replaced this one'),
+  representativeId: z.uuid().nullable().describe("whose identity document it is: the organization's representative/owner (null: the customer's own)"),
+  representativeName: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -366,6 +386,8 @@ export const documentRequirementStateSchema = z.object({
   requirement: z.enum(DOCUMENT_REQUIREMENT_KEYS),
   label: z.string(),
   documentTypes: z.array(z.string()),
+  representativeId: z.uuid().optional().describe('REPRESENTATIVE_IDENTITY: one requirement per representative/owner'),
+  representativeName: z.string().optional(),
   documentIds: z.array(z.uuid()),
   satisfied: z.boolean(),
 });

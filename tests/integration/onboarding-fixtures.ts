@@ -218,11 +218,12 @@ export interface OrganizationOptions {
   consents?: Partial<Record<'termsAccepted' | 'privacyAccepted' | 'dataProcessingConsent' | 'marketingConsent', boolean>>;
 }
 
-/** What REQUIRED_DOCUMENTS asks of an organization: registration extract, proof of address, a representative's identity document. */
+/** What REQUIRED_DOCUMENTS asks of an organization: registration extract, proof of address, an identity document of each default representative (by position). */
 export const ORGANIZATION_DOCUMENTS = () => [
   { documentType: 'CERTIFICATE_OF_INCORPORATION', documentNumber: 'HRB-EXTRACT-1', issuingCountry: 'DE', documentFile: b64(makePdf('Handelsregisterauszug')) },
   { documentType: 'PROOF_OF_ADDRESS', issuingCountry: 'DE', documentFile: b64(makePdf('Utility bill')) },
-  { documentType: 'PASSPORT', documentNumber: 'C01X00T47', issuingCountry: 'DE', expiryDate: '2032-05-01', documentFile: b64(PNG) },
+  { documentType: 'PASSPORT', documentNumber: 'C01X00T47', issuingCountry: 'DE', expiryDate: '2032-05-01', documentFile: b64(PNG), representativeIndex: 0 },
+  { documentType: 'NATIONAL_ID', documentNumber: 'L01X00T48', issuingCountry: 'DE', expiryDate: '2031-03-01', documentFile: b64(PNG), representativeIndex: 1 },
 ];
 
 /** A complete organization registration body in the BUSINESS_STANDARD category. */

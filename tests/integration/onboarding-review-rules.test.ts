@@ -17,6 +17,7 @@ import {
   individualBody,
   makePdf,
   organizationBody,
+  ORGANIZATION_DOCUMENTS,
   PNG,
   queue,
   registerIndividual,
@@ -102,7 +103,8 @@ describe('required documents (REQUIRED_DOCUMENTS)', () => {
       unmetRequirements: [
         { requirement: 'COMPANY_REGISTRATION', label: 'Company registration extract', documentTypes: ['CERTIFICATE_OF_INCORPORATION'] },
         { requirement: 'PROOF_OF_ADDRESS', label: 'Proof of address', documentTypes: ['PROOF_OF_ADDRESS'] },
-        { requirement: 'REPRESENTATIVE_IDENTITY', label: "Representatives' identity documents", documentTypes: IDENTITY_TYPES },
+        { requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Olga Owner', documentTypes: IDENTITY_TYPES, representativeId: expect.any(String), representativeName: 'Olga Owner' },
+        { requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Paul Partner', documentTypes: IDENTITY_TYPES, representativeId: expect.any(String), representativeName: 'Paul Partner' },
       ],
       undecidedDocuments: [],
     });
@@ -111,6 +113,7 @@ describe('required documents (REQUIRED_DOCUMENTS)', () => {
     expect(v.requirements.map((r) => [r.requirement, r.satisfied])).toEqual([
       ['COMPANY_REGISTRATION', false],
       ['PROOF_OF_ADDRESS', false],
+      ['REPRESENTATIVE_IDENTITY', false],
       ['REPRESENTATIVE_IDENTITY', false],
     ]);
   });
@@ -158,18 +161,79 @@ describe('required documents (REQUIRED_DOCUMENTS)', () => {
     });
   });
 
-  it('an organization registered with its three documents and consents can be approved once they are accepted, then activated', async () => {
+  it('an organization registered with its documents (one identity document per representative) and consents can be approved once they are accepted, then activated', async () => {
     const c = await registerCompany({ by: adminToken, consents: { termsAccepted: true, privacyAccepted: true, dataProcessingConsent: true } });
     const v = await caseOf(olgaToken, c.verificationId);
     expect(v.documents.map((d) => [d.documentType, d.status, d.uploadedBy, d.uploadedByName])).toEqual([
       ['CERTIFICATE_OF_INCORPORATION', 'PENDING', admin.userId, 'admin'],
       ['PROOF_OF_ADDRESS', 'PENDING', admin.userId, 'admin'],
       ['PASSPORT', 'PENDING', admin.userId, 'admin'],
+      ['NATIONAL_ID', 'PENDING', admin.userId, 'admin'],
     ]);
     await acceptDocuments(olgaToken, c.verificationId);
     expect((await decide(olgaToken, c.verificationId, APPROVE)).status).toBe(200);
     const activated = await activate(adminToken, c.customerId, 'organization');
     expect(activated.status, activated.text).toBe(200);
+  });
+});
+
+describe("each representative's own identity document", () => {
+  it('approval needs an accepted identity document of every representative/owner, naming the person who lacks one; an upload links the document to its person', async () => {
+    const docs = ORGANIZATION_DOCUMENTS().slice(0, 3); // Olga Owner's passport only
+    const c = await registerCompany({ by: adminToken, documents: docs });
+    const v = await caseOf(olgaToken, c.verificationId);
+    const reps = v.representatives as { id: string; firstName: string }[];
+    const [olgaRep, paulRep] = [reps.find((r) => r.firstName === 'Olga')!, reps.find((r) => r.firstName === 'Paul')!];
+    expect(v.documents.map((d) => [d.documentType, d.representativeId, d.representativeName])).toEqual([
+      ['CERTIFICATE_OF_INCORPORATION', null, null],
+      ['PROOF_OF_ADDRESS', null, null],
+      ['PASSPORT', olgaRep.id, 'Olga Owner'],
+    ]);
+    expect(v.requirements.map((r) => [r.requirement, r.representativeName ?? null, r.satisfied])).toEqual([
+      ['COMPANY_REGISTRATION', null, false],
+      ['PROOF_OF_ADDRESS', null, false],
+      ['REPRESENTATIVE_IDENTITY', 'Olga Owner', false],
+      ['REPRESENTATIVE_IDENTITY', 'Paul Partner', false],
+    ]);
+    await acceptDocuments(olgaToken, c.verificationId);
+    expectEnvelope(await decide(olgaToken, c.verificationId, APPROVE), 422, 'required documents not accepted', {
+      error: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
+      verificationId: c.verificationId,
+      unmetRequirements: [{ requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Paul Partner', documentTypes: IDENTITY_TYPES, representativeId: paulRep.id, representativeName: 'Paul Partner' }],
+      undecidedDocuments: [],
+    });
+    // a person of another customer, or a document that is not an identity document: 400 on representativeId
+    const other = await registerCompany({ by: adminToken });
+    const otherRep = ((await caseOf(olgaToken, other.verificationId)).representatives as { id: string }[])[0]!;
+    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'NATIONAL_ID', documentFile: b64(PNG), representativeId: otherRep.id }, 'organization'), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'representativeId', message: 'is not a representative or owner of this customer' }],
+    });
+    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'PROOF_OF_ADDRESS', documentFile: b64(makePdf('Bill')), representativeId: paulRep.id }, 'organization'), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'representativeId', message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' }],
+    });
+    expect((await caseOf(olgaToken, c.verificationId)).documents).toHaveLength(3);
+    const up = await uploadDocument(adminToken, c.customerId, { documentType: 'NATIONAL_ID', documentFile: b64(PNG), representativeId: paulRep.id }, 'organization');
+    expect(up.status, up.text).toBe(200);
+    expect((up.json.data as { document: Json }).document).toMatchObject({ documentType: 'NATIONAL_ID', representativeId: paulRep.id, representativeName: 'Paul Partner' });
+    await acceptDocuments(olgaToken, c.verificationId);
+    const approved = await decide(olgaToken, c.verificationId, APPROVE);
+    expect(approved.status, approved.text).toBe(200);
+  });
+
+  it('a registration naming a person who is not in the list, or linking a non-identity document to one: 400 on DOCUMENTS.N.representativeIndex, nothing written', async () => {
+    const docs: Record<string, unknown>[] = ORGANIZATION_DOCUMENTS();
+    docs[3] = { ...docs[3]!, representativeIndex: 2 };
+    docs[1] = { ...docs[1]!, representativeIndex: 0 };
+    const res = await registerOrganization(organizationBody(cats, { documents: docs }), contextHeaders(t.tenantId));
+    expectEnvelope(res, 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'DOCUMENTS.1.representativeIndex', message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' },
+        { field: 'DOCUMENTS.3.representativeIndex', message: 'no representative at position 2; 2 given' },
+      ],
+    });
   });
 });
 

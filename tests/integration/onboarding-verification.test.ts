@@ -324,6 +324,8 @@ describe('working on a case', () => {
         uploadedBy: registrar.userId,
         uploadedByName: registrar.username,
         supersededBy: null,
+        representativeId: null,
+        representativeName: null,
         createdAt: expect.stringMatching(ISO),
       },
     ]);
@@ -348,7 +350,7 @@ describe('working on a case', () => {
       ['Olga', 60],
       ['Paul', 40],
     ]);
-    expect((data.documents as Json[]).map((d) => d.documentType)).toEqual(['CERTIFICATE_OF_INCORPORATION', 'PROOF_OF_ADDRESS', 'PASSPORT']);
+    expect((data.documents as Json[]).map((d) => d.documentType)).toEqual(['CERTIFICATE_OF_INCORPORATION', 'PROOF_OF_ADDRESS', 'PASSPORT', 'NATIONAL_ID']);
   });
 
   it('POST .../assign: to the caller by default, to another reviewer, or to nobody; each change is audited and emitted', async () => {

@@ -150,6 +150,8 @@ export const documents = pgTable(
     uploadedBy: uuid('uploaded_by'),
     /** The document that replaced this one in a revision; a superseded document is history only. */
     supersededBy: uuid('superseded_by'),
+    /** Whose identity document it is, for an organization: one of its representatives/owners (null: the customer's own). */
+    representativeId: uuid('representative_id').references(() => representatives.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [unique('documents_tenant_id_uq').on(t.tenantId, t.id), index('documents_tenant_customer_idx').on(t.tenantId, t.customerId), customerFk('documents_customer_fk', t)],

@@ -6,7 +6,8 @@ import { organizationRegistrationResultSchema, type OrganizationRegistrationBody
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { addresses, contacts, customerCategorizations, customers, organizations, representatives, userRoles, users, verifications } from '@/lib/db/schema';
-import { organizationAlreadyExists } from '@/lib/contract/api-errors';
+import { organizationAlreadyExists, validationFailed } from '@/lib/contract/api-errors';
+import { DOCUMENT_REQUIREMENTS } from '@/lib/contract/review';
 import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
@@ -54,7 +55,18 @@ export async function registerOrganization(
   const categorization: CheckedCategorization | null = categoryId
     ? await checkCategorization(db, tenantId, 'ORGANIZATION', { categoryId, selection: body.organizationCustomer.categorization })
     : null;
-  const uploads = (body.DOCUMENTS ?? []).map((input, i) => ({ input, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) }));
+  const documentsIn = body.DOCUMENTS ?? [];
+  const personErrors = documentsIn.flatMap((d, i) =>
+    d.representativeIndex === undefined
+      ? []
+      : d.representativeIndex >= org.representatives.length
+        ? [{ field: `DOCUMENTS.${i}.representativeIndex`, message: `no representative at position ${d.representativeIndex}; ${org.representatives.length} given` }]
+        : !(DOCUMENT_REQUIREMENTS.REPRESENTATIVE_IDENTITY.documentTypes as readonly string[]).includes(d.documentType)
+          ? [{ field: `DOCUMENTS.${i}.representativeIndex`, message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' }]
+          : [],
+  );
+  if (personErrors.length) throw validationFailed(personErrors);
+  const uploads = documentsIn.map(({ representativeIndex: _r, ...input }, i) => ({ input, representativeIndex: _r, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) }));
   const passwordHash = await hashSecret(adminPassword);
 
   try {
@@ -109,9 +121,10 @@ export async function registerOrganization(
         ...(org.phone ? [{ contactType: 'PHONE', value: org.phone, isPrimary: true }] : []),
       ];
       if (contactRows.length) await tx.insert(contacts).values(contactRows.map((c) => ({ tenantId, customerId, ...c })));
+      let representativeIds: string[] = [];
       if (org.representatives.length) {
-        await tx.insert(representatives).values(
-          org.representatives.map((r) => ({
+        const inserted = await tx.insert(representatives).values(
+          org.representatives.map((r, i) => ({
             tenantId,
             organizationId,
             firstName: r.firstName,
@@ -123,8 +136,11 @@ export async function registerOrganization(
             nationality: r.nationality ?? null,
             isPrimaryOwner: r.isPrimaryOwner,
             ownershipShare: String(r.ownershipShare),
+            // the list's order is kept (documents name a person by position): one millisecond apart
+            createdAt: new Date(now.getTime() + i),
           })),
-        );
+        ).returning({ id: representatives.id });
+        representativeIds = inserted.map((r) => r.id);
       }
       const [admin] = await tx
         .insert(users)
@@ -145,7 +161,14 @@ export async function registerOrganization(
         entityId: customerId,
         after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId, registrationNumber: org.registrationNumber, adminUserId },
       });
-      await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads, { held: 0 });
+      await insertDocuments(
+        tx,
+        tenantId,
+        customerId,
+        context.registrarUserId,
+        uploads.map(({ representativeIndex, input, ...u }) => ({ ...u, input: { ...input, representativeId: representativeIndex === undefined ? undefined : representativeIds[representativeIndex] } })),
+        { held: 0 },
+      );
       await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
       await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });

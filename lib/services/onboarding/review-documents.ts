@@ -5,12 +5,12 @@ import { MAX_DOCUMENTS_PER_CUSTOMER } from '@/lib/contract/onboarding';
 import { DOCUMENT_REQUIREMENTS, type documentUploadBodySchema, type DocumentRequirement } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { documents, verifications, type CustomerRow } from '@/lib/db/schema';
-import { conflict, documentLimitReached, notFound } from '@/lib/contract/api-errors';
+import { conflict, documentLimitReached, notFound, validationFailed } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
 import { decodeDocument } from './documents';
-import { currentDocuments, documentMetadata, documentRequirements, nameOf, refreshRisk, userLabels, type DocumentMetadata } from './review-state';
+import { currentDocuments, documentMetadata, documentRequirements, nameOf, organizationPeople, refreshRisk, userLabels, type DocumentMetadata } from './review-state';
 import { documentView } from './verification';
 
 type UploadInput = z.infer<typeof documentUploadBodySchema>;
@@ -64,6 +64,7 @@ export async function insertDocuments(
         sha256: file.sha256,
         content: file.content,
         uploadedBy,
+        representativeId: input.representativeId ?? null,
         // documents of one request keep their order: one millisecond apart
         createdAt: new Date(now + i),
       })
@@ -85,9 +86,18 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
   const [v] = await tx.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id))).for('update');
   if (v && (v.status === 'APPROVED' || v.status === 'REJECTED')) throw conflict(`the verification is already ${v.status.toLowerCase()}; documents can no longer change`);
   if (input.replacesDocumentId) {
-    const [old] = await tx.select({ supersededBy: documents.supersededBy }).from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
+    const [old] = await tx.select({ supersededBy: documents.supersededBy, representativeId: documents.representativeId }).from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
     if (!old) throw notFound('document');
     if (old.supersededBy) throw conflict('the document was already replaced');
+    // a replacement stays the same person's document unless the upload names another one
+    if (!input.representativeId && old.representativeId) input = { ...input, representativeId: old.representativeId };
+  }
+  if (input.representativeId) {
+    const people = customer.customerType === 'ORGANIZATION' ? await organizationPeople(tx, t, customer.id) : [];
+    if (!people.some((p) => p.id === input.representativeId)) throw validationFailed([{ field: 'representativeId', message: 'is not a representative or owner of this customer' }]);
+    if (!(DOCUMENT_REQUIREMENTS.REPRESENTATIVE_IDENTITY.documentTypes as readonly string[]).includes(input.documentType)) {
+      throw validationFailed([{ field: 'representativeId', message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' }]);
+    }
   }
   const { replacesDocumentId, ...fields } = input;
   const [doc] = await insertDocuments(tx, t, customer.id, principal.userId, [{ input: fields, field: 'documentFile' }]);
@@ -118,7 +128,7 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
   }
   if (v) await refreshRisk(tx, t, customer.id, customer.customerType);
   const labels = await userLabels(tx, t, [principal.userId]);
-  return { document: documentView(doc!, labels), replacedDocumentId: replacesDocumentId ?? null, verificationId: v?.id ?? null, verificationStatus: status, outstanding: open };
+  return { document: documentView(doc!, labels, doc!.representativeId ? await organizationPeople(tx, t, customer.id) : []), replacedDocumentId: replacesDocumentId ?? null, verificationId: v?.id ?? null, verificationStatus: status, outstanding: open };
 }
 
 /** The customer's documents (metadata), the required documents and the open revision request. */
@@ -130,7 +140,7 @@ export async function customerDocuments(db: DbOrTx, principal: Principal, custom
   return {
     verificationId: v?.id ?? null,
     verificationStatus: v?.status ?? null,
-    documents: state.docs.map((d) => documentView(d, labels)),
+    documents: state.docs.map((d) => documentView(d, labels, state.people)),
     requirements: state.requirements,
     revisionRequest: v?.revisionRequest
       ? { ...v.revisionRequest, requestedByName: nameOf(labels, v.revisionRequest.requestedBy), outstanding: outstanding(v.revisionRequest, state.docs) }

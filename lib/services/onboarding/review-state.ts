@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { RiskLevel } from '@/lib/contract/enums';
-import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, requirementStates, type CustomerType, type DocumentRequirement } from '@/lib/contract/review';
+import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, requirementStates, type CustomerType, type DocumentRequirement, type RequirementPerson } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, categories, customerCategorizations, documents, organizations, persons, representatives, userRoles, users, verifications } from '@/lib/db/schema';
 
@@ -33,7 +33,19 @@ export async function documentRequirements(db: DbOrTx, tenantId: string, custome
   const category = await categoryOf(db, tenantId, customerId);
   const required: DocumentRequirement[] = requiredDocumentsFor(customerType, category?.code);
   const docs = await currentDocuments(db, tenantId, customerId);
-  return { category, required, docs, requirements: requirementStates(required, docs), blockers: approvalBlockers(required, docs) };
+  const people = customerType === 'ORGANIZATION' ? await organizationPeople(db, tenantId, customerId) : [];
+  return { category, required, docs, people, requirements: requirementStates(required, docs, people), blockers: approvalBlockers(required, docs, people) };
+}
+
+/** An organization's representatives and owners, in registration order: each needs an identity document of their own. */
+export async function organizationPeople(db: DbOrTx, tenantId: string, customerId: string): Promise<RequirementPerson[]> {
+  const rows = await db
+    .select({ id: representatives.id, firstName: representatives.firstName, lastName: representatives.lastName })
+    .from(representatives)
+    .innerJoin(organizations, and(eq(organizations.tenantId, representatives.tenantId), eq(organizations.id, representatives.organizationId)))
+    .where(and(eq(representatives.tenantId, tenantId), eq(organizations.customerId, customerId)))
+    .orderBy(asc(representatives.createdAt), asc(representatives.id));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
 /**
@@ -57,7 +69,7 @@ export async function refreshRisk(tx: DbOrTx, tenantId: string, customerId: stri
     businessType: organization?.businessType ?? null,
     industry: organization?.industry ?? null,
     documents: current.map((d) => ({ status: d.status, expired: isExpired(d.expiryDate, day) })),
-    missingRequirements: blockers.unmetRequirements.filter((r) => !current.some((d) => (r.documentTypes as string[]).includes(d.documentType))).length,
+    missingRequirements: blockers.unmetRequirements.filter((r) => !current.some((d) => (r.documentTypes as string[]).includes(d.documentType) && (!r.representativeId || d.representativeId === r.representativeId))).length,
     representativesWithoutOwnership: reps.length > 0 && reps.every((r) => Number(r.ownershipShare) === 0),
   });
   await tx

@@ -3,12 +3,12 @@ import { clock } from '@/lib/clock';
 import type { VerificationStatus } from '@/lib/contract/enums';
 import type { z } from 'zod';
 import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
-import { DOCUMENT_TYPE_LABELS, isExpired, REVIEW_SLA_HOURS, type AuditAction, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
+import { DOCUMENT_TYPE_LABELS, isExpired, REVIEW_SLA_HOURS, type AuditAction, type RequirementPerson, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
 import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
-import { documentMetadata, documentRequirements, nameOf, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
+import { documentMetadata, documentRequirements, nameOf, organizationPeople, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { audit, customerAuditLog } from './audit';
@@ -234,7 +234,7 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
       after: { status, documentType: before.documentType, reasonCode: input.reasonCode, comment: input.comment ?? null },
     });
     await refreshRisk(tx, principal.tenantId, row.customerId, row.customerType);
-    return documentView(doc!, await userLabels(tx, principal.tenantId, [doc!.uploadedBy, doc!.decidedBy]));
+    return documentView(doc!, await userLabels(tx, principal.tenantId, [doc!.uploadedBy, doc!.decidedBy]), doc!.representativeId ? await organizationPeople(tx, principal.tenantId, doc!.customerId) : []);
   });
 }
 
@@ -247,7 +247,7 @@ export async function addNote(db: DbOrTx, principal: Principal, verificationId: 
   });
 }
 
-export function documentView(d: DocumentMetadata, labels?: Map<string, UserLabel>) {
+export function documentView(d: DocumentMetadata, labels?: Map<string, UserLabel>, people: readonly RequirementPerson[] = []) {
   return {
     id: d.id,
     documentType: d.documentType,
@@ -267,6 +267,8 @@ export function documentView(d: DocumentMetadata, labels?: Map<string, UserLabel
     uploadedBy: d.uploadedBy,
     uploadedByName: labels ? nameOf(labels, d.uploadedBy, 'the customer (self sign-up)') : null,
     supersededBy: d.supersededBy,
+    representativeId: d.representativeId,
+    representativeName: d.representativeId ? (people.find((p) => p.id === d.representativeId)?.name ?? null) : null,
     createdAt: d.createdAt.toISOString(),
   };
 }
@@ -426,7 +428,7 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
     categorization: categorization
       ? { categoryId: categorization.categoryId, categoryCode: state.category?.code ?? null, categoryName: state.category?.name ?? null, riskLevel: categorization.riskLevel, parameters: categorization.parameters }
       : null,
-    documents: state.docs.map((d) => documentView(d, labels)),
+    documents: state.docs.map((d) => documentView(d, labels, state.people)),
     requirements: state.requirements,
     approvalsRequired: required,
     ...approvalGate(row.v, principal, state.blockers, required, labels, await openScreeningAlertIds(db, t, cid)),

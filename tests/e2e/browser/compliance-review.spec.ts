@@ -48,7 +48,11 @@ async function officerPage(browser: Browser, admin: Page, username: string, firs
 
 const next = (page: Page) => page.getByRole('button', { name: /^(Next|Review)$/ }).click();
 
-async function registerOrganizationInWizard(page: Page, legalName: string, registrationNumber: string): Promise<void> {
+/** The people of the organization: first name, last name, ownership share. */
+type Person = [string, string, string];
+const RITA: Person[] = [['Rita', 'Representative', '100']];
+
+async function registerOrganizationInWizard(page: Page, legalName: string, registrationNumber: string, people: Person[] = RITA): Promise<void> {
   await page.goto('/customers/new/organization');
   await page.getByLabel('Legal name').fill(legalName);
   await page.getByLabel('Registration number').fill(registrationNumber);
@@ -66,10 +70,13 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
   await address.getByLabel('City').fill('Hamburg');
   await address.getByLabel('Country (ISO code)').fill('DE');
   await next(page);
-  const rep = page.getByRole('group', { name: 'Representative 1' });
-  await rep.getByLabel('First name').fill('Rita');
-  await rep.getByLabel('Last name').fill('Representative');
-  await rep.getByLabel('Ownership share (%)').fill('100');
+  for (const [i, [first, last, share]] of people.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Add representative' }).click();
+    const rep = page.getByRole('group', { name: `Representative ${i + 1}` });
+    await rep.getByLabel('First name').fill(first);
+    await rep.getByLabel('Last name').fill(last);
+    await rep.getByLabel('Ownership share (%)').fill(share);
+  }
   await next(page);
   await page.getByLabel('Administrator email').fill(`admin.${registrationNumber.toLowerCase()}@company.example`);
   await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
@@ -78,13 +85,17 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
   await expect(page.getByRole('heading', { name: 'Step 5 of 8: Documents' })).toBeVisible();
   await page.getByRole('group', { name: 'Company registration extract' }).getByLabel(/^File/).setInputFiles(PDF_FILE('extract.pdf'));
   await page.getByRole('group', { name: 'Proof of address' }).getByLabel(/^File/).setInputFiles(PDF_FILE('bill.pdf'));
-  const id = page.getByRole('group', { name: "Representatives' identity documents" });
-  await id.getByLabel('Document number').fill('C01X00T47');
-  await id.getByLabel('Issuing country (ISO code)').fill('DE');
-  await id.getByLabel('Expiry date').fill('2034-05-01');
-  await id.getByLabel(/^File/).setInputFiles(PNG_FILE('passport.png'));
-  await expect(id.getByText('Chosen: passport.png')).toBeVisible();
-  await shoot(page, 'register-organization-documents', async () => {
+  // one identity document per representative/owner, named after the person
+  await expect(page.getByRole('group', { name: /^Identity document of / })).toHaveCount(people.length);
+  for (const [i, [first, last]] of people.entries()) {
+    const id = page.getByRole('group', { name: `Identity document of ${first} ${last}` });
+    await id.getByLabel('Document number').fill(`C01X00T4${7 + i}`);
+    await id.getByLabel('Issuing country (ISO code)').fill('DE');
+    await id.getByLabel('Expiry date').fill('2034-05-01');
+    await id.getByLabel(/^File/).setInputFiles(PNG_FILE(`passport-${first.toLowerCase()}.png`));
+    await expect(id.getByText(`Chosen: passport-${first.toLowerCase()}.png`)).toBeVisible();
+  }
+  await shoot(page, people.length > 1 ? 'register-organization-documents-per-person' : 'register-organization-documents', async () => {
     await expect(page.getByRole('heading', { name: 'Step 5 of 8: Documents' })).toBeVisible();
   });
   await next(page);
@@ -98,7 +109,7 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
   await next(page);
   await next(page);
   await expect(page.getByRole('heading', { name: 'Step 8 of 8: Review' })).toBeVisible();
-  await expect(page.getByTestId('review')).toContainText('Representatives\' identity documentsPassport (passport.png)');
+  for (const [first, last] of people) await expect(page.getByTestId('review')).toContainText(`Identity document of ${first} ${last}Passport (passport-${first.toLowerCase()}.png)`);
   await page.getByRole('button', { name: 'Register organization' }).click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: legalName })).toBeVisible();
@@ -198,7 +209,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await expect(confirm.getByTestId('confirm-summary')).toContainText('ReasonDocuments verified');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Company registration extract: Accepted');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Proof of address: Accepted');
-  await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport: Accepted');
+  await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport of Rita Representative: Accepted');
   await shoot(officer, 'review-confirm-dialog', async () => {
     await expect(confirm).toBeVisible();
   });
@@ -241,7 +252,7 @@ test('approving with a pending document: the page says why, and the server refus
   await officer.getByRole('button', { name: 'Claim case' }).click();
   await decideDocument(officer, 0, 'Accept', 'Documents verified');
   await decideDocument(officer, 1, 'Accept', 'Documents verified');
-  await expect(officer.getByTestId('approve-blocked')).toContainText("Representatives' identity documents: no accepted document yet.");
+  await expect(officer.getByTestId('approve-blocked')).toContainText('Identity document of Rita Representative: no accepted document yet.');
   await expect(officer.getByTestId('approve-blocked')).toContainText('1 document(s) still to accept or reject.');
   await expect(officer.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
   // the rule does not live in the browser: the API refuses the same approval
@@ -252,7 +263,43 @@ test('approving with a pending document: the page says why, and the server refus
   expect(body.message).toBe('required documents not accepted');
   expect(body.data.error).toBe('REQUIRED_DOCUMENTS_NOT_ACCEPTED');
   expect(body.data.unmetRequirements.map((r) => r.requirement)).toEqual(['REPRESENTATIVE_IDENTITY']);
+  expect(body.data.unmetRequirements.map((r) => (r as { representativeName?: string }).representativeName)).toEqual(['Rita Representative']);
   expect(body.data.undecidedDocuments).toHaveLength(1);
+  await officer.context().close();
+});
+
+test("each representative/owner has an identity document of their own: the wizard asks one per person, the case says whose each is, and approval waits for every person's", async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  await signInPanel(page, tenantId);
+  const legalName = `People ${stamp} AG`;
+  await registerOrganizationInWizard(page, legalName, `HRB-Q${stamp}`, [
+    ['Ada', 'Alpha', '60'],
+    ['Bea', 'Beta', '40'],
+  ]);
+  const officer = await officerPage(browser, page, `quinn${stamp}`, 'Quinn');
+  await openCase(officer, legalName);
+  await officer.getByRole('button', { name: 'Claim case' }).click();
+  const docs = officer.getByTestId('document');
+  await expect(docs.nth(2)).toHaveAccessibleName('Passport of Ada Alpha');
+  await expect(docs.nth(3)).toHaveAccessibleName('Passport of Bea Beta');
+  await expect(docs.nth(3).locator('p').first()).toContainText('Passport of Bea Beta');
+  await decideDocument(officer, 0, 'Accept', 'Documents verified');
+  await decideDocument(officer, 1, 'Accept', 'Documents verified');
+  await decideDocument(officer, 2, 'Accept', 'Documents verified');
+  await decideDocument(officer, 3, 'Reject', 'Document unreadable', 'The photo page is blurred.');
+  const blocked = officer.getByTestId('approve-blocked');
+  await expect(blocked).toContainText('Identity document of Bea Beta: no accepted document yet.');
+  await expect(blocked).not.toContainText('Ada Alpha');
+  await expect(officer.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
+  await shoot(officer, 'review-case-documents-per-person', async () => {
+    await expect(blocked).toBeVisible();
+  });
+  // the server names the same person
+  const verificationId = officer.url().split('/').pop()!;
+  const refused = await officer.request.post(`/api/v2.1/verifications/${verificationId}/decision`, { headers: SAME_ORIGIN, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } });
+  expect(refused.status()).toBe(422);
+  const body = (await refused.json()) as { data: { unmetRequirements: { label: string; representativeName?: string }[] } };
+  expect(body.data.unmetRequirements.map((r) => [r.label, r.representativeName])).toEqual([['Identity document of Bea Beta', 'Bea Beta']]);
   await officer.context().close();
 });
 

@@ -50,8 +50,8 @@ async function fillAdministrator(page: Page, email: string): Promise<void> {
 const next = (page: Page) => page.getByRole('button', { name: /^(Next|Review)$/ }).click();
 const heading = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 8: ${title}` })).toBeVisible();
 
-/** The Documents step: the three documents REQUIRED_DOCUMENTS asks of an organization. */
-async function fillDocuments(page: Page): Promise<void> {
+/** The Documents step: what REQUIRED_DOCUMENTS asks of an organization, an identity document of each person. */
+async function fillDocuments(page: Page, people: string[]): Promise<void> {
   const reg = page.getByRole('group', { name: 'Company registration extract' });
   await reg.getByLabel('Document number').fill('HRB-EXTRACT-7');
   await reg.getByLabel(/^File/).setInputFiles(PDF_FILE('extract.pdf'));
@@ -59,17 +59,20 @@ async function fillDocuments(page: Page): Promise<void> {
   const addr = page.getByRole('group', { name: 'Proof of address' });
   await addr.getByLabel(/^File/).setInputFiles(PDF_FILE('utility-bill.pdf'));
   await expect(addr.getByText('Chosen: utility-bill.pdf')).toBeVisible();
-  const id = page.getByRole('group', { name: "Representatives' identity documents" });
-  await id.getByLabel('Document number').fill('C01X00T47');
-  await id.getByLabel('Expiry date').fill('2034-05-01');
-  await id.getByLabel(/^File/).setInputFiles(PNG_FILE('passport.png'));
-  await expect(id.getByText('Chosen: passport.png')).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Identity document of / })).toHaveCount(people.length);
+  for (const [i, person] of people.entries()) {
+    const id = page.getByRole('group', { name: `Identity document of ${person}` });
+    await id.getByLabel('Document number').fill(`C01X00T4${i}`);
+    await id.getByLabel('Expiry date').fill('2034-05-01');
+    await id.getByLabel(/^File/).setInputFiles(PNG_FILE(`passport-${i + 1}.png`));
+    await expect(id.getByText(`Chosen: passport-${i + 1}.png`)).toBeVisible();
+  }
 }
 
 /** Documents, consents and activation: from the administrator step to the review. */
-async function finishSteps(page: Page): Promise<void> {
+async function finishSteps(page: Page, people: string[]): Promise<void> {
   await heading(page, 5, 'Documents');
-  await fillDocuments(page);
+  await fillDocuments(page, people);
   await next(page);
   await heading(page, 6, 'Consents');
   await page.getByLabel('Terms and conditions accepted').check();
@@ -158,7 +161,7 @@ test('register an organization: per-step validation, representatives with a live
   await heading(page, 5, 'Documents');
   await next(page);
   await expect(page.getByRole('group', { name: 'Proof of address' }).getByLabel(/^File/)).toHaveAccessibleDescription('attach a file');
-  await finishSteps(page);
+  await finishSteps(page, ['Olga Owner', 'Paul Partner']);
 
   await heading(page, 8, 'Review');
   const review = page.getByTestId('review');
@@ -166,6 +169,8 @@ test('register an organization: per-step validation, representatives with a live
   await expect(review).toContainText('Paul Partner (40%)');
   await expect(review).toContainText('Total ownership100%');
   await expect(review).toContainText('Company registration extract' + 'Company registration extract (extract.pdf)');
+  await expect(review).toContainText('Identity document of Olga Owner' + 'Passport (passport-1.png)');
+  await expect(review).toContainText('Identity document of Paul Partner' + 'Passport (passport-2.png)');
   await expect(review).toContainText('ConsentsTerms, Privacy, Data processing');
   await page.getByRole('button', { name: 'Register organization' }).click();
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
@@ -185,7 +190,7 @@ test('register an organization: per-step validation, representatives with a live
   await next(page);
   await fillAdministrator(page, `copy.${stamp}@copycat.example`);
   await next(page);
-  await finishSteps(page);
+  await finishSteps(page, ['Cora Copy']);
   await page.getByRole('button', { name: 'Register organization' }).click();
   await heading(page, 1, 'Company');
   const duplicate = page.getByTestId('duplicate');
