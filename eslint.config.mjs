@@ -29,16 +29,7 @@ const layerZones = (targets, forbidden, message) =>
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([
-    '.next/**',
-    'bench/anchor/next-app/.next/**',
-    'node_modules/**',
-    'test-results/**',
-    'playwright-report/**',
-    'next-env.d.ts',
-    'lib/db/migrations/**',
-    '.data/**',
-  ]),
+  globalIgnores(['.next/**', 'bench/anchor/next-app/.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/db/migrations/**', '.data/**']),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -54,7 +45,11 @@ export default defineConfig([
           zones: [
             ...layerZones(BASE, [...DB, ...SERVICES, ...CARD_PROCESSOR, ...HTTP, ...TOP], 'the contract layer imports nothing above it (docs/architecture.md)'),
             ...layerZones(DB, [...SERVICES, ...CARD_PROCESSOR, ...HTTP, ...TOP], 'lib/db imports only the contract layer (docs/architecture.md)'),
-            ...layerZones(SERVICES, [...CARD_PROCESSOR, ...HTTP, ...TOP], 'services know nothing of the card processor, HTTP or the app: a caller hands in a processor (docs/architecture.md)'),
+            ...layerZones(
+              SERVICES,
+              [...CARD_PROCESSOR, ...HTTP, ...TOP],
+              'services know nothing of the card processor, HTTP or the app: a caller hands in a processor (docs/architecture.md)',
+            ),
             ...layerZones(CARD_PROCESSOR, [...HTTP, ...TOP], 'the card processor knows nothing of HTTP or the app (docs/architecture.md)'),
             ...layerZones(HTTP, TOP, 'lib/http renders; it does not import the app (docs/architecture.md)'),
             ...layerZones(['app', 'components', 'lib/ui'], ['lib/startup.ts'], 'only instrumentation.ts and the scripts load the start-up module'),

@@ -113,15 +113,6 @@ export default defineConfig({
   webServer: [
     // the environment's DATABASE_URL belongs to the PostgreSQL server only
     server(E2E_PORT, E2E_BASE_URL, { PGLITE_DATA_DIR: 'memory://' }, 'env -u DATABASE_URL node server/main.mjs'),
-    ...(onPostgres
-      ? [
-          server(
-            E2E_POSTGRES_PORT,
-            E2E_POSTGRES_BASE_URL,
-            { DATABASE_URL: process.env.DATABASE_URL! },
-            'node server/main.mjs',
-          ),
-        ]
-      : []),
+    ...(onPostgres ? [server(E2E_POSTGRES_PORT, E2E_POSTGRES_BASE_URL, { DATABASE_URL: process.env.DATABASE_URL! }, 'node server/main.mjs')] : []),
   ],
 });

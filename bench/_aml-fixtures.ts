@@ -30,7 +30,26 @@ function generator(seed: number): () => number {
 const ONSETS = ['b', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z', 'ch', 'sh', 'kh', 'dr', 'br', 'st', 'tr', 'gr', 'al-', 'ab', 'y', 'j', 'ts'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou', 'ia', 'ei', 'y'];
 const CODAS = ['', '', '', 'n', 'r', 'l', 'm', 's', 'k', 'v', 'd', 'sh', 'ng', 'z'];
-const WORDS = ['NORD', 'STAR', 'GULF', 'ORIENT', 'UNITED', 'GLOBAL', 'ATLAS', 'CRESCENT', 'MERIDIAN', 'BALTIC', 'SILK', 'PACIFIC', 'EURASIA', 'ALPINE', 'DELTA', 'CORAL', 'PHOENIX', 'SUMMIT'];
+const WORDS = [
+  'NORD',
+  'STAR',
+  'GULF',
+  'ORIENT',
+  'UNITED',
+  'GLOBAL',
+  'ATLAS',
+  'CRESCENT',
+  'MERIDIAN',
+  'BALTIC',
+  'SILK',
+  'PACIFIC',
+  'EURASIA',
+  'ALPINE',
+  'DELTA',
+  'CORAL',
+  'PHOENIX',
+  'SUMMIT',
+];
 const TRADES = ['TRADING', 'SHIPPING', 'INDUSTRIAL', 'PETROCHEMICAL', 'LOGISTICS', 'EXCHANGE', 'INVESTMENT', 'ENGINEERING', 'HOLDING', 'TECHNOLOGIES', 'MINING', 'FINANCE'];
 const SUFFIXES = ['LLC', 'GMBH', 'LTD.', 'S.A.', 'JSC', 'FZE', 'OOO', 'CO., LTD.', 'LLP', 'S.R.L.', 'AG', 'PJSC', 'INC.', 'B.V.'];
 const PROGRAMS = ['SDGT', 'IRAN', 'RUSSIA-EO14024', 'CYBER2', 'SDNTK', 'GLOMAG', 'DPRK3', 'NPWMD', 'IRGC', 'SYRIA', 'BELARUS-EO14038', 'VENEZUELA-EO13850'];
@@ -162,7 +181,14 @@ export function syntheticOfacFiles(entries: number, seed: number): ListFiles {
     } else if (kind < 0.97) {
       name = `${invent.pick(WORDS)} ${invent.word().toUpperCase()}`;
       type = 'vessel';
-      vessel = [invent.word(2).toUpperCase() + invent.int(10, 99), invent.pick(['Crude Oil Tanker', 'General Cargo', 'Bulk Carrier']), String(invent.int(1_000, 120_000)), String(invent.int(1_000, 60_000)), invent.pick(COUNTRIES)[0], `${invent.organization()}`];
+      vessel = [
+        invent.word(2).toUpperCase() + invent.int(10, 99),
+        invent.pick(['Crude Oil Tanker', 'General Cargo', 'Bulk Carrier']),
+        String(invent.int(1_000, 120_000)),
+        String(invent.int(1_000, 60_000)),
+        invent.pick(COUNTRIES)[0],
+        `${invent.organization()}`,
+      ];
       remarks.push(`Vessel Registration Identification IMO ${invent.int(9_000_000, 9_999_999)}`);
       aliases.push(`${invent.pick(WORDS)} ${invent.word().toUpperCase()}`);
     } else {

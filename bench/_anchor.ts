@@ -45,19 +45,19 @@ export interface Anchors {
   stop: () => Promise<void>;
 }
 
-const answers200 = (p: string) => (url: string) => fetch(`${url}${p}`).then((r) => r.arrayBuffer().then(() => r.status === 200), () => false);
+const answers200 = (p: string) => (url: string) =>
+  fetch(`${url}${p}`).then(
+    (r) => r.arrayBuffer().then(() => r.status === 200),
+    () => false,
+  );
 
 /** Starts the bare Next.js app (`next start`, production) and the raw server on ports of the bench's range. */
 export async function startAnchors(): Promise<Anchors> {
   ensureAnchorBuild();
   const barePort = await benchPort();
-  const bare = await startServer(
-    'bare Next.js (next start)',
-    [NEXT_BIN, 'start', APP_DIR, '-p', String(barePort), '-H', '127.0.0.1'],
-    { NEXT_TELEMETRY_DISABLED: '1' },
-    barePort,
-    { ready: answers200(BARE_PATH) },
-  );
+  const bare = await startServer('bare Next.js (next start)', [NEXT_BIN, 'start', APP_DIR, '-p', String(barePort), '-H', '127.0.0.1'], { NEXT_TELEMETRY_DISABLED: '1' }, barePort, {
+    ready: answers200(BARE_PATH),
+  });
   const rawPort = await benchPort();
   const raw = await startServer('raw node:http', [path.join(REPO_ROOT, 'bench', 'anchor', 'raw-http.mjs')], { PORT: String(rawPort), HOSTNAME: '127.0.0.1' }, rawPort, {
     ready: answers200('/'),

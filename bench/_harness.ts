@@ -103,7 +103,13 @@ export async function startServer(
   args: string[],
   env: Record<string, string>,
   port: number,
-  { ready = (url: string) => fetch(`${url}/api/health`).then((r) => r.arrayBuffer().then(() => r.status === 200), () => false) }: { ready?: (url: string) => Promise<boolean> } = {},
+  {
+    ready = (url: string) =>
+      fetch(`${url}/api/health`).then(
+        (r) => r.arrayBuffer().then(() => r.status === 200),
+        () => false,
+      ),
+  }: { ready?: (url: string) => Promise<boolean> } = {},
 ): Promise<Server> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {

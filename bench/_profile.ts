@@ -47,7 +47,10 @@ function summarize(profile: CpuProfile, from: number, to: number): void {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const file = url.replace(/^file:\/\//, '').replace(REPO_ROOT, '');
     const pkg = file.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? (file.includes('.next/server') ? `.next: ${path.basename(file)}` : file || '(native)');
-    byFunction.set(`${functionName || '(anonymous)'} ${path.basename(file)}:${lineNumber}`, (byFunction.get(`${functionName || '(anonymous)'} ${path.basename(file)}:${lineNumber}`) ?? 0) + us);
+    byFunction.set(
+      `${functionName || '(anonymous)'} ${path.basename(file)}:${lineNumber}`,
+      (byFunction.get(`${functionName || '(anonymous)'} ${path.basename(file)}:${lineNumber}`) ?? 0) + us,
+    );
     byModule.set(pkg, (byModule.get(pkg) ?? 0) + us);
   }
   const top = (m: Map<string, number>, n: number) =>

@@ -63,7 +63,12 @@ function subjects(entries: IndexEntry[], n: number): ScreeningSubject[] {
       out.push({ name: shown, entityType: unknown ? null : type, birthDate: dob && rng.chance(0.7) ? String(dob.fromYear) : null, countries: entry.countries.slice(0, 1) });
     } else {
       const person = rng.chance(0.75);
-      out.push({ name: person ? personName(rng, other) : orgName(rng, other), entityType: unknown ? null : person ? 'PERSON' : 'ORGANIZATION', birthDate: person ? String(1940 + rng.int(65)) : null, countries: [] });
+      out.push({
+        name: person ? personName(rng, other) : orgName(rng, other),
+        entityType: unknown ? null : person ? 'PERSON' : 'ORGANIZATION',
+        birthDate: person ? String(1940 + rng.int(65)) : null,
+        countries: [],
+      });
     }
   }
   return out;
@@ -140,12 +145,21 @@ function main(): void {
     { goal: 'resident memory added by the index', value: indexRssMiB, unit: 'MiB', target: GOALS.indexMiB, met: indexRssMiB <= GOALS.indexMiB },
     { goal: 'build', value: round(buildMs / 1000), unit: 's', target: GOALS.buildSeconds, met: buildMs / 1000 <= GOALS.buildSeconds },
   ];
-  console.log(`\nAML screening benchmark: ${cpuModel}, ${cores} cores, node ${process.version}, gc ${gc ? 'forced' : 'not available'}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nAML screening benchmark: ${cpuModel}, ${cores} cores, node ${process.version}, gc ${gc ? 'forced' : 'not available'}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`list: ${index.entryCount} entries, ${index.nameCount} names indexed, ${index.tokenCount} distinct tokens (${NAMES} names generated)`);
   console.log(`build ${round(buildMs)} ms; index adds ${indexRssMiB} MiB resident, ${indexHeapMiB} MiB heap + array buffers`);
-  console.log(`${measured.length} screenings at threshold ${DEFAULT_MATCH_THRESHOLD}: median ${medianMs} ms, p95 ${p95Ms} ms, p99 ${p99Ms} ms, max ${maxMs} ms, mean ${meanMs} ms; ${subjectsWithHits} subjects with hits, ${hits} hits`);
+  console.log(
+    `${measured.length} screenings at threshold ${DEFAULT_MATCH_THRESHOLD}: median ${medianMs} ms, p95 ${p95Ms} ms, p99 ${p99Ms} ms, max ${maxMs} ms, mean ${meanMs} ms; ${subjectsWithHits} subjects with hits, ${hits} hits`,
+  );
   console.log(`  CPU time per screening (without waits for a core): median ${cpuMedianMs} ms, p95 ${cpuP95Ms} ms`);
-  console.log(`baseline, brute force (scorePair over all ${entries.length} entries, ${BRUTE_FORCE_SUBJECTS} subjects): ${bruteMs} ms per screening, ${round(bruteMs / medianMs)}x the index's median; ${bruteHits} hits, ${missedByIndex} of them missed by the index`);
+  console.log(
+    `baseline, brute force (scorePair over all ${entries.length} entries, ${BRUTE_FORCE_SUBJECTS} subjects): ${bruteMs} ms per screening, ${round(bruteMs / medianMs)}x the index's median; ${bruteHits} hits, ${missedByIndex} of them missed by the index`,
+  );
   for (const g of goals) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.goal}: ${g.value} ${g.unit} (goal <= ${g.target} ${g.unit})`);
 
   const dir = path.join(process.cwd(), 'bench', 'results');

@@ -135,7 +135,11 @@ const platformAuth = async () => ({ authorization: `Bearer ${(await import('../t
 
 /** A request that must answer 200 with our envelope: its `data`. */
 async function api<T>(base: string, method: string, p: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${p}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 500)}`);
   return (JSON.parse(text) as { data: T }).data;
@@ -159,7 +163,11 @@ async function adminTenant(base: string, label: string) {
   const { context } = await import('../tests/e2e/money-world');
   const tenant = await api<{ tenantId: string }>(base, 'POST', '/api/v2.1/tenants/registration', await platformAuth(), registrationBody(uniqueName(label)));
   const ctx = context(tenant.tenantId);
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { ...ctx, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: tenant.tenantId }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...ctx, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: tenant.tenantId }),
+  });
   if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
   return { tenantId: tenant.tenantId, auth: { ...ctx, authorization: `Bearer ${accessToken}` } };
@@ -269,23 +277,236 @@ function generator(seed: number): () => number {
 // the names of a European platform's customers: German, Turkish, Polish, Italian, Spanish, Greek,
 // Arabic, Russian, Ukrainian, Vietnamese, English, French, Dutch, Scandinavian, ...
 const FIRST_NAMES = [
-  'Anna', 'Lukas', 'Sophie', 'Jonas', 'Marie', 'Felix', 'Lena', 'Maximilian', 'Hannah', 'Paul', 'Katharina', 'Tobias', 'Julia', 'Sebastian', 'Laura', 'Matthias',
-  'Mehmet', 'Ayşe', 'Mustafa', 'Fatma', 'Emre', 'Zeynep', 'Hüseyin', 'Elif', 'Piotr', 'Agnieszka', 'Krzysztof', 'Małgorzata', 'Tomasz', 'Katarzyna', 'Giulia',
-  'Marco', 'Francesca', 'Alessandro', 'Chiara', 'Lucía', 'Javier', 'Carmen', 'Alejandro', 'Isabel', 'Dimitrios', 'Eleni', 'Georgios', 'Maria', 'Ahmed', 'Fatima',
-  'Omar', 'Layla', 'Youssef', 'Mariam', 'Karim', 'Nour', 'Dmitri', 'Olga', 'Sergei', 'Natalia', 'Andriy', 'Oksana', 'Thi', 'Minh', 'Linh', 'Duc', 'James', 'Emily',
-  'Oliver', 'Charlotte', 'William', 'Amelia', 'Camille', 'Louis', 'Chloé', 'Hugo', 'Sanne', 'Daan', 'Fleur', 'Lars', 'Ingrid', 'Erik', 'Astrid', 'Mikael', 'Priya',
-  'Rahul', 'Ananya', 'Arjun', 'Wei', 'Li', 'Yuki', 'Haruto', 'Adaeze', 'Chinedu', 'Ama', 'Kwame', 'João', 'Beatriz', 'Tiago', 'Inês', 'Zoltán', 'Eszter', 'Jan',
+  'Anna',
+  'Lukas',
+  'Sophie',
+  'Jonas',
+  'Marie',
+  'Felix',
+  'Lena',
+  'Maximilian',
+  'Hannah',
+  'Paul',
+  'Katharina',
+  'Tobias',
+  'Julia',
+  'Sebastian',
+  'Laura',
+  'Matthias',
+  'Mehmet',
+  'Ayşe',
+  'Mustafa',
+  'Fatma',
+  'Emre',
+  'Zeynep',
+  'Hüseyin',
+  'Elif',
+  'Piotr',
+  'Agnieszka',
+  'Krzysztof',
+  'Małgorzata',
+  'Tomasz',
+  'Katarzyna',
+  'Giulia',
+  'Marco',
+  'Francesca',
+  'Alessandro',
+  'Chiara',
+  'Lucía',
+  'Javier',
+  'Carmen',
+  'Alejandro',
+  'Isabel',
+  'Dimitrios',
+  'Eleni',
+  'Georgios',
+  'Maria',
+  'Ahmed',
+  'Fatima',
+  'Omar',
+  'Layla',
+  'Youssef',
+  'Mariam',
+  'Karim',
+  'Nour',
+  'Dmitri',
+  'Olga',
+  'Sergei',
+  'Natalia',
+  'Andriy',
+  'Oksana',
+  'Thi',
+  'Minh',
+  'Linh',
+  'Duc',
+  'James',
+  'Emily',
+  'Oliver',
+  'Charlotte',
+  'William',
+  'Amelia',
+  'Camille',
+  'Louis',
+  'Chloé',
+  'Hugo',
+  'Sanne',
+  'Daan',
+  'Fleur',
+  'Lars',
+  'Ingrid',
+  'Erik',
+  'Astrid',
+  'Mikael',
+  'Priya',
+  'Rahul',
+  'Ananya',
+  'Arjun',
+  'Wei',
+  'Li',
+  'Yuki',
+  'Haruto',
+  'Adaeze',
+  'Chinedu',
+  'Ama',
+  'Kwame',
+  'João',
+  'Beatriz',
+  'Tiago',
+  'Inês',
+  'Zoltán',
+  'Eszter',
+  'Jan',
 ];
 const LAST_NAMES = [
-  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder',
-  'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Krause', 'Lehmann', 'Köhler', 'Maier', 'Vogel',
-  'Yılmaz', 'Kaya', 'Demir', 'Şahin', 'Çelik', 'Yıldız', 'Öztürk', 'Aydın', 'Özdemir', 'Arslan', 'Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kowalczyk',
-  'Kamiński', 'Lewandowski', 'Zieliński', 'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'García', 'Fernández', 'González',
-  'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Papadopoulos', 'Georgiou', 'Nikolaidis', 'Haddad', 'Khalil', 'Mansour', 'Nasser', 'Saleh', 'Hamdan',
-  'Aziz', 'Rahman', 'Ivanov', 'Smirnov', 'Kuznetsov', 'Popov', 'Volkov', 'Shevchenko', 'Kovalenko', 'Bondarenko', 'Nguyen', 'Tran', 'Le', 'Pham', 'Hoang',
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'de Vries', 'van Dijk', 'Bakker',
-  'Jansen', 'Visser', 'Hansen', 'Johansson', 'Andersson', 'Nielsen', 'Larsen', 'Patel', 'Sharma', 'Singh', 'Wang', 'Zhang', 'Chen', 'Tanaka', 'Sato', 'Okafor',
-  'Mensah', 'Silva', 'Santos', 'Oliveira', 'Costa', 'Nagy', 'Kovács', 'Horváth', 'Novák', 'Dvořák',
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Schröder',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Schmitt',
+  'Werner',
+  'Krause',
+  'Lehmann',
+  'Köhler',
+  'Maier',
+  'Vogel',
+  'Yılmaz',
+  'Kaya',
+  'Demir',
+  'Şahin',
+  'Çelik',
+  'Yıldız',
+  'Öztürk',
+  'Aydın',
+  'Özdemir',
+  'Arslan',
+  'Nowak',
+  'Kowalski',
+  'Wiśniewski',
+  'Wójcik',
+  'Kowalczyk',
+  'Kamiński',
+  'Lewandowski',
+  'Zieliński',
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'García',
+  'Fernández',
+  'González',
+  'Rodríguez',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Papadopoulos',
+  'Georgiou',
+  'Nikolaidis',
+  'Haddad',
+  'Khalil',
+  'Mansour',
+  'Nasser',
+  'Saleh',
+  'Hamdan',
+  'Aziz',
+  'Rahman',
+  'Ivanov',
+  'Smirnov',
+  'Kuznetsov',
+  'Popov',
+  'Volkov',
+  'Shevchenko',
+  'Kovalenko',
+  'Bondarenko',
+  'Nguyen',
+  'Tran',
+  'Le',
+  'Pham',
+  'Hoang',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'de Vries',
+  'van Dijk',
+  'Bakker',
+  'Jansen',
+  'Visser',
+  'Hansen',
+  'Johansson',
+  'Andersson',
+  'Nielsen',
+  'Larsen',
+  'Patel',
+  'Sharma',
+  'Singh',
+  'Wang',
+  'Zhang',
+  'Chen',
+  'Tanaka',
+  'Sato',
+  'Okafor',
+  'Mensah',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Costa',
+  'Nagy',
+  'Kovács',
+  'Horváth',
+  'Novák',
+  'Dvořák',
 ];
 const NATIONALITIES = ['DE', 'DE', 'DE', 'DE', 'DE', 'TR', 'PL', 'IT', 'ES', 'GR', 'FR', 'NL', 'AT', 'RO', 'UA', 'RU', 'SY', 'VN', 'GB', 'US', 'IN', 'CN', 'NG', 'PT', 'HU', 'CZ'];
 const CITIES = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt am Main', 'Stuttgart', 'Düsseldorf', 'Leipzig', 'Dortmund', 'Essen', 'Bremen', 'Dresden'];
@@ -301,7 +522,11 @@ interface SubjectRow {
   postal_code: string;
 }
 
-const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 
 /** A spelling variant: the last vowel of the word changed (the matcher must still find it). */
@@ -344,7 +569,16 @@ function inventSubjects(count: number, listPersons: { given: string; last: strin
       dob = random() < 0.97 ? `${year}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}` : null;
       nationality = pick(NATIONALITIES);
     }
-    rows.push({ id, first_name: first, last_name: last, email: `${ascii(first)}.${ascii(last)}.${i}@customer.example`, dob, nationality, city: pick(CITIES), postal_code: String(10_000 + Math.floor(random() * 89_999)) });
+    rows.push({
+      id,
+      first_name: first,
+      last_name: last,
+      email: `${ascii(first)}.${ascii(last)}.${i}@customer.example`,
+      dob,
+      nationality,
+      city: pick(CITIES),
+      postal_code: String(10_000 + Math.floor(random() * 89_999)),
+    });
   }
   return { rows, planted };
 }
@@ -418,11 +652,17 @@ async function payoutWorld(base: string, perWallet: number) {
   const request = await playwrightRequest.newContext({ baseURL: base });
   const staff = await staffTenant(request, 'AML bench');
   const auth = { ...context(staff.tenantId), ...staff.auth };
-  const customers = await inParallel(Array.from({ length: CUSTOMERS }, (_, i) => i), 4, async (i) => {
-    const { customerId } = await activeIndividual(request, staff, { firstName: `Bench${i}`, lastName: `Payer${i}x${Date.now().toString(36)}` });
-    const beneficiary = await ok<{ id: string }>(await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }));
-    return { customerId, beneficiaryId: beneficiary.id };
-  });
+  const customers = await inParallel(
+    Array.from({ length: CUSTOMERS }, (_, i) => i),
+    4,
+    async (i) => {
+      const { customerId } = await activeIndividual(request, staff, { firstName: `Bench${i}`, lastName: `Payer${i}x${Date.now().toString(36)}` });
+      const beneficiary = await ok<{ id: string }>(
+        await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }),
+      );
+      return { customerId, beneficiaryId: beneficiary.id };
+    },
+  );
   const wallets = await inParallel(
     Array.from({ length: WALLETS }, (_, i) => i),
     4,
@@ -532,7 +772,9 @@ async function checkLedger(base: string, world: Awaited<ReturnType<typeof payout
   // each completed payout took exactly 1.00 from one of these wallets
   const conserved = Math.abs(funded - left - paid) < 0.005;
   const overdrawn = balances.filter((b) => b < 0).length;
-  console.log(`  ledger: reconciliation ${reconciliation.balanced ? 'balanced' : 'NOT balanced'}, ${overdrawn} wallets overdrawn, funded ${funded} - left ${round(left)} = ${round(funded - left)} paid out (${paid} completed payouts), ${status5xx} answers 5xx`);
+  console.log(
+    `  ledger: reconciliation ${reconciliation.balanced ? 'balanced' : 'NOT balanced'}, ${overdrawn} wallets overdrawn, funded ${funded} - left ${round(left)} = ${round(funded - left)} paid out (${paid} completed payouts), ${status5xx} answers 5xx`,
+  );
   return { balanced: reconciliation.balanced, overdrawn, conserved, status5xx };
 }
 
@@ -570,7 +812,11 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
     // 1. idle health, the import, the re-screening under load
     const healthIdle = await idleHealth(server.url);
     console.log(`  GET /api/health idle: ${healthIdle.runs.join(', ')} /s (median ${healthIdle.rps})`);
-    const created = await api<{ id: string }>(server.url, 'POST', '/api/v2.1/platform/aml/lists', platform, { name: `Bench OFAC ${Date.now().toString(36)}`, kind: 'SANCTIONS', format: 'OFAC_SDN_CSV' });
+    const created = await api<{ id: string }>(server.url, 'POST', '/api/v2.1/platform/aml/lists', platform, {
+      name: `Bench OFAC ${Date.now().toString(36)}`,
+      kind: 'SANCTIONS',
+      format: 'OFAC_SDN_CSV',
+    });
     const listId = created.id;
     const body = upload(list.files);
     // health is loaded from before the import: the re-screening starts at the import's commit, and
@@ -590,7 +836,9 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
       for (;;) {
         if (Date.now() - answeredAt > RESCREEN_LIMIT_MS) throw new Error('the re-screening did not finish within 15 minutes');
         if (client) {
-          const { rows: r } = await client.query<{ open: string }>(`select count(*) filter (where status <> 'DONE')::text as open from aml_rescreen_runs where version_id = $1`, [version.id]);
+          const { rows: r } = await client.query<{ open: string }>(`select count(*) filter (where status <> 'DONE')::text as open from aml_rescreen_runs where version_id = $1`, [
+            version.id,
+          ]);
           if (Number(r[0]!.open) === 0) break;
         } else {
           const m = await metricsText(server.url);
@@ -642,7 +890,9 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
     console.log(
       `  re-screening: ${rescreenSeconds} s from the first run's claim to the last one's DONE (${round((runs.to - answeredAt) / 1000)} s after the import's answer, seen ${round((doneSeen - answeredAt) / 1000)} s after); ${runs.runs} runs, ${runs.screened} subjects`,
     );
-    console.log(`  health meanwhile ${healthDuring.rps} /s (${healthRatio} of idle; slowest second ${healthDuring.worstSecond}; ${SECONDS} s slices ${healthDuring.slices.join(', ') || '-'})`);
+    console.log(
+      `  health meanwhile ${healthDuring.rps} /s (${healthRatio} of idle; slowest second ${healthDuring.worstSecond}; ${SECONDS} s slices ${healthDuring.slices.join(', ') || '-'})`,
+    );
     server = await start();
     const search = (name: string) => api<{ hits: unknown[] }>(server.url, 'POST', '/api/v2.1/aml/search', subjectsTenant.auth, { name });
     await api(server.url, 'PATCH', `/api/v2.1/platform/aml/lists/${listId}`, platform, { enabled: false });
@@ -669,7 +919,15 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
     const afterMiB = await settle(MEMORY_SETTLE_MS);
     const heapAfter = await heapOf();
     const indexedNames = indexedVersions(await metricsText(server.url), listId)[0]?.names ?? NaN;
-    const memory = { beforeMiB, soonMiB, afterMiB, addedMiB: round(afterMiB - beforeMiB), heapAddedMiB: Number.isNaN(heapAfter - heapBefore) ? null : round(heapAfter - heapBefore), buildMs, indexedNames };
+    const memory = {
+      beforeMiB,
+      soonMiB,
+      afterMiB,
+      addedMiB: round(afterMiB - beforeMiB),
+      heapAddedMiB: Number.isNaN(heapAfter - heapBefore) ? null : round(heapAfter - heapBefore),
+      buildMs,
+      indexedNames,
+    };
     console.log(
       `  resident ${beforeMiB} MiB before the index, ${soonMiB} MiB a second after its build, ${afterMiB} MiB ${MEMORY_SETTLE_MS / 1000} s later (+${memory.addedMiB} MiB; V8 heap +${memory.heapAddedMiB} MiB); the search that built it took ${buildMs} ms; ${indexedNames} names indexed`,
     );
@@ -713,7 +971,15 @@ async function runOn(db: Db, ports: number[], dbEnv: Record<string, string>, lis
  * its own on the channel the import notifies (the first's answer can come later than the commit:
  * the first rebuilds its own index on the same notification).
  */
-async function instancesFigure(first: Server, port: number, dbEnv: Record<string, string>, listId: string, list: ListFixture, auth: Record<string, string>, client: SqlClient): Promise<NonNullable<DbResult['instances']>> {
+async function instancesFigure(
+  first: Server,
+  port: number,
+  dbEnv: Record<string, string>,
+  listId: string,
+  list: ListFixture,
+  auth: Record<string, string>,
+  client: SqlClient,
+): Promise<NonNullable<DbResult['instances']>> {
   const platform = await platformAuth();
   const { AML_INDEX_CHANNEL } = await import('../lib/services/aml/index-cache');
   const { Client } = await import('pg');
@@ -725,7 +991,12 @@ async function instancesFigure(first: Server, port: number, dbEnv: Record<string
   });
   await listener.query(`listen ${AML_INDEX_CHANNEL}`);
   // an API instance: ongoing monitoring stays with the first
-  const second = await startServer('npm start (second instance)', [path.join(REPO_ROOT, 'server', 'main.mjs')], await serverEnv(port, { METRICS_TOKEN, ...dbEnv, WEBHOOK_WORKER: 'false' }), port);
+  const second = await startServer(
+    'npm start (second instance)',
+    [path.join(REPO_ROOT, 'server', 'main.mjs')],
+    await serverEnv(port, { METRICS_TOKEN, ...dbEnv, WEBHOOK_WORKER: 'false' }),
+    port,
+  );
   try {
     const searchStarted = performance.now();
     await api(second.url, 'POST', '/api/v2.1/aml/search', auth, { name: 'Anna Müller' });
@@ -790,7 +1061,8 @@ function goals(results: DbResult[]): Goal[] {
     add('GET /api/health during the re-screening / idle', r.db, r.rescreen.healthRatio, 0.8, false, `${r.rescreen.healthDuring.rps} vs ${r.rescreen.healthIdle.rps} /s`);
     add(`index of a ${r.memory.indexedNames}-name list: resident MiB added`, r.db, r.memory.addedMiB, 100, true);
     add('payouts with six rules on / off (medians)', r.db, r.transfers.ratio, 0.9, false, `${r.transfers.on} vs ${r.transfers.off} /s`);
-    if (r.instances) add('second instance indexes a new version, ms after the import commits (median)', r.db, median(r.instances.followMs), 1000, true, `runs ${r.instances.followMs.join(', ')} ms`);
+    if (r.instances)
+      add('second instance indexes a new version, ms after the import commits (median)', r.db, median(r.instances.followMs), 1000, true, `runs ${r.instances.followMs.join(', ')} ms`);
   }
   return out;
 }
@@ -807,20 +1079,32 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     ['  GET /api/health meanwhile / idle (goal >= 0.8)', (r) => `${r.rescreen.healthRatio} (${r.rescreen.healthDuring.rps} req/s)`],
     ['  health meanwhile: slowest second; 5 s slices', (r) => `${r.rescreen.healthDuring.worstSecond}; ${r.rescreen.healthDuring.slices.join(', ') || '-'}`],
     ['  alerts raised; subjects named after entries caught', (r) => `${r.rescreen.alerts}; ${r.rescreen.plantedCaught} of ${r.rescreen.planted}`],
-    ['index memory: resident added (goal <= 100 MiB)', (r) => `${r.memory.addedMiB} MiB (${r.memory.beforeMiB} -> ${r.memory.afterMiB}; 1 s after the build ${r.memory.soonMiB}; heap +${r.memory.heapAddedMiB ?? '-'})`],
+    [
+      'index memory: resident added (goal <= 100 MiB)',
+      (r) => `${r.memory.addedMiB} MiB (${r.memory.beforeMiB} -> ${r.memory.afterMiB}; 1 s after the build ${r.memory.soonMiB}; heap +${r.memory.heapAddedMiB ?? '-'})`,
+    ],
     ['  first search, which builds the index', (r) => `${r.memory.buildMs} ms`],
-    [`payouts, rules off (baseline; ${PAYOUTS} per run, ${PAYOUT_CONNECTIONS} concurrent)`, (r) => `${r.transfers.off} /s (${r.transfers.offRuns.join(', ')}; p99 ${r.transfers.p99OffMs} ms)`],
+    [
+      `payouts, rules off (baseline; ${PAYOUTS} per run, ${PAYOUT_CONNECTIONS} concurrent)`,
+      (r) => `${r.transfers.off} /s (${r.transfers.offRuns.join(', ')}; p99 ${r.transfers.p99OffMs} ms)`,
+    ],
     ['payouts, six rules on', (r) => `${r.transfers.on} /s (${r.transfers.onRuns.join(', ')}; p99 ${r.transfers.p99OnMs} ms)`],
     ['  on / off (goal >= 0.9)', (r) => String(r.transfers.ratio)],
     ['  customer transfers the aggregates read; alerts', (r) => `${r.transfers.customerTransfersInWindow}; ${r.transfers.transactionAlerts}`],
-    ['  ledger after the payouts', (r) => `${r.transfers.ledger.balanced ? 'balanced' : 'NOT balanced'}, ${r.transfers.ledger.overdrawn} overdrawn, ${r.transfers.ledger.conserved ? 'conserved' : 'NOT conserved'}, ${r.transfers.ledger.status5xx} 5xx`],
+    [
+      '  ledger after the payouts',
+      (r) =>
+        `${r.transfers.ledger.balanced ? 'balanced' : 'NOT balanced'}, ${r.transfers.ledger.overdrawn} overdrawn, ${r.transfers.ledger.conserved ? 'conserved' : 'NOT conserved'}, ${r.transfers.ledger.status5xx} 5xx`,
+    ],
     ['second instance follows an import: commit -> its metrics (median; goal <= 1000 ms)', (r) => r.instances && `${median(r.instances.followMs)} ms (${r.instances.followMs.join(', ')})`],
-    ['  the same from the import\'s answer; import time', (r) => r.instances && `${r.instances.followFromAnswerMs.join(', ')} ms; ${r.instances.importSeconds.join(', ')} s`],
+    ["  the same from the import's answer; import time", (r) => r.instances && `${r.instances.followFromAnswerMs.join(', ')} ms; ${r.instances.importSeconds.join(', ')} s`],
     ['  its first search (builds its index)', (r) => r.instances && `${r.instances.firstSearchMs} ms`],
   ];
   const table = [['', 'PostgreSQL', 'PGlite'], ...rows.map(([label, f]) => [label, ...cols.map((db) => (by(db) ? (f(by(db)!) ?? '-') : 'not run'))])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  console.log(`\nAML over HTTP against npm start: ${CONNECTIONS} connections for health, ${SECONDS} s per run; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+  console.log(
+    `\nAML over HTTP against npm start: ${CONNECTIONS} connections for health, ${SECONDS} s per run; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`,
+  );
   console.log(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
   for (const [i, row] of table.entries()) {
     console.log(row.map((c, j) => c.padEnd(widths[j]!)).join(' | '));
@@ -868,7 +1152,16 @@ async function main(): Promise<void> {
       loadAverageBefore: loadBefore.map(round),
       loadAverageAfter: loadAfter.map(round),
     },
-    parameters: { subjects: SUBJECTS, names: NAMES, listEntries: list.entries, secondsPerRun: SECONDS, runs: RUNS, connections: CONNECTIONS, payouts: { perRun: PAYOUTS, pairs: PAIRS, wallets: WALLETS, connections: PAYOUT_CONNECTIONS }, instanceRounds: INSTANCE_ROUNDS },
+    parameters: {
+      subjects: SUBJECTS,
+      names: NAMES,
+      listEntries: list.entries,
+      secondsPerRun: SECONDS,
+      runs: RUNS,
+      connections: CONNECTIONS,
+      payouts: { perRun: PAYOUTS, pairs: PAIRS, wallets: WALLETS, connections: PAYOUT_CONNECTIONS },
+      instanceRounds: INSTANCE_ROUNDS,
+    },
     results,
     goals: goals(results),
   };
@@ -878,7 +1171,9 @@ async function main(): Promise<void> {
     writeFileSync(path.join(dir, `aml-${r.db}.json`), `${JSON.stringify({ ...out, results: [r], goals: out.goals.filter((g) => g.db === r.db) }, null, 2)}\n`);
     console.log(`written bench/results/aml-${r.db}.json`);
   }
-  const bad = results.filter((r) => !r.transfers.ledger.balanced || r.transfers.ledger.overdrawn || !r.transfers.ledger.conserved || r.transfers.ledger.status5xx || r.transfers.transactionAlerts);
+  const bad = results.filter(
+    (r) => !r.transfers.ledger.balanced || r.transfers.ledger.overdrawn || !r.transfers.ledger.conserved || r.transfers.ledger.status5xx || r.transfers.transactionAlerts,
+  );
   if (bad.length) throw new Error(`${bad.map((r) => r.db).join(', ')}: the ledger does not reconcile, money went missing, a payout answered 5xx, or a rule fired`);
 }
 

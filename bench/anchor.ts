@@ -40,7 +40,12 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
     }
     const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
     const bare = m.bare!.rps;
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS}; ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS}; ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(`  raw node:http        ${m.raw!.rps} /s`);
     console.log(`  bare Next.js route   ${bare} /s`);
     for (const [name, label, goal] of [

@@ -118,7 +118,13 @@ async function main(): Promise<void> {
       loadAverageBefore: loadBefore.map(round),
       loadAverageAfter: loadAfter.map(round),
     },
-    parameters: { secondsPerRun: SECONDS, runs: RUNS, connections: CONNECTIONS, signInConnections: 2, payouts: { spread: SPREAD_PAYOUTS, wallets: SPREAD_WALLETS, hot: HOT_PAYOUTS, connections: PAYOUT_CONNECTIONS } },
+    parameters: {
+      secondsPerRun: SECONDS,
+      runs: RUNS,
+      connections: CONNECTIONS,
+      signInConnections: 2,
+      payouts: { spread: SPREAD_PAYOUTS, wallets: SPREAD_WALLETS, hot: HOT_PAYOUTS, connections: PAYOUT_CONNECTIONS },
+    },
     results,
     goals: goals(results),
   };
@@ -209,7 +215,9 @@ async function rounds(base: string, scenarios: Record<string, LoadOptions & { ba
     for (const [name, o] of Object.entries(scenarios)) {
       const result = await load(o.base ?? base, o);
       runs[name]!.push(result);
-      console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      console.log(
+        `  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      );
     }
   }
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
@@ -284,8 +292,18 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
     const spreadRuns: Load[] = [];
     const hotRuns: Load[] = [];
     for (let r = 0; r < RUNS; r++) {
-      spreadRuns.push(await load(base, payouts((i) => world.spread[i % SPREAD_WALLETS]!, SPREAD_PAYOUTS)));
-      hotRuns.push(await load(base, payouts(() => world.hot, HOT_PAYOUTS)));
+      spreadRuns.push(
+        await load(
+          base,
+          payouts((i) => world.spread[i % SPREAD_WALLETS]!, SPREAD_PAYOUTS),
+        ),
+      );
+      hotRuns.push(
+        await load(
+          base,
+          payouts(() => world.hot, HOT_PAYOUTS),
+        ),
+      );
       console.log(`  payouts run ${r + 1}: spread ${spreadRuns.at(-1)!.rps} /s (p99 ${spreadRuns.at(-1)!.p99Ms} ms), hot wallet ${hotRuns.at(-1)!.rps} /s (p99 ${hotRuns.at(-1)!.p99Ms} ms)`);
     }
     loads.payoutsSpread = medianLoad(spreadRuns);
@@ -296,9 +314,19 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
       // the gateway against the sandbox processor served by its own process, on the same database
       await server.stop();
       const processorPort = await benchPort();
-      const processor = await startServer('npm run card-processor', ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'card-processor.ts')], { ...env, CARD_PROCESSOR_PORT: String(processorPort) }, processorPort, {
-        ready: (url) => fetch(`${url}/operations/card/info`, { method: 'POST' }).then((r) => r.status === 400, () => false),
-      });
+      const processor = await startServer(
+        'npm run card-processor',
+        ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', 'card-processor.ts')],
+        { ...env, CARD_PROCESSOR_PORT: String(processorPort) },
+        processorPort,
+        {
+          ready: (url) =>
+            fetch(`${url}/operations/card/info`, { method: 'POST' }).then(
+              (r) => r.status === 400,
+              () => false,
+            ),
+        },
+      );
       try {
         server = await startServer('npm start (processor over HTTP)', [path.join(REPO_ROOT, 'server', 'main.mjs')], { ...env, CARD_PROCESSOR_URL: processor.url }, port);
         const direct: LoadOptions & { base: string } = {
@@ -316,7 +344,11 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
       transactionsPerRequest = await roundTrips(base, world, reads, signIn, payouts, stats);
     }
 
-    const ledger = await checkLedger(base, world, Object.values(loads).reduce((a, l) => a + l.total5xx, 0));
+    const ledger = await checkLedger(
+      base,
+      world,
+      Object.values(loads).reduce((a, l) => a + l.total5xx, 0),
+    );
     const health = loads.health!.rps;
     const verify = median(argon2VerifyPerSecond);
     const ratios: Record<string, number> = {
@@ -385,7 +417,9 @@ async function checkLedger(base: string, world: World, status5xx: number): Promi
   // each completed payout took exactly 1.00 from one of these wallets (the world's own payout waits for approval)
   const conserved = Math.abs(funded - left - paid) < 0.005;
   const overdrawn = balances.filter((b) => b < 0).length;
-  console.log(`  ledger: reconciliation ${reconciliation.balanced ? 'balanced' : 'NOT balanced'}, ${overdrawn} wallets overdrawn, funded ${funded} - left ${round(left)} = ${round(funded - left)} paid out (${paid} completed payouts), ${status5xx} answers 5xx`);
+  console.log(
+    `  ledger: reconciliation ${reconciliation.balanced ? 'balanced' : 'NOT balanced'}, ${overdrawn} wallets overdrawn, funded ${funded} - left ${round(left)} = ${round(funded - left)} paid out (${paid} completed payouts), ${status5xx} answers 5xx`,
+  );
   return { balanced: reconciliation.balanced, overdrawn, conserved, status5xx };
 }
 
@@ -411,9 +445,23 @@ function goals(results: DbResult[]): Goal[] {
     add('authenticated customer read / health', r.db, r.ratios.customer, readTarget);
     add('card/info through the gateway / health', r.db, r.ratios.card, readTarget);
     const gatewayCeiling = r.ceilings.gatewayPerProcessor;
-    add('gateway / sandbox processor served directly', r.db, r.ratios.gatewayPerProcessor, 0.6, false, gatewayCeiling === undefined ? undefined : `health itself is ${gatewayCeiling} of the processor`);
+    add(
+      'gateway / sandbox processor served directly',
+      r.db,
+      r.ratios.gatewayPerProcessor,
+      0.6,
+      false,
+      gatewayCeiling === undefined ? undefined : `health itself is ${gatewayCeiling} of the processor`,
+    );
     add('customer read: database transactions per request', r.db, r.transactionsPerRequest?.customer, 3, true);
-    add('sign-in / argon2id verify (2 concurrent)', r.db, r.ratios.signInPerVerify, 0.8, false, `CPU ceiling ${r.ceilings.signInPerVerify}: ${r.cpuMs.signIn} ms per sign-in, ${r.cpuMs.verify} ms per verify`);
+    add(
+      'sign-in / argon2id verify (2 concurrent)',
+      r.db,
+      r.ratios.signInPerVerify,
+      0.8,
+      false,
+      `CPU ceiling ${r.ceilings.signInPerVerify}: ${r.cpuMs.signIn} ms per sign-in, ${r.cpuMs.verify} ms per verify`,
+    );
     const scaled = (goal: number) => `${round((goal * r.loads.health!.rps) / ISSUE_HEALTH_RPS[r.db])} /s at this machine's health rate`;
     const spreadGoal = r.db === 'postgres' ? 400 : 150;
     const hotGoal = r.db === 'postgres' ? 200 : 150;
@@ -460,7 +508,9 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
   ];
   const table = [['', 'PostgreSQL', 'PGlite'], ...rows.map(([label, f]) => [label, ...cols.map((db) => cell(db, f))])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  console.log(`\nover HTTP against npm start: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`);
+  console.log(
+    `\nover HTTP against npm start: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${RUNS} runs; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}`,
+  );
   console.log(`load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
   for (const [i, row] of table.entries()) {
     console.log(row.map((c, j) => c.padEnd(widths[j]!)).join(' | '));

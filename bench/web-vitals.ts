@@ -89,7 +89,17 @@ async function main(): Promise<void> {
   // as `npm start` does
   const server = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'main.mjs')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', PORT: String(port), PGLITE_DATA_DIR: 'memory://', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY, NEXTAUTH_URL: base, LOG_LEVEL: 'warn', ...E2E_PRODUCTION_SECRETS },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PGLITE_DATA_DIR: 'memory://',
+      PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
+      NEXTAUTH_URL: base,
+      LOG_LEVEL: 'warn',
+      ...E2E_PRODUCTION_SECRETS,
+    },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

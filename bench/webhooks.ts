@@ -214,7 +214,9 @@ async function main(): Promise<void> {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const c of cells) console.log(line(c));
   const ratio = round(capacity.opsPerSecond / baseline.opsPerSecond);
-  console.log(`\nsustained deliveries/s: ${capacity.opsPerSecond} draining a backlog (${ratio} of the raw POST rate); ${sustained} while ${PRODUCERS} producers commit ${round(committedPerSecond)} events/s in the same process`);
+  console.log(
+    `\nsustained deliveries/s: ${capacity.opsPerSecond} draining a backlog (${ratio} of the raw POST rate); ${sustained} while ${PRODUCERS} producers commit ${round(committedPerSecond)} events/s in the same process`,
+  );
   console.log('latency of a delivery = from the commit of the event to its arrival at the receiver');
 
   const results = {

@@ -16,9 +16,7 @@ export function isCidr(value: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
  * The default node-postgres pool size of a process: 5 × (2 × cores + 1), between 10 and 100, e.g.
@@ -49,14 +47,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  PGLITE_DATA_DIR: z
-    .string()
-    .min(1)
-    .default(DEFAULT_PGLITE_DATA_DIR)
-    .describe('where the embedded database keeps its files; memory:// keeps it in memory'),
-  PGLITE_THREAD: booleanString
-    .default(true)
-    .describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
+  PGLITE_DATA_DIR: z.string().min(1).default(DEFAULT_PGLITE_DATA_DIR).describe('where the embedded database keeps its files; memory:// keeps it in memory'),
+  PGLITE_THREAD: booleanString.default(true).describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),
   DATABASE_QUERY_TIMEOUT_MS: positiveInt(10_000, 600_000).describe('give up on a PostgreSQL statement after this long (client and statement_timeout)'),
@@ -72,9 +64,7 @@ export const envSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
-  SEED_DEMO: booleanString
-    .optional()
-    .describe('create the demo tenant in an empty database; default: on unless NODE_ENV=production, where it must be set explicitly'),
+  SEED_DEMO: booleanString.optional().describe('create the demo tenant in an empty database; default: on unless NODE_ENV=production, where it must be set explicitly'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
@@ -84,7 +74,10 @@ export const envSchema = z.object({
     .regex(/-----BEGIN PRIVATE KEY-----/, 'must be an Ed25519 private key in PKCS#8 PEM')
     .optional()
     .describe('EdDSA signing key; unset: a key pair is generated once and kept in the database'),
-  JWT_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 . _ -').optional(),
+  JWT_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 . _ -')
+    .optional(),
   JWT_ISSUER: z.string().min(1).default('business-platform'),
   JWT_AUDIENCE: z.string().min(1).default('business-platform-api'),
   SESSION_TTL_SECONDS: positiveInt(30 * 24 * 3600, 365 * 24 * 3600),
@@ -187,7 +180,10 @@ type RawEnv = z.infer<typeof envSchema>;
 export type Env = Omit<RawEnv, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class EnvError extends Error {
-  constructor(public readonly variable: string, detail: string) {
+  constructor(
+    public readonly variable: string,
+    detail: string,
+  ) {
     super(`Invalid environment: ${variable} ${detail}`);
     this.name = 'EnvError';
   }
@@ -260,7 +256,9 @@ export function productionWarnings(env: Env): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const lines: string[] = [];
   if (env.ALLOW_INSECURE_HTTP && !isHttpsUrl(env.NEXTAUTH_URL)) {
-    lines.push(`production: ALLOW_INSECURE_HTTP=true serves the panel on ${env.NEXTAUTH_URL ?? 'http://'}: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)`);
+    lines.push(
+      `production: ALLOW_INSECURE_HTTP=true serves the panel on ${env.NEXTAUTH_URL ?? 'http://'}: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)`,
+    );
   }
   if (env.SEED_DEMO) lines.push('production: SEED_DEMO=true creates the demo tenant in an empty database');
   if (env.WEBHOOK_ALLOW_PRIVATE_NETWORKS) lines.push('production: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true turns the webhook SSRF guard off');

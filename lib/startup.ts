@@ -83,9 +83,7 @@ export async function bootstrap(): Promise<void> {
           : 'Demo tenant created. These credentials are shown once; only their hashes are stored:',
         `  tenant:        ${DEMO_TENANT_NAME}`,
         `  tenantId:      ${demo.tenantId}`,
-        ...(production
-          ? []
-          : [`  tenantKey:     ${demo.tenantKey}`, `  tenantSecret:  ${demo.tenantSecret}`]),
+        ...(production ? [] : [`  tenantKey:     ${demo.tenantKey}`, `  tenantSecret:  ${demo.tenantSecret}`]),
         `  admin user:    ${DEMO_ADMIN.username} / ${DEMO_ADMIN.email}`,
         `  password:      ${env.DEMO_ADMIN_PASSWORD ? '(DEMO_ADMIN_PASSWORD)' : password}`,
       );

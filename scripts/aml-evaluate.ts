@@ -75,7 +75,12 @@ export function evaluate(pairs: EvaluationPair[], thresholds: number[] = [DEFAUL
       overall[key]++;
       if (predicted !== pair.match) {
         const direct = scorePair(pair.subject, entryOf(pair));
-        misclassified.push({ pair, predicted, score: direct?.score ?? null, detail: direct ? direct.contributions.map((x) => `${x.field} ${x.effect}: ${x.detail}`).join(' | ') : 'filtered (entity types)' });
+        misclassified.push({
+          pair,
+          predicted,
+          score: direct?.score ?? null,
+          detail: direct ? direct.contributions.map((x) => `${x.field} ${x.effect}: ${x.detail}`).join(' | ') : 'filtered (entity types)',
+        });
       }
     });
     return {
@@ -106,7 +111,9 @@ export function printResult(r: EvaluationResult, { misclassified = true } = {}):
     console.log(`\nmisclassified (${r.misclassified.length}):`);
     for (const m of r.misclassified) {
       console.log(`  ${m.pair.id} [${m.pair.match ? 'match' : 'no match'}, predicted ${m.predicted ? 'match' : 'no match'}] ${m.pair.note}`);
-      console.log(`    subject ${JSON.stringify(m.pair.subject.name)}${m.pair.subject.birthDate ? ` born ${m.pair.subject.birthDate}` : ''}  entry ${m.pair.entry.names.map((n) => JSON.stringify(n.name) + (n.weak ? ' (weak)' : '')).join(' / ')}`);
+      console.log(
+        `    subject ${JSON.stringify(m.pair.subject.name)}${m.pair.subject.birthDate ? ` born ${m.pair.subject.birthDate}` : ''}  entry ${m.pair.entry.names.map((n) => JSON.stringify(n.name) + (n.weak ? ' (weak)' : '')).join(' / ')}`,
+      );
       console.log(`    scorePair ${m.score ?? '-'}: ${m.detail}`);
     }
   }
@@ -120,7 +127,8 @@ function main(): void {
   if (args.includes('--sweep')) {
     const thresholds = [0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9, 0.92, 0.94];
     console.log('threshold  precision  recall   F1');
-    for (const r of evaluate(pairs, thresholds)) console.log(`  ${r.threshold.toFixed(2)}     ${pct(r.overall.precision)}%  ${pct(r.overall.recall)}%  ${pct(r.overall.f1)}%  (fp ${r.overall.fp}, fn ${r.overall.fn})`);
+    for (const r of evaluate(pairs, thresholds))
+      console.log(`  ${r.threshold.toFixed(2)}     ${pct(r.overall.precision)}%  ${pct(r.overall.recall)}%  ${pct(r.overall.f1)}%  (fp ${r.overall.fp}, fn ${r.overall.fn})`);
     return;
   }
   const [result] = evaluate(pairs, [threshold]);

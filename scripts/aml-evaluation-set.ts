@@ -40,20 +40,600 @@ export interface EvaluationPair {
 
 // ---------------------------------------------------------------- name tables
 
-const ANGLO_GIVEN_M = ['John', 'Michael', 'David', 'James', 'Robert', 'William', 'Richard', 'Thomas', 'Charles', 'Daniel', 'Matthew', 'Anthony', 'Mark', 'Steven', 'Paul', 'Andrew', 'Joshua', 'Kenneth', 'Kevin', 'Brian', 'George', 'Edward', 'Ronald', 'Timothy', 'Jason', 'Jeffrey', 'Ryan', 'Jacob', 'Gary', 'Nicholas', 'Eric', 'Jonathan', 'Stephen', 'Justin', 'Scott', 'Brandon', 'Benjamin', 'Samuel', 'Gregory', 'Frank', 'Raymond', 'Patrick', 'Dennis', 'Harold', 'Douglas', 'Peter', 'Nathan', 'Walter', 'Kyle', 'Arthur', 'Lawrence', 'Vincent', 'Philip', 'Russell', 'Bradley', 'Howard', 'Oliver', 'Simon', 'Graham', 'Trevor'];
-const ANGLO_GIVEN_F = ['Mary', 'Patricia', 'Jennifer', 'Linda', 'Elizabeth', 'Barbara', 'Susan', 'Jessica', 'Sarah', 'Karen', 'Nancy', 'Margaret', 'Lisa', 'Dorothy', 'Sandra', 'Ashley', 'Kimberly', 'Donna', 'Emily', 'Michelle', 'Carol', 'Amanda', 'Melissa', 'Deborah', 'Stephanie', 'Rebecca', 'Laura', 'Sharon', 'Cynthia', 'Kathleen', 'Helen', 'Angela', 'Brenda', 'Pamela', 'Nicole', 'Katherine', 'Samantha', 'Christine', 'Catherine', 'Virginia', 'Rachel', 'Janet', 'Heather', 'Diane', 'Victoria', 'Christina', 'Evelyn', 'Lauren', 'Judith', 'Olivia', 'Megan', 'Andrea', 'Hannah', 'Jacqueline', 'Gloria', 'Theresa', 'Beverly', 'Denise', 'Abigail', 'Gwendolyn'];
-const ANGLO_SURNAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Jackson', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Hill', 'Green', 'Adams', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Roberts', 'Turner', 'Phillips', 'Campbell', 'Parker', 'Evans', 'Edwards', 'Collins', 'Stewart', 'Morris', 'Murphy', 'Cook', 'Rogers', 'Morgan', 'Cooper', 'Peterson', 'Bailey', 'Reed', 'Kelly', 'Howard', 'Ward', 'Richardson', 'Watson', 'Brooks', 'Wood', 'Bennett', 'Gray', 'Hughes', 'Price', 'Sanders', 'Myers', 'Ross', 'Foster', 'Powell', 'Jenkins', 'Perry', 'Sullivan', 'Bell', 'Coleman', 'Butler', 'Henderson', 'Barnes', 'Fisher', 'Simmons', 'Marshall', 'Owens', 'Harrison', 'Gibson', 'Wallace', 'Hamilton', 'Ellis', 'Fleming', 'Holmes', 'Palmer', 'Lawson', 'Hunt', 'Stone', 'Webb', 'Porter', 'Hudson', 'Fletcher', 'Crawford', 'Knight', 'Burke', 'Dixon', 'Hayes', 'Pearson', 'Chapman', 'Barker', 'Whitfield', 'Pemberton', 'Ashworth', 'Thornton', 'Blackwood', 'Kingsley', 'Radcliffe', 'Winslow', 'Hargreaves', 'Cartwright', 'Underwood', 'Smithson', 'Robertson', 'Donaldson', 'Macintosh', 'Fitzgerald', 'Livingstone'];
-const HISPANIC_GIVEN = ['Jose', 'Luis', 'Carlos', 'Juan', 'Miguel', 'Jorge', 'Pedro', 'Manuel', 'Francisco', 'Antonio', 'Javier', 'Alejandro', 'Fernando', 'Ricardo', 'Sergio', 'Eduardo', 'Roberto', 'Diego', 'Maria', 'Ana', 'Carmen', 'Isabel', 'Elena', 'Rosa', 'Marta', 'Paula', 'Gabriela', 'Valentina', 'Daniela', 'Camila', 'Beatriz', 'Veronica'];
-const HISPANIC_SURNAMES = ['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera', 'Gomez', 'Diaz', 'Reyes', 'Morales', 'Cruz', 'Ortiz', 'Gutierrez', 'Chavez', 'Ramos', 'Ruiz', 'Alvarez', 'Mendoza', 'Castillo', 'Jimenez', 'Moreno', 'Romero', 'Herrera', 'Medina', 'Aguilar', 'Vargas', 'Castro', 'Guzman', 'Salazar', 'Navarro', 'Cortes', 'Rios', 'Fuentes', 'Cabrera', 'Sandoval', 'Villanueva'];
-const GERMANIC_GIVEN = ['Hans', 'Peter', 'Klaus', 'Stefan', 'Andreas', 'Thomas', 'Markus', 'Jan', 'Pieter', 'Willem', 'Lars', 'Erik', 'Anna', 'Katrin', 'Sabine', 'Monika', 'Ingrid', 'Johanna'];
-const GERMANIC_SURNAMES = ['Schneider', 'Fischer', 'Weber', 'Wagner', 'Becker', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Hartmann', 'Lange', 'Werner', 'Krause', 'Lehmann', 'Jansen', 'Bakker', 'Visser', 'Smit', 'Mulder', 'Bos', 'Vos', 'Dekker', 'Lindqvist', 'Johansson', 'Nilsson'];
-const ARABIC_GIVEN = ['Mohammed', 'Ahmed', 'Ali', 'Hassan', 'Hussein', 'Omar', 'Yusuf', 'Khalid', 'Ibrahim', 'Saeed', 'Karim', 'Tariq', 'Majid', 'Samir', 'Faisal', 'Nasser', 'Jamal', 'Rami', 'Walid', 'Ziad', 'Hani', 'Adel', 'Bassem', 'Munir', 'Rashid', 'Fatima', 'Maryam', 'Zainab', 'Layla', 'Nour', 'Salma', 'Huda', 'Amina', 'Mahmoud', 'Mustafa', 'Osman', 'Suleiman', 'Abdullah', 'Ismail', 'Anwar', 'Bilal', 'Hamza', 'Idris', 'Jalal', 'Kamal', 'Mansour', 'Nabil', 'Qasim', 'Sami', 'Tawfiq', 'Yasser', 'Zaki'];
-const ARABIC_SURNAMES = ['Haddad', 'Mansour', 'Suleiman', 'Othman', 'Saleh', 'Jaber', 'Issa', 'Nasr', 'Hamdan', 'Darwish', 'Khoury', 'Sharif', 'Younis', 'Qureshi', 'Rahimi', 'Karimi', 'Tahir', 'Zaidi', 'Farouk', 'Ghanem', 'Habib', 'Kassab', 'Nassar', 'Sabbagh', 'Tamimi', 'Zayed', 'Barakat', 'Shaheen', 'Bakri', 'Hijazi', 'Khatib', 'Masri', 'Shami', 'Omari', 'Najjar', 'Rashidi', 'Halabi', 'Kurdi', 'Baghdadi', 'Jaziri'];
-const SLAVIC_GIVEN = ['Ivan', 'Sergey', 'Dmitry', 'Andrey', 'Alexey', 'Nikolai', 'Mikhail', 'Vladimir', 'Oleg', 'Igor', 'Pavel', 'Viktor', 'Boris', 'Roman', 'Anton', 'Maxim', 'Tatiana', 'Natalia', 'Elena', 'Olga', 'Irina', 'Svetlana', 'Anastasia', 'Yulia', 'Marina', 'Ekaterina'];
-const SLAVIC_SURNAMES = ['Ivanov', 'Petrov', 'Sidorov', 'Kuznetsov', 'Sokolov', 'Popov', 'Lebedev', 'Kozlov', 'Novikov', 'Morozov', 'Volkov', 'Zaitsev', 'Fedorov', 'Zhukov', 'Belov', 'Orlov', 'Kovalenko', 'Bondarenko', 'Shevchenko', 'Tkachenko', 'Kravchenko', 'Melnyk', 'Nowak', 'Kowalczyk', 'Wozniak', 'Mazur', 'Krawczyk', 'Horvat', 'Novak', 'Kovac', 'Tikhonov', 'Karpov', 'Gusev', 'Vinogradov', 'Bogdanov', 'Vorobyov', 'Frolov', 'Alekseev', 'Stepanov', 'Nikitin'];
-const CHINESE_SURNAMES_LATIN = ['Wang', 'Li', 'Zhang', 'Liu', 'Chen', 'Yang', 'Huang', 'Zhao', 'Wu', 'Zhou', 'Xu', 'Sun', 'Ma', 'Zhu', 'Hu', 'Guo', 'He', 'Lin', 'Luo', 'Gao', 'Zheng', 'Liang', 'Xie', 'Song', 'Tang', 'Han', 'Feng', 'Deng', 'Cao'];
+const ANGLO_GIVEN_M = [
+  'John',
+  'Michael',
+  'David',
+  'James',
+  'Robert',
+  'William',
+  'Richard',
+  'Thomas',
+  'Charles',
+  'Daniel',
+  'Matthew',
+  'Anthony',
+  'Mark',
+  'Steven',
+  'Paul',
+  'Andrew',
+  'Joshua',
+  'Kenneth',
+  'Kevin',
+  'Brian',
+  'George',
+  'Edward',
+  'Ronald',
+  'Timothy',
+  'Jason',
+  'Jeffrey',
+  'Ryan',
+  'Jacob',
+  'Gary',
+  'Nicholas',
+  'Eric',
+  'Jonathan',
+  'Stephen',
+  'Justin',
+  'Scott',
+  'Brandon',
+  'Benjamin',
+  'Samuel',
+  'Gregory',
+  'Frank',
+  'Raymond',
+  'Patrick',
+  'Dennis',
+  'Harold',
+  'Douglas',
+  'Peter',
+  'Nathan',
+  'Walter',
+  'Kyle',
+  'Arthur',
+  'Lawrence',
+  'Vincent',
+  'Philip',
+  'Russell',
+  'Bradley',
+  'Howard',
+  'Oliver',
+  'Simon',
+  'Graham',
+  'Trevor',
+];
+const ANGLO_GIVEN_F = [
+  'Mary',
+  'Patricia',
+  'Jennifer',
+  'Linda',
+  'Elizabeth',
+  'Barbara',
+  'Susan',
+  'Jessica',
+  'Sarah',
+  'Karen',
+  'Nancy',
+  'Margaret',
+  'Lisa',
+  'Dorothy',
+  'Sandra',
+  'Ashley',
+  'Kimberly',
+  'Donna',
+  'Emily',
+  'Michelle',
+  'Carol',
+  'Amanda',
+  'Melissa',
+  'Deborah',
+  'Stephanie',
+  'Rebecca',
+  'Laura',
+  'Sharon',
+  'Cynthia',
+  'Kathleen',
+  'Helen',
+  'Angela',
+  'Brenda',
+  'Pamela',
+  'Nicole',
+  'Katherine',
+  'Samantha',
+  'Christine',
+  'Catherine',
+  'Virginia',
+  'Rachel',
+  'Janet',
+  'Heather',
+  'Diane',
+  'Victoria',
+  'Christina',
+  'Evelyn',
+  'Lauren',
+  'Judith',
+  'Olivia',
+  'Megan',
+  'Andrea',
+  'Hannah',
+  'Jacqueline',
+  'Gloria',
+  'Theresa',
+  'Beverly',
+  'Denise',
+  'Abigail',
+  'Gwendolyn',
+];
+const ANGLO_SURNAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Hill',
+  'Green',
+  'Adams',
+  'Baker',
+  'Nelson',
+  'Carter',
+  'Mitchell',
+  'Roberts',
+  'Turner',
+  'Phillips',
+  'Campbell',
+  'Parker',
+  'Evans',
+  'Edwards',
+  'Collins',
+  'Stewart',
+  'Morris',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Morgan',
+  'Cooper',
+  'Peterson',
+  'Bailey',
+  'Reed',
+  'Kelly',
+  'Howard',
+  'Ward',
+  'Richardson',
+  'Watson',
+  'Brooks',
+  'Wood',
+  'Bennett',
+  'Gray',
+  'Hughes',
+  'Price',
+  'Sanders',
+  'Myers',
+  'Ross',
+  'Foster',
+  'Powell',
+  'Jenkins',
+  'Perry',
+  'Sullivan',
+  'Bell',
+  'Coleman',
+  'Butler',
+  'Henderson',
+  'Barnes',
+  'Fisher',
+  'Simmons',
+  'Marshall',
+  'Owens',
+  'Harrison',
+  'Gibson',
+  'Wallace',
+  'Hamilton',
+  'Ellis',
+  'Fleming',
+  'Holmes',
+  'Palmer',
+  'Lawson',
+  'Hunt',
+  'Stone',
+  'Webb',
+  'Porter',
+  'Hudson',
+  'Fletcher',
+  'Crawford',
+  'Knight',
+  'Burke',
+  'Dixon',
+  'Hayes',
+  'Pearson',
+  'Chapman',
+  'Barker',
+  'Whitfield',
+  'Pemberton',
+  'Ashworth',
+  'Thornton',
+  'Blackwood',
+  'Kingsley',
+  'Radcliffe',
+  'Winslow',
+  'Hargreaves',
+  'Cartwright',
+  'Underwood',
+  'Smithson',
+  'Robertson',
+  'Donaldson',
+  'Macintosh',
+  'Fitzgerald',
+  'Livingstone',
+];
+const HISPANIC_GIVEN = [
+  'Jose',
+  'Luis',
+  'Carlos',
+  'Juan',
+  'Miguel',
+  'Jorge',
+  'Pedro',
+  'Manuel',
+  'Francisco',
+  'Antonio',
+  'Javier',
+  'Alejandro',
+  'Fernando',
+  'Ricardo',
+  'Sergio',
+  'Eduardo',
+  'Roberto',
+  'Diego',
+  'Maria',
+  'Ana',
+  'Carmen',
+  'Isabel',
+  'Elena',
+  'Rosa',
+  'Marta',
+  'Paula',
+  'Gabriela',
+  'Valentina',
+  'Daniela',
+  'Camila',
+  'Beatriz',
+  'Veronica',
+];
+const HISPANIC_SURNAMES = [
+  'Garcia',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Perez',
+  'Sanchez',
+  'Ramirez',
+  'Torres',
+  'Flores',
+  'Rivera',
+  'Gomez',
+  'Diaz',
+  'Reyes',
+  'Morales',
+  'Cruz',
+  'Ortiz',
+  'Gutierrez',
+  'Chavez',
+  'Ramos',
+  'Ruiz',
+  'Alvarez',
+  'Mendoza',
+  'Castillo',
+  'Jimenez',
+  'Moreno',
+  'Romero',
+  'Herrera',
+  'Medina',
+  'Aguilar',
+  'Vargas',
+  'Castro',
+  'Guzman',
+  'Salazar',
+  'Navarro',
+  'Cortes',
+  'Rios',
+  'Fuentes',
+  'Cabrera',
+  'Sandoval',
+  'Villanueva',
+];
+const GERMANIC_GIVEN = [
+  'Hans',
+  'Peter',
+  'Klaus',
+  'Stefan',
+  'Andreas',
+  'Thomas',
+  'Markus',
+  'Jan',
+  'Pieter',
+  'Willem',
+  'Lars',
+  'Erik',
+  'Anna',
+  'Katrin',
+  'Sabine',
+  'Monika',
+  'Ingrid',
+  'Johanna',
+];
+const GERMANIC_SURNAMES = [
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Wagner',
+  'Becker',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+  'Schwarz',
+  'Zimmermann',
+  'Braun',
+  'Hartmann',
+  'Lange',
+  'Werner',
+  'Krause',
+  'Lehmann',
+  'Jansen',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Mulder',
+  'Bos',
+  'Vos',
+  'Dekker',
+  'Lindqvist',
+  'Johansson',
+  'Nilsson',
+];
+const ARABIC_GIVEN = [
+  'Mohammed',
+  'Ahmed',
+  'Ali',
+  'Hassan',
+  'Hussein',
+  'Omar',
+  'Yusuf',
+  'Khalid',
+  'Ibrahim',
+  'Saeed',
+  'Karim',
+  'Tariq',
+  'Majid',
+  'Samir',
+  'Faisal',
+  'Nasser',
+  'Jamal',
+  'Rami',
+  'Walid',
+  'Ziad',
+  'Hani',
+  'Adel',
+  'Bassem',
+  'Munir',
+  'Rashid',
+  'Fatima',
+  'Maryam',
+  'Zainab',
+  'Layla',
+  'Nour',
+  'Salma',
+  'Huda',
+  'Amina',
+  'Mahmoud',
+  'Mustafa',
+  'Osman',
+  'Suleiman',
+  'Abdullah',
+  'Ismail',
+  'Anwar',
+  'Bilal',
+  'Hamza',
+  'Idris',
+  'Jalal',
+  'Kamal',
+  'Mansour',
+  'Nabil',
+  'Qasim',
+  'Sami',
+  'Tawfiq',
+  'Yasser',
+  'Zaki',
+];
+const ARABIC_SURNAMES = [
+  'Haddad',
+  'Mansour',
+  'Suleiman',
+  'Othman',
+  'Saleh',
+  'Jaber',
+  'Issa',
+  'Nasr',
+  'Hamdan',
+  'Darwish',
+  'Khoury',
+  'Sharif',
+  'Younis',
+  'Qureshi',
+  'Rahimi',
+  'Karimi',
+  'Tahir',
+  'Zaidi',
+  'Farouk',
+  'Ghanem',
+  'Habib',
+  'Kassab',
+  'Nassar',
+  'Sabbagh',
+  'Tamimi',
+  'Zayed',
+  'Barakat',
+  'Shaheen',
+  'Bakri',
+  'Hijazi',
+  'Khatib',
+  'Masri',
+  'Shami',
+  'Omari',
+  'Najjar',
+  'Rashidi',
+  'Halabi',
+  'Kurdi',
+  'Baghdadi',
+  'Jaziri',
+];
+const SLAVIC_GIVEN = [
+  'Ivan',
+  'Sergey',
+  'Dmitry',
+  'Andrey',
+  'Alexey',
+  'Nikolai',
+  'Mikhail',
+  'Vladimir',
+  'Oleg',
+  'Igor',
+  'Pavel',
+  'Viktor',
+  'Boris',
+  'Roman',
+  'Anton',
+  'Maxim',
+  'Tatiana',
+  'Natalia',
+  'Elena',
+  'Olga',
+  'Irina',
+  'Svetlana',
+  'Anastasia',
+  'Yulia',
+  'Marina',
+  'Ekaterina',
+];
+const SLAVIC_SURNAMES = [
+  'Ivanov',
+  'Petrov',
+  'Sidorov',
+  'Kuznetsov',
+  'Sokolov',
+  'Popov',
+  'Lebedev',
+  'Kozlov',
+  'Novikov',
+  'Morozov',
+  'Volkov',
+  'Zaitsev',
+  'Fedorov',
+  'Zhukov',
+  'Belov',
+  'Orlov',
+  'Kovalenko',
+  'Bondarenko',
+  'Shevchenko',
+  'Tkachenko',
+  'Kravchenko',
+  'Melnyk',
+  'Nowak',
+  'Kowalczyk',
+  'Wozniak',
+  'Mazur',
+  'Krawczyk',
+  'Horvat',
+  'Novak',
+  'Kovac',
+  'Tikhonov',
+  'Karpov',
+  'Gusev',
+  'Vinogradov',
+  'Bogdanov',
+  'Vorobyov',
+  'Frolov',
+  'Alekseev',
+  'Stepanov',
+  'Nikitin',
+];
+const CHINESE_SURNAMES_LATIN = [
+  'Wang',
+  'Li',
+  'Zhang',
+  'Liu',
+  'Chen',
+  'Yang',
+  'Huang',
+  'Zhao',
+  'Wu',
+  'Zhou',
+  'Xu',
+  'Sun',
+  'Ma',
+  'Zhu',
+  'Hu',
+  'Guo',
+  'He',
+  'Lin',
+  'Luo',
+  'Gao',
+  'Zheng',
+  'Liang',
+  'Xie',
+  'Song',
+  'Tang',
+  'Han',
+  'Feng',
+  'Deng',
+  'Cao',
+];
 const TURKISH_GIVEN = ['Mehmet', 'Mustafa', 'Emre', 'Burak', 'Murat', 'Serkan', 'Ayse', 'Zeynep', 'Elif', 'Emine'];
-const TURKISH_SURNAMES = ['Yilmaz', 'Kaya', 'Demir', 'Sahin', 'Celik', 'Yildiz', 'Yildirim', 'Ozturk', 'Aydin', 'Ozdemir', 'Arslan', 'Dogan', 'Kilic', 'Aslan', 'Cetin', 'Kara', 'Koc', 'Kurt', 'Ozkan', 'Simsek'];
+const TURKISH_SURNAMES = [
+  'Yilmaz',
+  'Kaya',
+  'Demir',
+  'Sahin',
+  'Celik',
+  'Yildiz',
+  'Yildirim',
+  'Ozturk',
+  'Aydin',
+  'Ozdemir',
+  'Arslan',
+  'Dogan',
+  'Kilic',
+  'Aslan',
+  'Cetin',
+  'Kara',
+  'Koc',
+  'Kurt',
+  'Ozkan',
+  'Simsek',
+];
 
 interface Culture {
   name: string;
@@ -61,9 +641,50 @@ interface Culture {
   surnames: readonly string[];
 }
 /** Given names that are women's: a middle name keeps the gender of the first, a Slavic surname takes its feminine form. */
-const FEMALE = new Set([...ANGLO_GIVEN_F, 'Maria', 'Ana', 'Carmen', 'Isabel', 'Elena', 'Rosa', 'Marta', 'Paula', 'Gabriela', 'Valentina', 'Daniela', 'Camila', 'Beatriz', 'Veronica',
-  'Anna', 'Katrin', 'Sabine', 'Monika', 'Ingrid', 'Johanna', 'Fatima', 'Maryam', 'Zainab', 'Layla', 'Nour', 'Salma', 'Huda', 'Amina', 'Tatiana', 'Natalia', 'Olga', 'Irina',
-  'Svetlana', 'Anastasia', 'Yulia', 'Marina', 'Ekaterina', 'Ayse', 'Zeynep', 'Elif', 'Emine']);
+const FEMALE = new Set([
+  ...ANGLO_GIVEN_F,
+  'Maria',
+  'Ana',
+  'Carmen',
+  'Isabel',
+  'Elena',
+  'Rosa',
+  'Marta',
+  'Paula',
+  'Gabriela',
+  'Valentina',
+  'Daniela',
+  'Camila',
+  'Beatriz',
+  'Veronica',
+  'Anna',
+  'Katrin',
+  'Sabine',
+  'Monika',
+  'Ingrid',
+  'Johanna',
+  'Fatima',
+  'Maryam',
+  'Zainab',
+  'Layla',
+  'Nour',
+  'Salma',
+  'Huda',
+  'Amina',
+  'Tatiana',
+  'Natalia',
+  'Olga',
+  'Irina',
+  'Svetlana',
+  'Anastasia',
+  'Yulia',
+  'Marina',
+  'Ekaterina',
+  'Ayse',
+  'Zeynep',
+  'Elif',
+  'Emine',
+]);
 /** A middle name for `given`: another given name of the culture, of the same gender. */
 const middleFor = (rng: Rng, culture: Culture, given: string) => rng.pick(culture.given.filter((g) => g !== given && FEMALE.has(g) === FEMALE.has(given)));
 const CULTURES: readonly Culture[] = [
@@ -77,108 +698,548 @@ const CULTURES: readonly Culture[] = [
 
 /** Cyrillic names with the Latin spellings passports and lists use. */
 const CYRILLIC_GIVEN: readonly [string, readonly string[]][] = [
-  ['Александр', ['Alexander', 'Aleksandr', 'Alexandr']], ['Дмитрий', ['Dmitry', 'Dmitriy', 'Dmitri']], ['Сергей', ['Sergei', 'Sergey']], ['Андрей', ['Andrei', 'Andrey']],
-  ['Алексей', ['Alexei', 'Aleksey', 'Alexey']], ['Юрий', ['Yuri', 'Yuriy', 'Yury']], ['Евгений', ['Evgeny', 'Yevgeny', 'Evgeniy']], ['Николай', ['Nikolai', 'Nikolay']],
-  ['Михаил', ['Mikhail']], ['Владимир', ['Vladimir']], ['Олег', ['Oleg']], ['Игорь', ['Igor']], ['Павел', ['Pavel']], ['Виктор', ['Viktor', 'Victor']],
-  ['Вячеслав', ['Vyacheslav', 'Viacheslav']], ['Геннадий', ['Gennady', 'Gennadiy']], ['Татьяна', ['Tatiana', 'Tatyana']], ['Наталья', ['Natalia', 'Natalya']],
-  ['Елена', ['Elena', 'Yelena']], ['Ольга', ['Olga']], ['Ирина', ['Irina']], ['Светлана', ['Svetlana']], ['Анастасия', ['Anastasia', 'Anastasiya']], ['Юлия', ['Yulia', 'Yuliya']],
+  ['Александр', ['Alexander', 'Aleksandr', 'Alexandr']],
+  ['Дмитрий', ['Dmitry', 'Dmitriy', 'Dmitri']],
+  ['Сергей', ['Sergei', 'Sergey']],
+  ['Андрей', ['Andrei', 'Andrey']],
+  ['Алексей', ['Alexei', 'Aleksey', 'Alexey']],
+  ['Юрий', ['Yuri', 'Yuriy', 'Yury']],
+  ['Евгений', ['Evgeny', 'Yevgeny', 'Evgeniy']],
+  ['Николай', ['Nikolai', 'Nikolay']],
+  ['Михаил', ['Mikhail']],
+  ['Владимир', ['Vladimir']],
+  ['Олег', ['Oleg']],
+  ['Игорь', ['Igor']],
+  ['Павел', ['Pavel']],
+  ['Виктор', ['Viktor', 'Victor']],
+  ['Вячеслав', ['Vyacheslav', 'Viacheslav']],
+  ['Геннадий', ['Gennady', 'Gennadiy']],
+  ['Татьяна', ['Tatiana', 'Tatyana']],
+  ['Наталья', ['Natalia', 'Natalya']],
+  ['Елена', ['Elena', 'Yelena']],
+  ['Ольга', ['Olga']],
+  ['Ирина', ['Irina']],
+  ['Светлана', ['Svetlana']],
+  ['Анастасия', ['Anastasia', 'Anastasiya']],
+  ['Юлия', ['Yulia', 'Yuliya']],
 ];
 const CYRILLIC_SURNAMES: readonly [string, readonly string[], string, readonly string[]][] = [
   // male, its spellings, female, its spellings
-  ['Кузнецов', ['Kuznetsov'], 'Кузнецова', ['Kuznetsova']], ['Соколов', ['Sokolov'], 'Соколова', ['Sokolova']], ['Попов', ['Popov'], 'Попова', ['Popova']],
-  ['Лебедев', ['Lebedev'], 'Лебедева', ['Lebedeva']], ['Козлов', ['Kozlov'], 'Козлова', ['Kozlova']], ['Новиков', ['Novikov'], 'Новикова', ['Novikova']],
-  ['Морозов', ['Morozov'], 'Морозова', ['Morozova']], ['Волков', ['Volkov'], 'Волкова', ['Volkova']], ['Зайцев', ['Zaitsev', 'Zaytsev'], 'Зайцева', ['Zaitseva', 'Zaytseva']],
-  ['Фёдоров', ['Fedorov', 'Fyodorov'], 'Фёдорова', ['Fedorova']], ['Жуков', ['Zhukov'], 'Жукова', ['Zhukova']], ['Щербаков', ['Shcherbakov', 'Scherbakov'], 'Щербакова', ['Shcherbakova']],
-  ['Яковлев', ['Yakovlev', 'Iakovlev'], 'Яковлева', ['Yakovleva']], ['Григорьев', ['Grigoryev', 'Grigoriev'], 'Григорьева', ['Grigoryeva', 'Grigorieva']],
-  ['Белов', ['Belov'], 'Белова', ['Belova']], ['Орлов', ['Orlov'], 'Орлова', ['Orlova']], ['Ковалёв', ['Kovalev', 'Kovalyov'], 'Ковалёва', ['Kovaleva']],
-  ['Тихонов', ['Tikhonov'], 'Тихонова', ['Tikhonova']], ['Карпов', ['Karpov'], 'Карпова', ['Karpova']], ['Воробьёв', ['Vorobyov', 'Vorobiev'], 'Воробьёва', ['Vorobyova']],
+  ['Кузнецов', ['Kuznetsov'], 'Кузнецова', ['Kuznetsova']],
+  ['Соколов', ['Sokolov'], 'Соколова', ['Sokolova']],
+  ['Попов', ['Popov'], 'Попова', ['Popova']],
+  ['Лебедев', ['Lebedev'], 'Лебедева', ['Lebedeva']],
+  ['Козлов', ['Kozlov'], 'Козлова', ['Kozlova']],
+  ['Новиков', ['Novikov'], 'Новикова', ['Novikova']],
+  ['Морозов', ['Morozov'], 'Морозова', ['Morozova']],
+  ['Волков', ['Volkov'], 'Волкова', ['Volkova']],
+  ['Зайцев', ['Zaitsev', 'Zaytsev'], 'Зайцева', ['Zaitseva', 'Zaytseva']],
+  ['Фёдоров', ['Fedorov', 'Fyodorov'], 'Фёдорова', ['Fedorova']],
+  ['Жуков', ['Zhukov'], 'Жукова', ['Zhukova']],
+  ['Щербаков', ['Shcherbakov', 'Scherbakov'], 'Щербакова', ['Shcherbakova']],
+  ['Яковлев', ['Yakovlev', 'Iakovlev'], 'Яковлева', ['Yakovleva']],
+  ['Григорьев', ['Grigoryev', 'Grigoriev'], 'Григорьева', ['Grigoryeva', 'Grigorieva']],
+  ['Белов', ['Belov'], 'Белова', ['Belova']],
+  ['Орлов', ['Orlov'], 'Орлова', ['Orlova']],
+  ['Ковалёв', ['Kovalev', 'Kovalyov'], 'Ковалёва', ['Kovaleva']],
+  ['Тихонов', ['Tikhonov'], 'Тихонова', ['Tikhonova']],
+  ['Карпов', ['Karpov'], 'Карпова', ['Karpova']],
+  ['Воробьёв', ['Vorobyov', 'Vorobiev'], 'Воробьёва', ['Vorobyova']],
 ];
 const CYRILLIC_FEMALE = new Set(['Татьяна', 'Наталья', 'Елена', 'Ольга', 'Ирина', 'Светлана', 'Анастасия', 'Юлия']);
 const PATRONYMICS: readonly [string, readonly string[], string, readonly string[]][] = [
-  ['Иванович', ['Ivanovich'], 'Ивановна', ['Ivanovna']], ['Петрович', ['Petrovich'], 'Петровна', ['Petrovna']], ['Сергеевич', ['Sergeevich', 'Sergeyevich'], 'Сергеевна', ['Sergeevna']],
-  ['Николаевич', ['Nikolaevich', 'Nikolayevich'], 'Николаевна', ['Nikolaevna']], ['Владимирович', ['Vladimirovich'], 'Владимировна', ['Vladimirovna']],
-  ['Андреевич', ['Andreevich', 'Andreyevich'], 'Андреевна', ['Andreevna']], ['Игоревич', ['Igorevich'], 'Игоревна', ['Igorevna']], ['Олегович', ['Olegovich'], 'Олеговна', ['Olegovna']],
+  ['Иванович', ['Ivanovich'], 'Ивановна', ['Ivanovna']],
+  ['Петрович', ['Petrovich'], 'Петровна', ['Petrovna']],
+  ['Сергеевич', ['Sergeevich', 'Sergeyevich'], 'Сергеевна', ['Sergeevna']],
+  ['Николаевич', ['Nikolaevich', 'Nikolayevich'], 'Николаевна', ['Nikolaevna']],
+  ['Владимирович', ['Vladimirovich'], 'Владимировна', ['Vladimirovna']],
+  ['Андреевич', ['Andreevich', 'Andreyevich'], 'Андреевна', ['Andreevna']],
+  ['Игоревич', ['Igorevich'], 'Игоревна', ['Igorevna']],
+  ['Олегович', ['Olegovich'], 'Олеговна', ['Olegovna']],
 ];
 
 /** Arabic-script names with common Latin spellings. */
 const ARABIC_SCRIPT_GIVEN: readonly [string, readonly string[]][] = [
-  ['محمد', ['Mohammed', 'Muhammad', 'Mohamed', 'Mohammad']], ['أحمد', ['Ahmed', 'Ahmad']], ['علي', ['Ali']], ['حسن', ['Hassan', 'Hasan']], ['حسين', ['Hussein', 'Husain', 'Hussain']],
-  ['عمر', ['Omar', 'Umar']], ['يوسف', ['Yusuf', 'Yousef', 'Youssef']], ['خالد', ['Khalid', 'Khaled']], ['إبراهيم', ['Ibrahim']], ['سعيد', ['Saeed', 'Said']], ['كريم', ['Karim', 'Kareem']],
-  ['طارق', ['Tariq', 'Tarek']], ['ماجد', ['Majid', 'Maged']], ['سمير', ['Samir', 'Sameer']], ['فيصل', ['Faisal', 'Faysal']], ['ناصر', ['Nasser', 'Nasir']], ['جمال', ['Jamal', 'Gamal']],
-  ['رامي', ['Rami']], ['وليد', ['Walid', 'Waleed']], ['زياد', ['Ziad', 'Ziyad']], ['هاني', ['Hani', 'Hany']], ['عادل', ['Adel', 'Adil']], ['باسم', ['Basem', 'Bassem']], ['منير', ['Munir', 'Mounir']],
-  ['فاطمة', ['Fatima', 'Fatma']], ['مريم', ['Maryam', 'Mariam']], ['زينب', ['Zainab', 'Zaynab']], ['ليلى', ['Layla', 'Leila']], ['نور', ['Nour', 'Noor']], ['سلمى', ['Salma']], ['هدى', ['Huda', 'Hoda']],
-  ['محمود', ['Mahmoud', 'Mahmud']], ['عبد الله', ['Abdullah', 'Abdallah']], ['عبد الرحمن', ['Abdulrahman', 'Abdul Rahman', 'Abd al-Rahman']], ['عبد العزيز', ['Abdulaziz', 'Abdel Aziz']],
+  ['محمد', ['Mohammed', 'Muhammad', 'Mohamed', 'Mohammad']],
+  ['أحمد', ['Ahmed', 'Ahmad']],
+  ['علي', ['Ali']],
+  ['حسن', ['Hassan', 'Hasan']],
+  ['حسين', ['Hussein', 'Husain', 'Hussain']],
+  ['عمر', ['Omar', 'Umar']],
+  ['يوسف', ['Yusuf', 'Yousef', 'Youssef']],
+  ['خالد', ['Khalid', 'Khaled']],
+  ['إبراهيم', ['Ibrahim']],
+  ['سعيد', ['Saeed', 'Said']],
+  ['كريم', ['Karim', 'Kareem']],
+  ['طارق', ['Tariq', 'Tarek']],
+  ['ماجد', ['Majid', 'Maged']],
+  ['سمير', ['Samir', 'Sameer']],
+  ['فيصل', ['Faisal', 'Faysal']],
+  ['ناصر', ['Nasser', 'Nasir']],
+  ['جمال', ['Jamal', 'Gamal']],
+  ['رامي', ['Rami']],
+  ['وليد', ['Walid', 'Waleed']],
+  ['زياد', ['Ziad', 'Ziyad']],
+  ['هاني', ['Hani', 'Hany']],
+  ['عادل', ['Adel', 'Adil']],
+  ['باسم', ['Basem', 'Bassem']],
+  ['منير', ['Munir', 'Mounir']],
+  ['فاطمة', ['Fatima', 'Fatma']],
+  ['مريم', ['Maryam', 'Mariam']],
+  ['زينب', ['Zainab', 'Zaynab']],
+  ['ليلى', ['Layla', 'Leila']],
+  ['نور', ['Nour', 'Noor']],
+  ['سلمى', ['Salma']],
+  ['هدى', ['Huda', 'Hoda']],
+  ['محمود', ['Mahmoud', 'Mahmud']],
+  ['عبد الله', ['Abdullah', 'Abdallah']],
+  ['عبد الرحمن', ['Abdulrahman', 'Abdul Rahman', 'Abd al-Rahman']],
+  ['عبد العزيز', ['Abdulaziz', 'Abdel Aziz']],
 ];
 const ARABIC_SCRIPT_SURNAMES: readonly [string, readonly string[]][] = [
-  ['الرشيد', ['al-Rashid', 'Al Rashid', 'Alrashid', 'Al-Rasheed']], ['الحداد', ['al-Haddad', 'Alhaddad', 'El Haddad']], ['النجار', ['al-Najjar', 'Alnajjar']], ['الخطيب', ['al-Khatib', 'Al Khateeb']],
-  ['المصري', ['al-Masri', 'El Masri']], ['الشامي', ['al-Shami', 'Alshami']], ['العمري', ['al-Omari', 'Alomari']], ['القاسم', ['al-Qasim', 'Al Kassim']], ['حداد', ['Haddad']],
-  ['منصور', ['Mansour', 'Mansur']], ['سليمان', ['Suleiman', 'Sulaiman']], ['عثمان', ['Othman', 'Osman']], ['صالح', ['Saleh', 'Salih']], ['جابر', ['Jaber', 'Jabir']], ['نصر', ['Nasr']],
-  ['حمدان', ['Hamdan']], ['درويش', ['Darwish', 'Darwich']], ['خوري', ['Khoury', 'Khouri']], ['شريف', ['Sharif', 'Sherif']], ['يونس', ['Younis', 'Yunus']], ['بركات', ['Barakat']],
+  ['الرشيد', ['al-Rashid', 'Al Rashid', 'Alrashid', 'Al-Rasheed']],
+  ['الحداد', ['al-Haddad', 'Alhaddad', 'El Haddad']],
+  ['النجار', ['al-Najjar', 'Alnajjar']],
+  ['الخطيب', ['al-Khatib', 'Al Khateeb']],
+  ['المصري', ['al-Masri', 'El Masri']],
+  ['الشامي', ['al-Shami', 'Alshami']],
+  ['العمري', ['al-Omari', 'Alomari']],
+  ['القاسم', ['al-Qasim', 'Al Kassim']],
+  ['حداد', ['Haddad']],
+  ['منصور', ['Mansour', 'Mansur']],
+  ['سليمان', ['Suleiman', 'Sulaiman']],
+  ['عثمان', ['Othman', 'Osman']],
+  ['صالح', ['Saleh', 'Salih']],
+  ['جابر', ['Jaber', 'Jabir']],
+  ['نصر', ['Nasr']],
+  ['حمدان', ['Hamdan']],
+  ['درويش', ['Darwish', 'Darwich']],
+  ['خوري', ['Khoury', 'Khouri']],
+  ['شريف', ['Sharif', 'Sherif']],
+  ['يونس', ['Younis', 'Yunus']],
+  ['بركات', ['Barakat']],
 ];
 
 const GREEK_GIVEN: readonly [string, readonly string[]][] = [
-  ['Γεώργιος', ['Georgios']], ['Γιώργος', ['Giorgos', 'Yiorgos']], ['Δημήτριος', ['Dimitrios']], ['Νικόλαος', ['Nikolaos']], ['Ιωάννης', ['Ioannis']], ['Κωνσταντίνος', ['Konstantinos', 'Constantinos']],
-  ['Χρήστος', ['Christos', 'Hristos']], ['Παναγιώτης', ['Panagiotis', 'Panayiotis']], ['Αθανάσιος', ['Athanasios']], ['Ευάγγελος', ['Evangelos']], ['Ελένη', ['Eleni']], ['Μαρία', ['Maria']],
-  ['Αικατερίνη', ['Aikaterini']], ['Σοφία', ['Sofia', 'Sophia']], ['Αναστασία', ['Anastasia']], ['Σπυρίδων', ['Spyridon', 'Spiridon']], ['Θεόδωρος', ['Theodoros']],
+  ['Γεώργιος', ['Georgios']],
+  ['Γιώργος', ['Giorgos', 'Yiorgos']],
+  ['Δημήτριος', ['Dimitrios']],
+  ['Νικόλαος', ['Nikolaos']],
+  ['Ιωάννης', ['Ioannis']],
+  ['Κωνσταντίνος', ['Konstantinos', 'Constantinos']],
+  ['Χρήστος', ['Christos', 'Hristos']],
+  ['Παναγιώτης', ['Panagiotis', 'Panayiotis']],
+  ['Αθανάσιος', ['Athanasios']],
+  ['Ευάγγελος', ['Evangelos']],
+  ['Ελένη', ['Eleni']],
+  ['Μαρία', ['Maria']],
+  ['Αικατερίνη', ['Aikaterini']],
+  ['Σοφία', ['Sofia', 'Sophia']],
+  ['Αναστασία', ['Anastasia']],
+  ['Σπυρίδων', ['Spyridon', 'Spiridon']],
+  ['Θεόδωρος', ['Theodoros']],
 ];
 const GREEK_SURNAMES: readonly [string, readonly string[]][] = [
-  ['Παπαδόπουλος', ['Papadopoulos']], ['Οικονόμου', ['Oikonomou', 'Ikonomou']], ['Γεωργίου', ['Georgiou']], ['Νικολάου', ['Nikolaou']], ['Βασιλείου', ['Vasileiou', 'Vassiliou']],
-  ['Καραγιάννης', ['Karagiannis', 'Karayannis']], ['Αλεξίου', ['Alexiou']], ['Μακρής', ['Makris']], ['Παππάς', ['Pappas']], ['Δημητρίου', ['Dimitriou']], ['Αντωνίου', ['Antoniou']],
-  ['Κωνσταντίνου', ['Konstantinou']], ['Μιχαηλίδης', ['Michailidis']], ['Ιωαννίδης', ['Ioannidis']], ['Σταυρόπουλος', ['Stavropoulos']], ['Αγγελόπουλος', ['Angelopoulos']],
-  ['Μπακογιάννης', ['Bakogiannis']], ['Ζαφειρίου', ['Zafeiriou']], ['Λαμπράκης', ['Lambrakis', 'Lamprakis']], ['Τσακίρης', ['Tsakiris']],
+  ['Παπαδόπουλος', ['Papadopoulos']],
+  ['Οικονόμου', ['Oikonomou', 'Ikonomou']],
+  ['Γεωργίου', ['Georgiou']],
+  ['Νικολάου', ['Nikolaou']],
+  ['Βασιλείου', ['Vasileiou', 'Vassiliou']],
+  ['Καραγιάννης', ['Karagiannis', 'Karayannis']],
+  ['Αλεξίου', ['Alexiou']],
+  ['Μακρής', ['Makris']],
+  ['Παππάς', ['Pappas']],
+  ['Δημητρίου', ['Dimitriou']],
+  ['Αντωνίου', ['Antoniou']],
+  ['Κωνσταντίνου', ['Konstantinou']],
+  ['Μιχαηλίδης', ['Michailidis']],
+  ['Ιωαννίδης', ['Ioannidis']],
+  ['Σταυρόπουλος', ['Stavropoulos']],
+  ['Αγγελόπουλος', ['Angelopoulos']],
+  ['Μπακογιάννης', ['Bakogiannis']],
+  ['Ζαφειρίου', ['Zafeiriou']],
+  ['Λαμπράκης', ['Lambrakis', 'Lamprakis']],
+  ['Τσακίρης', ['Tsakiris']],
 ];
 
 const CHINESE_SURNAMES: readonly [string, string][] = [
-  ['王', 'Wang'], ['李', 'Li'], ['张', 'Zhang'], ['刘', 'Liu'], ['陈', 'Chen'], ['杨', 'Yang'], ['黄', 'Huang'], ['赵', 'Zhao'], ['吴', 'Wu'], ['周', 'Zhou'], ['徐', 'Xu'], ['孙', 'Sun'],
-  ['马', 'Ma'], ['朱', 'Zhu'], ['胡', 'Hu'], ['郭', 'Guo'], ['何', 'He'], ['林', 'Lin'], ['罗', 'Luo'], ['高', 'Gao'], ['郑', 'Zheng'], ['梁', 'Liang'], ['谢', 'Xie'], ['宋', 'Song'], ['唐', 'Tang'],
+  ['王', 'Wang'],
+  ['李', 'Li'],
+  ['张', 'Zhang'],
+  ['刘', 'Liu'],
+  ['陈', 'Chen'],
+  ['杨', 'Yang'],
+  ['黄', 'Huang'],
+  ['赵', 'Zhao'],
+  ['吴', 'Wu'],
+  ['周', 'Zhou'],
+  ['徐', 'Xu'],
+  ['孙', 'Sun'],
+  ['马', 'Ma'],
+  ['朱', 'Zhu'],
+  ['胡', 'Hu'],
+  ['郭', 'Guo'],
+  ['何', 'He'],
+  ['林', 'Lin'],
+  ['罗', 'Luo'],
+  ['高', 'Gao'],
+  ['郑', 'Zheng'],
+  ['梁', 'Liang'],
+  ['谢', 'Xie'],
+  ['宋', 'Song'],
+  ['唐', 'Tang'],
 ];
 /** Given names: characters and pinyin syllables. */
 const CHINESE_GIVEN: readonly [string, readonly string[]][] = [
-  ['伟', ['Wei']], ['芳', ['Fang']], ['敏', ['Min']], ['静', ['Jing']], ['强', ['Qiang']], ['磊', ['Lei']], ['军', ['Jun']], ['勇', ['Yong']], ['杰', ['Jie']], ['涛', ['Tao']],
-  ['明', ['Ming']], ['超', ['Chao']], ['建国', ['Jian', 'guo']], ['志强', ['Zhi', 'qiang']], ['海燕', ['Hai', 'yan']], ['小龙', ['Xiao', 'long']], ['国华', ['Guo', 'hua']],
-  ['晓明', ['Xiao', 'ming']], ['秀英', ['Xiu', 'ying']], ['文博', ['Wen', 'bo']], ['子涵', ['Zi', 'han']], ['宇轩', ['Yu', 'xuan']], ['嘉怡', ['Jia', 'yi']], ['俊杰', ['Jun', 'jie']],
-  ['欣怡', ['Xin', 'yi']], ['浩然', ['Hao', 'ran']], ['思远', ['Si', 'yuan']], ['立新', ['Li', 'xin']],
+  ['伟', ['Wei']],
+  ['芳', ['Fang']],
+  ['敏', ['Min']],
+  ['静', ['Jing']],
+  ['强', ['Qiang']],
+  ['磊', ['Lei']],
+  ['军', ['Jun']],
+  ['勇', ['Yong']],
+  ['杰', ['Jie']],
+  ['涛', ['Tao']],
+  ['明', ['Ming']],
+  ['超', ['Chao']],
+  ['建国', ['Jian', 'guo']],
+  ['志强', ['Zhi', 'qiang']],
+  ['海燕', ['Hai', 'yan']],
+  ['小龙', ['Xiao', 'long']],
+  ['国华', ['Guo', 'hua']],
+  ['晓明', ['Xiao', 'ming']],
+  ['秀英', ['Xiu', 'ying']],
+  ['文博', ['Wen', 'bo']],
+  ['子涵', ['Zi', 'han']],
+  ['宇轩', ['Yu', 'xuan']],
+  ['嘉怡', ['Jia', 'yi']],
+  ['俊杰', ['Jun', 'jie']],
+  ['欣怡', ['Xin', 'yi']],
+  ['浩然', ['Hao', 'ran']],
+  ['思远', ['Si', 'yuan']],
+  ['立新', ['Li', 'xin']],
 ];
 const pinyin = (syllables: readonly string[]) => syllables.join('');
 
 /** Names with diacritics and their plain ASCII spelling. */
 const DIACRITIC_GIVEN: readonly [string, string][] = [
-  ['José', 'Jose'], ['Andrés', 'Andres'], ['Raúl', 'Raul'], ['Sofía', 'Sofia'], ['Lucía', 'Lucia'], ['Inés', 'Ines'], ['Jürgen', 'Jurgen'], ['Günther', 'Gunther'], ['Björn', 'Bjorn'],
-  ['François', 'Francois'], ['Hélène', 'Helene'], ['Gérard', 'Gerard'], ['Benoît', 'Benoit'], ['Łukasz', 'Lukasz'], ['Paweł', 'Pawel'], ['Małgorzata', 'Malgorzata'], ['Şükrü', 'Sukru'],
-  ['Çağla', 'Cagla'], ['Søren', 'Soren'], ['Åsa', 'Asa'], ['Zoë', 'Zoe'], ['Ştefan', 'Stefan'], ['Tomáš', 'Tomas'], ['Jiří', 'Jiri'], ['Dorottya', 'Dorottya'], ['Nuño', 'Nuno'],
+  ['José', 'Jose'],
+  ['Andrés', 'Andres'],
+  ['Raúl', 'Raul'],
+  ['Sofía', 'Sofia'],
+  ['Lucía', 'Lucia'],
+  ['Inés', 'Ines'],
+  ['Jürgen', 'Jurgen'],
+  ['Günther', 'Gunther'],
+  ['Björn', 'Bjorn'],
+  ['François', 'Francois'],
+  ['Hélène', 'Helene'],
+  ['Gérard', 'Gerard'],
+  ['Benoît', 'Benoit'],
+  ['Łukasz', 'Lukasz'],
+  ['Paweł', 'Pawel'],
+  ['Małgorzata', 'Malgorzata'],
+  ['Şükrü', 'Sukru'],
+  ['Çağla', 'Cagla'],
+  ['Søren', 'Soren'],
+  ['Åsa', 'Asa'],
+  ['Zoë', 'Zoe'],
+  ['Ştefan', 'Stefan'],
+  ['Tomáš', 'Tomas'],
+  ['Jiří', 'Jiri'],
+  ['Dorottya', 'Dorottya'],
+  ['Nuño', 'Nuno'],
 ];
 const DIACRITIC_SURNAMES: readonly [string, string][] = [
-  ['Martínez', 'Martinez'], ['Hernández', 'Hernandez'], ['López', 'Lopez'], ['González', 'Gonzalez'], ['Pérez', 'Perez'], ['Sánchez', 'Sanchez'], ['Gómez', 'Gomez'], ['Núñez', 'Nunez'],
-  ['Muñoz', 'Munoz'], ['Ibáñez', 'Ibanez'], ['Schäfer', 'Schafer'], ['Köhler', 'Kohler'], ['Weiß', 'Weiss'], ['Lefèvre', 'Lefevre'], ['Bérénger', 'Berenger'], ['Wójcik', 'Wojcik'],
-  ['Wiśniewski', 'Wisniewski'], ['Dąbrowski', 'Dabrowski'], ['Öztürk', 'Ozturk'], ['Çelik', 'Celik'], ['Yıldız', 'Yildiz'], ['Jørgensen', 'Jorgensen'], ['Dvořák', 'Dvorak'],
-  ['Černý', 'Cerny'], ['Kovač', 'Kovac'], ['Nguyễn', 'Nguyen'], ['Ångström', 'Angstrom'], ['Brontë', 'Bronte'],
+  ['Martínez', 'Martinez'],
+  ['Hernández', 'Hernandez'],
+  ['López', 'Lopez'],
+  ['González', 'Gonzalez'],
+  ['Pérez', 'Perez'],
+  ['Sánchez', 'Sanchez'],
+  ['Gómez', 'Gomez'],
+  ['Núñez', 'Nunez'],
+  ['Muñoz', 'Munoz'],
+  ['Ibáñez', 'Ibanez'],
+  ['Schäfer', 'Schafer'],
+  ['Köhler', 'Kohler'],
+  ['Weiß', 'Weiss'],
+  ['Lefèvre', 'Lefevre'],
+  ['Bérénger', 'Berenger'],
+  ['Wójcik', 'Wojcik'],
+  ['Wiśniewski', 'Wisniewski'],
+  ['Dąbrowski', 'Dabrowski'],
+  ['Öztürk', 'Ozturk'],
+  ['Çelik', 'Celik'],
+  ['Yıldız', 'Yildiz'],
+  ['Jørgensen', 'Jorgensen'],
+  ['Dvořák', 'Dvorak'],
+  ['Černý', 'Cerny'],
+  ['Kovač', 'Kovac'],
+  ['Nguyễn', 'Nguyen'],
+  ['Ångström', 'Angstrom'],
+  ['Brontë', 'Bronte'],
 ];
 
 /** Latin spellings of one name a transliteration convention produces (not in the script tables above). */
 const LATIN_VARIANTS: readonly (readonly string[])[] = [
-  ['Mohammed', 'Muhammad', 'Mohamed', 'Mohammad', 'Mohamad'], ['Yusuf', 'Yousef', 'Youssef', 'Yusef'], ['Aleksandr', 'Alexander', 'Alexandr'], ['Hussein', 'Hussain', 'Husain', 'Husayn'],
-  ['Omar', 'Umar'], ['Dmitriy', 'Dmitry', 'Dmitri'], ['Sergei', 'Sergey'], ['Yuri', 'Yury', 'Yuriy'], ['Natalia', 'Natalya'], ['Tatiana', 'Tatyana'], ['Suleiman', 'Sulaiman', 'Sulayman'],
-  ['Osman', 'Othman', 'Uthman'], ['Mustafa', 'Mostafa', 'Moustafa'], ['Ibrahim', 'Ebrahim'], ['Qasim', 'Kasim', 'Qassim'], ['Ahmed', 'Ahmad'], ['Khalid', 'Khaled'], ['Abdullah', 'Abdallah'],
-  ['Andrei', 'Andrey'], ['Alexei', 'Aleksey'], ['Yevgeny', 'Evgeny'], ['Nikolai', 'Nikolay'],
+  ['Mohammed', 'Muhammad', 'Mohamed', 'Mohammad', 'Mohamad'],
+  ['Yusuf', 'Yousef', 'Youssef', 'Yusef'],
+  ['Aleksandr', 'Alexander', 'Alexandr'],
+  ['Hussein', 'Hussain', 'Husain', 'Husayn'],
+  ['Omar', 'Umar'],
+  ['Dmitriy', 'Dmitry', 'Dmitri'],
+  ['Sergei', 'Sergey'],
+  ['Yuri', 'Yury', 'Yuriy'],
+  ['Natalia', 'Natalya'],
+  ['Tatiana', 'Tatyana'],
+  ['Suleiman', 'Sulaiman', 'Sulayman'],
+  ['Osman', 'Othman', 'Uthman'],
+  ['Mustafa', 'Mostafa', 'Moustafa'],
+  ['Ibrahim', 'Ebrahim'],
+  ['Qasim', 'Kasim', 'Qassim'],
+  ['Ahmed', 'Ahmad'],
+  ['Khalid', 'Khaled'],
+  ['Abdullah', 'Abdallah'],
+  ['Andrei', 'Andrey'],
+  ['Alexei', 'Aleksey'],
+  ['Yevgeny', 'Evgeny'],
+  ['Nikolai', 'Nikolay'],
 ];
 const LATIN_SURNAME_VARIANTS: readonly (readonly string[])[] = [
-  ['Grigoryev', 'Grigoriev'], ['Zaitsev', 'Zaytsev'], ['Fedorov', 'Fyodorov'], ['Kovalev', 'Kovalyov'], ['Khoury', 'Khouri'], ['Mansour', 'Mansur'], ['Haddad', 'Hadad'],
-  ['Shevchenko', 'Shewchenko'], ['Tchaikovsky', 'Chaikovsky'], ['Rahimi', 'Raheemi'], ['Qureshi', 'Qureishi', 'Kureshi'], ['Hijazi', 'Hejazi'], ['Younis', 'Younes', 'Yunis'],
+  ['Grigoryev', 'Grigoriev'],
+  ['Zaitsev', 'Zaytsev'],
+  ['Fedorov', 'Fyodorov'],
+  ['Kovalev', 'Kovalyov'],
+  ['Khoury', 'Khouri'],
+  ['Mansour', 'Mansur'],
+  ['Haddad', 'Hadad'],
+  ['Shevchenko', 'Shewchenko'],
+  ['Tchaikovsky', 'Chaikovsky'],
+  ['Rahimi', 'Raheemi'],
+  ['Qureshi', 'Qureishi', 'Kureshi'],
+  ['Hijazi', 'Hejazi'],
+  ['Younis', 'Younes', 'Yunis'],
 ];
 
-const ORG_WORDS_A = ['Golden', 'Silver', 'Blue', 'Green', 'Royal', 'Eastern', 'Western', 'Northern', 'Southern', 'Pacific', 'Atlantic', 'Nordic', 'Baltic', 'Caspian', 'Crescent', 'Phoenix', 'Falcon', 'Eagle', 'Lion', 'Tiger', 'Dragon', 'Cedar', 'Oak', 'Summit', 'Pinnacle', 'Horizon', 'Meridian', 'Zenith', 'Apex', 'Vertex', 'Orion', 'Polaris', 'Sirius', 'Vega', 'Atlas', 'Titan', 'Neptune', 'Mercury', 'Aurora', 'Sahara', 'Alpine', 'Coral', 'Emerald', 'Sapphire', 'Amber', 'Onyx', 'Granite', 'Ivory', 'Crystal', 'Diamond', 'Pearl', 'Sunrise', 'Ocean', 'Harbor', 'Delta', 'Sigma', 'Omega', 'Kappa', 'Romashka', 'Veritas', 'Zarya', 'Volna', 'Taiga', 'Almaz', 'Granit', 'Kedr', 'Nakheel', 'Rawda', 'Manar', 'Baraka', 'Waha', 'Fajr', 'Hilal', 'Safa', 'Amal'];
-const ORG_WORDS_B = ['Star', 'Bridge', 'Gate', 'Point', 'Wave', 'Stone', 'Crown', 'Shield', 'Arrow', 'Anchor', 'Compass', 'Harvest', 'Valley', 'Ridge', 'Field', 'Line', 'Way', 'Link', 'Path', 'Peak', 'Coast', 'Island', 'Forest', 'Light', 'Spring'];
-const ORG_SECTORS = ['Trading', 'Shipping', 'Logistics', 'Holdings', 'Industries', 'Investments', 'Petroleum', 'Energy', 'Engineering', 'Construction', 'Textiles', 'Electronics', 'Pharmaceuticals', 'Minerals', 'Metals', 'Chemicals', 'Foods', 'Marine', 'Aviation', 'Technologies', 'Consulting', 'Finance', 'Capital', 'Exchange', 'General Trading', 'Development', 'Resources', 'Mining', 'Steel', 'Cement', 'Fisheries', 'Telecom'];
+const ORG_WORDS_A = [
+  'Golden',
+  'Silver',
+  'Blue',
+  'Green',
+  'Royal',
+  'Eastern',
+  'Western',
+  'Northern',
+  'Southern',
+  'Pacific',
+  'Atlantic',
+  'Nordic',
+  'Baltic',
+  'Caspian',
+  'Crescent',
+  'Phoenix',
+  'Falcon',
+  'Eagle',
+  'Lion',
+  'Tiger',
+  'Dragon',
+  'Cedar',
+  'Oak',
+  'Summit',
+  'Pinnacle',
+  'Horizon',
+  'Meridian',
+  'Zenith',
+  'Apex',
+  'Vertex',
+  'Orion',
+  'Polaris',
+  'Sirius',
+  'Vega',
+  'Atlas',
+  'Titan',
+  'Neptune',
+  'Mercury',
+  'Aurora',
+  'Sahara',
+  'Alpine',
+  'Coral',
+  'Emerald',
+  'Sapphire',
+  'Amber',
+  'Onyx',
+  'Granite',
+  'Ivory',
+  'Crystal',
+  'Diamond',
+  'Pearl',
+  'Sunrise',
+  'Ocean',
+  'Harbor',
+  'Delta',
+  'Sigma',
+  'Omega',
+  'Kappa',
+  'Romashka',
+  'Veritas',
+  'Zarya',
+  'Volna',
+  'Taiga',
+  'Almaz',
+  'Granit',
+  'Kedr',
+  'Nakheel',
+  'Rawda',
+  'Manar',
+  'Baraka',
+  'Waha',
+  'Fajr',
+  'Hilal',
+  'Safa',
+  'Amal',
+];
+const ORG_WORDS_B = [
+  'Star',
+  'Bridge',
+  'Gate',
+  'Point',
+  'Wave',
+  'Stone',
+  'Crown',
+  'Shield',
+  'Arrow',
+  'Anchor',
+  'Compass',
+  'Harvest',
+  'Valley',
+  'Ridge',
+  'Field',
+  'Line',
+  'Way',
+  'Link',
+  'Path',
+  'Peak',
+  'Coast',
+  'Island',
+  'Forest',
+  'Light',
+  'Spring',
+];
+const ORG_SECTORS = [
+  'Trading',
+  'Shipping',
+  'Logistics',
+  'Holdings',
+  'Industries',
+  'Investments',
+  'Petroleum',
+  'Energy',
+  'Engineering',
+  'Construction',
+  'Textiles',
+  'Electronics',
+  'Pharmaceuticals',
+  'Minerals',
+  'Metals',
+  'Chemicals',
+  'Foods',
+  'Marine',
+  'Aviation',
+  'Technologies',
+  'Consulting',
+  'Finance',
+  'Capital',
+  'Exchange',
+  'General Trading',
+  'Development',
+  'Resources',
+  'Mining',
+  'Steel',
+  'Cement',
+  'Fisheries',
+  'Telecom',
+];
 const LEGAL_FORM_SPELLINGS: readonly (readonly string[])[] = [
-  ['LLC', 'L.L.C.', 'Limited Liability Company'], ['Ltd', 'Ltd.', 'Limited', 'LIMITED', 'Co., Ltd.'], ['GmbH'], ['AG'], ['S.A.', 'SA', 'S A'], ['S.A.R.L.', 'SARL'], ['SRL', 'S.R.L.'],
-  ['S.p.A.', 'SpA'], ['B.V.', 'BV'], ['N.V.', 'NV'], ['PLC', 'plc'], ['Inc.', 'Inc', 'Incorporated'], ['Corp.', 'Corporation'], ['JSC', 'PJSC', 'OJSC'], ['FZCO', 'FZE'], ['LLP'], ['Pte Ltd'],
-  ['Sdn Bhd'], ['A/S'], ['AB'], ['Oy'], ['Company'],
+  ['LLC', 'L.L.C.', 'Limited Liability Company'],
+  ['Ltd', 'Ltd.', 'Limited', 'LIMITED', 'Co., Ltd.'],
+  ['GmbH'],
+  ['AG'],
+  ['S.A.', 'SA', 'S A'],
+  ['S.A.R.L.', 'SARL'],
+  ['SRL', 'S.R.L.'],
+  ['S.p.A.', 'SpA'],
+  ['B.V.', 'BV'],
+  ['N.V.', 'NV'],
+  ['PLC', 'plc'],
+  ['Inc.', 'Inc', 'Incorporated'],
+  ['Corp.', 'Corporation'],
+  ['JSC', 'PJSC', 'OJSC'],
+  ['FZCO', 'FZE'],
+  ['LLP'],
+  ['Pte Ltd'],
+  ['Sdn Bhd'],
+  ['A/S'],
+  ['AB'],
+  ['Oy'],
+  ['Company'],
 ];
 const ALL_LEGAL_FORMS = LEGAL_FORM_SPELLINGS.flat();
-const VESSEL_WORDS = ['Ocean', 'Sea', 'Nordic', 'Baltic', 'Pacific', 'Coral', 'Silver', 'Golden', 'Royal', 'Eastern', 'Polar', 'Desert', 'Crescent', 'Falcon', 'Dolphin', 'Albatross', 'Pelican', 'Seagull'];
+const VESSEL_WORDS = [
+  'Ocean',
+  'Sea',
+  'Nordic',
+  'Baltic',
+  'Pacific',
+  'Coral',
+  'Silver',
+  'Golden',
+  'Royal',
+  'Eastern',
+  'Polar',
+  'Desert',
+  'Crescent',
+  'Falcon',
+  'Dolphin',
+  'Albatross',
+  'Pelican',
+  'Seagull',
+];
 const VESSEL_NOUNS = ['Star', 'Pearl', 'Spirit', 'Glory', 'Venture', 'Pride', 'Queen', 'Princess', 'Explorer', 'Voyager', 'Carrier', 'Trader', 'Breeze', 'Horizon', 'Fortune', 'Dawn'];
 const HONORIFICS = ['Mr', 'Mr.', 'Dr.', 'Sheikh', 'Haji', 'Mrs', 'Prof.', 'Sir'];
-const COUNTRIES = ['GB', 'US', 'DE', 'FR', 'ES', 'IT', 'NL', 'RU', 'UA', 'BY', 'TR', 'AE', 'SA', 'IR', 'IQ', 'SY', 'LB', 'JO', 'EG', 'CN', 'HK', 'GR', 'CY', 'PL', 'MX', 'CO', 'VE', 'PK', 'AF', 'KP'];
+const COUNTRIES = [
+  'GB',
+  'US',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'RU',
+  'UA',
+  'BY',
+  'TR',
+  'AE',
+  'SA',
+  'IR',
+  'IQ',
+  'SY',
+  'LB',
+  'JO',
+  'EG',
+  'CN',
+  'HK',
+  'GR',
+  'CY',
+  'PL',
+  'MX',
+  'CO',
+  'VE',
+  'PK',
+  'AF',
+  'KP',
+];
 
 // ---------------------------------------------------------------- helpers
 
@@ -374,7 +1435,11 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       continue;
     }
     const b = sameBirth(0.3);
-    add('translit-greek', true, 'Greek-script entry, Latin spelling', personSubject(`${rng.pick(gl)} ${rng.pick(sl)}`, b.subject), { names: [primary(`${gg} ${sg}`)], countries: ['GR'], ...b.entry });
+    add('translit-greek', true, 'Greek-script entry, Latin spelling', personSubject(`${rng.pick(gl)} ${rng.pick(sl)}`, b.subject), {
+      names: [primary(`${gg} ${sg}`)],
+      countries: ['GR'],
+      ...b.entry,
+    });
   }
 
   // Chinese characters against pinyin, in the orders and spacings people write
@@ -401,7 +1466,10 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       const [a, b] = rng.shuffle(group);
       const surname = rng.pick([...ARABIC_SURNAMES, ...SLAVIC_SURNAMES]);
       const bd = sameBirth();
-      add('latin-variants', true, `"${a}" and "${b}": one given name, two transliterations`, personSubject(`${a} ${surname}`, bd.subject), { names: [primary(`${b} ${surname}`)], ...bd.entry });
+      add('latin-variants', true, `"${a}" and "${b}": one given name, two transliterations`, personSubject(`${a} ${surname}`, bd.subject), {
+        names: [primary(`${b} ${surname}`)],
+        ...bd.entry,
+      });
     }
   }
 
@@ -409,7 +1477,11 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
   for (let i = 0; i < 40; i++) {
     const p = person(rng);
     if (rng.chance(0.3)) p.middle = middleFor(rng, cultureOf(p), p.given);
-    const shapes = [`${p.surname} ${[p.given, p.middle].filter(Boolean).join(' ')}`, `${p.surname.toUpperCase()}, ${[p.given, p.middle].filter(Boolean).join(' ')}`, `${p.surname.toUpperCase()} ${p.given}${p.middle ? ` ${p.middle}` : ''}`];
+    const shapes = [
+      `${p.surname} ${[p.given, p.middle].filter(Boolean).join(' ')}`,
+      `${p.surname.toUpperCase()}, ${[p.given, p.middle].filter(Boolean).join(' ')}`,
+      `${p.surname.toUpperCase()} ${p.given}${p.middle ? ` ${p.middle}` : ''}`,
+    ];
     const b = sameBirth();
     if (rng.chance(0.5)) add('swapped', true, 'surname first', personSubject(rng.pick(shapes), b.subject), { names: [primary(full(p))], ...b.entry });
     else add('swapped', true, 'surname first in the list', personSubject(full(p), b.subject), { names: [primary(rng.pick(shapes))], ...b.entry });
@@ -422,7 +1494,10 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     const b = sameBirth(0.4);
     if (culture.name === 'hispanic' && rng.chance(0.5)) {
       const second = farFrom(rng, HISPANIC_SURNAMES, p.surname);
-      add('missing-middle', true, 'second surname on one side only', personSubject(`${p.given} ${p.surname}`, b.subject), { names: [primary(`${p.given} ${p.surname} ${second}`)], ...b.entry });
+      add('missing-middle', true, 'second surname on one side only', personSubject(`${p.given} ${p.surname}`, b.subject), {
+        names: [primary(`${p.given} ${p.surname} ${second}`)],
+        ...b.entry,
+      });
       continue;
     }
     if (culture.name === 'arabic' && rng.chance(0.5)) {
@@ -483,7 +1558,8 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
   for (const surname of ['Rashid', 'Haddad', 'Najjar', 'Khatib', 'Masri', 'Shami', 'Zahrani', 'Mansouri', 'Qahtani', 'Harbi']) {
     particleCases.push([`al-${surname}`, `Al${surname.toLowerCase()}`], [`Al ${surname}`, surname], [`el-${surname}`, `Al-${surname}`]);
   }
-  for (const surname of ['Berg', 'Meer', 'Linden', 'Heuvel', 'Broek', 'Dijk']) particleCases.push([`van der ${surname}`, `Vander${surname.toLowerCase()}`], [`van den ${surname}`, `Van Den ${surname}`]);
+  for (const surname of ['Berg', 'Meer', 'Linden', 'Heuvel', 'Broek', 'Dijk'])
+    particleCases.push([`van der ${surname}`, `Vander${surname.toLowerCase()}`], [`van den ${surname}`, `Van Den ${surname}`]);
   for (const surname of ['Stein', 'Hoffmann', 'Bergen']) particleCases.push([`von ${surname}`, surname]);
   for (const surname of ['Silva', 'Souza', 'Costa', 'Santos']) particleCases.push([`da ${surname}`, surname], [`dos ${surname}`, surname], [`de ${surname}`, `De${surname.toLowerCase()}`]);
   particleCases.push(['de la Cruz', 'Delacruz'], ['de la Fuente', 'De La Fuente'], ['bin Salem', 'Salem'], ['ibn Saeed', 'Saeed']);
@@ -511,12 +1587,30 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     if (kind === 0) add('birth-date', true, 'same day', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [exactDate(date)] });
     else if (kind === 1) add('birth-date', true, 'same year', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [yearOnly(year)] });
     else if (kind === 2) add('birth-date', true, 'a year apart', personSubject(full(p), { birthDate: String(year + 1) }), { names: [primary(full(p))], birthDates: [yearOnly(year)] });
-    else if (kind === 3) add('birth-date', true, "within the entry's range", personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [{ fromYear: year - 2, toYear: year + 1, date: null, circa: false }] });
-    else if (kind === 4) add('birth-date', true, 'circa, 2 years off', personSubject(full(p), { birthDate: String(year + 2) }), { names: [primary(full(p))], birthDates: [yearOnly(year, true)] });
-    else if (kind === 5) add('birth-date', true, 'one of several dates', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [yearOnly(year - 7), exactDate(date)] });
-    else if (kind === 6) add('birth-date', false, 'born 20 years apart: another person', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [exactDate(fullDate(rng, year - 20))] });
-    else if (kind === 7) add('birth-date', false, 'born 10+ years apart: another person', personSubject(full(p), { birthDate: String(year) }), { names: [primary(full(p))], birthDates: [yearOnly(year + 10 + rng.int(15))] });
-    else if (kind === 8) add('birth-date', false, 'born 6 years apart: another person', personSubject(typoOrSame(rng, full(p)), { birthDate: date }), { names: [primary(full(p))], birthDates: [yearOnly(year - 6)] });
+    else if (kind === 3)
+      add('birth-date', true, "within the entry's range", personSubject(full(p), { birthDate: date }), {
+        names: [primary(full(p))],
+        birthDates: [{ fromYear: year - 2, toYear: year + 1, date: null, circa: false }],
+      });
+    else if (kind === 4)
+      add('birth-date', true, 'circa, 2 years off', personSubject(full(p), { birthDate: String(year + 2) }), { names: [primary(full(p))], birthDates: [yearOnly(year, true)] });
+    else if (kind === 5)
+      add('birth-date', true, 'one of several dates', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))], birthDates: [yearOnly(year - 7), exactDate(date)] });
+    else if (kind === 6)
+      add('birth-date', false, 'born 20 years apart: another person', personSubject(full(p), { birthDate: date }), {
+        names: [primary(full(p))],
+        birthDates: [exactDate(fullDate(rng, year - 20))],
+      });
+    else if (kind === 7)
+      add('birth-date', false, 'born 10+ years apart: another person', personSubject(full(p), { birthDate: String(year) }), {
+        names: [primary(full(p))],
+        birthDates: [yearOnly(year + 10 + rng.int(15))],
+      });
+    else if (kind === 8)
+      add('birth-date', false, 'born 6 years apart: another person', personSubject(typoOrSame(rng, full(p)), { birthDate: date }), {
+        names: [primary(full(p))],
+        birthDates: [yearOnly(year - 6)],
+      });
     else add('birth-date', true, 'no date on the list', personSubject(full(p), { birthDate: date }), { names: [primary(full(p))] });
   }
 
@@ -534,7 +1628,10 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     const kind = i % 5;
     if (kind === 0) {
       const p = person(rng);
-      add('entity-type', false, 'a person is not an organization of the same name', personSubject(full(p)), { names: [primary(`${full(p)} ${rng.pick(['Ltd', 'LLC', 'GmbH', 'Trading LLC'])}`)], entityType: 'ORGANIZATION' });
+      add('entity-type', false, 'a person is not an organization of the same name', personSubject(full(p)), {
+        names: [primary(`${full(p)} ${rng.pick(['Ltd', 'LLC', 'GmbH', 'Trading LLC'])}`)],
+        entityType: 'ORGANIZATION',
+      });
     } else if (kind === 1) {
       const v = `${rng.pick(VESSEL_WORDS)} ${rng.pick(VESSEL_NOUNS)}`;
       add('entity-type', true, 'an organization against a vessel: screened as organizations', orgSubject(v), { names: [primary(v)], entityType: 'VESSEL' });
@@ -543,7 +1640,13 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       add('entity-type', true, 'a subject of unknown kind against a person', { name: full(p), entityType: null }, { names: [primary(full(p))] });
     } else if (kind === 3) {
       const base = orgBase(rng);
-      add('entity-type', true, 'a subject of unknown kind against an organization', { name: `${base} ${rng.pick(ALL_LEGAL_FORMS)}`, entityType: null }, { names: [primary(`${base} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+      add(
+        'entity-type',
+        true,
+        'a subject of unknown kind against an organization',
+        { name: `${base} ${rng.pick(ALL_LEGAL_FORMS)}`, entityType: null },
+        { names: [primary(`${base} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' },
+      );
     } else {
       const v = `${rng.pick(VESSEL_WORDS)} ${rng.pick(VESSEL_NOUNS)}`;
       add('entity-type', false, 'a person is not a vessel of the same name', personSubject(v), { names: [primary(v)], entityType: rng.chance(0.5) ? 'VESSEL' : 'AIRCRAFT' });
@@ -567,7 +1670,23 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
   }
 
   // weak aliases: matched as written only
-  const WEAK = ['Abu Yasir', 'Abu Hamza', 'Abu Khalid', 'Abu Omar', 'Al Hajj', 'Doctor Karim', 'The Engineer', 'Abu Bakr al Shami', 'Umm Salma', 'Big Sasha', 'Kolya Cherny', 'El Flaco', 'The Accountant', 'Abu Dujana', 'Sheikh Ayman'];
+  const WEAK = [
+    'Abu Yasir',
+    'Abu Hamza',
+    'Abu Khalid',
+    'Abu Omar',
+    'Al Hajj',
+    'Doctor Karim',
+    'The Engineer',
+    'Abu Bakr al Shami',
+    'Umm Salma',
+    'Big Sasha',
+    'Kolya Cherny',
+    'El Flaco',
+    'The Accountant',
+    'Abu Dujana',
+    'Sheikh Ayman',
+  ];
   for (let i = 0; i < 20; i++) {
     const p = person(rng, rng.pick(CULTURES.filter((c) => c.name === 'arabic' || c.name === 'slavic')));
     const weak = rng.pick(WEAK);
@@ -609,9 +1728,16 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     } else if (shape === 1) {
       const culture = rng.pick(CULTURES);
       const p = person(rng, culture);
-      p.middle = farFrom(rng, culture.given.filter((g) => FEMALE.has(g) === FEMALE.has(p.given)), p.given);
+      p.middle = farFrom(
+        rng,
+        culture.given.filter((g) => FEMALE.has(g) === FEMALE.has(p.given)),
+        p.given,
+      );
       const other = farFrom(rng, culture.surnames, p.surname);
-      add('nm-shared-token', false, `given and middle names shared, surname differs ("${p.surname}" / "${other}")`, personSubject(`${p.given} ${p.middle} ${other}`, b.subject), { names: [primary(full(p))], ...b.entry });
+      add('nm-shared-token', false, `given and middle names shared, surname differs ("${p.surname}" / "${other}")`, personSubject(`${p.given} ${p.middle} ${other}`, b.subject), {
+        names: [primary(full(p))],
+        ...b.entry,
+      });
     } else if (shape === 2) {
       const culture = rng.pick(CULTURES);
       const p = person(rng, culture);
@@ -621,7 +1747,10 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       const shared = rng.pick(['Hassan', 'Ali', 'Mansour', 'Saleh', 'Issa', 'Younis', 'Habib', 'Sharif']);
       const a = farFrom(rng, ARABIC_GIVEN, shared);
       const c = farFrom(rng, ARABIC_SURNAMES, shared, a);
-      add('nm-shared-token', false, `"${shared}" given name on one side, surname on the other; the other token differs`, personSubject(`${shared} ${c}`, b.subject), { names: [primary(`${a} ${shared}`)], ...b.entry });
+      add('nm-shared-token', false, `"${shared}" given name on one side, surname on the other; the other token differs`, personSubject(`${shared} ${c}`, b.subject), {
+        names: [primary(`${a} ${shared}`)],
+        ...b.entry,
+      });
     }
   }
   // near-misses: organizations sharing words
@@ -630,17 +1759,30 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     const shape = i % 3;
     if (shape === 0) {
       const s1 = rng.pick(ORG_SECTORS.filter((s) => !s.includes(' ')));
-      const s2 = farFrom(rng, ORG_SECTORS.filter((s) => !s.includes(' ')), s1);
-      add('nm-org', false, `sector differs ("${s1}" / "${s2}")`, orgSubject(`${a} ${s1} ${rng.pick(ALL_LEGAL_FORMS)}`), { names: [primary(`${a} ${s2} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+      const s2 = farFrom(
+        rng,
+        ORG_SECTORS.filter((s) => !s.includes(' ')),
+        s1,
+      );
+      add('nm-org', false, `sector differs ("${s1}" / "${s2}")`, orgSubject(`${a} ${s1} ${rng.pick(ALL_LEGAL_FORMS)}`), {
+        names: [primary(`${a} ${s2} ${rng.pick(ALL_LEGAL_FORMS)}`)],
+        entityType: 'ORGANIZATION',
+      });
     } else if (shape === 1) {
       const b1 = rng.pick(ORG_WORDS_B);
       const b2 = farFrom(rng, ORG_WORDS_B, b1);
       const sector = rng.pick(ORG_SECTORS);
-      add('nm-org', false, `distinctive word differs ("${b1}" / "${b2}")`, orgSubject(`${a} ${b1} ${sector}`), { names: [primary(`${a} ${b2} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+      add('nm-org', false, `distinctive word differs ("${b1}" / "${b2}")`, orgSubject(`${a} ${b1} ${sector}`), {
+        names: [primary(`${a} ${b2} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`)],
+        entityType: 'ORGANIZATION',
+      });
     } else {
       const a2 = farFrom(rng, ORG_WORDS_A, a);
       const sector = rng.pick(ORG_SECTORS);
-      add('nm-org', false, `first word differs ("${a}" / "${a2}")`, orgSubject(`${a2} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`), { names: [primary(`${a} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+      add('nm-org', false, `first word differs ("${a}" / "${a2}")`, orgSubject(`${a2} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`), {
+        names: [primary(`${a} ${sector} ${rng.pick(ALL_LEGAL_FORMS)}`)],
+        entityType: 'ORGANIZATION',
+      });
     }
   }
   // near-misses: short names
@@ -679,7 +1821,11 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       const [sc, sp] = rng.pick(CHINESE_SURNAMES);
       const [gc, syl] = rng.pick(CHINESE_GIVEN.filter(([, p]) => p.length > 1));
       const gp = pinyin(syl);
-      const other = farFrom(rng, CHINESE_GIVEN.filter(([, p]) => p.length > 1).map(([, p]) => pinyin(p)), gp);
+      const other = farFrom(
+        rng,
+        CHINESE_GIVEN.filter(([, p]) => p.length > 1).map(([, p]) => pinyin(p)),
+        gp,
+      );
       add('nm-translit', false, `Chinese entry, another given name ("${gp}" / "${other}")`, personSubject(`${sp} ${other}`), { names: [primary(`${sc}${gc}`)] });
     }
   }
@@ -693,7 +1839,9 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       const [sm, sml, sf, sfl] = rng.pick(CYRILLIC_SURNAMES);
       const [pm, , pf] = rng.pick(PATRONYMICS);
       const surname = rng.pick(female ? sfl : sml);
-      add('combined', true, 'Cyrillic with patronymic; Latin, surname first, no patronymic, a typo', personSubject(`${typo(rng, surname).toUpperCase()}, ${rng.pick(gl)}`), { names: [primary(`${gc} ${female ? pf : pm} ${female ? sf : sm}`)] });
+      add('combined', true, 'Cyrillic with patronymic; Latin, surname first, no patronymic, a typo', personSubject(`${typo(rng, surname).toUpperCase()}, ${rng.pick(gl)}`), {
+        names: [primary(`${gc} ${female ? pf : pm} ${female ? sf : sm}`)],
+      });
     } else if (kind === 1) {
       // Latin variant of the given name, particle written differently, order swapped
       const group = rng.pick(LATIN_VARIANTS.filter((g) => ARABIC_GIVEN.some((a) => g.includes(a))));
@@ -712,7 +1860,10 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
       const words = base.split(' ');
       const j = words.findIndex((w) => w.length >= 6);
       if (j >= 0) words[j] = typo(rng, words[j]!);
-      add('combined', true, 'legal form moved to the front and another one, a typo', orgSubject(`${rng.pick(['OOO', 'LLC', 'JSC'])} ${words.join(' ')}`), { names: [primary(`${base.toUpperCase()} ${rng.pick(ALL_LEGAL_FORMS)}`)], entityType: 'ORGANIZATION' });
+      add('combined', true, 'legal form moved to the front and another one, a typo', orgSubject(`${rng.pick(['OOO', 'LLC', 'JSC'])} ${words.join(' ')}`), {
+        names: [primary(`${base.toUpperCase()} ${rng.pick(ALL_LEGAL_FORMS)}`)],
+        entityType: 'ORGANIZATION',
+      });
     } else {
       // near-miss across differences: transliterated given name, another surname
       const [ga, gl] = rng.pick(ARABIC_SCRIPT_GIVEN);
@@ -776,7 +1927,13 @@ export function generateEvaluationSet(seed = 1): EvaluationPair[] {
     ['John Paul Smith', P, 'John Peter Smith', 'PERSON', false, 'two different middle names'],
   ];
   for (const [subjectName, subjectType, entryName, entryType, match, note] of CURATED) {
-    add('curated', match, note, { name: subjectName, entityType: subjectType === 'PERSON' ? 'PERSON' : 'ORGANIZATION' }, { names: [primary(entryName)], entityType: entryType as AmlEntityType });
+    add(
+      'curated',
+      match,
+      note,
+      { name: subjectName, entityType: subjectType === 'PERSON' ? 'PERSON' : 'ORGANIZATION' },
+      { names: [primary(entryName)], entityType: entryType as AmlEntityType },
+    );
   }
   return pairs;
 }

@@ -58,7 +58,15 @@ async function startServer(platformKey: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const database: Record<string, string> = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DATA_DIR: 'memory://' };
-  const limits = ['LOGIN_RATE_LIMIT_MAX', 'REGISTRATION_RATE_LIMIT_MAX', 'RATE_LIMIT_DEFAULT_MAX', 'RATE_LIMIT_LOGIN_MAX', 'RATE_LIMIT_REGISTRATION_MAX', 'RATE_LIMIT_WEBHOOKS_MAX', 'RATE_LIMIT_CARD_MAX'];
+  const limits = [
+    'LOGIN_RATE_LIMIT_MAX',
+    'REGISTRATION_RATE_LIMIT_MAX',
+    'RATE_LIMIT_DEFAULT_MAX',
+    'RATE_LIMIT_LOGIN_MAX',
+    'RATE_LIMIT_REGISTRATION_MAX',
+    'RATE_LIMIT_WEBHOOKS_MAX',
+    'RATE_LIMIT_CARD_MAX',
+  ];
   // the same start path as `npm start` (the edge server around Next's handler, docs/edge.md)
   const child = spawn(process.execPath, [path.join(root, 'server', 'main.mjs')], {
     cwd: root,
@@ -101,7 +109,7 @@ async function main() {
     server = await startServer(platformKey);
     options.baseUrl = server.baseUrl;
   } else if (!platformKey) {
-    throw new Error('--base-url needs the server\'s platform key in PLATFORM_ADMIN_KEY');
+    throw new Error("--base-url needs the server's platform key in PLATFORM_ADMIN_KEY");
   }
   console.log(`fuzzing ${options.baseUrl}: ${options.runs} requests, seed ${options.seed}, concurrency ${options.concurrency}`);
   // Ctrl-C (or SIGTERM) stops sending and still prints the report of what was sent

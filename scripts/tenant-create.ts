@@ -45,13 +45,7 @@ if (!parsed.success) {
 const { db } = await database();
 try {
   const result = await registerTenant(db, parsed.data);
-  console.log(
-    JSON.stringify(
-      { ...result, adminUsername: parsed.data.admin.username, adminPassword: values.password ? '(as given)' : password },
-      null,
-      2,
-    ),
-  );
+  console.log(JSON.stringify({ ...result, adminUsername: parsed.data.admin.username, adminPassword: values.password ? '(as given)' : password }, null, 2));
 } catch (error) {
   if (isApiError(error)) {
     console.error(`${error.message}: ${JSON.stringify(error.data)}`);

@@ -13,10 +13,7 @@ export function stampPeerAddress(req: { headers: IncomingHttpHeaders; socket?: {
 export function requestIdFrom(headers: IncomingHttpHeaders | undefined): string;
 export function undecodableSegment(url: string | undefined): string | null;
 export function loggablePath(url: string | undefined): string;
-export function edgeBody(
-  kind: EdgeErrorKind,
-  options: { path?: string; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> },
-): Record<string, unknown>;
+export function edgeBody(kind: EdgeErrorKind, options: { path?: string; requestId: string; details?: string; errors?: Array<{ field: string; message: string }> }): Record<string, unknown>;
 export const API_CONTENT_SECURITY_POLICY: string;
 export const HSTS_VALUE: string;
 export function securityHeaders(options?: { hsts?: boolean }): Record<string, string>;

@@ -94,9 +94,7 @@ export function addDefaultHeaders(res, defaults) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {
     const given = rest.find((arg) => arg && typeof arg === 'object');
-    const names = new Set(
-      (Array.isArray(given) ? given.filter((_, i) => i % 2 === 0) : Object.keys(given ?? {})).map((name) => String(name).toLowerCase()),
-    );
+    const names = new Set((Array.isArray(given) ? given.filter((_, i) => i % 2 === 0) : Object.keys(given ?? {})).map((name) => String(name).toLowerCase()));
     for (const [name, value] of Object.entries(defaults)) {
       if (!this.hasHeader(name) && !names.has(name.toLowerCase())) this.setHeader(name, value);
     }

@@ -11,14 +11,7 @@ import { SelectField, TextareaField } from '@/components/ui/input';
 import { FormAlert, PageHeader, Section } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
 import { Money, TRANSFER_TYPE_LABELS, TransferStatusBadge } from '@/components/wallets/money';
-import {
-  AML_DECISION_LABELS,
-  AML_REASON_LABELS,
-  AML_SUBJECT_TYPE_LABELS,
-  decideAmlAlertBodySchema,
-  type AmlAlertDetail,
-  type AmlDecision,
-} from '@/lib/contract/aml';
+import { AML_DECISION_LABELS, AML_REASON_LABELS, AML_SUBJECT_TYPE_LABELS, decideAmlAlertBodySchema, type AmlAlertDetail, type AmlDecision } from '@/lib/contract/aml';
 import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { assigneeText } from './alert-queue';
 import { AlertStatusBadge, EntryFacts, Facts, MatchExplanation, SubjectFacts, actionLabel, ageText, decisionLabel, kindLabel, reasonLabel, when } from './aml-ui';
@@ -56,7 +49,9 @@ export function decisionEffect(a: Detail, decision: AmlDecision): string {
     case 'RELEASE_TRANSFER':
       return second ? `You confirm ${proposer}'s proposal: the transfer posts now.` : 'Release: a second officer must confirm; the transfer then posts.';
     case 'REFUSE_TRANSFER':
-      return second ? `You confirm ${proposer}'s proposal: the transfer is rejected now and nothing is posted.` : 'Refuse: a second officer must confirm; the transfer is then rejected and nothing is posted.';
+      return second
+        ? `You confirm ${proposer}'s proposal: the transfer is rejected now and nothing is posted.`
+        : 'Refuse: a second officer must confirm; the transfer is then rejected and nothing is posted.';
     case 'DECLINE_PROPOSAL':
       return `You decline ${proposer}'s proposal (${decisionLabel(a.pendingDecision).toLowerCase()}): the alert goes back for another decision.`;
   }
@@ -72,7 +67,9 @@ export function refusalText(error: unknown): string {
       case 'ALERT_ASSIGNED_TO_OTHER':
         return `The alert is assigned to ${String(d.assigneeName ?? 'another officer')}: ask them to release it, or an administrator to reassign it.`;
       case 'ALERT_STATE_CONFLICT':
-        return `The alert changed meanwhile (it is now ${String(d.status ?? '').replaceAll('_', ' ').toLowerCase()}); the page shows it as it is now.`;
+        return `The alert changed meanwhile (it is now ${String(d.status ?? '')
+          .replaceAll('_', ' ')
+          .toLowerCase()}); the page shows it as it is now.`;
       case 'DECISION_NOT_ALLOWED':
         return 'This decision is not possible on the alert now; the page shows the ones that are.';
     }
@@ -132,7 +129,12 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
     onMutate: () => setFailure(null),
     onSuccess: (d) => {
       setConfirming(false);
-      toast('success', d.status === 'PENDING_SECOND_APPROVAL' ? `Proposed: ${decisionLabel(d.pendingDecision).toLowerCase()}. A second officer must confirm it.` : `Decided: ${AML_DECISION_LABELS[decision as AmlDecision].toLowerCase()}`);
+      toast(
+        'success',
+        d.status === 'PENDING_SECOND_APPROVAL'
+          ? `Proposed: ${decisionLabel(d.pendingDecision).toLowerCase()}. A second officer must confirm it.`
+          : `Decided: ${AML_DECISION_LABELS[decision as AmlDecision].toLowerCase()}`,
+      );
       setDecision('');
       setReasonCode('');
       setComment('');
@@ -178,7 +180,11 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
         error={errors.decision}
         onChange={(e) => (setDecision(e.target.value as AmlDecision | ''), setReasonCode(''), clear('decision'))}
       />
-      {chosen ? <p className="rounded-md bg-slate-50 p-2 text-sm text-ink" data-testid="decision-effect">{decisionEffect(a, chosen)}</p> : null}
+      {chosen ? (
+        <p className="rounded-md bg-slate-50 p-2 text-sm text-ink" data-testid="decision-effect">
+          {decisionEffect(a, chosen)}
+        </p>
+      ) : null}
       <SelectField
         label="Reason"
         value={reasonCode}
@@ -189,7 +195,13 @@ function DecisionForm({ a, onDecided }: { a: Detail; onDecided: (d: Detail) => v
         error={errors.reasonCode}
         onChange={(e) => (setReasonCode(e.target.value), clear('reasonCode'))}
       />
-      <TextareaField label="Comment (required)" value={comment} error={errors.comment} hint="What you checked and why: it stays in the alert's timeline." onChange={(e) => (setComment(e.target.value), clear('comment'))} />
+      <TextareaField
+        label="Comment (required)"
+        value={comment}
+        error={errors.comment}
+        hint="What you checked and why: it stays in the alert's timeline."
+        onChange={(e) => (setComment(e.target.value), clear('comment'))}
+      />
       <Button type="submit">Review decision…</Button>
       <ConfirmDialog
         open={confirming}
@@ -225,7 +237,10 @@ function Assignment({ a, onChanged }: { a: Detail; onChanged: (d: Detail) => voi
   const mayAssign = me.can('aml:assign') && me.can('user:manage');
   const officers = useQuery({
     queryKey: ['admin-users', 'COMPLIANCE_OFFICER'],
-    queryFn: () => apiFetch<{ items: { id: string; firstName: string | null; lastName: string | null; username: string }[] }>(`/api/v2.1/admin/users${toQuery({ role: 'COMPLIANCE_OFFICER', isActive: 'true', pageSize: 100 })}`),
+    queryFn: () =>
+      apiFetch<{ items: { id: string; firstName: string | null; lastName: string | null; username: string }[] }>(
+        `/api/v2.1/admin/users${toQuery({ role: 'COMPLIANCE_OFFICER', isActive: 'true', pageSize: 100 })}`,
+      ),
     enabled: mayAssign,
   });
   const assign = useMutation({
@@ -241,7 +256,15 @@ function Assignment({ a, onChanged }: { a: Detail; onChanged: (d: Detail) => voi
   const mine = a.assigneeUserId === me.userId;
   return (
     <div className="space-y-2 text-sm" data-testid="assignment">
-      <p>{a.assigneeUserId ? <>Assigned to <strong>{assigneeText(a, me.userId)}</strong></> : 'Nobody has claimed it yet.'}</p>
+      <p>
+        {a.assigneeUserId ? (
+          <>
+            Assigned to <strong>{assigneeText(a, me.userId)}</strong>
+          </>
+        ) : (
+          'Nobody has claimed it yet.'
+        )}
+      </p>
       {open ? (
         <div className="flex flex-wrap gap-2">
           {me.can('aml:decide') && !mine && (!a.assigneeUserId || mayAssign) ? (
@@ -269,7 +292,9 @@ function Assignment({ a, onChanged }: { a: Detail; onChanged: (d: Detail) => voi
             className="min-w-0 flex-1"
             value={assignTo}
             placeholder={officers.isPending ? 'Loading officers…' : 'Choose an officer'}
-            options={(officers.data?.items ?? []).filter((u) => u.id !== a.assigneeUserId).map((u) => ({ value: u.id, label: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username }))}
+            options={(officers.data?.items ?? [])
+              .filter((u) => u.id !== a.assigneeUserId)
+              .map((u) => ({ value: u.id, label: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username }))}
             onChange={(e) => setAssignTo(e.target.value)}
           />
           <Button type="submit" variant="secondary" disabled={!assignTo || assign.isPending}>
@@ -302,14 +327,17 @@ function TransferLine({ t }: { t: NonNullable<Detail['transfer']> }) {
   );
 }
 
-
 /** One alert: what it is about side by side with why, the transaction facts, assignment, decision and timeline. */
 export function AlertPage({ alertId }: { alertId: string }) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: ['aml-alert', alertId], queryFn: () => apiFetch<Detail>(`/api/v2.1/aml/alerts/${alertId}`), refetchOnMount: 'always' });
   const update = async (d: Detail) => {
     client.setQueryData(['aml-alert', alertId], d);
-    await Promise.all([client.invalidateQueries({ queryKey: ['aml-alerts'] }), client.invalidateQueries({ queryKey: ['transfer'] }), client.invalidateQueries({ queryKey: ['aml-alert', alertId] })]);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['aml-alerts'] }),
+      client.invalidateQueries({ queryKey: ['transfer'] }),
+      client.invalidateQueries({ queryKey: ['aml-alert', alertId] }),
+    ]);
   };
   if (query.isPending) return <p className="text-ink-muted">Loading…</p>;
   if (loadFailed(query)) return <LoadError query={query} />;

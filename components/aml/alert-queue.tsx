@@ -31,7 +31,8 @@ export function alertSummary(a: AmlAlert): string {
 }
 
 /** The assignee in words, "(you)" for the viewer. */
-export const assigneeText = (a: Pick<AmlAlert, 'assigneeUserId' | 'assigneeName'>, userId: string) => (a.assigneeUserId ? `${a.assigneeName}${a.assigneeUserId === userId ? ' (you)' : ''}` : 'Unassigned');
+export const assigneeText = (a: Pick<AmlAlert, 'assigneeUserId' | 'assigneeName'>, userId: string) =>
+  a.assigneeUserId ? `${a.assigneeName}${a.assigneeUserId === userId ? ' (you)' : ''}` : 'Unassigned';
 
 /**
  * The AML alert queue: screening hits and transaction monitoring in one table; by default the
@@ -91,7 +92,17 @@ export function AlertQueue({ initialCustomerId = '' }: { initialCustomerId?: str
     { key: 'score', header: 'Score', sortKey: 'score', className: 'tabular-nums', cell: (a) => score(a.score) },
     { key: 'status', header: 'Status', cell: (a) => <AlertStatusBadge status={a.status} /> },
     { key: 'assignee', header: 'Assignee', cell: (a) => assigneeText(a, me.userId) },
-    { key: 'age', header: 'Raised (age)', sortKey: 'createdAt', className: 'whitespace-nowrap', cell: (a) => <span data-testid="alert-age" title={when(a.createdAt)}>{ageText(a.ageHours)} ago</span> },
+    {
+      key: 'age',
+      header: 'Raised (age)',
+      sortKey: 'createdAt',
+      className: 'whitespace-nowrap',
+      cell: (a) => (
+        <span data-testid="alert-age" title={when(a.createdAt)}>
+          {ageText(a.ageHours)} ago
+        </span>
+      ),
+    },
     {
       key: 'actions',
       header: '',
@@ -122,7 +133,11 @@ export function AlertQueue({ initialCustomerId = '' }: { initialCustomerId?: str
           onChange={(e) => (setOlderThan(e.target.value), reset())}
         />
         <div className="flex items-end">
-          <a href={`/api/v2.1/aml/alerts/export${exportQuery}`} download="aml-alerts.csv" className="rounded-md px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+          <a
+            href={`/api/v2.1/aml/alerts/export${exportQuery}`}
+            download="aml-alerts.csv"
+            className="rounded-md px-4 py-2 text-sm font-semibold text-ink ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
             Download CSV
           </a>
         </div>

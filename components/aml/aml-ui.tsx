@@ -104,7 +104,12 @@ export function EntryFacts({ entry, matchedName, testId }: { entry: AmlEntry; ma
       <Facts
         items={[
           ['List', entry.listName],
-          ['Entry id', <span key="id" className="font-mono">{entry.sourceId}</span>],
+          [
+            'Entry id',
+            <span key="id" className="font-mono">
+              {entry.sourceId}
+            </span>,
+          ],
           ['Type', entityLabel(entry.entityType)],
           [
             'Names',
@@ -126,7 +131,16 @@ export function EntryFacts({ entry, matchedName, testId }: { entry: AmlEntry; ma
           ['Programs', entry.programs.join(', ') || null],
           ['Remarks', entry.remarks],
           ...Object.entries(entry.details).map(([k, v]) => [k, v.join('; ')] as [string, string]),
-          ...(entry.removed ? ([['Status', <Badge key="removed" tone="neutral">Removed from the list since</Badge>]] as [string, React.ReactNode][]) : []),
+          ...(entry.removed
+            ? ([
+                [
+                  'Status',
+                  <Badge key="removed" tone="neutral">
+                    Removed from the list since
+                  </Badge>,
+                ],
+              ] as [string, React.ReactNode][])
+            : []),
         ]}
       />
     </div>
@@ -140,7 +154,8 @@ export function MatchExplanation({ hit, threshold, testId = 'match-explanation' 
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-2xl font-semibold tabular-nums text-ink">{score(hit.score)}</span>
         <span className="text-ink-muted">
-          match score (0 to 1){threshold ? `, alerts from ${score(threshold)}` : ''}; best name: <strong className="text-ink">{hit.matchedName}</strong> ({NAME_KIND_LABELS[hit.matchedNameKind].toLowerCase()})
+          match score (0 to 1){threshold ? `, alerts from ${score(threshold)}` : ''}; best name: <strong className="text-ink">{hit.matchedName}</strong> (
+          {NAME_KIND_LABELS[hit.matchedNameKind].toLowerCase()})
         </span>
       </p>
       <div>
@@ -177,7 +192,21 @@ export function MatchExplanation({ hit, threshold, testId = 'match-explanation' 
 }
 
 /** Countries chosen one by one from a list of names (codes are what the API takes), each removable. */
-export function CountryPicker({ label, value, onChange, error, hint, max }: { label: string; value: string[]; onChange: (codes: string[]) => void; error?: string; hint?: string; max?: number }) {
+export function CountryPicker({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  max,
+}: {
+  label: string;
+  value: string[];
+  onChange: (codes: string[]) => void;
+  error?: string;
+  hint?: string;
+  max?: number;
+}) {
   const id = useId();
   const [pick, setPick] = useState('');
   const full = max !== undefined && value.length >= max;
@@ -218,7 +247,12 @@ export function CountryPicker({ label, value, onChange, error, hint, max }: { la
           {value.map((code) => (
             <li key={code} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-2.5 pr-1 text-xs font-medium text-ink">
               {countryName(code)}
-              <button type="button" className="rounded-full px-1.5 text-ink-muted hover:bg-slate-200 hover:text-ink" aria-label={`Remove ${countryName(code)}`} onClick={() => onChange(value.filter((c) => c !== code))}>
+              <button
+                type="button"
+                className="rounded-full px-1.5 text-ink-muted hover:bg-slate-200 hover:text-ink"
+                aria-label={`Remove ${countryName(code)}`}
+                onClick={() => onChange(value.filter((c) => c !== code))}
+              >
                 ×
               </button>
             </li>

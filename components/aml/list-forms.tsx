@@ -48,7 +48,13 @@ export function CreateListForm({ onDone }: { onDone: (list?: AmlList) => void })
       <FormAlert messages={alert} />
       <Field label="Name" placeholder="e.g. Internal blocklist" error={errors.name?.message} {...form.register('name')} />
       <SelectField label="Kind" options={KIND_OPTIONS} error={errors.kind?.message} {...form.register('kind')} />
-      <SelectField label="File format" options={FORMAT_OPTIONS} hint="The layout of the files you will import (docs/aml-lists.md describes each)." error={errors.format?.message} {...form.register('format')} />
+      <SelectField
+        label="File format"
+        options={FORMAT_OPTIONS}
+        hint="The layout of the files you will import (docs/aml-lists.md describes each)."
+        error={errors.format?.message}
+        {...form.register('format')}
+      />
       <DialogActions onCancel={() => onDone()} pending={pending} label="Create list" pendingLabel="Creating…" />
     </form>
   );
@@ -127,7 +133,11 @@ export function ImportListForm({ list, onDone }: { list: AmlList; onDone: () => 
     },
     onMutate: () => setFailure([]),
     onSuccess: async (v) => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['aml-lists'] }), client.invalidateQueries({ queryKey: ['aml-list', list.id] }), client.invalidateQueries({ queryKey: ['aml-entries', list.id] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['aml-lists'] }),
+        client.invalidateQueries({ queryKey: ['aml-list', list.id] }),
+        client.invalidateQueries({ queryKey: ['aml-entries', list.id] }),
+      ]);
       toast('success', `Version ${v.versionNo} of “${list.name}” imported: ${v.entryCount} entries (${v.added} added, ${v.changed} changed, ${v.removed} removed)`);
       onDone();
     },

@@ -21,7 +21,8 @@ import { LoadError, StaleBanner, loadFailed } from '@/components/ui/query-state'
 export function VersionSummary({ v }: { v: AmlListVersion }) {
   return (
     <span data-testid="version-summary">
-      <strong>Version {v.versionNo}</strong> · {v.entryCount} {v.entryCount === 1 ? 'entry' : 'entries'}, {v.nameCount} {v.nameCount === 1 ? 'name' : 'names'} · {v.added} added, {v.changed} changed, {v.removed} removed · imported by {v.importedByName ?? 'the platform operator'}, {when(v.createdAt)}
+      <strong>Version {v.versionNo}</strong> · {v.entryCount} {v.entryCount === 1 ? 'entry' : 'entries'}, {v.nameCount} {v.nameCount === 1 ? 'name' : 'names'} · {v.added} added, {v.changed}{' '}
+      changed, {v.removed} removed · imported by {v.importedByName ?? 'the platform operator'}, {when(v.createdAt)}
     </span>
   );
 }
@@ -40,7 +41,9 @@ export function AmlLists() {
       <Section title="Lists" id="aml-lists" actions={canConfigure ? <Button onClick={() => setCreating(true)}>New list</Button> : null}>
         {lists.isPending ? <p className="text-sm text-ink-muted">Loading…</p> : null}
         <QueryError error={lists.error} />
-        {lists.data && lists.data.items.length === 0 ? <p className="text-sm text-ink-muted">No list yet. {canConfigure ? 'Create one and import its file.' : 'An administrator creates and imports them.'}</p> : null}
+        {lists.data && lists.data.items.length === 0 ? (
+          <p className="text-sm text-ink-muted">No list yet. {canConfigure ? 'Create one and import its file.' : 'An administrator creates and imports them.'}</p>
+        ) : null}
         <ul className="divide-y divide-slate-100" data-testid="aml-lists">
           {lists.data?.items.map((l) => (
             <li key={l.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm" data-testid="aml-list">
@@ -54,7 +57,9 @@ export function AmlLists() {
                   {l.enabled ? null : <Badge tone="bad">Switched off</Badge>}
                 </p>
                 <p className="text-ink-muted">{AML_LIST_FORMAT_LABELS[l.format]}</p>
-                <p className="[overflow-wrap:anywhere]">{l.currentVersion ? <VersionSummary v={l.currentVersion} /> : <span className="text-ink-muted">No version imported yet: nothing is screened against it.</span>}</p>
+                <p className="[overflow-wrap:anywhere]">
+                  {l.currentVersion ? <VersionSummary v={l.currentVersion} /> : <span className="text-ink-muted">No version imported yet: nothing is screened against it.</span>}
+                </p>
               </div>
               {canConfigure && l.scope === 'TENANT' ? (
                 <Button variant="secondary" onClick={() => setImporting(l)} aria-label={`Import a new version of ${l.name}`}>
@@ -92,7 +97,10 @@ const CHANGE_TONES = { ADDED: 'good', CHANGED: 'warn', REMOVED: 'bad' } as const
 function VersionDifference({ listId, versionId }: { listId: string; versionId: string }) {
   const detail = useQuery({
     queryKey: ['aml-list-version', versionId],
-    queryFn: () => apiFetch<AmlListVersion & { changes: { change: 'ADDED' | 'CHANGED' | 'REMOVED'; entryId: string; sourceId: string; primaryName: string; entityType: string }[]; changesTruncated: boolean }>(`/api/v2.1/aml/lists/${listId}/versions/${versionId}`),
+    queryFn: () =>
+      apiFetch<
+        AmlListVersion & { changes: { change: 'ADDED' | 'CHANGED' | 'REMOVED'; entryId: string; sourceId: string; primaryName: string; entityType: string }[]; changesTruncated: boolean }
+      >(`/api/v2.1/aml/lists/${listId}/versions/${versionId}`),
   });
   if (detail.isPending) return <p className="text-sm text-ink-muted">Loading…</p>;
   if (loadFailed(detail)) return <LoadError query={detail} />;
@@ -102,7 +110,9 @@ function VersionDifference({ listId, versionId }: { listId: string; versionId: s
       <p>
         <VersionSummary v={d} />
       </p>
-      <p className="text-ink-muted [overflow-wrap:anywhere]">Files: {d.fileNames.join(', ')} · SHA-256 {d.sha256}</p>
+      <p className="text-ink-muted [overflow-wrap:anywhere]">
+        Files: {d.fileNames.join(', ')} · SHA-256 {d.sha256}
+      </p>
       {d.changes.length === 0 ? <p className="text-ink-muted">No entry added, changed or removed.</p> : null}
       <ul className="divide-y divide-slate-100">
         {d.changes.map((c) => (

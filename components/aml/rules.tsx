@@ -51,7 +51,12 @@ interface ParamField {
   kind: ParamKind;
   hint?: string;
 }
-const CURRENCY: ParamField = { key: 'currency', label: 'Currency (optional)', kind: 'currency', hint: 'Only transfers in this currency (ISO code, e.g. EUR); empty: every currency, each compared in its own.' };
+const CURRENCY: ParamField = {
+  key: 'currency',
+  label: 'Currency (optional)',
+  kind: 'currency',
+  hint: 'Only transfers in this currency (ISO code, e.g. EUR); empty: every currency, each compared in its own.',
+};
 export const PARAM_FIELDS: Record<AmlRuleType, ParamField[]> = {
   LARGE_TRANSFER: [{ key: 'minAmount', label: 'Amount at or above', kind: 'amount' }, CURRENCY],
   VELOCITY: [
@@ -67,12 +72,10 @@ export const PARAM_FIELDS: Record<AmlRuleType, ParamField[]> = {
     { key: 'minCount', label: 'At least this many transfers', kind: 'int' },
     CURRENCY,
   ],
-  NEW_BENEFICIARY: [
-    { key: 'withinHours', label: 'Beneficiary created within (hours)', kind: 'int' },
-    { key: 'minAmount', label: 'Amount at or above', kind: 'amount' },
-    CURRENCY,
+  NEW_BENEFICIARY: [{ key: 'withinHours', label: 'Beneficiary created within (hours)', kind: 'int' }, { key: 'minAmount', label: 'Amount at or above', kind: 'amount' }, CURRENCY],
+  HIGH_RISK_COUNTRY: [
+    { key: 'countries', label: 'High-risk countries', kind: 'countries', hint: "A payout to a beneficiary in one of these countries fires. FATF's lists are the starting point." },
   ],
-  HIGH_RISK_COUNTRY: [{ key: 'countries', label: 'High-risk countries', kind: 'countries', hint: "A payout to a beneficiary in one of these countries fires. FATF's lists are the starting point." }],
   RAPID_OUT: [
     { key: 'withinMinutes', label: 'Within (minutes) of a credit', kind: 'int' },
     { key: 'minPercent', label: 'At least this percent of the credit leaves', kind: 'number' },
@@ -99,7 +102,16 @@ const draftOf = (type: AmlRuleType, r?: { name: string; action: string; enabled:
     name: source.name,
     action: source.action,
     enabled: source.enabled,
-    params: Object.fromEntries(PARAM_FIELDS[type].map((f) => [f.key, f.kind === 'countries' ? [...((source.params[f.key] as string[] | undefined) ?? [])] : source.params[f.key] === null || source.params[f.key] === undefined ? '' : String(source.params[f.key])])),
+    params: Object.fromEntries(
+      PARAM_FIELDS[type].map((f) => [
+        f.key,
+        f.kind === 'countries'
+          ? [...((source.params[f.key] as string[] | undefined) ?? [])]
+          : source.params[f.key] === null || source.params[f.key] === undefined
+            ? ''
+            : String(source.params[f.key]),
+      ]),
+    ),
   };
 };
 
@@ -122,7 +134,8 @@ function check(type: AmlRuleType, d: Draft): Record<string, string> {
   const body = createAmlRuleBodySchema.safeParse({ name: d.name, ruleType: type, enabled: d.enabled, action: d.action, params: {} });
   if (!body.success) for (const i of body.error.issues) errors[i.path.join('.')] = i.message;
   const params = AML_RULE_PARAMS[type].safeParse(paramsOf(type, d));
-  if (!params.success) for (const i of params.error.issues) errors[['params', ...i.path.slice(0, 1)].join('.')] ??= i.path.length ? (i.code === 'invalid_type' ? 'required' : i.message) : i.message;
+  if (!params.success)
+    for (const i of params.error.issues) errors[['params', ...i.path.slice(0, 1)].join('.')] ??= i.path.length ? (i.code === 'invalid_type' ? 'required' : i.message) : i.message;
   return errors;
 }
 
@@ -164,7 +177,10 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3" aria-label={rule ? `Change ${rule.name}` : 'New rule'}>
       <p className="text-sm text-ink-muted">
-        {rule ? `${AML_RULE_TYPE_LABELS[type]}. ` : ''}{rule ? `Saving a change creates version ${rule.version + 1}; the alerts already raised keep the version that fired.` : 'Prefilled with sensible defaults; adjust them to your risk appetite.'}
+        {rule ? `${AML_RULE_TYPE_LABELS[type]}. ` : ''}
+        {rule
+          ? `Saving a change creates version ${rule.version + 1}; the alerts already raised keep the version that fired.`
+          : 'Prefilled with sensible defaults; adjust them to your risk appetite.'}
       </p>
       <FormAlert messages={alert} />
       <Field label="Name" error={errors.name} value={d.name} onChange={(e) => (setD((x) => ({ ...x, name: e.target.value })), clear('name'))} />
@@ -287,7 +303,13 @@ export function AmlRules() {
                 if (type) setCreating(type);
               }}
             >
-              <SelectField label="Rule type" value={type} placeholder="Choose a type" options={AML_RULE_TYPES.map((t) => ({ value: t, label: AML_RULE_TYPE_LABELS[t] }))} onChange={(e) => setType(e.target.value as AmlRuleType | '')} />
+              <SelectField
+                label="Rule type"
+                value={type}
+                placeholder="Choose a type"
+                options={AML_RULE_TYPES.map((t) => ({ value: t, label: AML_RULE_TYPE_LABELS[t] }))}
+                onChange={(e) => setType(e.target.value as AmlRuleType | '')}
+              />
               <Button type="submit" disabled={!type}>
                 New rule
               </Button>
@@ -296,7 +318,15 @@ export function AmlRules() {
         }
       />
       <QueryError error={rules.error} />
-      <DataTable caption="Monitoring rules" columns={columns} rows={rules.data?.items ?? []} rowKey={(r) => r.id} rowTestId="rule-row" loading={rules.isPending} empty={canConfigure ? 'No rule yet: choose a type and create one.' : 'No rule yet: an administrator creates them.'} />
+      <DataTable
+        caption="Monitoring rules"
+        columns={columns}
+        rows={rules.data?.items ?? []}
+        rowKey={(r) => r.id}
+        rowTestId="rule-row"
+        loading={rules.isPending}
+        empty={canConfigure ? 'No rule yet: choose a type and create one.' : 'No rule yet: an administrator creates them.'}
+      />
       <Dialog open={creating !== null} onClose={() => setCreating(null)} title={creating ? `New rule: ${AML_RULE_TYPE_LABELS[creating]}` : 'New rule'}>
         {creating ? (
           <RuleForm
@@ -349,8 +379,8 @@ function BacktestForm({ rule }: { rule: AmlRule }) {
       {r ? (
         <div className="space-y-2" data-testid="backtest-result" aria-live="polite">
           <p>
-            Version {r.ruleVersion} from {when(r.from)} to {when(r.to)}: <strong>{r.matches}</strong> of {r.transfersEvaluated} transfers would have fired, for <strong>{r.customers}</strong> {r.customers === 1 ? 'customer' : 'customers'}.
-            {r.truncated ? ' Only the newest transfers of the window were evaluated.' : ''} Nothing was raised.
+            Version {r.ruleVersion} from {when(r.from)} to {when(r.to)}: <strong>{r.matches}</strong> of {r.transfersEvaluated} transfers would have fired, for <strong>{r.customers}</strong>{' '}
+            {r.customers === 1 ? 'customer' : 'customers'}.{r.truncated ? ' Only the newest transfers of the window were evaluated.' : ''} Nothing was raised.
           </p>
           {r.samples.length ? (
             <ul className="divide-y divide-slate-100">

@@ -37,9 +37,25 @@ export function AmlSearch() {
         <Controller
           control={form.control}
           name="countries"
-          render={({ field }) => <CountryPicker label="Countries (optional)" value={field.value ?? []} onChange={field.onChange} max={10} hint="Nationality, residence or registration: a country in common raises the score." error={errors.countries?.message ?? errors.countries?.[0]?.message} />}
+          render={({ field }) => (
+            <CountryPicker
+              label="Countries (optional)"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              max={10}
+              hint="Nationality, residence or registration: a country in common raises the score."
+              error={errors.countries?.message ?? errors.countries?.[0]?.message}
+            />
+          )}
         />
-        <Field label="Threshold (optional)" inputMode="decimal" placeholder="the tenant's threshold" hint="0.5 to 1: hits scoring less are not shown." error={errors.threshold?.message} {...form.register('threshold', optional)} />
+        <Field
+          label="Threshold (optional)"
+          inputMode="decimal"
+          placeholder="the tenant's threshold"
+          hint="0.5 to 1: hits scoring less are not shown."
+          error={errors.threshold?.message}
+          {...form.register('threshold', optional)}
+        />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={pending}>
             {pending ? 'Searching…' : 'Search'}
@@ -49,8 +65,7 @@ export function AmlSearch() {
       {result ? (
         <Section title={`${result.hits.length} ${result.hits.length === 1 ? 'hit' : 'hits'} at or above ${score(result.threshold)}`} id="aml-search-results">
           <p className="mb-3 text-sm text-ink-muted" data-testid="searched-lists">
-            Searched:{' '}
-            {result.listVersions.length ? result.listVersions.map((v) => `${v.listName} (version ${v.versionNo}, ${v.names} names)`).join('; ') : 'no list has a version in force'}
+            Searched: {result.listVersions.length ? result.listVersions.map((v) => `${v.listName} (version ${v.versionNo}, ${v.names} names)`).join('; ') : 'no list has a version in force'}
           </p>
           {result.hits.length === 0 ? <p className="text-sm">Nothing scores at or above the threshold.</p> : null}
           <ol className="space-y-4" data-testid="search-hits">

@@ -101,9 +101,7 @@ export function ApiReference({ tags, specUrl = OPENAPI_URL, nonce }: { tags: Ref
   }, [specUrl]);
 
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = tags
-    .map((tag) => ({ tag, operations: tag.operations.filter((op) => matches(tag, op, words)) }))
-    .filter(({ operations }) => operations.length > 0);
+  const shown = tags.map((tag) => ({ tag, operations: tag.operations.filter((op) => matches(tag, op, words)) })).filter(({ operations }) => operations.length > 0);
   const total = shown.reduce((n, { operations }) => n + operations.length, 0);
 
   return (
@@ -222,7 +220,9 @@ function TagSection({
                   }}
                   className="flex w-full min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-left no-underline hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
-                  <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_TONES[op.method] ?? 'bg-slate-100 text-slate-900'}`}>{op.method}</span>
+                  <span className={`w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold ${METHOD_TONES[op.method] ?? 'bg-slate-100 text-slate-900'}`}>
+                    {op.method}
+                  </span>
                   <code className="min-w-0 break-all text-sm text-ink">{op.path}</code>
                   <span className="text-sm text-ink-muted">{op.summary}</span>
                 </a>

@@ -59,7 +59,19 @@ function SendCode({ send }: { send: () => Promise<{ destination: string }> }) {
   );
 }
 
-function FreezeDialog({ open, onClose, onDone, run, masked }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; run: (reason: string) => Promise<unknown>; masked: string }) {
+function FreezeDialog({
+  open,
+  onClose,
+  onDone,
+  run,
+  masked,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+  run: (reason: string) => Promise<unknown>;
+  masked: string;
+}) {
   const { form, alert, submit, errors, pending } = useContractForm(freezeSchema, { reason: '' }, async ({ reason }) => {
     await run(reason);
     // closed as soon as the card changed: the page behind is inert while the modal is open
@@ -116,7 +128,21 @@ function CodeDialog({
   );
 }
 
-function TerminateDialog({ open, onClose, onDone, sendCode, run, masked }: { open: boolean; onClose: () => void; onDone: () => Promise<unknown>; sendCode: () => Promise<{ destination: string }>; run: (v: { reason: string; otp: string }) => Promise<unknown>; masked: string }) {
+function TerminateDialog({
+  open,
+  onClose,
+  onDone,
+  sendCode,
+  run,
+  masked,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+  sendCode: () => Promise<{ destination: string }>;
+  run: (v: { reason: string; otp: string }) => Promise<unknown>;
+  masked: string;
+}) {
   const { form, alert, submit, errors, pending } = useContractForm(cancelSchema, { reason: 'USER', otp: '' }, async (values) => {
     await run(values);
     onClose();
@@ -358,7 +384,8 @@ export function CardView({ cardRef, keyId, holder, sandboxTools = true }: { card
           <ol className="space-y-1 text-sm" data-testid="status-history">
             {(history.data?.items ?? []).map((h, i) => (
               <li key={i}>
-                {when(h.at)} · {h.from ? label(h.from) : 'issued'} → <Badge status={h.to} /> by {h.actorName ?? 'the system'} {h.reason ? <span className="text-ink-muted">({h.reason})</span> : null}
+                {when(h.at)} · {h.from ? label(h.from) : 'issued'} → <Badge status={h.to} /> by {h.actorName ?? 'the system'}{' '}
+                {h.reason ? <span className="text-ink-muted">({h.reason})</span> : null}
               </li>
             ))}
           </ol>

@@ -107,7 +107,15 @@ function IssueCardForm({
   const start = first?.defaults ?? defaults;
   const initial: FormValues = {
     cardholderId: holders[0]?.cardholderId ?? (first ? `${PERSON}${first.id}` : NEW_CARDHOLDER),
-    holder: { firstName: '', lastName: '', email: '', phone: '', dateOfBirth: '', ...start, billingAddress: { line1: '', line2: '', city: '', postalCode: '', country: '', ...start.billingAddress } } as HolderValues,
+    holder: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      dateOfBirth: '',
+      ...start,
+      billingAddress: { line1: '', line2: '', city: '', postalCode: '', country: '', ...start.billingAddress },
+    } as HolderValues,
     currency: 'EUR',
     nickname: '',
   };

@@ -59,7 +59,12 @@ export function CustomerAmlSection({ customerId }: { customerId: string }) {
         {run ? (
           <div role="status" className="rounded-md bg-slate-50 p-3 text-sm" data-testid="screening-result">
             <p className="font-medium">
-              Screened just now: {plural(run.screenings.length, 'subject')}, {plural(run.screenings.reduce((n, s) => n + s.hits, 0), 'hit')}, {plural(run.alertIds.length, 'new alert')}.
+              Screened just now: {plural(run.screenings.length, 'subject')},{' '}
+              {plural(
+                run.screenings.reduce((n, s) => n + s.hits, 0),
+                'hit',
+              )}
+              , {plural(run.alertIds.length, 'new alert')}.
             </p>
             {run.alertIds.length === 0 && run.screenings.some((s) => s.hits > 0) ? <p className="text-ink-muted">Hits already raised before (or decided) are not raised again.</p> : null}
           </div>
@@ -78,7 +83,10 @@ export function CustomerAmlSection({ customerId }: { customerId: string }) {
               <li key={s.id} className="py-2">
                 <p className="flex flex-wrap justify-between gap-x-3">
                   <span className="font-medium">
-                    {s.subject.name} <span className="font-normal text-ink-muted">({AML_SUBJECT_TYPE_LABELS[s.subjectType].toLowerCase()}, {entityLabel(s.subject.entityType).toLowerCase()})</span>
+                    {s.subject.name}{' '}
+                    <span className="font-normal text-ink-muted">
+                      ({AML_SUBJECT_TYPE_LABELS[s.subjectType].toLowerCase()}, {entityLabel(s.subject.entityType).toLowerCase()})
+                    </span>
                   </span>
                   <span>{s.hits === 0 ? 'No hit' : `${s.hits} ${s.hits === 1 ? 'hit' : 'hits'}, best ${score(s.topScore)}`}</span>
                 </p>

@@ -24,7 +24,12 @@ function holderDefaults(c: CustomerDetailData | undefined): HolderDefaults {
     phone: phone ?? '',
     dateOfBirth: c.person?.dateOfBirth ?? '',
     billingAddress: address
-      ? { line1: [address.street, address.building].filter(Boolean).join(' '), city: address.city ?? '', postalCode: address.postalCode ?? '', country: (address.country ?? '').toUpperCase() }
+      ? {
+          line1: [address.street, address.building].filter(Boolean).join(' '),
+          city: address.city ?? '',
+          postalCode: address.postalCode ?? '',
+          country: (address.country ?? '').toUpperCase(),
+        }
       : {},
   };
 }

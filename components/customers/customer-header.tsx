@@ -23,7 +23,9 @@ function ActivationAnswer({ error, onAccept, pending }: { error: ApiClientError;
     const details = data.missingConsentDetails as Record<string, { consentType: string; acceptUrl: string }>;
     return (
       <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        <p className="font-semibold">Missing required consents ({String(data.totalMissingConsents)} of {String(data.totalRequiredConsents)}).</p>
+        <p className="font-semibold">
+          Missing required consents ({String(data.totalMissingConsents)} of {String(data.totalRequiredConsents)}).
+        </p>
         <ul className="mt-2 space-y-1">
           {Object.values(details).map((d) => (
             <li key={d.consentType} className="flex flex-wrap items-center gap-2">
@@ -171,7 +173,10 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
           <dt className="text-ink-muted">Verification</dt>
           <dd className="font-medium">{c.verification ? c.verification.status.toLowerCase().replaceAll('_', ' ') : 'none yet'}</dd>
           <dt className="text-ink-muted">What happens next</dt>
-          <dd>The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or the verification is not approved; the page then says what is missing.</dd>
+          <dd>
+            The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or the verification is not approved; the page
+            then says what is missing.
+          </dd>
         </dl>
       </ConfirmDialog>
     </div>

@@ -33,7 +33,12 @@ export function CustomerProfileSection({ customerId }: { customerId: string }) {
           ['Registered', when(c.createdAt)],
           ['Activated', when(c.activatedAt)],
           ...(c.statusReason ? ([['Status reason', c.statusReason]] as [string, ReactNode][]) : []),
-          ['Customer ID', <span key="id" className="font-mono text-xs">{c.id}</span>],
+          [
+            'Customer ID',
+            <span key="id" className="font-mono text-xs">
+              {c.id}
+            </span>,
+          ],
         ]}
       />
       {c.addresses.length ? (

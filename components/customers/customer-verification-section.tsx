@@ -36,7 +36,9 @@ export function CustomerVerificationSection({ customerId }: { customerId: string
           {c.verificationHistory.map((h) => (
             <li key={h.id}>
               {when(h.createdAt)} · {actionLabel(h.action)} → <Badge status={String((h.after as { status?: string } | null)?.status ?? '')} />
-              {(h.after as { reasonCode?: string } | null)?.reasonCode ? <span className="text-ink-muted"> ({REASON_CODE_LABELS[(h.after as { reasonCode: ReasonCode }).reasonCode] ?? (h.after as { reasonCode: string }).reasonCode})</span> : null}
+              {(h.after as { reasonCode?: string } | null)?.reasonCode ? (
+                <span className="text-ink-muted"> ({REASON_CODE_LABELS[(h.after as { reasonCode: ReasonCode }).reasonCode] ?? (h.after as { reasonCode: string }).reasonCode})</span>
+              ) : null}
               <span> by {h.actorName ?? 'the system'}</span>
             </li>
           ))}

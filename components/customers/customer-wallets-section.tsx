@@ -20,10 +20,7 @@ export function CustomerWalletsSection({ customerId }: { customerId: string }) {
     queryFn: () => apiFetch<WalletPage>(`/api/v2.1/wallets?customerId=${customerId}&pageSize=100`),
   });
   return (
-    <Section
-      title="Wallets"
-      actions={can('wallet:manage') ? <SectionLink href={`/wallets?customerId=${customerId}&open=wallet`}>Open a wallet</SectionLink> : null}
-    >
+    <Section title="Wallets" actions={can('wallet:manage') ? <SectionLink href={`/wallets?customerId=${customerId}&open=wallet`}>Open a wallet</SectionLink> : null}>
       {wallets.isPending ? (
         <p className="text-sm text-ink-muted">Loading…</p>
       ) : wallets.isError ? (

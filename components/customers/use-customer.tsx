@@ -18,8 +18,7 @@ export function useCustomer(customerId: string) {
 }
 
 /** The customer API's base path for activation, consents, deactivation and verification. */
-export const customerBase = (c: Pick<CustomerDetailData, 'customerType' | 'id'>) =>
-  `/api/v2.1/customer/${c.customerType === 'INDIVIDUAL' ? 'individual' : 'organization'}/${c.id}`;
+export const customerBase = (c: Pick<CustomerDetailData, 'customerType' | 'id'>) => `/api/v2.1/customer/${c.customerType === 'INDIVIDUAL' ? 'individual' : 'organization'}/${c.id}`;
 
 export const label = (s: string) => s.replaceAll('_', ' ').toLowerCase();
 export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

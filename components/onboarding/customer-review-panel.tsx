@@ -53,7 +53,8 @@ function UploadForm({ base, replaces, defaultType, title, onDone }: { base: stri
       };
       const parsed = documentUploadBodySchema.safeParse(body);
       if (!parsed.success) throw new ApiClientError(400, 400, 'request validation failed', { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
-      if (d.file && d.file.size > MAX_DOCUMENT_BYTES) throw new ApiClientError(400, 400, 'request validation failed', { errors: [{ field: 'documentFile', message: 'the file must be at most 5 MiB' }] });
+      if (d.file && d.file.size > MAX_DOCUMENT_BYTES)
+        throw new ApiClientError(400, 400, 'request validation failed', { errors: [{ field: 'documentFile', message: 'the file must be at most 5 MiB' }] });
       return apiFetch<{ verificationStatus: string | null }>(`${base}/documents`, { method: 'POST', json: body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     },
     onMutate: () => (setErrors({}), setAlert([])),
@@ -87,10 +88,22 @@ function UploadForm({ base, replaces, defaultType, title, onDone }: { base: stri
           error={errors.documentType}
         />
         <Field label="Document number" value={d.documentNumber} onChange={(e) => setD((x) => ({ ...x, documentNumber: e.target.value }))} error={errors.documentNumber} />
-        <Field label="Issuing country" hint="2 letters, e.g. DE" value={d.issuingCountry} onChange={(e) => setD((x) => ({ ...x, issuingCountry: e.target.value }))} error={errors.issuingCountry} />
+        <Field
+          label="Issuing country"
+          hint="2 letters, e.g. DE"
+          value={d.issuingCountry}
+          onChange={(e) => setD((x) => ({ ...x, issuingCountry: e.target.value }))}
+          error={errors.issuingCountry}
+        />
         <Field label="Expiry date" type="date" value={d.expiryDate} onChange={(e) => setD((x) => ({ ...x, expiryDate: e.target.value }))} error={errors.expiryDate} />
       </div>
-      <Field label="File (PDF, PNG or JPEG, at most 5 MiB)" type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setD((x) => ({ ...x, file: e.target.files?.[0] ?? null }))} error={errors.documentFile} />
+      <Field
+        label="File (PDF, PNG or JPEG, at most 5 MiB)"
+        type="file"
+        accept="application/pdf,image/png,image/jpeg"
+        onChange={(e) => setD((x) => ({ ...x, file: e.target.files?.[0] ?? null }))}
+        error={errors.documentFile}
+      />
       <Button type="submit" variant="secondary" disabled={send.isPending}>
         {send.isPending ? 'Uploading…' : 'Upload'}
       </Button>
@@ -135,7 +148,11 @@ export function CustomerReviewPanel({ customerId, customerType }: { customerId: 
                 <ul className="ml-5 list-disc">
                   {rr.documentIds.map((id) => {
                     const doc = data.documents.find((x) => x.id === id);
-                    return <li key={id}>Replace: {doc ? `${docLabel(doc.documentType)} ${doc.documentNumber ?? ''}` : 'a document'} {rr.outstanding.documentIds.includes(id) ? '' : '(done)'}</li>;
+                    return (
+                      <li key={id}>
+                        Replace: {doc ? `${docLabel(doc.documentType)} ${doc.documentNumber ?? ''}` : 'a document'} {rr.outstanding.documentIds.includes(id) ? '' : '(done)'}
+                      </li>
+                    );
                   })}
                   {rr.requirements.map((r) => (
                     <li key={r}>
@@ -146,7 +163,16 @@ export function CustomerReviewPanel({ customerId, customerType }: { customerId: 
                 <div className="grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
                   {rr.outstanding.documentIds.map((id) => {
                     const doc = data.documents.find((x) => x.id === id);
-                    return <UploadForm key={id} base={base} replaces={id} defaultType={doc?.documentType ?? 'OTHER'} title={`Replacement for ${doc ? docLabel(doc.documentType) : 'the document'}`} onDone={refresh} />;
+                    return (
+                      <UploadForm
+                        key={id}
+                        base={base}
+                        replaces={id}
+                        defaultType={doc?.documentType ?? 'OTHER'}
+                        title={`Replacement for ${doc ? docLabel(doc.documentType) : 'the document'}`}
+                        onDone={refresh}
+                      />
+                    );
                   })}
                   {rr.outstanding.requirements.map((r) => (
                     <UploadForm

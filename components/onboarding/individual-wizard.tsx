@@ -23,7 +23,19 @@ import {
 import { useDraftWizard } from '@/lib/ui/use-wizard';
 import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_TYPE_LABELS } from '@/lib/contract/review';
-import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, readDocumentFile, RegistrationFrame, ReviewList, useCategoryChoice, useRegistration } from './wizard-parts';
+import {
+  ActivationFields,
+  CategoryFields,
+  categoryRows,
+  ConsentFields,
+  consentRow,
+  optional,
+  readDocumentFile,
+  RegistrationFrame,
+  ReviewList,
+  useCategoryChoice,
+  useRegistration,
+} from './wizard-parts';
 
 /**
  * Registration of an individual customer in six steps and a review. Each step validates with the
@@ -34,8 +46,16 @@ import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentR
 
 const paramsSchema = z.record(z.string(), z.string());
 const STEPS = [
-  { label: 'Personal info', schema: z.object({ PERSONAL_INFO: personalInfoStepSchema, CATEGORIZATION: categorizationStepSchema, params: paramsSchema.optional() }), prefixes: ['PERSONAL_INFO', 'CATEGORIZATION', 'params', 'individualCustomer', 'customerCategory'] },
-  { label: 'Contact', schema: z.object({ ...accountStepFields, CONTACT_INFO: contactInfoStepSchema }).superRefine(matchingPasswords), prefixes: ['CONTACT_INFO', 'email', 'phone', 'password', 'matchingPassword'] },
+  {
+    label: 'Personal info',
+    schema: z.object({ PERSONAL_INFO: personalInfoStepSchema, CATEGORIZATION: categorizationStepSchema, params: paramsSchema.optional() }),
+    prefixes: ['PERSONAL_INFO', 'CATEGORIZATION', 'params', 'individualCustomer', 'customerCategory'],
+  },
+  {
+    label: 'Contact',
+    schema: z.object({ ...accountStepFields, CONTACT_INFO: contactInfoStepSchema }).superRefine(matchingPasswords),
+    prefixes: ['CONTACT_INFO', 'email', 'phone', 'password', 'matchingPassword'],
+  },
   { label: 'Address', schema: z.object({ ADDRESS_INFO: addressInfoStepSchema }), prefixes: ['ADDRESS_INFO'] },
   { label: 'Documents', schema: z.object({ DOCUMENT_UPLOAD: documentUploadStepSchema }), prefixes: ['DOCUMENT_UPLOAD'] },
   { label: 'Consents', schema: z.object({ CONSENT: consentStepSchema }), prefixes: ['CONSENT'] },
@@ -71,7 +91,6 @@ const EMPTY: Values = {
   CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
   ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
 };
-
 
 const opt = optional;
 function withoutSecrets(values: Values): Values {
@@ -135,18 +154,19 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
 
   const v = watch();
   return (
-    <RegistrationFrame
-      {...frame}
-      submitLabel="Register customer"
-      notKept={['Password', 'Repeat password', 'Document file']}
-      onDiscard={() => setPreview(null)}
-    >
+    <RegistrationFrame {...frame} submitLabel="Register customer" notKept={['Password', 'Repeat password', 'Document file']} onDiscard={() => setPreview(null)}>
       {step === 0 ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
           <Field label="Last name" autoComplete="off" error={errors.PERSONAL_INFO?.lastName?.message} {...register('PERSONAL_INFO.lastName')} />
           <Field label="Date of birth" type="date" error={errors.PERSONAL_INFO?.dateOfBirth?.message} {...register('PERSONAL_INFO.dateOfBirth')} />
-          <SelectField label="Gender" options={GENDERS.map((g) => ({ value: g, label: humanize(g) }))} placeholder="Not given" error={errors.PERSONAL_INFO?.gender?.message} {...register('PERSONAL_INFO.gender', opt)} />
+          <SelectField
+            label="Gender"
+            options={GENDERS.map((g) => ({ value: g, label: humanize(g) }))}
+            placeholder="Not given"
+            error={errors.PERSONAL_INFO?.gender?.message}
+            {...register('PERSONAL_INFO.gender', opt)}
+          />
           <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
           <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
           <CategoryFields
@@ -164,15 +184,32 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Email (login)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
           <Field label="Phone" type="tel" placeholder="+4915112345678" error={errors.phone?.message} {...register('phone', opt)} />
-          <SelectField label="Contact type" options={CONTACT_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={errors.CONTACT_INFO?.contactType?.message} {...register('CONTACT_INFO.contactType')} />
+          <SelectField
+            label="Contact type"
+            options={CONTACT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+            error={errors.CONTACT_INFO?.contactType?.message}
+            {...register('CONTACT_INFO.contactType')}
+          />
           <Field label="Contact value" error={errors.CONTACT_INFO?.contactValue?.message} {...register('CONTACT_INFO.contactValue')} />
-          <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            hint="8+ characters: upper and lower case, a digit, a special character"
+            {...register('password')}
+          />
           <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
         </div>
       ) : null}
       {step === 2 ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={errors.ADDRESS_INFO?.addressType?.message} {...register('ADDRESS_INFO.addressType')} />
+          <SelectField
+            label="Address type"
+            options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+            error={errors.ADDRESS_INFO?.addressType?.message}
+            {...register('ADDRESS_INFO.addressType')}
+          />
           <Field label="Street" error={errors.ADDRESS_INFO?.street?.message} {...register('ADDRESS_INFO.street')} />
           <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
           <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
@@ -182,7 +219,12 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
       ) : null}
       {step === 3 ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Document type" options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={errors.DOCUMENT_UPLOAD?.documentType?.message} {...register('DOCUMENT_UPLOAD.documentType')} />
+          <SelectField
+            label="Document type"
+            options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+            error={errors.DOCUMENT_UPLOAD?.documentType?.message}
+            {...register('DOCUMENT_UPLOAD.documentType')}
+          />
           <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
           <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
           <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
@@ -222,7 +264,10 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
               ['Email', v.email],
               ['Contact', `${humanize(v.CONTACT_INFO.contactType)}: ${v.CONTACT_INFO.contactValue}`],
               ['Address', `${v.ADDRESS_INFO.street}, ${v.ADDRESS_INFO.postalCode ?? ''} ${v.ADDRESS_INFO.city}, ${v.ADDRESS_INFO.country}`],
-              ['Document', `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`],
+              [
+                'Document',
+                `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`,
+              ],
               consentRow(v.CONSENT),
             ] as [string, string][]
           }

@@ -28,7 +28,19 @@ import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor, type DocumentRequirement } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
-import { ActivationFields, CategoryFields, categoryRows, ConsentFields, consentRow, optional, readDocumentFile, RegistrationFrame, ReviewList, useCategoryChoice, useRegistration } from './wizard-parts';
+import {
+  ActivationFields,
+  CategoryFields,
+  categoryRows,
+  ConsentFields,
+  consentRow,
+  optional,
+  readDocumentFile,
+  RegistrationFrame,
+  ReviewList,
+  useCategoryChoice,
+  useRegistration,
+} from './wizard-parts';
 
 /**
  * Registration of an organization: company data, addresses, representatives (rows added and
@@ -44,7 +56,11 @@ const adminUsernameSchema = organizationAdminUserSchema.pick({ username: true })
 const STEPS = [
   {
     label: 'Company',
-    schema: z.object({ organizationCustomer: z.object({ organization: companyStepSchema }), categoryId: z.union([z.literal(''), z.uuid({ message: 'choose a category' })]).optional(), params: z.record(z.string(), z.string()).optional() }),
+    schema: z.object({
+      organizationCustomer: z.object({ organization: companyStepSchema }),
+      categoryId: z.union([z.literal(''), z.uuid({ message: 'choose a category' })]).optional(),
+      params: z.record(z.string(), z.string()).optional(),
+    }),
     prefixes: [ORG, 'organizationCustomer.customerName', 'organizationCustomer.categorization', 'customerCategory', 'categoryId', 'params'],
   },
   { label: 'Addresses', schema: inOrganization({ addresses: organizationAddressesSchema }), prefixes: [`${ORG}.addresses`] },
@@ -70,10 +86,18 @@ type Slot = { requirement: DocumentRequirement; label: string; representativeInd
 const slotsFor = (reps: { firstName?: string; lastName?: string }[]): Slot[] => [
   ...COMPANY_REQUIREMENTS.map((r) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label })),
   ...(ORG_REQUIREMENTS.includes('REPRESENTATIVE_IDENTITY')
-    ? reps.map((p, i) => ({ requirement: 'REPRESENTATIVE_IDENTITY' as const, label: `Identity document of ${`${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || `representative ${i + 1}`}`, representativeIndex: i }))
+    ? reps.map((p, i) => ({
+        requirement: 'REPRESENTATIVE_IDENTITY' as const,
+        label: `Identity document of ${`${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || `representative ${i + 1}`}`,
+        representativeIndex: i,
+      }))
     : []),
 ];
-const slotDocument = (s: Slot) => ({ documentType: DOCUMENT_REQUIREMENTS[s.requirement].documentTypes[0], documentFile: '', ...(s.representativeIndex === undefined ? {} : { representativeIndex: s.representativeIndex }) });
+const slotDocument = (s: Slot) => ({
+  documentType: DOCUMENT_REQUIREMENTS[s.requirement].documentTypes[0],
+  documentFile: '',
+  ...(s.representativeIndex === undefined ? {} : { representativeIndex: s.representativeIndex }),
+});
 const REVIEW = STEPS.length - 1;
 
 /** The whole form: the steps' schemas in the registration body's shape. */
@@ -195,7 +219,14 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
       return true;
     },
     // a duplicate username names "username": the administrator step's field
-    mapField: (path) => (path === 'username' ? 'organizationCustomer.user.username' : path.startsWith('customerCategory') || path.startsWith('organizationCustomer.categorization') ? 'categoryId' : stepOf(path) !== null ? path : undefined),
+    mapField: (path) =>
+      path === 'username'
+        ? 'organizationCustomer.user.username'
+        : path.startsWith('customerCategory') || path.startsWith('organizationCustomer.categorization')
+          ? 'categoryId'
+          : stepOf(path) !== null
+            ? path
+            : undefined,
     mapKey: (key) => (key === 'categoryId' ? 'categoryId' : `params.${key}`),
   });
 
@@ -255,7 +286,12 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
           <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
           <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
-          <SelectField label="Business type" options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeLabel(b) }))} error={orgErrors?.businessType?.message} {...register(`${ORG}.businessType`)} />
+          <SelectField
+            label="Business type"
+            options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeLabel(b) }))}
+            error={orgErrors?.businessType?.message}
+            {...register(`${ORG}.businessType`)}
+          />
           <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
           <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
           <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
@@ -278,7 +314,12 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
             return (
               <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
                 <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
-                <SelectField label="Address type" options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))} error={e?.type?.message} {...register(`${ORG}.addresses.${i}.type`)} />
+                <SelectField
+                  label="Address type"
+                  options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+                  error={e?.type?.message}
+                  {...register(`${ORG}.addresses.${i}.type`)}
+                />
                 <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
                 <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
                 <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
@@ -352,8 +393,21 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
           <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <Field label="Username (optional)" autoComplete="off" hint="default: the email" error={errors.organizationCustomer?.user?.username?.message} {...register('organizationCustomer.user.username', opt)} />
-          <Field label="Password" type="password" autoComplete="new-password" error={errors.password?.message} hint="8+ characters: upper and lower case, a digit, a special character" {...register('password')} />
+          <Field
+            label="Username (optional)"
+            autoComplete="off"
+            hint="default: the email"
+            error={errors.organizationCustomer?.user?.username?.message}
+            {...register('organizationCustomer.user.username', opt)}
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            hint="8+ characters: upper and lower case, a digit, a special character"
+            {...register('password')}
+          />
           <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
         </div>
       ) : null}
@@ -366,7 +420,12 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
             return (
               <fieldset key={`${slot.requirement}-${slot.representativeIndex ?? ''}`} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
                 <legend className="px-1 text-sm font-semibold text-ink">{slot.label}</legend>
-                <SelectField label="Document type" options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))} error={e?.documentType?.message} {...register(`DOCUMENTS.${i}.documentType`)} />
+                <SelectField
+                  label="Document type"
+                  options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+                  error={e?.documentType?.message}
+                  {...register(`DOCUMENTS.${i}.documentType`)}
+                />
                 <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
                 <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
                 <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />

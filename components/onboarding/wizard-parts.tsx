@@ -25,7 +25,14 @@ import type { useDraftWizard } from '@/lib/ui/use-wizard';
 export const optional = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) };
 
 interface Hierarchy {
-  categories: { id: string; name: string; customerType: string; isActive: boolean; riskLevel: string; features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[] }[];
+  categories: {
+    id: string;
+    name: string;
+    customerType: string;
+    isActive: boolean;
+    riskLevel: string;
+    features: { enabled: boolean; mandatoryKeys: string[]; allowedValues: Record<string, string[]> }[];
+  }[];
 }
 
 /**
@@ -128,7 +135,13 @@ export function ConsentFields({ register }: { register: (name: ConsentName) => U
 }
 
 /** The activation step; notes are optional (an empty box is "not given"). */
-export function ActivationFields({ register, notesError }: { register: (name: ActivationName, options?: { setValueAs: (v: unknown) => unknown }) => UseFormRegisterReturn; notesError?: string }) {
+export function ActivationFields({
+  register,
+  notesError,
+}: {
+  register: (name: ActivationName, options?: { setValueAs: (v: unknown) => unknown }) => UseFormRegisterReturn;
+  notesError?: string;
+}) {
   return (
     <div className="space-y-3">
       <Checkbox label="Activate as soon as verification and consents allow" {...register('ACTIVATION.activationConfirm')} />
@@ -137,7 +150,6 @@ export function ActivationFields({ register, notesError }: { register: (name: Ac
     </div>
   );
 }
-
 
 /** The review step: label/value pairs. */
 export function ReviewList({ rows }: { rows: [string, string][] }) {
@@ -256,7 +268,13 @@ export function categoryRows(choice: Choice, params: Record<string, string | und
 
 /** The review row of the consents given so far. */
 export function consentRow(consent: Record<string, boolean | undefined> | undefined): [string, string] {
-  return ['Consents', Object.entries(consent ?? {}).filter(([, on]) => on).map(([k]) => humanize(k.replace(/Accepted|Consent/, ''))).join(', ') || 'none yet'];
+  return [
+    'Consents',
+    Object.entries(consent ?? {})
+      .filter(([, on]) => on)
+      .map(([k]) => humanize(k.replace(/Accepted|Consent/, '')))
+      .join(', ') || 'none yet',
+  ];
 }
 
 /** A chosen document file, checked as the server checks it (type, size), read as a data: URL. */

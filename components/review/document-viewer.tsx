@@ -40,9 +40,21 @@ export function DocumentDetails({ d, verificationId, title }: { d: ReviewDocumen
       ),
     ],
     ['Size', `${bytes(d.sizeBytes)} (${fileKind(d.mimeType)})`],
-    ['SHA-256', <code key="sha" className="break-all text-xs">{d.sha256}</code>],
+    [
+      'SHA-256',
+      <code key="sha" className="break-all text-xs">
+        {d.sha256}
+      </code>,
+    ],
     ['Uploaded', `${d.uploadedByName ?? '—'}, ${when(d.createdAt)}`],
-    ...(d.decidedAt ? ([['Decision', `${DOC_STATUS[d.status]} by ${d.decidedByName ?? '—'}, ${when(d.decidedAt)}: ${reasonLabel(d.decisionReasonCode)}${d.decisionComment ? ` (“${d.decisionComment}”)` : ''}`]] as [string, string][]) : []),
+    ...(d.decidedAt
+      ? ([
+          [
+            'Decision',
+            `${DOC_STATUS[d.status]} by ${d.decidedByName ?? '—'}, ${when(d.decidedAt)}: ${reasonLabel(d.decisionReasonCode)}${d.decisionComment ? ` (“${d.decisionComment}”)` : ''}`,
+          ],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <>

@@ -60,12 +60,19 @@ function Refusal({ error }: { error: unknown }) {
       <div role="alert" data-testid="refusal" className="rounded-md bg-rose-50 p-3 text-sm text-rose-900 ring-1 ring-rose-300">
         <p className="font-semibold">Refused: {n === 1 ? 'a screening alert' : `${n} screening alerts`} of this customer must be decided first.</p>
         <p>
-          An officer decides {n === 1 ? 'it' : 'them'} on the alert page (false positive, or a cleared match); <a href="#case-aml-title" className="font-medium underline">see the AML alerts</a>.
+          An officer decides {n === 1 ? 'it' : 'them'} on the alert page (false positive, or a cleared match);{' '}
+          <a href="#case-aml-title" className="font-medium underline">
+            see the AML alerts
+          </a>
+          .
         </p>
       </div>
     );
   }
-  if (error instanceof ApiClientError && ['FOUR_EYES', 'ASSIGNED_TO_ANOTHER_OFFICER', 'SECOND_APPROVER_MUST_DIFFER', 'REQUIRED_DOCUMENTS_NOT_ACCEPTED', 'DOCUMENT_EXPIRED'].includes(String(error.data.error))) {
+  if (
+    error instanceof ApiClientError &&
+    ['FOUR_EYES', 'ASSIGNED_TO_ANOTHER_OFFICER', 'SECOND_APPROVER_MUST_DIFFER', 'REQUIRED_DOCUMENTS_NOT_ACCEPTED', 'DOCUMENT_EXPIRED'].includes(String(error.data.error))
+  ) {
     const d = error.data as Record<string, unknown>;
     const unmet = (d.unmetRequirements as { label: string }[] | undefined) ?? [];
     const undecided = (d.undecidedDocuments as { documentType: string }[] | undefined) ?? [];
@@ -118,7 +125,12 @@ function DecisionForm({ v, onDone }: { v: Case; onDone: () => Promise<unknown> }
     onMutate: () => setFailure(null),
     onSuccess: async (r) => {
       setConfirming(false);
-      toast('success', r.status === 'PENDING_REVIEW' ? 'First approval recorded (1 of 2 approvals): a second officer must approve' : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`);
+      toast(
+        'success',
+        r.status === 'PENDING_REVIEW'
+          ? 'First approval recorded (1 of 2 approvals): a second officer must approve'
+          : `Decision recorded: ${DECISION_LABELS[draft.decision as Decision].toLowerCase()}`,
+      );
       setDraft({ decision: '', reasonCode: '', comment: '', documentIds: [], requirements: [] });
       await onDone();
     },
@@ -306,7 +318,15 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
     e.preventDefault();
     const body = { decision, reasonCode, comment: comment.trim() || undefined };
     const parsed = reviewDocumentDecisionBodySchema.safeParse(body);
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.path[0] === 'decision' ? 'choose accept or reject' : i.path[0] === 'reasonCode' && !reasonCode ? 'choose a reason' : i.message])));
+    if (!parsed.success)
+      return setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((i) => [
+            String(i.path[0]),
+            i.path[0] === 'decision' ? 'choose accept or reject' : i.path[0] === 'reasonCode' && !reasonCode ? 'choose a reason' : i.message,
+          ]),
+        ),
+      );
     setErrors({});
     setConfirming(true);
   };
@@ -560,8 +580,20 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
               [
                 ['Type', v.customerType === 'INDIVIDUAL' ? 'Individual' : 'Organization'],
                 ['Email', v.customerEmail],
-                ...(v.person ? [['Name', `${v.person.firstName} ${v.person.lastName}`], ['Date of birth', v.person.dateOfBirth], ['Nationality', v.person.nationality]] : []),
-                ...(v.organization ? [['Legal name', v.organization.legalName], ['Registration no.', v.organization.registrationNumber], ['Industry', v.organization.industry]] : []),
+                ...(v.person
+                  ? [
+                      ['Name', `${v.person.firstName} ${v.person.lastName}`],
+                      ['Date of birth', v.person.dateOfBirth],
+                      ['Nationality', v.person.nationality],
+                    ]
+                  : []),
+                ...(v.organization
+                  ? [
+                      ['Legal name', v.organization.legalName],
+                      ['Registration no.', v.organization.registrationNumber],
+                      ['Industry', v.organization.industry],
+                    ]
+                  : []),
                 ['Category', v.categorization?.categoryName ?? '—'],
                 ...v.representatives.map((r) => [`Representative`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare)} %)`]),
                 ...v.addresses.map((a) => [`${a.addressType.charAt(0)}${a.addressType.slice(1).toLowerCase()} address`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
@@ -584,7 +616,15 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
           )}
         </Section>
       </div>
-      <Section title="AML screening" id="case-aml" actions={<Link href={`/aml/alerts?customerId=${v.customerId}`} className="text-sm font-medium text-brand-700 hover:underline">Alert queue</Link>}>
+      <Section
+        title="AML screening"
+        id="case-aml"
+        actions={
+          <Link href={`/aml/alerts?customerId=${v.customerId}`} className="text-sm font-medium text-brand-700 hover:underline">
+            Alert queue
+          </Link>
+        }
+      >
         <CustomerAmlAlerts customerId={v.customerId} />
       </Section>
       <Section title="Documents">

@@ -104,7 +104,13 @@ export function ReviewQueue({ userId }: { userId: string }) {
       key: 'sla',
       header: 'SLA',
       cell: (i) =>
-        i.status !== 'PENDING_REVIEW' && i.status !== 'IN_REVIEW' ? '—' : i.overdue ? <Badge tone="bad">{slaText(i.slaDueAt).text.replace('SLA: ', '')}</Badge> : slaText(i.slaDueAt).text.replace('SLA: ', ''),
+        i.status !== 'PENDING_REVIEW' && i.status !== 'IN_REVIEW' ? (
+          '—'
+        ) : i.overdue ? (
+          <Badge tone="bad">{slaText(i.slaDueAt).text.replace('SLA: ', '')}</Badge>
+        ) : (
+          slaText(i.slaDueAt).text.replace('SLA: ', '')
+        ),
     },
   ];
   const reset = () => setPage(1);

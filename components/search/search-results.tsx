@@ -25,7 +25,10 @@ const Hit = ({ children }: { children: ReactNode }) => <li className="flex flex-
 export function SearchResults({ q }: { q: string }) {
   const { can } = useCurrentUser();
   const result = useQuery({ queryKey: ['search', q], queryFn: () => apiFetch<SearchResult>(`/api/v2.1/search?q=${encodeURIComponent(q)}`), enabled: q.length >= 2, retry: false });
-  if (q.length < 2) return <p className="text-sm text-ink-muted">Type at least two characters: a customer, representative or cardholder name, an email, a wallet name or ID, or a card&apos;s last four digits.</p>;
+  if (q.length < 2)
+    return (
+      <p className="text-sm text-ink-muted">Type at least two characters: a customer, representative or cardholder name, an email, a wallet name or ID, or a card&apos;s last four digits.</p>
+    );
   if (result.isPending) return <p className="text-ink-muted">Searching…</p>;
   if (loadFailed(result)) return <LoadError query={result} />;
   const r = result.data;

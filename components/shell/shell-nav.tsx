@@ -48,11 +48,7 @@ export function ShellNav({ items, footer }: { items: NavItem[]; footer?: React.R
               {item.ready ? (
                 <NavLink href={item.href}>{item.label}</NavLink>
               ) : (
-                <span
-                  aria-disabled="true"
-                  title="Coming soon"
-                  className="flex items-center justify-between gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm text-ink-muted"
-                >
+                <span aria-disabled="true" title="Coming soon" className="flex items-center justify-between gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm text-ink-muted">
                   {item.label}
                   <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-slate-600">soon</span>
                 </span>

@@ -16,7 +16,11 @@ interface PublicTenant {
 }
 
 class EnvelopeError extends Error {
-  constructor(public status: number, message: string, public data: unknown) {
+  constructor(
+    public status: number,
+    message: string,
+    public data: unknown,
+  ) {
     super(message);
   }
 }
@@ -69,7 +73,9 @@ export function StatusOverview({ tenantId }: { tenantId: string | null }) {
     <div className="grid gap-4 md:grid-cols-2">
       <Card title="Tenant" testId="tenant-card">
         {!tenantId ? (
-          <p className="text-ink-muted">No tenant yet. Create one with <code className="font-mono">npm run tenant:create</code>.</p>
+          <p className="text-ink-muted">
+            No tenant yet. Create one with <code className="font-mono">npm run tenant:create</code>.
+          </p>
         ) : tenant.isPending ? (
           <p className="text-ink-muted">Loading…</p>
         ) : tenant.isError ? (

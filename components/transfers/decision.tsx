@@ -40,7 +40,10 @@ export function DecisionForm({ transfer, decision, onDone }: { transfer: Transfe
     const done = await apiFetch<Transfer>(`/api/v2.1/transfers/${transfer.id}/${decision}`, { method: 'POST', ...(decision === 'reject' ? { json: values } : {}) });
     await client.invalidateQueries({ queryKey: ['transfers'] });
     await client.invalidateQueries({ queryKey: ['transfer', transfer.id] });
-    toast(done.status === 'FAILED' ? 'error' : 'success', `Transfer ${transfer.id.slice(0, 8)} is now ${done.status.replaceAll('_', ' ').toLowerCase()}.${done.status === 'FAILED' ? ` ${done.rejectionReason ?? ''}` : ''}`);
+    toast(
+      done.status === 'FAILED' ? 'error' : 'success',
+      `Transfer ${transfer.id.slice(0, 8)} is now ${done.status.replaceAll('_', ' ').toLowerCase()}.${done.status === 'FAILED' ? ` ${done.rejectionReason ?? ''}` : ''}`,
+    );
     onDone();
   });
   const amount = formatMoney(transfer.amount, transfer.currency);
@@ -52,8 +55,16 @@ export function DecisionForm({ transfer, decision, onDone }: { transfer: Transfe
           : `${amount} goes back to ${transfer.customerName}'s wallet ${transfer.sourceWallet.name} and ${transfer.initiatedByName}'s request ends. This cannot be undone.`}
       </p>
       <FormAlert messages={alert} />
-      {decision === 'reject' ? <TextareaField label="Reason (optional)" error={errors.reason?.message} {...form.register('reason', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })} /> : null}
-      <DialogActions onCancel={onDone} pending={pending} label={decision === 'approve' ? 'Approve transfer' : 'Reject transfer'} pendingLabel="Saving…" variant={decision === 'approve' ? 'primary' : 'danger'} />
+      {decision === 'reject' ? (
+        <TextareaField label="Reason (optional)" error={errors.reason?.message} {...form.register('reason', { setValueAs: (v: unknown) => (v === '' ? undefined : v) })} />
+      ) : null}
+      <DialogActions
+        onCancel={onDone}
+        pending={pending}
+        label={decision === 'approve' ? 'Approve transfer' : 'Reject transfer'}
+        pendingLabel="Saving…"
+        variant={decision === 'approve' ? 'primary' : 'danger'}
+      />
     </form>
   );
 }

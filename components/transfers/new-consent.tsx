@@ -18,9 +18,27 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * leaving the transfer form (a payout needs one): what was typed in the transfer stays, and the new
  * consent is chosen on save. The same rules as the Payment consents screen (the server's schema).
  */
-export function NewConsent({ walletId, currency, amount, onSaved, onCancel }: { walletId: string; currency: Currency; amount: string; onSaved: (c: PaymentConsent) => void; onCancel: () => void }) {
+export function NewConsent({
+  walletId,
+  currency,
+  amount,
+  onSaved,
+  onCancel,
+}: {
+  walletId: string;
+  currency: Currency;
+  amount: string;
+  onSaved: (c: PaymentConsent) => void;
+  onCancel: () => void;
+}) {
   const [key] = useState(() => crypto.randomUUID());
-  const { form, alert, submit, errors: e, pending } = useContractForm(
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(
     createPaymentConsentBodySchema,
     // the largest payment starts at the amount being sent: the consent must cover it
     { walletId, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: /^\d+(\.\d+)?$/.test(amount) ? amount : '', currency, expiresAt: new Date(`${inDays(90)}T23:59:59Z`).toISOString() },

@@ -134,7 +134,10 @@ export function TransferDetail({ transferId }: { transferId: string }) {
         <ul className="space-y-2 text-sm">
           {t.entries.map((e) => (
             <li key={e.entryId}>
-              <span className="font-medium">{ENTRY_KIND_LABELS[e.kind] ?? e.kind}</span> <span className="text-ink-muted">· {when(e.postedAt)} · {e.description}</span>
+              <span className="font-medium">{ENTRY_KIND_LABELS[e.kind] ?? e.kind}</span>{' '}
+              <span className="text-ink-muted">
+                · {when(e.postedAt)} · {e.description}
+              </span>
             </li>
           ))}
         </ul>

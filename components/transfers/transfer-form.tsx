@@ -17,15 +17,7 @@ import { CONSENT_SCOPE_LABELS, formatMoney, LIMIT_TYPE_LABELS } from '@/componen
 import { NewBeneficiaryForm } from '@/components/wallets/beneficiary-form';
 import { onWalletChosen, useWallets, WalletSelect, walletLabel } from '@/components/wallets/pickers';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
-import {
-  createTransferBodySchema,
-  type Beneficiary,
-  type LedgerSettings,
-  type PaymentConsent,
-  type TransactionLimit,
-  type Transfer,
-  type Wallet,
-} from '@/lib/contract/wallets';
+import { createTransferBodySchema, type Beneficiary, type LedgerSettings, type PaymentConsent, type TransactionLimit, type Transfer, type Wallet } from '@/lib/contract/wallets';
 import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
 import { NewConsent } from './new-consent';
@@ -43,7 +35,13 @@ function placeOnField(error: unknown, setError: UseFormSetError<TransferValues>)
     return true;
   }
   if (error.message === 'transaction limit exceeded') {
-    setError('amount', { message: `the ${LIMIT_TYPE_LABELS[d.limitType!]?.toLowerCase()} limit of ${formatMoney(d.limit!, d.currency!)} would be exceeded (used ${formatMoney(d.currentUsage!, d.currency!)})` }, { shouldFocus: true });
+    setError(
+      'amount',
+      {
+        message: `the ${LIMIT_TYPE_LABELS[d.limitType!]?.toLowerCase()} limit of ${formatMoney(d.limit!, d.currency!)} would be exceeded (used ${formatMoney(d.currentUsage!, d.currency!)})`,
+      },
+      { shouldFocus: true },
+    );
     return true;
   }
   if (error.message === 'payment consent invalid' || error.message === 'payment consent required') {
@@ -89,39 +87,41 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
   const wallets = { data: { items: activeWallets }, isPending: false };
   const settings = useQuery({ queryKey: ['ledger-settings'], queryFn: () => apiFetch<LedgerSettings>('/api/v2.1/ledger/settings'), staleTime: 60_000 });
 
-  const { form, alert, submit, errors: e, pending } = useContractForm(
-    createTransferBodySchema,
-    { walletId: preset?.id ?? '', amount: '', currency: preset?.currency ?? 'EUR', reference: '' },
-    async (values, f) => {
-      if (!confirmed.current) {
-        setReview(values);
-        return;
-      }
-      if (inFlight.current) return;
-      inFlight.current = true;
-      try {
-        const res = await apiFetch<Transfer>('/api/v2.1/transfers', { method: 'POST', json: values, headers: { 'Idempotency-Key': key.current } });
-        await client.invalidateQueries({ queryKey: ['transfers'] });
-        await client.invalidateQueries({ queryKey: ['wallets'] });
-        key.current = crypto.randomUUID();
-        toast(
-          'success',
-          res.status === 'PENDING_APPROVAL'
-            ? 'Transfer sent for approval'
-            : res.status === 'HELD_FOR_REVIEW'
-              ? 'Transfer held for AML review: nothing is posted until two compliance officers release it'
-              : res.status === 'FAILED'
-                ? `Transfer failed: ${res.rejectionReason ?? 'see its page'}`
-                : 'Transfer completed',
-        );
-        router.push(`/transfers/${res.id}`);
-      } catch (error) {
-        if (!placeOnField(error, f.setError)) throw error;
-      } finally {
-        inFlight.current = false;
-      }
-    },
-  );
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(createTransferBodySchema, { walletId: preset?.id ?? '', amount: '', currency: preset?.currency ?? 'EUR', reference: '' }, async (values, f) => {
+    if (!confirmed.current) {
+      setReview(values);
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const res = await apiFetch<Transfer>('/api/v2.1/transfers', { method: 'POST', json: values, headers: { 'Idempotency-Key': key.current } });
+      await client.invalidateQueries({ queryKey: ['transfers'] });
+      await client.invalidateQueries({ queryKey: ['wallets'] });
+      key.current = crypto.randomUUID();
+      toast(
+        'success',
+        res.status === 'PENDING_APPROVAL'
+          ? 'Transfer sent for approval'
+          : res.status === 'HELD_FOR_REVIEW'
+            ? 'Transfer held for AML review: nothing is posted until two compliance officers release it'
+            : res.status === 'FAILED'
+              ? `Transfer failed: ${res.rejectionReason ?? 'see its page'}`
+              : 'Transfer completed',
+      );
+      router.push(`/transfers/${res.id}`);
+    } catch (error) {
+      if (!placeOnField(error, f.setError)) throw error;
+    } finally {
+      inFlight.current = false;
+    }
+  });
   const walletId = form.watch('walletId');
   const amount = form.watch('amount') ?? '';
   const source = wallets.data?.items.find((w) => w.id === walletId);
@@ -273,7 +273,10 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
           <SelectField
             label={mode === 'beneficiary' ? 'Payment consent' : 'Payment consent (optional for an administrator)'}
             placeholder={consents.data?.items.length ? 'Choose the customer’s consent' : 'No authorized consent for this wallet'}
-            options={(consents.data?.items ?? []).map((c) => ({ value: c.id, label: `${CONSENT_SCOPE_LABELS[c.scope]} · up to ${formatMoney(c.maxAmountPerPayment, c.currency)} · until ${c.expiresAt.slice(0, 10)}` }))}
+            options={(consents.data?.items ?? []).map((c) => ({
+              value: c.id,
+              label: `${CONSENT_SCOPE_LABELS[c.scope]} · up to ${formatMoney(c.maxAmountPerPayment, c.currency)} · until ${c.expiresAt.slice(0, 10)}`,
+            }))}
             hint="The customer’s authorization of payments from this wallet; record it here if it is missing."
             error={e.paymentConsentId?.message}
             value={form.watch('paymentConsentId') ?? ''}

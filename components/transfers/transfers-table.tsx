@@ -63,10 +63,27 @@ export function TransfersTable() {
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
         <SelectField label="Status" placeholder="All statuses" options={TRANSFER_STATUS_OPTIONS} value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))} />
-        <SelectField label="Type" placeholder="All types" options={TRANSFER_TYPES.map((t) => ({ value: t, label: TRANSFER_TYPE_LABELS[t]! }))} value={type} onChange={(e) => (setType(e.target.value), setPage(1))} />
+        <SelectField
+          label="Type"
+          placeholder="All types"
+          options={TRANSFER_TYPES.map((t) => ({ value: t, label: TRANSFER_TYPE_LABELS[t]! }))}
+          value={type}
+          onChange={(e) => (setType(e.target.value), setPage(1))}
+        />
       </div>
       <QueryError error={query.error} />
-      <DataTable caption="Transfers" columns={columns} rows={query.data?.items ?? []} rowKey={(t) => t.id} page={page} pageSize={PAGE_SIZE} total={query.data?.total} onPage={setPage} loading={query.isPending} empty="No transfers." />
+      <DataTable
+        caption="Transfers"
+        columns={columns}
+        rows={query.data?.items ?? []}
+        rowKey={(t) => t.id}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={query.data?.total}
+        onPage={setPage}
+        loading={query.isPending}
+        empty="No transfers."
+      />
     </div>
   );
 }

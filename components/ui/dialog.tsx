@@ -37,7 +37,19 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
 }
 
 /** The buttons at the foot of a dialog's form: Cancel and the submit button (disabled while pending). */
-export function DialogActions({ onCancel, pending, label, pendingLabel, variant = 'primary' }: { onCancel: () => void; pending: boolean; label: string; pendingLabel?: string; variant?: 'primary' | 'danger' }) {
+export function DialogActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+  variant = 'primary',
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+  variant?: 'primary' | 'danger';
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Button type="button" variant="secondary" onClick={onCancel}>

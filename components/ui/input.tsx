@@ -7,21 +7,7 @@ export const controlClass = (invalid?: boolean) =>
   }`;
 
 /** Label, control, hint and error wired together with htmlFor and aria-describedby. */
-export function FieldFrame({
-  id,
-  label,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function FieldFrame({ id, label, error, hint, className = '', children }: { id: string; label: string; error?: string; hint?: string; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -40,10 +26,15 @@ export function FieldFrame({
   );
 }
 
-export const describedBy = (id: string, error?: string, hint?: string) =>
-  [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+export const describedBy = (id: string, error?: string, hint?: string) => [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; hint?: string; options: readonly (string | { value: string; label: string })[]; placeholder?: string };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  options: readonly (string | { value: string; label: string })[];
+  placeholder?: string;
+};
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField({ label, error, hint, id, className, options, placeholder, ...props }, ref) {
   const generated = useId();
@@ -72,7 +63,15 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaProps>(func
   const areaId = id ?? generated;
   return (
     <FieldFrame id={areaId} label={label} error={error} hint={hint} className={className}>
-      <textarea ref={ref} id={areaId} rows={3} aria-invalid={error ? true : undefined} aria-describedby={describedBy(areaId, error, hint)} className={controlClass(Boolean(error))} {...props} />
+      <textarea
+        ref={ref}
+        id={areaId}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(areaId, error, hint)}
+        className={controlClass(Boolean(error))}
+        {...props}
+      />
     </FieldFrame>
   );
 });
@@ -85,7 +84,15 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
-        <input ref={ref} id={boxId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${boxId}-error` : undefined} className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-600" {...props} />
+        <input
+          ref={ref}
+          id={boxId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${boxId}-error` : undefined}
+          className="mt-0.5 h-4 w-4 rounded border-slate-400 text-brand-600"
+          {...props}
+        />
         <label htmlFor={boxId} className="text-sm text-ink">
           {label}
         </label>

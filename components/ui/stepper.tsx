@@ -13,7 +13,10 @@ export function Stepper({ steps, current, onSelect }: { steps: readonly string[]
                 : 'bg-white text-ink-muted ring-1 ring-inset ring-slate-300';
           const content = (
             <>
-              <span aria-hidden className="font-mono">{i + 1}</span> {label}
+              <span aria-hidden className="font-mono">
+                {i + 1}
+              </span>{' '}
+              {label}
               {state === 'done' ? <span className="sr-only"> (done)</span> : null}
             </>
           );

@@ -96,7 +96,13 @@ export function DataTable<T>({
               {columns.map((c) => {
                 const active = sortStateOf(sort, c.sortKey);
                 return (
-                  <th key={c.key} role="columnheader" scope="col" aria-sort={c.sortKey ? (active ?? 'none') : undefined} className={`whitespace-nowrap px-4 py-2.5 text-left font-semibold text-ink ${c.className ?? ''}`}>
+                  <th
+                    key={c.key}
+                    role="columnheader"
+                    scope="col"
+                    aria-sort={c.sortKey ? (active ?? 'none') : undefined}
+                    className={`whitespace-nowrap px-4 py-2.5 text-left font-semibold text-ink ${c.className ?? ''}`}
+                  >
                     {c.sortKey && onSort ? (
                       <button type="button" className="inline-flex items-center gap-1 rounded hover:text-brand-700" onClick={() => toggle(c)}>
                         {c.header}

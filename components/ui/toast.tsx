@@ -39,7 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setItems((all) => all.filter((t) => now - t.at < CARRIES_OVER_MS));
   }, [pathname]);
   const toast = (t: ToastItem) => (
-    <div key={t.id} className={`pointer-events-auto flex items-center gap-3 rounded-md px-4 py-2 text-sm font-medium text-white shadow-lg ${t.kind === 'error' ? 'bg-rose-700' : 'bg-emerald-700'}`}>
+    <div
+      key={t.id}
+      className={`pointer-events-auto flex items-center gap-3 rounded-md px-4 py-2 text-sm font-medium text-white shadow-lg ${t.kind === 'error' ? 'bg-rose-700' : 'bg-emerald-700'}`}
+    >
       <p role={t.kind === 'error' ? 'alert' : 'status'}>{t.text}</p>
       <button type="button" onClick={() => dismiss(t.id)} aria-label="Dismiss" className="rounded px-1 text-white/90 hover:bg-white/10 hover:text-white">
         ×

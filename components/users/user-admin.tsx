@@ -46,7 +46,13 @@ function RoleBoxes({ register, error }: { register: ReturnType<typeof useForm<{ 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
-  const { form, alert, submit, errors: e, pending } = useContractForm(createUserBodySchema, { username: '', email: '', password: '', roles: ['EMPLOYEE'] }, async (values) => {
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(createUserBodySchema, { username: '', email: '', password: '', roles: ['EMPLOYEE'] }, async (values) => {
     await apiFetch('/api/v2.1/admin/users', { method: 'POST', json: values });
     await client.invalidateQueries({ queryKey: ['admin-users'] });
     toast('success', `User ${values.username} created`);
@@ -98,7 +104,11 @@ export function UserAdmin() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const query = toQuery({ q, role, pageNo: page, pageSize: PAGE_SIZE });
-  const users = useQuery({ queryKey: ['admin-users', query], queryFn: () => apiFetch<{ items: AdminUser[]; total: number }>(`/api/v2.1/admin/users${query}`), placeholderData: keepPreviousData });
+  const users = useQuery({
+    queryKey: ['admin-users', query],
+    queryFn: () => apiFetch<{ items: AdminUser[]; total: number }>(`/api/v2.1/admin/users${query}`),
+    placeholderData: keepPreviousData,
+  });
   const act = useMutation({
     mutationFn: (v: { user: AdminUser; op: 'disable' | 'enable' | 'unlock' }) => apiFetch(`/api/v2.1/admin/users/${v.user.id}/${v.op}`, { method: 'POST' }),
     onSuccess: async (_r, v) => {
@@ -179,7 +189,17 @@ export function UserAdmin() {
         </div>
       </form>
       <QueryError error={users.error} />
-      <DataTable caption="Users" columns={columns} rows={users.data?.items ?? []} rowKey={(u) => u.id} page={page} pageSize={PAGE_SIZE} total={users.data?.total ?? 0} onPage={setPage} loading={users.isPending} />
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={users.data?.items ?? []}
+        rowKey={(u) => u.id}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={users.data?.total ?? 0}
+        onPage={setPage}
+        loading={users.isPending}
+      />
       <Dialog open={creating} onClose={() => setCreating(false)} title="New user">
         <CreateUserForm onDone={() => setCreating(false)} />
       </Dialog>

@@ -34,7 +34,13 @@ export function NewBeneficiaryForm({
   onCancel: () => void;
 }) {
   const [key] = useState(() => crypto.randomUUID());
-  const { form, alert, submit, errors: e, pending } = useContractForm(createBeneficiaryBodySchema, { customerId, name: '', iban: '', country: 'DE' }, async (values) => {
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(createBeneficiaryBodySchema, { customerId, name: '', iban: '', country: 'DE' }, async (values) => {
     await onSaved(await apiFetch<Beneficiary>('/api/v2.1/beneficiaries', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } }));
   });
   const iban = form.watch('iban') ?? '';

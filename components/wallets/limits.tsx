@@ -24,7 +24,13 @@ function SetLimitForm({ onDone, customerId }: { onDone: () => void; customerId?:
   const client = useQueryClient();
   const toast = useToast();
   const [scope, setScope] = useState<'customer' | 'wallet'>('customer');
-  const { form, alert, submit, errors: e, pending } = useContractForm(setTransactionLimitBodySchema, { customerId, limitType: 'DAILY', limit: '', currency: 'EUR' }, async (values) => {
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(setTransactionLimitBodySchema, { customerId, limitType: 'DAILY', limit: '', currency: 'EUR' }, async (values) => {
     const l = await apiFetch<TransactionLimit>('/api/v2.1/transaction-limits', { method: 'PUT', json: values });
     await client.invalidateQueries({ queryKey: ['limits'] });
     toast('success', `${LIMIT_TYPE_LABELS[l.limitType]} limit of ${formatMoney(l.limit, l.currency)} set`);
@@ -117,7 +123,11 @@ export function LimitList() {
       header: 'Actions',
       cell: (l) =>
         admin ? (
-          <Button variant="secondary" onClick={() => setRemoving(l)} aria-label={`Remove the ${LIMIT_TYPE_LABELS[l.limitType]?.toLowerCase()} limit of ${customerName.get(l.customerId) ?? 'this customer'}`}>
+          <Button
+            variant="secondary"
+            onClick={() => setRemoving(l)}
+            aria-label={`Remove the ${LIMIT_TYPE_LABELS[l.limitType]?.toLowerCase()} limit of ${customerName.get(l.customerId) ?? 'this customer'}`}
+          >
             Remove
           </Button>
         ) : null,
@@ -130,7 +140,14 @@ export function LimitList() {
         {admin ? <Button onClick={() => setCreating(true)}>Set a limit</Button> : null}
       </div>
       <QueryError error={list.error} />
-      <DataTable caption="Transaction limits" columns={columns} rows={list.data?.items ?? []} rowKey={(l) => l.id} loading={list.isPending} empty="No limits: transfers are bounded only by balances." />
+      <DataTable
+        caption="Transaction limits"
+        columns={columns}
+        rows={list.data?.items ?? []}
+        rowKey={(l) => l.id}
+        loading={list.isPending}
+        empty="No limits: transfers are bounded only by balances."
+      />
       <Dialog open={creating} onClose={() => setCreating(false)} title="Set a transaction limit">
         {creating ? <SetLimitForm onDone={() => setCreating(false)} customerId={customerId || undefined} /> : null}
       </Dialog>

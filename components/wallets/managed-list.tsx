@@ -67,7 +67,18 @@ export function ManagedList<T extends { id: string }>({
         {admin ? <Button onClick={() => setCreating(true)}>{create.label}</Button> : null}
       </div>
       <QueryError error={list.error} />
-      <DataTable caption={caption} columns={columns(setTarget, admin)} rows={list.data?.items ?? []} rowKey={(r) => r.id} page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={setPage} loading={list.isPending} empty={empty} />
+      <DataTable
+        caption={caption}
+        columns={columns(setTarget, admin)}
+        rows={list.data?.items ?? []}
+        rowKey={(r) => r.id}
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={list.data?.total}
+        onPage={setPage}
+        loading={list.isPending}
+        empty={empty}
+      />
       <Dialog open={creating} onClose={() => setCreating(false)} title={create.title}>
         {creating ? create.form(() => setCreating(false), customerId || undefined) : null}
       </Dialog>

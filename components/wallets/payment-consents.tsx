@@ -24,7 +24,13 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
   const toast = useToast();
   const [key] = useState(() => crypto.randomUUID());
   const wallets = useWallets({ status: 'ACTIVE' });
-  const { form, alert, submit, errors: e, pending } = useContractForm(
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(
     createPaymentConsentBodySchema,
     { walletId: '', scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '', currency: 'EUR', expiresAt: new Date(`${inDays(90)}T23:59:59Z`).toISOString() },
     async (values) => {

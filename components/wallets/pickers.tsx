@@ -37,7 +37,10 @@ export const CustomerSelect = forwardRef<HTMLSelectElement, PickerProps & { acti
 });
 
 /** A wallet select; the wallet chosen is spelled out in full under it (name, available balance, customer), which a narrow select cannot show. */
-export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[]; loading?: boolean }>(function WalletSelect({ wallets, loading, placeholder, hint, onChange, ...props }, ref) {
+export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallets: Wallet[]; loading?: boolean }>(function WalletSelect(
+  { wallets, loading, placeholder, hint, onChange, ...props },
+  ref,
+) {
   const [chosenId, setChosenId] = useState('');
   const chosen = wallets.find((w) => w.id === chosenId);
   return (
@@ -56,7 +59,5 @@ export const WalletSelect = forwardRef<HTMLSelectElement, PickerProps & { wallet
 });
 
 /** A wallet select's change handler that hands over the wallet chosen (forms take its currency). */
-export const onWalletChosen =
-  (wallets: readonly Wallet[], then: (wallet: Wallet | undefined) => void) =>
-  (ev: { target: { value: string } }) =>
-    then(wallets.find((w) => w.id === ev.target.value));
+export const onWalletChosen = (wallets: readonly Wallet[], then: (wallet: Wallet | undefined) => void) => (ev: { target: { value: string } }) =>
+  then(wallets.find((w) => w.id === ev.target.value));

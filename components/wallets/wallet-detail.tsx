@@ -90,7 +90,13 @@ function StatusForm({ wallet, action, onDone }: { wallet: Wallet; action: Action
 function FundForm({ wallet, onDone }: { wallet: Wallet; onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
-  const { form, alert, submit, errors: e, pending } = useContractForm(sandboxFundBodySchema, { amount: '', currency: wallet.currency, description: undefined }, async (values) => {
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(sandboxFundBodySchema, { amount: '', currency: wallet.currency, description: undefined }, async (values) => {
     await apiFetch(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { method: 'POST', json: values });
     await client.invalidateQueries({ queryKey: ['wallet', wallet.id] });
     await client.invalidateQueries({ queryKey: ['statement', wallet.id] });
@@ -122,7 +128,17 @@ async function downloadCsv(wallet: Wallet, range: { from?: string; to?: string }
     if (lines.length >= s.total || s.items.length === 0) break;
   }
   const header = ['postedAt', 'description', 'kind', 'direction', 'amount', 'currency', 'balanceAfter', 'transferId', 'entryId'];
-  const rows = lines.map((l) => [l.postedAt, l.description, statementLineLabel(l.kind, l.transferStatus), l.direction === 'CREDIT' ? 'in' : 'out', l.amount, l.currency, l.balanceAfter, l.transferId ?? '', l.entryId]);
+  const rows = lines.map((l) => [
+    l.postedAt,
+    l.description,
+    statementLineLabel(l.kind, l.transferStatus),
+    l.direction === 'CREDIT' ? 'in' : 'out',
+    l.amount,
+    l.currency,
+    l.balanceAfter,
+    l.transferId ?? '',
+    l.entryId,
+  ]);
   const csv = [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   const a = document.createElement('a');

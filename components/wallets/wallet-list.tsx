@@ -32,7 +32,13 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
   const router = useRouter();
   const [key] = useState(() => crypto.randomUUID());
   const customers = useCustomers(true);
-  const { form, alert, submit, errors: e, pending } = useContractForm(openWalletBodySchema, { customerId, currency: 'EUR' }, async (values) => {
+  const {
+    form,
+    alert,
+    submit,
+    errors: e,
+    pending,
+  } = useContractForm(openWalletBodySchema, { customerId, currency: 'EUR' }, async (values) => {
     const wallet = await apiFetch<Wallet>('/api/v2.1/wallets', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } });
     await client.invalidateQueries({ queryKey: ['wallets'] });
     toast('success', `Wallet “${wallet.name}” opened for ${wallet.customerName}`);
@@ -85,16 +91,24 @@ export function WalletList({ initialCustomerId = '', openOnLoad = false }: { ini
     { key: 'pending', header: 'Awaiting approval', className: 'text-right', cell: (w) => <Money amount={w.pendingOutgoing} currency={w.currency} /> },
     { key: 'status', header: 'Status', cell: (w) => <Badge status={w.status} /> },
   ];
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
   return (
     <div className="space-y-4">
       {administers ? <ReconciliationStatus /> : null}
       <div className="flex flex-wrap items-end gap-3">
         <CustomerSelect label="Customer" placeholder="All customers" className="min-w-[14rem] flex-1" value={customerId} onChange={(e) => reset(setCustomerId)(e.target.value)} />
-        <SelectField label="Currency" placeholder="All currencies" options={CURRENCIES.map((c) => ({ value: c, label: c }))} value={currency} onChange={(e) => reset(setCurrency)(e.target.value)} />
+        <SelectField
+          label="Currency"
+          placeholder="All currencies"
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          value={currency}
+          onChange={(e) => reset(setCurrency)(e.target.value)}
+        />
         <SelectField label="Status" placeholder="All statuses" options={WALLET_STATUSES} value={status} onChange={(e) => reset(setStatus)(e.target.value)} />
         {admin ? (
           <Button type="button" onClick={() => setOpening(true)}>

@@ -64,7 +64,11 @@ export function SubscriptionDetail({ id }: { id: string }) {
     refetchInterval: (q) => (q.state.data?.items.some((d) => d.status === 'PENDING') ? 2000 : false),
   });
   const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: ['webhook-subscription', id] }), client.invalidateQueries({ queryKey: ['webhook-deliveries', id] }), client.invalidateQueries({ queryKey: ['webhook-subscriptions'] })]);
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['webhook-subscription', id] }),
+      client.invalidateQueries({ queryKey: ['webhook-deliveries', id] }),
+      client.invalidateQueries({ queryKey: ['webhook-subscriptions'] }),
+    ]);
   const useAction = <T, V = void>(fn: (v: V) => Promise<T>, done: (r: T) => string) =>
     useMutation({
       mutationFn: fn,

@@ -69,7 +69,10 @@ export function SubscriptionForm({
       setAlert(applyServerErrors(e, form.setError, { mapField: (p) => p.replace(/\.\d+$/, '') }));
     }
   });
-  const options = [...(catalogue.data?.wildcards ?? []).map((w) => ({ value: w, description: w === '*' ? 'every event' : `every ${w.slice(0, -2)} event` })), ...(catalogue.data?.items ?? []).map((i) => ({ value: i.type, description: i.description }))];
+  const options = [
+    ...(catalogue.data?.wildcards ?? []).map((w) => ({ value: w, description: w === '*' ? 'every event' : `every ${w.slice(0, -2)} event` })),
+    ...(catalogue.data?.items ?? []).map((i) => ({ value: i.type, description: i.description })),
+  ];
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-4">
       <FormAlert messages={alert} />

@@ -87,10 +87,7 @@ export function cardProcessorRequestListener(processor: CardProcessor, options: 
 }
 
 /** Starts an HTTP server for the processor on host:port (port 0: any free port). */
-export async function serveCardProcessor(
-  processor: CardProcessor,
-  options: { host?: string; port?: number; apiKey?: string } = {},
-): Promise<ServedProcessor> {
+export async function serveCardProcessor(processor: CardProcessor, options: { host?: string; port?: number; apiKey?: string } = {}): Promise<ServedProcessor> {
   const server = createServer(cardProcessorRequestListener(processor, { apiKey: options.apiKey }));
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {

@@ -138,7 +138,9 @@ export const AML_RULE_TYPE_LABELS: Record<AmlRuleType, string> = {
   RAPID_OUT: 'Funds out within minutes of funding',
 };
 export const AML_RULE_ACTIONS = ['ALERT', 'HOLD'] as const;
-export const amlRuleActionSchema = z.enum(AML_RULE_ACTIONS).describe('ALERT: the transfer goes through and an alert is raised; HOLD: the transfer is held for AML review, nothing posted until a release');
+export const amlRuleActionSchema = z
+  .enum(AML_RULE_ACTIONS)
+  .describe('ALERT: the transfer goes through and an alert is raised; HOLD: the transfer is held for AML review, nothing posted until a release');
 export const AML_RULE_ACTION_LABELS: Record<(typeof AML_RULE_ACTIONS)[number], string> = { ALERT: 'Raise an alert', HOLD: 'Hold the transfer for review' };
 
 // ------------------------------------------------------------------------------------------------
@@ -181,7 +183,9 @@ export const createAmlListBodySchema = z.object({
     .max(2000)
     .nullable()
     .optional()
-    .describe('fetched by the worker every refreshHours (off unless both are set); https only, except where WEBHOOK_ALLOW_PRIVATE_NETWORKS is on (tests, local trials). OFAC: the URL of sdn.csv; alt.csv and add.csv are read beside it'),
+    .describe(
+      'fetched by the worker every refreshHours (off unless both are set); https only, except where WEBHOOK_ALLOW_PRIVATE_NETWORKS is on (tests, local trials). OFAC: the URL of sdn.csv; alt.csv and add.csv are read beside it',
+    ),
   refreshHours: z.number().int().min(1, 'must be at least 1').max(720, 'must be at most 720').nullable().optional(),
 });
 export const updateAmlListBodySchema = z.object({
@@ -222,7 +226,7 @@ export type AmlListVersion = z.infer<typeof amlListVersionSchema>;
 
 export const amlListSchema = z.object({
   id: uuidSchema,
-  scope: z.enum(['PLATFORM', 'TENANT']).describe('PLATFORM: the operator\'s list, screened for every tenant (read-only for tenants)'),
+  scope: z.enum(['PLATFORM', 'TENANT']).describe("PLATFORM: the operator's list, screened for every tenant (read-only for tenants)"),
   name: z.string(),
   kind: amlListKindSchema,
   format: amlListFormatSchema,
@@ -256,7 +260,13 @@ export const amlEntrySchema = z.object({
 });
 export type AmlEntry = z.infer<typeof amlEntrySchema>;
 
-export const amlEntryChangeSchema = z.object({ change: z.enum(['ADDED', 'CHANGED', 'REMOVED']), entryId: uuidSchema, sourceId: z.string(), primaryName: z.string(), entityType: amlEntityTypeSchema });
+export const amlEntryChangeSchema = z.object({
+  change: z.enum(['ADDED', 'CHANGED', 'REMOVED']),
+  entryId: uuidSchema,
+  sourceId: z.string(),
+  primaryName: z.string(),
+  entityType: amlEntityTypeSchema,
+});
 export const amlListVersionDetailSchema = amlListVersionSchema.extend({
   changes: z.array(amlEntryChangeSchema).describe(`the difference to the version before, at most ${500} entries`),
   changesTruncated: z.boolean(),
@@ -339,11 +349,23 @@ export const amlAlertIdParamsSchema = z.object({ alertId: uuidSchema.describe('a
 export const AML_ALERT_SORTS = ['createdAt', '-createdAt', 'score', '-score'] as const;
 export const listAmlAlertsQuerySchema = pageQuerySchema.extend({
   kind: amlAlertKindSchema.optional(),
-  status: z.union([amlAlertStatusSchema, z.literal('ACTIVE')]).optional().describe('one status, or ACTIVE: every status that still needs an officer'),
-  assignee: z.union([uuidSchema, z.enum(['me', 'none'])]).optional().describe('a user id, me, or none (unassigned)'),
+  status: z
+    .union([amlAlertStatusSchema, z.literal('ACTIVE')])
+    .optional()
+    .describe('one status, or ACTIVE: every status that still needs an officer'),
+  assignee: z
+    .union([uuidSchema, z.enum(['me', 'none'])])
+    .optional()
+    .describe('a user id, me, or none (unassigned)'),
   customerId: uuidSchema.optional(),
   transferId: uuidSchema.optional().describe('only the alerts raised on this transfer (how a held transfer finds its alert)'),
-  olderThanHours: z.coerce.number().int().min(0, 'must be at least 0').max(24 * 365, 'must be at most 8760').optional().describe('only alerts raised at least this many hours ago (SLA)'),
+  olderThanHours: z.coerce
+    .number()
+    .int()
+    .min(0, 'must be at least 0')
+    .max(24 * 365, 'must be at most 8760')
+    .optional()
+    .describe('only alerts raised at least this many hours ago (SLA)'),
   sort: z.enum(AML_ALERT_SORTS).default('-createdAt'),
 });
 export type ListAmlAlertsQuery = z.infer<typeof listAmlAlertsQuerySchema>;
@@ -448,8 +470,17 @@ const amountParam = z
   .union([z.number(), z.string()])
   .transform((v) => String(v))
   .refine((v) => /^\d{1,15}(\.\d{1,4})?$/.test(v) && Number(v) > 0, 'must be a positive amount with at most 4 decimals');
-const minutesParam = z.number().int().min(1, 'must be at least 1').max(60 * 24 * 31, 'must be at most 44640 (31 days)');
-const currencyFilter = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code').nullable().optional().describe('only transfers in this currency; null: every currency (amounts are compared in the transfer\'s currency)');
+const minutesParam = z
+  .number()
+  .int()
+  .min(1, 'must be at least 1')
+  .max(60 * 24 * 31, 'must be at most 44640 (31 days)');
+const currencyFilter = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+  .nullable()
+  .optional()
+  .describe("only transfers in this currency; null: every currency (amounts are compared in the transfer's currency)");
 
 /** Each rule type's parameters, with the defaults a new rule of the type is offered with. */
 export const AML_RULE_PARAMS = {
@@ -462,14 +493,48 @@ export const AML_RULE_PARAMS = {
     minCount: z.number().int().min(2, 'must be at least 2').max(100),
     currency: currencyFilter,
   }),
-  NEW_BENEFICIARY: z.object({ withinHours: z.number().int().min(1, 'must be at least 1').max(24 * 90), minAmount: amountParam, currency: currencyFilter }),
+  NEW_BENEFICIARY: z.object({
+    withinHours: z
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(24 * 90),
+    minAmount: amountParam,
+    currency: currencyFilter,
+  }),
   HIGH_RISK_COUNTRY: z.object({ countries: z.array(countryCodeSchema).min(1, 'name at least one country').max(250) }),
   RAPID_OUT: z.object({ withinMinutes: minutesParam, minPercent: z.number().min(1, 'must be at least 1').max(100, 'must be at most 100'), currency: currencyFilter }),
 } as const satisfies Record<AmlRuleType, z.ZodType>;
 export type AmlRuleParams = { [K in AmlRuleType]: z.output<(typeof AML_RULE_PARAMS)[K]> };
 
 /** FATF's "black" and "grey" lists as a starting point; each tenant keeps its own list in its rule. */
-export const DEFAULT_HIGH_RISK_COUNTRIES = ['KP', 'IR', 'MM', 'DZ', 'AO', 'BG', 'BF', 'CM', 'CI', 'CD', 'HT', 'KE', 'LA', 'LB', 'MC', 'MZ', 'NA', 'NP', 'NG', 'ZA', 'SS', 'SY', 'VE', 'VN', 'YE'];
+export const DEFAULT_HIGH_RISK_COUNTRIES = [
+  'KP',
+  'IR',
+  'MM',
+  'DZ',
+  'AO',
+  'BG',
+  'BF',
+  'CM',
+  'CI',
+  'CD',
+  'HT',
+  'KE',
+  'LA',
+  'LB',
+  'MC',
+  'MZ',
+  'NA',
+  'NP',
+  'NG',
+  'ZA',
+  'SS',
+  'SY',
+  'VE',
+  'VN',
+  'YE',
+];
 
 export const AML_RULE_DEFAULTS: { [K in AmlRuleType]: { name: string; params: z.input<(typeof AML_RULE_PARAMS)[K]> } } = {
   LARGE_TRANSFER: { name: 'Large single transfer', params: { minAmount: '10000', currency: null } },

@@ -35,9 +35,7 @@ function constructorOf<A extends unknown[]>(row: CatalogueRow<A>): (...args: A) 
 }
 
 /** Every constructor, derived from its row: the catalogue is written once (docs/errors.md). */
-export const API_ERRORS = Object.fromEntries(
-  Object.entries(ERROR_CATALOGUE).map(([name, row]) => [name, constructorOf(row as CatalogueRow<unknown[]>)]),
-) as ErrorConstructors;
+export const API_ERRORS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([name, row]) => [name, constructorOf(row as CatalogueRow<unknown[]>)])) as ErrorConstructors;
 
 export const {
   validationFailed,

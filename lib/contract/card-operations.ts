@@ -27,7 +27,10 @@ export const cardNoSchema = z
   .refine((v) => /^\d{12,19}$/.test(v) || isUuid(v), 'must be a card number of 12 to 19 digits or a cardId')
   .describe('card number, or the cardId (sensitive: never logged, masked in every answer but secure/reveal)');
 /** A masked card number: first 6 and last 4 at most, e.g. 535522******1234. */
-export const maskedCardNoSchema = z.string().regex(/^\d{6}\*+\d{4}$/).describe('masked card number: first 6 + last 4');
+export const maskedCardNoSchema = z
+  .string()
+  .regex(/^\d{6}\*+\d{4}$/)
+  .describe('masked card number: first 6 + last 4');
 
 export const CARD_STATUSES = ['INACTIVE', 'ACTIVE', 'FROZEN', 'CANCELED'] as const;
 export const cardStatusSchema = z.enum(CARD_STATUSES);
@@ -35,7 +38,10 @@ export type CardStatus = z.infer<typeof cardStatusSchema>;
 
 /** The one key schema (lib/contract/idempotency.ts), described for a card operation's body. */
 export const idempotencyKeySchema = baseIdempotencyKeySchema.describe('repeat the same key with the same body to get the first answer again (kept 24 h)');
-export const otpSchema = z.string().regex(/^\d{6}$/, 'must be a 6-digit code').describe('one-time code from secure/otp/send');
+export const otpSchema = z
+  .string()
+  .regex(/^\d{6}$/, 'must be a 6-digit code')
+  .describe('one-time code from secure/otp/send');
 export const pageNoSchema = z.number().int().min(1).default(1).describe('page number, from 1');
 export const pageSizeSchema = z.number().int().min(1).max(100).default(20).describe('items per page, 1..100');
 export const dateSchema = z.iso.date({ message: 'must be a date YYYY-MM-DD' });
@@ -47,8 +53,7 @@ const card = { cardNo: cardNoSchema };
 const paging = { pageNo: pageNoSchema, pageSize: pageSizeSchema };
 const dateRange = { dateFrom: dateSchema.optional(), dateTo: dateSchema.optional() };
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 
 export const LIMIT_INTERVALS = ['PER_TRANSACTION', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'LIFETIME'] as const;
 export const limitIntervalSchema = z.enum(LIMIT_INTERVALS);
@@ -59,15 +64,7 @@ export const REPLACE_REASONS = ['LOST', 'STOLEN', 'DAMAGED', 'COMPROMISED', 'EXP
 export const TRANSACTION_STATUSES = ['PENDING', 'SETTLED', 'DECLINED', 'REVERSED'] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const AUTHORIZATION_STATUSES = ['APPROVED', 'DECLINED', 'CLEARED', 'REVERSED', 'PENDING_3DS'] as const;
-export const DECLINE_REASONS = [
-  'CARD_INACTIVE',
-  'CARD_FROZEN',
-  'INSUFFICIENT_FUNDS',
-  'SPENDING_LIMIT',
-  'MCC_BLOCKED',
-  'COUNTRY_BLOCKED',
-  'CHANNEL_BLOCKED',
-] as const;
+export const DECLINE_REASONS = ['CARD_INACTIVE', 'CARD_FROZEN', 'INSUFFICIENT_FUNDS', 'SPENDING_LIMIT', 'MCC_BLOCKED', 'COUNTRY_BLOCKED', 'CHANNEL_BLOCKED'] as const;
 export const declineReasonSchema = z.enum(DECLINE_REASONS);
 export const FUND_ORDER_TYPES = ['TOPUP', 'WITHDRAW'] as const;
 export const FUND_ORDER_STATUSES = ['COMPLETED', 'FAILED'] as const;
@@ -78,9 +75,7 @@ export const CHANNELS = ['ecommerce', 'atm', 'contactless', 'international'] as 
 export const channelSchema = z.enum(CHANNELS);
 
 const mccSchema = z.string().regex(/^\d{4}$/, 'must be a 4-digit merchant category code');
-const countryCodeSchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO 3166 country code in capitals');
+const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO 3166 country code in capitals');
 const addressSchema = z.object({
   line1: z.string().trim().min(1).max(200),
   line2: z.string().trim().max(200).optional(),
@@ -90,9 +85,7 @@ const addressSchema = z.object({
 });
 const phoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +4915112345678');
 
-const limitInputSchema = withMinorUnits(
-  z.object({ interval: limitIntervalSchema, amount: positiveAmountSchema, currency: currencySchema }),
-);
+const limitInputSchema = withMinorUnits(z.object({ interval: limitIntervalSchema, amount: positiveAmountSchema, currency: currencySchema }));
 
 // ---------------------------------------------------------------- response records
 
@@ -117,7 +110,11 @@ export const statusChangeSchema = z.object({
   to: cardStatusSchema,
   reason: z.string().nullable(),
   actorUserId: z.string().nullable(),
-  actorName: z.string().nullable().default(null).describe('who made the change: full name, else username; null when the system or the processor did (or an upstream processor that does not know our users)'),
+  actorName: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('who made the change: full name, else username; null when the system or the processor did (or an upstream processor that does not know our users)'),
   at: isoDateTimeSchema,
 });
 export const limitSchema = z.object({
@@ -417,7 +414,14 @@ export const CARD_OPERATIONS = {
   'secure/reveal': op({
     no: 13,
     summary: 'the only answer with the full number; short-lived',
-    body: strict({ ...card, otp: otpSchema, fields: z.array(z.enum(['PAN', 'CVV', 'EXPIRY'])).min(1).max(3) }),
+    body: strict({
+      ...card,
+      otp: otpSchema,
+      fields: z
+        .array(z.enum(['PAN', 'CVV', 'EXPIRY']))
+        .min(1)
+        .max(3),
+    }),
     response: revealSchema,
     capability: 'card:secrets',
     sensitive: true,
@@ -444,10 +448,10 @@ export const CARD_OPERATIONS = {
   'limit/update': op({
     no: 16,
     summary: 'set spend limits',
-    body: strict({ ...card, limits: z.array(limitInputSchema).max(LIMIT_INTERVALS.length) }).refine(
-      (b) => new Set(b.limits.map((l) => l.interval)).size === b.limits.length,
-      { path: ['limits'], message: 'each interval may appear once' },
-    ),
+    body: strict({ ...card, limits: z.array(limitInputSchema).max(LIMIT_INTERVALS.length) }).refine((b) => new Set(b.limits.map((l) => l.interval)).size === b.limits.length, {
+      path: ['limits'],
+      message: 'each interval may appear once',
+    }),
     response: z.object({ items: z.array(limitSchema) }),
     capability: 'card:limits',
     sensitive: false,
@@ -537,15 +541,21 @@ export const CARD_OPERATIONS = {
   'withdraw/create': op({
     no: 25,
     summary: 'move funds off the card',
-    body: withMinorUnits(
-      strict({ ...card, amount: positiveAmountSchema, currency: currencySchema, targetAccountId: idSchema, idempotencyKey: idempotencyKeySchema }),
-    ),
+    body: withMinorUnits(strict({ ...card, amount: positiveAmountSchema, currency: currencySchema, targetAccountId: idSchema, idempotencyKey: idempotencyKeySchema })),
     response: fundOrderSchema,
     capability: 'card:fund',
     sensitive: false,
     idempotent: true,
   }),
-  'fund/order/info': op({ no: 26, summary: 'one top-up or withdrawal', body: strict({ orderNo: idSchema }), response: fundOrderSchema, capability: 'card:read', sensitive: false, idempotent: false }),
+  'fund/order/info': op({
+    no: 26,
+    summary: 'one top-up or withdrawal',
+    body: strict({ orderNo: idSchema }),
+    response: fundOrderSchema,
+    capability: 'card:read',
+    sensitive: false,
+    idempotent: false,
+  }),
   'fund/order/list': op({
     no: 27,
     summary: 'funding history',
@@ -618,7 +628,15 @@ export const CARD_OPERATIONS = {
     sensitive: false,
     idempotent: true,
   }),
-  'cardholder/info': op({ no: 34, summary: 'one cardholder', body: strict({ cardholderId: idSchema }), response: cardholderSchema, capability: 'card:read', sensitive: false, idempotent: false }),
+  'cardholder/info': op({
+    no: 34,
+    summary: 'one cardholder',
+    body: strict({ cardholderId: idSchema }),
+    response: cardholderSchema,
+    capability: 'card:read',
+    sensitive: false,
+    idempotent: false,
+  }),
   'cardholder/update': op({
     no: 35,
     summary: 'change contact data',
@@ -651,7 +669,15 @@ export const CARD_OPERATIONS = {
     sensitive: true,
     idempotent: false,
   }),
-  'pin/unblock': op({ no: 38, summary: 'reset the wrong-PIN counter', body: strict({ ...card, otp: otpSchema }), response: okSchema, capability: 'card:secrets', sensitive: true, idempotent: false }),
+  'pin/unblock': op({
+    no: 38,
+    summary: 'reset the wrong-PIN counter',
+    body: strict({ ...card, otp: otpSchema }),
+    response: okSchema,
+    capability: 'card:secrets',
+    sensitive: true,
+    idempotent: false,
+  }),
   '3ds/pending': op({
     no: 39,
     summary: '3-D Secure challenges awaiting the cardholder',

@@ -30,9 +30,7 @@ export interface CardProcessorRequest {
   context: CardRequestContext;
 }
 
-export type CardProcessorResult =
-  | { ok: true; data: unknown }
-  | { ok: false; reason: CardBusinessReason; details?: string; data?: Record<string, unknown> };
+export type CardProcessorResult = { ok: true; data: unknown } | { ok: false; reason: CardBusinessReason; details?: string; data?: Record<string, unknown> };
 
 /** The processor could not answer: a timeout (504) or an unusable answer / 5xx (502). */
 export class CardProcessorUnavailableError extends Error {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const uuidSchema = z.uuid({ message: 'must be a UUID' });
 /** True for a UUID-shaped string: services check ids with it before they reach a uuid column. */
 export const isUuid = (value: string): boolean => uuidSchema.safeParse(value).success;
-export const emailSchema = z.email({ message: 'must be a valid email address' }).max(254).transform((v) => v.toLowerCase());
+export const emailSchema = z
+  .email({ message: 'must be a valid email address' })
+  .max(254)
+  .transform((v) => v.toLowerCase());
 export const usernameSchema = z
   .string()
   .min(3, 'must be at least 3 characters')

@@ -24,10 +24,7 @@ export const listCustomersQuerySchema = z.object({
   status: customerStatusSchema.optional(),
   verificationStatus: verificationStatusSchema.optional(),
   categoryId: z.uuid({ message: 'must be a UUID' }).optional(),
-  organizationId: z
-    .uuid({ message: 'must be a UUID' })
-    .optional()
-    .describe('the customer of this organization (e.g. existingOrganizationId of a 409 "organization already exists")'),
+  organizationId: z.uuid({ message: 'must be a UUID' }).optional().describe('the customer of this organization (e.g. existingOrganizationId of a 409 "organization already exists")'),
   sort: z.enum(CUSTOMER_SORTS, { error: `must be one of ${CUSTOMER_SORTS.join(', ')}` }).default('-createdAt'),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -61,10 +58,7 @@ export const dashboardSummarySchema = z.object({
   verificationsWaiting: z.number().int().describe('cases PENDING_REVIEW or IN_REVIEW'),
   verificationsByStatus: z.record(verificationStatusSchema, z.number().int()),
   failedWebhookDeliveries24h: z.number().int().describe('deliveries that ended FAILED in the last 24 hours'),
-  cardsByState: z
-    .record(z.string(), z.number().int())
-    .nullable()
-    .describe('cards per state from the card processor; null when the caller has no card role or the processor is unavailable'),
+  cardsByState: z.record(z.string(), z.number().int()).nullable().describe('cards per state from the card processor; null when the caller has no card role or the processor is unavailable'),
   cardsUnavailable: z.string().nullable().describe('why cardsByState is null, when the caller may see cards'),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
@@ -109,7 +103,7 @@ export const customerConsentsSchema = z.object({
 export const auditEntrySchema = z.object({
   id: z.uuid(),
   actorUserId: z.uuid().nullable(),
-  actorName: z.string().nullable().describe('who: full name, else username (null: the system, or the customer\'s own sign-up)'),
+  actorName: z.string().nullable().describe("who: full name, else username (null: the system, or the customer's own sign-up)"),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
@@ -152,9 +146,7 @@ export const customerDetailSchema = z.object({
     })
     .nullable()
     .describe('an organization customer; null for an individual'),
-  representatives: z.array(
-    z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), position: z.string().nullable(), isPrimaryOwner: z.boolean(), ownershipShare: z.string() }),
-  ),
+  representatives: z.array(z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), position: z.string().nullable(), isPrimaryOwner: z.boolean(), ownershipShare: z.string() })),
   addresses: z.array(
     z.object({
       id: z.uuid(),
@@ -172,7 +164,12 @@ export const customerDetailSchema = z.object({
     z.object({ id: z.uuid(), documentType: z.string(), documentNumber: z.string().nullable(), mimeType: z.string(), sizeBytes: z.number().int(), status: z.string(), createdAt: z.string() }),
   ),
   categorization: z
-    .object({ categoryId: z.uuid(), categoryName: z.string().nullable(), riskLevel: z.string(), parameters: z.record(z.string(), z.string()).describe('the categorization key values given at registration') })
+    .object({
+      categoryId: z.uuid(),
+      categoryName: z.string().nullable(),
+      riskLevel: z.string(),
+      parameters: z.record(z.string(), z.string()).describe('the categorization key values given at registration'),
+    })
     .nullable(),
   consents: customerConsentsSchema,
   verification: z

@@ -21,7 +21,11 @@ export type OrganizationType = z.infer<typeof organizationTypeSchema>;
 export const BUSINESS_TYPES = ['BUSINESS_TYPE_CLIENT_TO_TENANT', 'BUSINESS_TYPE_STANDARD'] as const;
 export const businessTypeSchema = z.enum(BUSINESS_TYPES);
 /** A business type in words, without the prefix every value repeats ("Business type: client to tenant"). */
-export const businessTypeLabel = (value: string) => value.replace(/^BUSINESS_TYPE_/, '').replaceAll('_', ' ').toLowerCase();
+export const businessTypeLabel = (value: string) =>
+  value
+    .replace(/^BUSINESS_TYPE_/, '')
+    .replaceAll('_', ' ')
+    .toLowerCase();
 
 export const CUSTOMER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
@@ -30,14 +34,7 @@ export type CustomerStatus = z.infer<typeof customerStatusSchema>;
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'ORGANIZATION'] as const;
 export const customerTypeSchema = z.enum(CUSTOMER_TYPES);
 
-export const VERIFICATION_STATUSES = [
-  'NOT_STARTED',
-  'PENDING_REVIEW',
-  'IN_REVIEW',
-  'REVISION_REQUESTED',
-  'APPROVED',
-  'REJECTED',
-] as const;
+export const VERIFICATION_STATUSES = ['NOT_STARTED', 'PENDING_REVIEW', 'IN_REVIEW', 'REVISION_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 export const verificationStatusSchema = z.enum(VERIFICATION_STATUSES);
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 

@@ -50,5 +50,4 @@ export const pageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });

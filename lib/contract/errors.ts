@@ -28,12 +28,10 @@ export const ERROR_MESSAGES = {
   authenticationFailed: 'authentication failed',
   accountLocked: 'account locked',
   tokenExpired: 'token expired',
-  verificationAccessDenied:
-    'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role',
+  verificationAccessDenied: 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role',
   missingRequiredConsents: 'missing required consents',
   customerNotVerified: 'customer not verified',
-  missingRequiredRole:
-    'missing required role: an organization of business type BUSINESS_TYPE_CLIENT_TO_TENANT needs at least one employee with the ADMIN_USER role',
+  missingRequiredRole: 'missing required role: an organization of business type BUSINESS_TYPE_CLIENT_TO_TENANT needs at least one employee with the ADMIN_USER role',
   insufficientBalance: 'insufficient balance',
   transactionLimitExceeded: 'transaction limit exceeded',
   beneficiaryNotFound: 'beneficiary not found',
@@ -245,15 +243,7 @@ export const paymentConsentRequiredDataSchema = z.object({
   suggestion: z.string(),
 });
 
-export const PAYMENT_CONSENT_INVALID_REASONS = [
-  'NOT_FOUND',
-  'REVOKED',
-  'EXPIRED',
-  'WALLET_MISMATCH',
-  'CURRENCY_MISMATCH',
-  'AMOUNT_EXCEEDED',
-  'ALREADY_USED',
-] as const;
+export const PAYMENT_CONSENT_INVALID_REASONS = ['NOT_FOUND', 'REVOKED', 'EXPIRED', 'WALLET_MISMATCH', 'CURRENCY_MISMATCH', 'AMOUNT_EXCEEDED', 'ALREADY_USED'] as const;
 export const paymentConsentInvalidDataSchema = z.object({
   paymentConsentId: z.string(),
   reason: z.enum(PAYMENT_CONSENT_INVALID_REASONS),
@@ -406,14 +396,24 @@ const M = ERROR_MESSAGES;
 export const ERROR_CATALOGUE = {
   // ── the contract's table (business-platform-api.md, Errors > Cases) ──
   /** 400: password differs from matchingPassword. */
-  passwordMismatch: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (field: string = 'matchingPassword') => ({ errors: [{ field, message: 'passwords do not match' }] }) }),
+  passwordMismatch: row({
+    status: 400,
+    message: M.validationFailed,
+    code: E.validation,
+    data: validationFailedDataSchema,
+    build: (field: string = 'matchingPassword') => ({ errors: [{ field, message: 'passwords do not match' }] }),
+  }),
   /** 400: categorization lacks a mandatory key or has a value outside the allowed values. */
   categorizationValidationFailed: row({
     status: 400,
     message: M.categorizationValidationFailed,
     code: E.categorization,
     data: categorizationValidationFailedDataSchema,
-    build: (args: { details: string; missingKeys: string[]; invalidValues: Record<string, string> }) => ({ details: args.details, missingKeys: args.missingKeys, invalidValues: args.invalidValues }),
+    build: (args: { details: string; missingKeys: string[]; invalidValues: Record<string, string> }) => ({
+      details: args.details,
+      missingKeys: args.missingKeys,
+      invalidValues: args.invalidValues,
+    }),
   }),
   /** 403: tenant unknown, suspended, or categorization not available to it. */
   tenantAccessDenied: row({ status: 403, message: M.tenantAccessDenied, code: E.tenantAccessDenied, data: tenantAccessDeniedDataSchema, build: (tenantId: string) => ({ tenantId }) }),
@@ -430,7 +430,14 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: M.authenticationFailed,
     data: authenticationFailedDataSchema,
-    build: (attempts: number, maxAttempts: number) => ({ success: false as const, errorType: 'AUTHENTICATION' as const, message: 'invalid username or password', attempts, maxAttempts, lockoutTime: null }),
+    build: (attempts: number, maxAttempts: number) => ({
+      success: false as const,
+      errorType: 'AUTHENTICATION' as const,
+      message: 'invalid username or password',
+      attempts,
+      maxAttempts,
+      lockoutTime: null,
+    }),
     headers: bearer,
   }),
   /** 401: account locked after failed attempts; lockoutTime is when the lock ends. */
@@ -541,7 +548,12 @@ export const ERROR_CATALOGUE = {
     build: (paymentConsentId: string, reason: (typeof PAYMENT_CONSENT_INVALID_REASONS)[number], details: string) => ({ paymentConsentId, reason, details }),
   }),
   /** 400: the amount's currency is not the wallet's. */
-  currencyMismatch: row({ status: 400, message: M.currencyMismatch, data: currencyMismatchDataSchema, build: (walletCurrency: string, requestedCurrency: string) => ({ walletCurrency, requestedCurrency }) }),
+  currencyMismatch: row({
+    status: 400,
+    message: M.currencyMismatch,
+    data: currencyMismatchDataSchema,
+    build: (walletCurrency: string, requestedCurrency: string) => ({ walletCurrency, requestedCurrency }),
+  }),
   /** 400: a wallet transfer's destination wallet holds another currency than the transfer's. */
   destinationCurrencyMismatch: row({
     status: 400,
@@ -609,11 +621,17 @@ export const ERROR_CATALOGUE = {
     (file: string, line: number, field: string, problem: string) => ({ details: `${file} line ${line}, ${field}: ${problem}`, file, line, field }),
   ),
   /** 422: approving a case while a screening alert of the customer still needs an officer. */
-  openScreeningAlerts: rule(422, M.openScreeningAlerts, E.openScreeningAlerts, { verificationId: z.string(), alertIds: z.array(z.string()) }, (verificationId: string, alertIds: string[]) => ({
-    details: `${alertIds.length} screening alert(s) of this customer must be decided first (false positive, or cleared)`,
-    verificationId,
-    alertIds,
-  })),
+  openScreeningAlerts: rule(
+    422,
+    M.openScreeningAlerts,
+    E.openScreeningAlerts,
+    { verificationId: z.string(), alertIds: z.array(z.string()) },
+    (verificationId: string, alertIds: string[]) => ({
+      details: `${alertIds.length} screening alert(s) of this customer must be decided first (false positive, or cleared)`,
+      verificationId,
+      alertIds,
+    }),
+  ),
   /** 422: a payout to a beneficiary blocked by a confirmed screening match. */
   beneficiaryBlocked: rule(422, M.beneficiaryBlocked, E.beneficiaryBlocked, { beneficiaryId: z.string(), alertId: z.string() }, (beneficiaryId: string, alertId: string) => ({
     details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it',
@@ -642,7 +660,11 @@ export const ERROR_CATALOGUE = {
     }),
   ),
   /** 409: an action the alert's status no longer allows. */
-  alertStateConflict: rule(409, M.conflict, E.alertStateConflict, { alertId: z.string(), status: z.string() }, (alertId: string, status: string, details: string) => ({ details, alertId, status })),
+  alertStateConflict: rule(409, M.conflict, E.alertStateConflict, { alertId: z.string(), status: z.string() }, (alertId: string, status: string, details: string) => ({
+    details,
+    alertId,
+    status,
+  })),
   /** 422: a decision this alert does not take now (e.g. RELEASE_TRANSFER on a screening hit). */
   decisionNotAllowed: rule(
     422,
@@ -660,7 +682,13 @@ export const ERROR_CATALOGUE = {
   // ── generic statuses ──
   validationFailed: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (errors: FieldError[]) => ({ errors }) }),
   /** A zod failure: `field` is the dotted path, prefixed with where the input came from when given. */
-  fromZodError: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (error: z.ZodError, prefix?: string) => ({ errors: zodFieldErrors(error, prefix) }) }),
+  fromZodError: row({
+    status: 400,
+    message: M.validationFailed,
+    code: E.validation,
+    data: validationFailedDataSchema,
+    build: (error: z.ZodError, prefix?: string) => ({ errors: zodFieldErrors(error, prefix) }),
+  }),
   missingHeaders: generic(400, M.missingHeaders, E.missingHeaders, (names: string[]) => ({
     details: `missing required headers: ${names.join(', ')}`,
     errors: names.map((field) => ({ field, message: 'header is required' })),
@@ -714,7 +742,13 @@ export const ERROR_CATALOGUE = {
   internalError: generic(500, M.internal, E.internal, (requestId: string) => ({ details: 'an unexpected error occurred', requestId })),
   serviceUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable, (details: string) => ({ details })),
   /** 503: the database could not be reached or went away during the request (lib/db/errors.ts isDatabaseUnavailable). */
-  databaseUnavailable: generic(503, M.serviceUnavailable, E.serviceUnavailable, () => ({ details: 'the database is not reachable; retry later' }), () => ({ 'Retry-After': '2' })),
+  databaseUnavailable: generic(
+    503,
+    M.serviceUnavailable,
+    E.serviceUnavailable,
+    () => ({ details: 'the database is not reachable; retry later' }),
+    () => ({ 'Retry-After': '2' }),
+  ),
   /** The card API: an operation path that is not one of the catalogue's (or a sandbox one without the sandbox). */
   unknownCardOperation: generic(404, M.unknownCardOperation, E.unknownCardOperation, (operation: string) => ({ details: `no card operation ${operation}` })),
   /** The card processor answered 5xx, an unusable body, or could not be reached. Its own body is never passed on. */

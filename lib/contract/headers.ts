@@ -6,15 +6,7 @@ import { platformSchema } from './enums';
  * The context headers of the contract. Header names are case-insensitive on the wire; the keys here
  * are the contract's spelling and are what error messages name.
  */
-export const CONTEXT_HEADERS = [
-  'X-Tenant-ID',
-  'X-Forwarded-For',
-  'X-Forwarded-From',
-  'platform',
-  'deviceId',
-  'User-Agent',
-  'sec-ch-ua-platform',
-] as const;
+export const CONTEXT_HEADERS = ['X-Tenant-ID', 'X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent', 'sec-ch-ua-platform'] as const;
 export type ContextHeaderName = (typeof CONTEXT_HEADERS)[number];
 
 /** printable ASCII, no control characters; a sane identifier for logs */
@@ -51,16 +43,9 @@ export const deviceIdHeaderSchema = z
   .regex(SAFE_TOKEN, 'may contain only letters, digits and . _ : @ / + = -')
   .describe('unique device or session identifier');
 
-export const userAgentHeaderSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(512, 'must be at most 512 characters')
-  .describe('client user agent');
+export const userAgentHeaderSchema = z.string().min(1, 'must not be empty').max(512, 'must be at most 512 characters').describe('client user agent');
 
-export const secChUaPlatformHeaderSchema = z
-  .string()
-  .max(64, 'must be at most 64 characters')
-  .describe('client hint: operating system');
+export const secChUaPlatformHeaderSchema = z.string().max(64, 'must be at most 64 characters').describe('client hint: operating system');
 
 export const contextHeaderSchemas = {
   'X-Tenant-ID': tenantIdHeaderSchema,

@@ -128,11 +128,17 @@ export const adminRolesSchema = z
 
 export const createUserBodySchema = z.object({
   username: usernameSchema,
-  email: z.email({ message: 'must be a valid email address' }).max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .email({ message: 'must be a valid email address' })
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   password: passwordSchema,
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
-  phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678').optional(),
+  phoneNumber: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678')
+    .optional(),
   roles: adminRolesSchema,
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
@@ -142,7 +148,10 @@ export const userIdParamsSchema = z.object({ userId: z.uuid({ message: 'must be 
 export const listUsersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   role: adminRoleSchema.optional(),
-  isActive: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  isActive: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

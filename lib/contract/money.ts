@@ -42,9 +42,7 @@ export const CURRENCY_MINOR_UNITS = {
 export type Currency = keyof typeof CURRENCY_MINOR_UNITS;
 export const CURRENCIES = Object.keys(CURRENCY_MINOR_UNITS) as [Currency, ...Currency[]];
 
-export const currencySchema = z
-  .enum(CURRENCIES, { error: 'must be a supported ISO 4217 currency code (e.g. EUR)' })
-  .describe('ISO 4217 currency code');
+export const currencySchema = z.enum(CURRENCIES, { error: 'must be a supported ISO 4217 currency code (e.g. EUR)' }).describe('ISO 4217 currency code');
 
 /** Widest decimal the database holds: 15 integer digits (numeric(19,4)); also the shape of every amount we answer. */
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;

@@ -16,8 +16,14 @@ export const countrySchema = z
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166 country code')
   .transform((v) => v.toUpperCase());
-export const phoneSchema = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678');
-export const emailSchema = z.email({ message: 'must be a valid email address' }).max(254).transform((v) => v.toLowerCase());
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678');
+export const emailSchema = z
+  .email({ message: 'must be a valid email address' })
+  .max(254)
+  .transform((v) => v.toLowerCase());
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER', 'UNDISCLOSED'] as const;
 export const genderSchema = z
   .string()
@@ -105,7 +111,12 @@ export const documentsStepSchema = z.array(documentUploadStepSchema).max(6, 'at 
 export const organizationDocumentsStepSchema = z
   .array(
     documentUploadStepSchema.extend({
-      representativeIndex: z.number().int().min(0).optional().describe("a representative's identity document: the person's position in organizationCustomer.organization.representatives, from 0 (our addition)"),
+      representativeIndex: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe("a representative's identity document: the person's position in organizationCustomer.organization.representatives, from 0 (our addition)"),
     }),
   )
   .max(6, 'at most 6 documents per registration');
@@ -182,7 +193,13 @@ export const individualCustomerSchema = z.object({
     .object({
       id: z.string().optional(),
       tenantId: z.uuid().optional(),
-      username: z.string().trim().min(3).max(64).regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -').optional(),
+      username: z
+        .string()
+        .trim()
+        .min(3)
+        .max(64)
+        .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -')
+        .optional(),
       email: emailSchema.optional(),
       password: z.string().optional(),
       status: optText(32),
@@ -300,7 +317,13 @@ export const representativesSchema = z
   });
 
 export const organizationAdminUserSchema = z.object({
-  username: z.string().trim().min(3).max(64).regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -').optional(),
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -')
+    .optional(),
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
   status: optText(32),
@@ -388,11 +411,21 @@ export const deactivationBodySchema = z.object({
 
 // The update schemas are built from the fields without their defaults: a PATCH that leaves a field
 // out must leave it as it is (zod's .partial() keeps .default(), which reset omitted fields).
-const categorizationCode = z.string().trim().regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
+const categorizationCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
 const featureFields = {
   name: text(100),
   description: optText(500),
-  mandatoryKeys: z.array(z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier')).max(20),
+  mandatoryKeys: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier'),
+    )
+    .max(20),
   allowedValues: z.record(z.string(), z.array(text(100)).min(1).max(100)),
 };
 export const createFeatureBodySchema = z.object({

@@ -93,7 +93,13 @@ export function requirementStates(required: readonly DocumentRequirement[], docs
       satisfied: docsOf.some((d) => d.status === 'ACCEPTED'),
     });
     if (requirement === 'REPRESENTATIVE_IDENTITY' && people.length) {
-      return people.map((p) => state(`Identity document of ${p.name}`, candidates.filter((d) => d.representativeId === p.id), p));
+      return people.map((p) =>
+        state(
+          `Identity document of ${p.name}`,
+          candidates.filter((d) => d.representativeId === p.id),
+          p,
+        ),
+      );
     }
     return [state(DOCUMENT_REQUIREMENTS[requirement].label, candidates)];
   });
@@ -155,7 +161,11 @@ export const reviewDecisionBodySchema = z
     decision: z.enum(['APPROVE', 'REJECT', 'REQUEST_REVISION'], { error: 'choose a decision: APPROVE, REJECT or REQUEST_REVISION' }),
     reasonCode: reasonCodeSchema,
     comment,
-    documentIds: z.array(z.uuid({ message: 'must be a UUID' })).max(20).optional().describe('REQUEST_REVISION: the documents the customer must replace'),
+    documentIds: z
+      .array(z.uuid({ message: 'must be a UUID' }))
+      .max(20)
+      .optional()
+      .describe('REQUEST_REVISION: the documents the customer must replace'),
     requirements: z.array(z.enum(DOCUMENT_REQUIREMENT_KEYS)).max(10).optional().describe('REQUEST_REVISION: required documents still to provide'),
   })
   .superRefine((b, ctx) => {
@@ -176,7 +186,8 @@ export const reviewDocumentDecisionBodySchema = z
   })
   .superRefine((b, ctx) => {
     const rule = DOCUMENT_DECISION_RULES[b.decision];
-    if (!(rule.reasonCodes as readonly string[]).includes(b.reasonCode)) ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: `for ${b.decision} choose one of ${rule.reasonCodes.join(', ')}` });
+    if (!(rule.reasonCodes as readonly string[]).includes(b.reasonCode))
+      ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: `for ${b.decision} choose one of ${rule.reasonCodes.join(', ')}` });
     if (rule.commentRequired && !b.comment) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'a comment is required when rejecting a document' });
   });
 
@@ -257,7 +268,13 @@ export const updateReviewSettingsBodySchema = reviewSettingsSchema.partial();
 export const AGE_FILTERS = { any: null, over24h: 24, overdue: REVIEW_SLA_HOURS } as const;
 export const reviewQueueFilterSchema = z.object({
   riskLevel: riskLevelSchema.optional(),
-  olderThanHours: z.coerce.number().int().min(0).max(24 * 365).optional().describe('only cases submitted more than this many hours ago'),
+  olderThanHours: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .optional()
+    .describe('only cases submitted more than this many hours ago'),
 });
 
 // --- timeline -----------------------------------------------------------------------------------
@@ -476,7 +493,15 @@ export const verificationCaseSchema = verificationSummarySchema.extend({
   canDecide: z.boolean().describe('whether the caller may make any decision on the case or its documents (reject, revision, document decisions)'),
   decideBlockedReasons: z.array(z.object({ code: z.string(), message: z.string() })).describe('why not: FOUR_EYES, NOT_OPEN, ASSIGNED_TO_ANOTHER_OFFICER'),
   person: z
-    .object({ firstName: z.string(), lastName: z.string(), email: z.string(), dateOfBirth: z.string().nullable(), gender: z.string().nullable(), nationality: z.string().nullable(), placeOfBirth: z.string().nullable() })
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      dateOfBirth: z.string().nullable(),
+      gender: z.string().nullable(),
+      nationality: z.string().nullable(),
+      placeOfBirth: z.string().nullable(),
+    })
     .nullable(),
   organization: z
     .object({
@@ -492,7 +517,15 @@ export const verificationCaseSchema = verificationSummarySchema.extend({
     })
     .nullable(),
   representatives: z.array(
-    z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), position: z.string().nullable(), email: z.string().nullable(), isPrimaryOwner: z.boolean(), ownershipShare: z.string() }),
+    z.object({
+      id: z.uuid(),
+      firstName: z.string(),
+      lastName: z.string(),
+      position: z.string().nullable(),
+      email: z.string().nullable(),
+      isPrimaryOwner: z.boolean(),
+      ownershipShare: z.string(),
+    }),
   ),
   addresses: z.array(
     z.object({

@@ -75,7 +75,7 @@ export const searchQuerySchema = z.object({
     .min(2, 'must be at least 2 characters')
     .max(100, 'must be at most 100 characters')
     .describe(
-      'a customer name, email or id; a representative\'s name or email; a wallet name or id (or its first 8+ characters); a card id, a card number’s last four digits or its holder\'s name or email',
+      "a customer name, email or id; a representative's name or email; a wallet name or id (or its first 8+ characters); a card id, a card number’s last four digits or its holder's name or email",
     ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

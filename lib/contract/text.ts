@@ -20,6 +20,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function textProblem(value: string): string | null {
   if (value.includes('\u0000')) return TEXT_RULE_MESSAGES.nul;
   // String.prototype.isWellFormed (Node 20+) is the fast path; the regex is its fallback
-  const wellFormed = typeof (value as { isWellFormed?: () => boolean }).isWellFormed === 'function' ? (value as unknown as { isWellFormed: () => boolean }).isWellFormed() : !LONE_SURROGATE.test(value);
+  const wellFormed =
+    typeof (value as { isWellFormed?: () => boolean }).isWellFormed === 'function' ? (value as unknown as { isWellFormed: () => boolean }).isWellFormed() : !LONE_SURROGATE.test(value);
   return wellFormed ? null : TEXT_RULE_MESSAGES.surrogate;
 }

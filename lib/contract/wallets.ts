@@ -84,7 +84,7 @@ export const openWalletBodySchema = z.object({
 export type OpenWalletBody = z.infer<typeof openWalletBodySchema>;
 
 export const listWalletsQuerySchema = pageQuerySchema.extend({
-  customerId: uuidSchema.optional().describe('only this customer\'s wallets'),
+  customerId: uuidSchema.optional().describe("only this customer's wallets"),
   status: walletStatusSchema.optional(),
   currency: currencySchema.optional(),
 });
@@ -93,7 +93,7 @@ export type ListWalletsQuery = z.infer<typeof listWalletsQuerySchema>;
 export const walletSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
-  customerName: z.string().describe('the customer\'s display name'),
+  customerName: z.string().describe("the customer's display name"),
   currency: currencySchema,
   name: z.string(),
   status: walletStatusSchema,
@@ -107,9 +107,7 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
-export const walletStatusChangeBodySchema = z
-  .object({ reason: z.string().trim().max(500, 'must be at most 500 characters').optional().describe('why; shown on the wallet') })
-  .optional();
+export const walletStatusChangeBodySchema = z.object({ reason: z.string().trim().max(500, 'must be at most 500 characters').optional().describe('why; shown on the wallet') }).optional();
 
 export const statementQuerySchema = pageQuerySchema.extend({
   from: z.iso.datetime({ offset: true }).optional().describe('entries posted at or after this time'),
@@ -127,13 +125,13 @@ export const statementLineSchema = z.object({
   transferId: z.uuid().nullable(),
   transferStatus: transferStatusSchema
     .nullable()
-    .describe('the status of the line\'s transfer now (null: no transfer): a TRANSFER_HOLD line of a COMPLETED transfer is money that left, not money still held'),
+    .describe("the status of the line's transfer now (null: no transfer): a TRANSFER_HOLD line of a COMPLETED transfer is money that left, not money still held"),
   description: z.string(),
   direction: z.enum(['CREDIT', 'DEBIT']).describe('CREDIT adds to the wallet, DEBIT takes from it'),
   amount: z.string(),
   currency: currencySchema,
   postedAt: z.string(),
-  balanceAfter: z.string().describe('the wallet\'s balance right after this line (running balance)'),
+  balanceAfter: z.string().describe("the wallet's balance right after this line (running balance)"),
 });
 export const statementSchema = paged(statementLineSchema).extend({
   walletId: z.uuid(),
@@ -284,7 +282,6 @@ export { TRANSACTION_LIMIT_TYPES };
 // Transfers
 // ------------------------------------------------------------------------------------------------
 
-
 export const transferIdParamsSchema = z.object({ transferId: uuidSchema.describe('transfer id') });
 
 export const transferBeneficiarySchema = z.union([
@@ -293,23 +290,17 @@ export const transferBeneficiarySchema = z.union([
 ]);
 
 export const TRANSFER_TYPES = ['PAYOUT', 'WALLET_TRANSFER'] as const;
-export const transferTypeSchema = z
-  .enum(TRANSFER_TYPES)
-  .describe('PAYOUT: to a saved beneficiary\'s IBAN; WALLET_TRANSFER: to another wallet of the tenant in the same currency');
+export const transferTypeSchema = z.enum(TRANSFER_TYPES).describe("PAYOUT: to a saved beneficiary's IBAN; WALLET_TRANSFER: to another wallet of the tenant in the same currency");
 
 export const createTransferBodySchema = withMinorUnits(
   z.object({
     walletId: uuidSchema.describe('wallet to pay from'),
-    beneficiary: transferBeneficiarySchema.optional().describe('a payout\'s payee: `{ id }` or `{ iban }` of a saved beneficiary (give this or destinationWalletId)'),
-    destinationWalletId: uuidSchema
-      .optional()
-      .describe('a wallet-to-wallet transfer: the wallet of the tenant to credit, in the same currency (give this or beneficiary)'),
+    beneficiary: transferBeneficiarySchema.optional().describe("a payout's payee: `{ id }` or `{ iban }` of a saved beneficiary (give this or destinationWalletId)"),
+    destinationWalletId: uuidSchema.optional().describe('a wallet-to-wallet transfer: the wallet of the tenant to credit, in the same currency (give this or beneficiary)'),
     amount: positiveAmountSchema,
     currency: currencySchema,
     reference: z.string().trim().min(1, 'must not be empty').max(140, 'must be at most 140 characters').describe('remittance information'),
-    paymentConsentId: uuidSchema
-      .optional()
-      .describe('the AUTHORIZED payment consent covering this payment: required for payouts and for wallet transfers a customer starts'),
+    paymentConsentId: uuidSchema.optional().describe('the AUTHORIZED payment consent covering this payment: required for payouts and for wallet transfers a customer starts'),
   }),
 ).superRefine((v, ctx) => {
   if (v.beneficiary && v.destinationWalletId) {
@@ -331,9 +322,7 @@ export const listTransfersQuerySchema = pageQuerySchema.extend({
 });
 export type ListTransfersQuery = z.infer<typeof listTransfersQuerySchema>;
 
-export const rejectTransferBodySchema = z
-  .object({ reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').optional() })
-  .optional();
+export const rejectTransferBodySchema = z.object({ reason: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters').optional() }).optional();
 
 /** The wallet a transfer pays from, as an approver needs to see it. */
 export const transferSourceWalletSchema = z
@@ -341,39 +330,33 @@ export const transferSourceWalletSchema = z
     id: z.uuid(),
     name: z.string(),
     balance: z.string().describe('its balance now'),
-    balanceBefore: z
-      .string()
-      .nullable()
-      .describe('while the transfer awaits a decision (PENDING_APPROVAL, HELD_FOR_REVIEW): the balance without this transfer; null once decided'),
+    balanceBefore: z.string().nullable().describe('while the transfer awaits a decision (PENDING_APPROVAL, HELD_FOR_REVIEW): the balance without this transfer; null once decided'),
     balanceAfter: z
       .string()
       .nullable()
-      .describe('while the transfer awaits a decision: the balance once it is approved or released (a PENDING_APPROVAL transfer\'s amount is held since the request); null once decided'),
+      .describe("while the transfer awaits a decision: the balance once it is approved or released (a PENDING_APPROVAL transfer's amount is held since the request); null once decided"),
   })
   .describe('the wallet paid from: whose money an approver moves');
 
 export const transferSchema = z.object({
   id: z.uuid(),
   customerId: z.uuid(),
-  customerName: z.string().describe('the paying customer\'s name'),
+  customerName: z.string().describe("the paying customer's name"),
   walletId: z.uuid(),
   sourceWallet: transferSourceWalletSchema,
   type: transferTypeSchema,
   beneficiary: z.object({ id: z.uuid(), name: z.string(), iban: z.string() }).nullable().describe('the payee of a payout (null for a wallet transfer)'),
-  destinationWallet: z
-    .object({ id: z.uuid(), customerId: z.uuid(), name: z.string() })
-    .nullable()
-    .describe('the credited wallet of a wallet transfer (null for a payout)'),
+  destinationWallet: z.object({ id: z.uuid(), customerId: z.uuid(), name: z.string() }).nullable().describe('the credited wallet of a wallet transfer (null for a payout)'),
   paymentConsentId: z.uuid().nullable().describe('null only for a wallet transfer an administrator made without a consent'),
   amount: z.string(),
   currency: currencySchema,
   reference: z.string(),
   status: transferStatusSchema,
-  requiresApproval: z.boolean().describe('true when the amount was above the tenant\'s four-eyes threshold'),
+  requiresApproval: z.boolean().describe("true when the amount was above the tenant's four-eyes threshold"),
   initiatedBy: z.uuid(),
-  initiatedByName: z.string().describe('the initiator\'s full name, else its username'),
+  initiatedByName: z.string().describe("the initiator's full name, else its username"),
   approvedBy: z.uuid().nullable().describe('who approved or rejected it'),
-  approvedByName: z.string().nullable().describe('the decider\'s full name, else its username'),
+  approvedByName: z.string().nullable().describe("the decider's full name, else its username"),
   decidedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
@@ -394,9 +377,7 @@ export const transferDetailSchema = transferSchema.extend({
       }),
     )
     .describe('every status the transfer went through, oldest first'),
-  entries: z
-    .array(z.object({ entryId: z.uuid(), kind: z.string(), description: z.string(), postedAt: z.string() }))
-    .describe('the ledger entries the transfer posted, oldest first'),
+  entries: z.array(z.object({ entryId: z.uuid(), kind: z.string(), description: z.string(), postedAt: z.string() })).describe('the ledger entries the transfer posted, oldest first'),
 });
 export type TransferDetail = z.infer<typeof transferDetailSchema>;
 

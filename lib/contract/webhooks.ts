@@ -29,7 +29,14 @@ export const SECRET_ROTATION_OVERLAP_SECONDS = 24 * 3600;
 /** Stored per attempt: the first 1 KiB of the receiver's answer. */
 export const RESPONSE_BODY_MAX_BYTES = 1024;
 
-const KNOWN_PREFIXES = new Set(EVENT_TYPES.flatMap((type) => type.split('.').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('.'))));
+const KNOWN_PREFIXES = new Set(
+  EVENT_TYPES.flatMap((type) =>
+    type
+      .split('.')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('.')),
+  ),
+);
 
 /** `*`, a known event type, or `prefix.*` where prefix is a leading part of a known type (`customer.*`, `customer.consent.*`). */
 export function isValidEventPattern(pattern: string): boolean {
@@ -162,7 +169,10 @@ export type UpdateWebhookSubscriptionBody = z.output<typeof updateWebhookSubscri
 export const rotateSecretBodySchema = z.object({ secretKey: secretKeySchema.optional() }).strict().optional();
 
 // POST .../{subscriptionId}/test
-export const testEventBodySchema = z.object({ message: z.string().max(500).optional() }).strict().optional();
+export const testEventBodySchema = z
+  .object({ message: z.string().max(500).optional() })
+  .strict()
+  .optional();
 
 // POST .../{subscriptionId}/recover
 export const recoverBodySchema = z
@@ -207,7 +217,10 @@ export const rotatedSecretSchema = z.object({
 });
 
 export const listWebhookSubscriptionsQuerySchema = pageQuerySchema.extend({
-  enabled: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  enabled: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const subscriptionIdParamsSchema = z.object({ subscriptionId: uuidSchema });

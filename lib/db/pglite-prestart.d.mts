@@ -1,10 +1,7 @@
 /** Types of lib/db/pglite-prestart.mjs (plain JavaScript so that `node server/main.mjs` needs no build step). */
 import type { Worker } from 'node:worker_threads';
 
-export type ThreadEvent =
-  | { kind: 'message'; message: { type?: string; message?: string } }
-  | { kind: 'error'; error: Error }
-  | { kind: 'exit'; code: number };
+export type ThreadEvent = { kind: 'message'; message: { type?: string; message?: string } } | { kind: 'error'; error: Error } | { kind: 'exit'; code: number };
 
 export interface PrestartedThread {
   dataDir: string | null;

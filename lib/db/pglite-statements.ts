@@ -158,10 +158,7 @@ export function installStatementCache(client: PGlite, { max = 256 }: { max?: num
         misses++;
         // the unnamed statement, as query() sends it; the Sync comes with the execution below
         try {
-          const described = await client.execProtocol(
-            concat([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' })]),
-            { syncToFs: false },
-          );
+          const described = await client.execProtocol(concat([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' })]), { syncToFs: false });
           paramTypes = parse.parseDescribeStatementResults(described.messages);
         } catch (error) {
           await client.execProtocol(serialize.sync(), { syncToFs: false, throwOnError: false });

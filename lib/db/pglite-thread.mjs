@@ -46,7 +46,11 @@ if (db) {
       const chunks = [];
       // synchronous inside (one call into WebAssembly): messages run strictly in arrival order
       db.execProtocolRawStream(message.data, { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) }).then(
-        () => port.postMessage({ id: message.id, chunks }, chunks.map((chunk) => chunk.buffer)),
+        () =>
+          port.postMessage(
+            { id: message.id, chunks },
+            chunks.map((chunk) => chunk.buffer),
+          ),
         (error) => port.postMessage({ id: message.id, error: { message: error instanceof Error ? error.message : String(error) } }),
       );
     } else if (message.op === 'close') {

@@ -49,4 +49,3 @@ export function redisState(): { status: 'ok' | 'degraded'; connection: string } 
   const client = redisClient(url);
   return { status: client.status === 'ready' ? 'ok' : 'degraded', connection: client.status };
 }
-

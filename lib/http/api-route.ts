@@ -73,8 +73,7 @@ export type Parsed<S extends RouteSchemas> = {
 /** How an ApiError is rendered: Envelope A by default, Envelope B for the card API. */
 export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
 
-export const renderEnvelopeA: ErrorRenderer = (error) =>
-  envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
+export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
 
 export interface RouteDefinition<S extends RouteSchemas, X> extends RoutePolicy {
   schemas: S;
@@ -170,10 +169,7 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
       seconds: (performance.now() - started) / 1000,
       refusedBy: decision && !decision.allowed ? limitClass : undefined,
     });
-    base.log.info(
-      { method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started), ip: base.identity.ip },
-      'request',
-    );
+    base.log.info({ method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started), ip: base.identity.ip }, 'request');
     return response;
   };
 }

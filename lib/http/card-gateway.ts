@@ -37,7 +37,13 @@ export async function runCardOperation(ctx: BaseContext & CardAuthContext, path:
   // a confirmed sanctions or PEP match holds the customer: it may not lift its cards' freeze or get new cards (docs/aml.md)
   if (ctx.scope.kind === 'customer' && COMPLIANCE_HELD.has(name)) {
     const alertId = await confirmedMatchOf(await getDb(), ctx.tenant.id, ctx.scope.customerId);
-    if (alertId) return businessError(name, spec.sensitive, { ok: false, reason: 'COMPLIANCE_HOLD', details: 'a confirmed sanctions or PEP match holds this customer until compliance clears it', data: { alertId } });
+    if (alertId)
+      return businessError(name, spec.sensitive, {
+        ok: false,
+        reason: 'COMPLIANCE_HOLD',
+        details: 'a confirmed sanctions or PEP match holds this customer until compliance clears it',
+        data: { alertId },
+      });
   }
 
   let result;

@@ -55,10 +55,7 @@ export function envelopeAJson<T>(dataJson: JsonText<T>, options: { status?: numb
 }
 
 /** Envelope B: `{ success, code, msg, data }` for the virtual card API. */
-export function envelopeB<T>(
-  data: T,
-  options: { status?: number; code?: number; msg?: string; success?: boolean; headers?: HeadersInit } = {},
-): Response {
+export function envelopeB<T>(data: T, options: { status?: number; code?: number; msg?: string; success?: boolean; headers?: HeadersInit } = {}): Response {
   const code = options.code ?? 200;
   const body: EnvelopeB<T> = { success: options.success ?? code === 200, code, msg: options.msg ?? 'success', data };
   return Response.json(body, { status: options.status ?? 200, headers: options.headers });

@@ -1,13 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@/lib/contract/idempotency';
 import { getDb } from '@/lib/db/client';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  PLATFORM_SCOPE,
-  releaseIdempotencyKey,
-  requestFingerprint,
-  type IdempotencyScope,
-} from '@/lib/services/idempotency/store';
+import { claimIdempotencyKey, completeIdempotencyKey, PLATFORM_SCOPE, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import type { BaseContext } from './api-route';
 import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, missingHeaders, validationFailed, type ApiError } from '@/lib/contract/api-errors';
 
@@ -34,12 +27,7 @@ export function idempotencyKeyOf(headers: Headers, required = false): string | n
  * stored for 24 h unless it is a 5xx; a repeat gets that answer again with `Idempotent-Replayed:
  * true`; a repeat while the first still runs gets 409; the same key with another request gets 422.
  */
-export async function runIdempotent(
-  base: BaseContext,
-  rawBody: unknown,
-  run: () => Promise<Response>,
-  render: (error: ApiError) => Response,
-): Promise<Response> {
+export async function runIdempotent(base: BaseContext, rawBody: unknown, run: () => Promise<Response>, render: (error: ApiError) => Response): Promise<Response> {
   const key = idempotencyKeyOf(base.req.headers);
   if (key === null) return run();
 

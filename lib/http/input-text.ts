@@ -14,7 +14,11 @@ import { validationFailed } from '@/lib/contract/api-errors';
 
 /** A path segment as it appears in `field`: problem characters escaped so the answer stays clean text. */
 function segment(key: string): string {
-  return textProblem(key) ? JSON.stringify(key).slice(1, -1).replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`) : key;
+  return textProblem(key)
+    ? JSON.stringify(key)
+        .slice(1, -1)
+        .replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
+    : key;
 }
 
 const join = (path: string, key: string) => (path ? `${path}.${segment(key)}` : segment(key));

@@ -17,13 +17,14 @@ export interface AuthContext<R extends ContextHeaderName> {
   db: Db;
 }
 
-export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
-  headers?: HeaderSpec<R>;
-  /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
-  allow?: Capability;
-  /** the definition's own refusal (lib/contract/routes/types.ts) */
-  refusal?: Refusal;
-};
+export type WithAuthOptions<S extends RouteSchemas, R extends ContextHeaderName> = S &
+  RoutePolicy & {
+    headers?: HeaderSpec<R>;
+    /** The capability the caller must hold (lib/contract/access.ts; 403 naming its roles otherwise). */
+    allow?: Capability;
+    /** the definition's own refusal (lib/contract/routes/types.ts) */
+    refusal?: Refusal;
+  };
 
 /**
  * The caller if it presents a bearer token or a panel session; null for an anonymous request. A

@@ -25,7 +25,6 @@ import { parseContextHeaders, type ParsedHeaders } from './headers';
  * Only a bearer token is accepted (never the panel cookie). The token's tenant must be X-Tenant-ID.
  */
 
-
 export type CardHeaders = ParsedHeaders<(typeof REQUIRED_HEADERS.card)[number]>;
 
 export interface CardAuthContext {
@@ -85,4 +84,3 @@ export function withCardAuth(handler: (ctx: BaseContext & CardAuthContext & { pa
     handler: (ctx) => handler(ctx),
   });
 }
-

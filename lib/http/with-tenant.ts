@@ -14,15 +14,16 @@ export interface TenantContext<R extends ContextHeaderName> {
   principal: Principal | null;
 }
 
-export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S & RoutePolicy & {
-  /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
-  headers?: HeaderSpec<R>;
-  /**
-   * Resolve a bearer token or panel session if one is sent (an invalid one answers 401), so that
-   * rate limits and Idempotency-Key records are the user's rather than the IP's.
-   */
-  optionalPrincipal?: boolean;
-};
+export type WithTenantOptions<S extends RouteSchemas, R extends ContextHeaderName> = S &
+  RoutePolicy & {
+    /** Context headers the route requires besides X-Tenant-ID, and the optional ones it reads. */
+    headers?: HeaderSpec<R>;
+    /**
+     * Resolve a bearer token or panel session if one is sent (an invalid one answers 401), so that
+     * rate limits and Idempotency-Key records are the user's rather than the IP's.
+     */
+    optionalPrincipal?: boolean;
+  };
 
 /**
  * The wrapper of every tenant-scoped endpoint: validates the declared context headers, resolves the

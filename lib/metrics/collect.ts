@@ -58,7 +58,9 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
     m.amlIndexBuilt.set({ list_id: ix.listId, version_id: ix.versionId }, Math.floor(Date.parse(ix.builtAt) / 1000));
     m.amlIndexNames.set({ list_id: ix.listId, version_id: ix.versionId }, ix.names);
   }
-  const runs = new Map(rowsOf<{ status: string; n: number | string }>(await db.execute(sql`select status, count(*) as n from aml_rescreen_runs group by status`)).map((r) => [r.status, Number(r.n)]));
+  const runs = new Map(
+    rowsOf<{ status: string; n: number | string }>(await db.execute(sql`select status, count(*) as n from aml_rescreen_runs group by status`)).map((r) => [r.status, Number(r.n)]),
+  );
   for (const status of ['PENDING', 'RUNNING', 'DONE', 'FAILED']) m.amlRescreenRuns.set({ status }, runs.get(status) ?? 0);
   return { contentType: m.registry.contentType, body: await m.registry.metrics() };
 }

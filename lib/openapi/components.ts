@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { amlAlertDetailSchema, amlAlertSchema, amlEntrySchema, amlListSchema, amlListVersionSchema, amlRuleSchema, amlScreeningSchema, ruleFiringSchema, screeningHitSchema } from '@/lib/contract/aml';
+import {
+  amlAlertDetailSchema,
+  amlAlertSchema,
+  amlEntrySchema,
+  amlListSchema,
+  amlListVersionSchema,
+  amlRuleSchema,
+  amlScreeningSchema,
+  ruleFiringSchema,
+  screeningHitSchema,
+} from '@/lib/contract/aml';
 import { cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
 import {
   authorizationSchema,
@@ -24,7 +34,16 @@ import { errorDataSchema, fieldErrorSchema } from '@/lib/contract/envelopes';
 import { isoDateSchema } from '@/lib/contract/onboarding';
 import { adminUserSchema, sessionDataSchema, sessionUserSchema, sessionViewSchema } from '@/lib/contract/identity';
 import { currencySchema, decimalStringSchema, positiveAmountSchema } from '@/lib/contract/money';
-import { customerDocumentsSchema, documentRequirementStateSchema, documentUploadResultSchema, reviewDocumentSchema, timelineEventSchema, verificationCaseSchema, verificationQueueItemSchema, verificationSummarySchema } from '@/lib/contract/review';
+import {
+  customerDocumentsSchema,
+  documentRequirementStateSchema,
+  documentUploadResultSchema,
+  reviewDocumentSchema,
+  timelineEventSchema,
+  verificationCaseSchema,
+  verificationQueueItemSchema,
+  verificationSummarySchema,
+} from '@/lib/contract/review';
 import { cardSearchItemSchema } from '@/lib/contract/search';
 import { publicTenantSchema, tenantSchema } from '@/lib/contract/tenants';
 import {

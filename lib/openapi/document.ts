@@ -146,7 +146,11 @@ const envelopeBOf = (data: Json, form: 'success' | 'business' | 'error'): Json =
   },
 });
 
-const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 60) || 'example';
+const slug = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 60) || 'example';
 
 function exampleOf(error: ApiError, envelope: 'A' | 'B'): Json {
   return envelope === 'B' ? (envelopeBErrorBody(error) as unknown as Json) : { code: error.status, message: error.message, data: error.data };
@@ -165,7 +169,11 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (op.body) errors.push(malformedJson('the body is not valid JSON (error at position 1)'), unsupportedMediaType('text/plain'), payloadTooLarge(1_048_576));
   if (op.idempotency === 'required') errors.push(missingHeaders([IDEMPOTENCY_KEY_HEADER]));
   if (op.idempotency) errors.push(validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be at most 255 characters' }]));
-  if (op.auth === 'bearer' || op.auth === 'card') errors.push(unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
+  if (op.auth === 'bearer' || op.auth === 'card')
+    errors.push(
+      unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'),
+      tokenExpired(new Date('2026-01-01T12:00:00.000Z')),
+    );
   if (op.auth === 'platformKey') errors.push(unauthorized('a valid platform operator key is required: Authorization: Bearer <PLATFORM_ADMIN_KEY>'));
   if (op.auth !== 'none' && op.auth !== 'platformKey') errors.push(tenantAccessDenied(EXAMPLE_TENANT));
   // the caller of the example holds no role of the capability (the definition's own refusal, or the generic 403)
@@ -181,7 +189,11 @@ function errorsOf(op: RouteSpec): ApiError[] {
 }
 
 /** `{walletId}` -> "wallet", `{beneficiaryId}` -> "beneficiary": the resource a 404 names. */
-const resourceOf = (param: string) => param.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const resourceOf = (param: string) =>
+  param
+    .replace(/Id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const COMMON_HEADERS = { 'X-Request-ID': HEADER_REF('X-Request-ID'), RateLimit: HEADER_REF('RateLimit'), 'RateLimit-Policy': HEADER_REF('RateLimit-Policy') };
@@ -216,7 +228,10 @@ function parametersOf(op: RouteSpec, convert: SchemaConverter): Json[] {
   objectParams(op.query, 'query');
   const required = new Set<ContextHeaderName>([...(op.headers?.required ?? []), ...(op.auth === 'tenant' || op.auth === 'tenantOptionalBearer' ? (['X-Tenant-ID'] as const) : [])]);
   const optional = new Set<ContextHeaderName>([...(op.headers?.optional ?? []), ...(op.auth === 'bearer' ? (['X-Tenant-ID'] as const) : [])].filter((h) => !required.has(h)));
-  for (const [names, isRequired] of [[required, true], [optional, false]] as const) {
+  for (const [names, isRequired] of [
+    [required, true],
+    [optional, false],
+  ] as const) {
     for (const name of names) parameters.push({ $ref: `#/components/parameters/${headerParameterName(name, isRequired)}` });
   }
   if (op.idempotency) parameters.push({ $ref: `#/components/parameters/${op.idempotency === 'required' ? 'IdempotencyKeyRequired' : 'IdempotencyKey'}` });
@@ -263,7 +278,12 @@ function successOf(op: RouteSpec, convert: SchemaConverter): Json {
   }
   const data = op.response ? convert.convert(op.response, 'output') : { type: 'object' };
   const envelope = op.envelope ?? 'A';
-  const schema = envelope === 'A' ? { allOf: [{ $ref: '#/components/schemas/EnvelopeA' }, { properties: { data } }] } : envelope === 'B' ? { oneOf: [envelopeBOf(data, 'success'), { $ref: '#/components/schemas/CardBusinessError' }] } : data;
+  const schema =
+    envelope === 'A'
+      ? { allOf: [{ $ref: '#/components/schemas/EnvelopeA' }, { properties: { data } }] }
+      : envelope === 'B'
+        ? { oneOf: [envelopeBOf(data, 'success'), { $ref: '#/components/schemas/CardBusinessError' }] }
+        : data;
   const content: Json = { schema };
   const description = envelope === 'B' ? 'Envelope B: success, or a business error (success false, code -1, data.reason)' : (op.message ?? 'OK');
   return { description, headers: responseHeaders(op, 200), content: { 'application/json': content, ...alternative } };
@@ -336,7 +356,13 @@ const STATIC_COMPONENTS = {
   parameters: {
     IdempotencyKey: idempotencyKeyParameter(false),
     IdempotencyKeyRequired: idempotencyKeyParameter(true),
-    XRequestID: { name: 'X-Request-ID', in: 'header', required: false, description: 'your own request id (1-128 of A-Z a-z 0-9 . _ : -), echoed back', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } },
+    XRequestID: {
+      name: 'X-Request-ID',
+      in: 'header',
+      required: false,
+      description: 'your own request id (1-128 of A-Z a-z 0-9 . _ : -), echoed back',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    },
   },
   securitySchemes: {
     bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'EdDSA JWT from a session endpoint or POST /api/auth/login (the card API accepts only these)' },
@@ -487,7 +513,9 @@ function formatJson(value: unknown, indent: string, keyWidth: number): string {
   const inner = `${indent}  `;
   const entries = Array.isArray(value) ? value.map((v) => ['', v] as const) : Object.entries(value);
   if (!entries.length) return flat;
-  const lines = entries.map(([key, v]) => (Array.isArray(value) ? `${inner}${formatJson(v, inner, 0)}` : `${inner}${JSON.stringify(key)}: ${formatJson(v, inner, JSON.stringify(key).length + 2)}`));
+  const lines = entries.map(([key, v]) =>
+    Array.isArray(value) ? `${inner}${formatJson(v, inner, 0)}` : `${inner}${JSON.stringify(key)}: ${formatJson(v, inner, JSON.stringify(key).length + 2)}`,
+  );
   return Array.isArray(value) ? `[\n${lines.join(',\n')}\n${indent}]` : `{\n${lines.join(',\n')}\n${indent}}`;
 }
 

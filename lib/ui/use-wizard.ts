@@ -59,8 +59,7 @@ export function useDraftWizard<V extends FieldValues>({
   const [restored, setRestored] = useState(false);
   /** a draft was restored: the page says which fields (passwords, files) must be entered again */
   const [resumed, setResumed] = useState(false);
-  const resolver: Resolver<V> = (values, context, options) =>
-    (zodResolver(steps[stepRef.current]!.schema as never) as unknown as Resolver<V>)(values, context, options);
+  const resolver: Resolver<V> = (values, context, options) => (zodResolver(steps[stepRef.current]!.schema as never) as unknown as Resolver<V>)(values, context, options);
   const form = useForm<V>({ resolver, defaultValues: empty as DefaultValues<V>, mode: 'onSubmit' });
   const { watch, getValues } = form;
 

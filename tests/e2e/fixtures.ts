@@ -55,8 +55,7 @@ export const platformAuth = { authorization: `Bearer ${E2E_PLATFORM_KEY}` };
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let counter = 0;
-export const uniqueName = (prefix = 'E2E') =>
-  `${prefix} ${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueName = (prefix = 'E2E') => `${prefix} ${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}`;
 
 export function registrationBody(name = uniqueName()) {
   return {
@@ -93,7 +92,13 @@ export function individualRegistrationBody(options: {
     individualCustomer: {
       customerName: `${firstName} ${lastName}`,
       person: { addresses: [{ type: 'POSTAL', street: 'Postfach 12', city: 'Berlin', postalCode: '10001', country: 'de' }], contacts: [{ type: 'PHONE', value: '+493012345678' }] },
-      categorization: { id: categoryId, parametrization: [{ name: 'employmentStatus', value: 'EMPLOYED' }, { name: 'sourceOfFunds', value: 'SALARY' }] },
+      categorization: {
+        id: categoryId,
+        parametrization: [
+          { name: 'employmentStatus', value: 'EMPLOYED' },
+          { name: 'sourceOfFunds', value: 'SALARY' },
+        ],
+      },
     },
     CATEGORIZATION: { categoryId },
     PERSONAL_INFO: { firstName, lastName, dateOfBirth: '1990-04-21', nationality: 'gb', gender: 'female', placeOfBirth: 'London' },

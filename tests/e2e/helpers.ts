@@ -34,13 +34,7 @@ export interface RawResponse {
  * without Content-Length. Write errors after the server has answered (it may stop reading an
  * oversized body) are ignored; the response is what counts.
  */
-export function rawRequest(options: {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  chunks?: Buffer[];
-  port?: number;
-}): Promise<RawResponse> {
+export function rawRequest(options: { method: string; path: string; headers?: Record<string, string>; chunks?: Buffer[]; port?: number }): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = http.request(

@@ -63,13 +63,24 @@ export async function staffTenant(request: APIRequestContext, name = 'Money'): P
   );
   const { tenantId, organizationId } = tenant;
   const session = async (userId: string, username: string, password: string) =>
-    (await ok<{ token: string }>(await request.post(`/api/v2.1/admin/organization/${organizationId}/users/${userId}/sessions`, { headers: context(tenantId), data: { username, password } }))).token;
+    (await ok<{ token: string }>(await request.post(`/api/v2.1/admin/organization/${organizationId}/users/${userId}/sessions`, { headers: context(tenantId), data: { username, password } })))
+      .token;
   const auth = { authorization: `Bearer ${await session(tenant.userId, 'owner', STRONG_PASSWORD)}` };
   const tag = Date.now().toString(36);
   const approverName = `approver${tag}`;
-  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: approverName, email: `${approverName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Ada', lastName: 'Approver', roles: ['TRANSACTION_APPROVER'] } }));
+  await ok(
+    await request.post('/api/v2.1/admin/users', {
+      headers: auth,
+      data: { username: approverName, email: `${approverName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Ada', lastName: 'Approver', roles: ['TRANSACTION_APPROVER'] },
+    }),
+  );
   const officerName = `officer${tag}`;
-  await ok(await request.post('/api/v2.1/admin/users', { headers: auth, data: { username: officerName, email: `${officerName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Otto', lastName: 'Officer', roles: ['COMPLIANCE_OFFICER'] } }));
+  await ok(
+    await request.post('/api/v2.1/admin/users', {
+      headers: auth,
+      data: { username: officerName, email: `${officerName}@bank.example`, password: APPROVER_PASSWORD, firstName: 'Otto', lastName: 'Officer', roles: ['COMPLIANCE_OFFICER'] },
+    }),
+  );
   const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
   const officer = { authorization: `Bearer ${await session(users.items.find((u) => u.username === officerName)!.id, officerName, APPROVER_PASSWORD)}` };
   return { tenantId, organizationId, auth, officer, officerName, approverName };
@@ -88,7 +99,12 @@ export async function activeIndividual(request: APIRequestContext, t: StaffTenan
   );
   const { customerId, verificationId } = registration;
   const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${verificationId}`, { headers: t.officer }));
-  await ok(await request.post(`/api/v2.1/verifications/${verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: t.officer, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(
+    await request.post(`/api/v2.1/verifications/${verificationId}/documents/${review.documents[0]!.id}/decision`, {
+      headers: t.officer,
+      data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' },
+    }),
+  );
   await ok(await request.post(`/api/v2.1/verifications/${verificationId}/decision`, { headers: t.officer, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } }));
   await ok(await request.post(`/api/v2.1/customer/individual/${customerId}/activation`, { headers: t.auth }));
   return { customerId, verificationId, email };
@@ -156,7 +172,10 @@ export async function moneyWorld(): Promise<MoneyWorld> {
   const cardToken = ((await login.json()) as { accessToken: string }).accessToken;
   let seq = 0;
   const cardOp = async <T>(op: string, body: Record<string, unknown>): Promise<T> => {
-    const res = await request.post(`/api/v2.1/card/virtual/${op}`, { headers: { ...context(tenantId), authorization: `Bearer ${cardToken}`, 'content-type': 'application/json' }, data: body });
+    const res = await request.post(`/api/v2.1/card/virtual/${op}`, {
+      headers: { ...context(tenantId), authorization: `Bearer ${cardToken}`, 'content-type': 'application/json' },
+      data: body,
+    });
     const json = (await res.json()) as { success: boolean; data: T };
     expect(json.success, `${op}: ${JSON.stringify(json)}`).toBe(true);
     return json.data;
@@ -172,7 +191,13 @@ export async function moneyWorld(): Promise<MoneyWorld> {
     billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' },
     idempotencyKey: `holder-${tag}-${++seq}`,
   });
-  const card = await cardOp<{ cardId: string; cardNo: string; last4: string }>('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Travel', limits: [{ interval: 'DAILY', amount: '500.00', currency: 'EUR' }], idempotencyKey: `apply-${tag}-${++seq}` });
+  const card = await cardOp<{ cardId: string; cardNo: string; last4: string }>('card/apply', {
+    cardholderId: holder.cardholderId,
+    currency: 'EUR',
+    nickname: 'Travel',
+    limits: [{ interval: 'DAILY', amount: '500.00', currency: 'EUR' }],
+    idempotencyKey: `apply-${tag}-${++seq}`,
+  });
   await cardOp('secure/otp/send', { cardNo: card.cardId, purpose: 'ACTIVATE' });
   const { otp } = await cardOp<{ otp: string }>('sandbox/otp/peek', { cardNo: card.cardId, purpose: 'ACTIVATE' });
   await cardOp('card/activate', { cardNo: card.cardId, otp });

@@ -21,7 +21,7 @@ beforeEach(() => resetIdentityState());
 const UNKNOWN = '3f2e1d0c-0000-4000-8000-00000000000a';
 
 describe('the generic 403', () => {
-  it('names the capability\'s roles in the table\'s words, before the query is read', async () => {
+  it("names the capability's roles in the table's words, before the query is read", async () => {
     const employee = await tokenOf(await createExtraAdmin(w.tenant, ['EMPLOYEE']));
     const denied = await call(usersRoute.GET, { path: '/api/v2.1/admin/users?pageSize=9999', headers: authed(employee) });
     expectEnvelope(denied, 403, 'access denied', { error: 'FORBIDDEN', details: 'this operation requires one of the roles ADMIN_USER' });
@@ -29,8 +29,8 @@ describe('the generic 403', () => {
   });
 });
 
-describe('a definition\'s own refusal: the verification routes', () => {
-  it('answer VERIFICATION_ACCESS_DENIED with the caller\'s and the required roles, before params, query or body are read', async () => {
+describe("a definition's own refusal: the verification routes", () => {
+  it("answer VERIFICATION_ACCESS_DENIED with the caller's and the required roles, before params, query or body are read", async () => {
     const clerk = await createExtraAdmin(w.tenant, ['EMPLOYEE', 'TRANSACTION_APPROVER']);
     const token = await tokenOf(clerk);
     const message = 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role';
@@ -59,7 +59,7 @@ describe('a definition\'s own refusal: the verification routes', () => {
 });
 
 describe('card operations refused by their capability', () => {
-  it('a card:read holder reads, and each change answers 403 naming the roles of that operation\'s capability, before the body is read', async () => {
+  it("a card:read holder reads, and each change answers 403 naming the roles of that operation's capability, before the body is read", async () => {
     const card = await issueCard(w.admin, { holder: { customerId: w.alice.customerId } });
     await ok(w.employee, 'card/info', { cardNo: card.cardId });
     const refused = { success: false, code: 403, msg: 'access denied', data: { error: 'FORBIDDEN', details: 'changing a card requires the role ADMIN_USER' } };

@@ -54,7 +54,10 @@ let ada: Reg, grace: Reg, acme: Reg;
 let adaEmail: string;
 
 async function register(kind: 'individual' | 'organization', body: Record<string, unknown>): Promise<Reg> {
-  const res = kind === 'individual' ? await registerIndividual<Reg>(body, { ...contextHeaders(t.tenantId), ...bearer(admin) }) : await registerOrganization<Reg>(body, { ...contextHeaders(t.tenantId), ...bearer(admin) });
+  const res =
+    kind === 'individual'
+      ? await registerIndividual<Reg>(body, { ...contextHeaders(t.tenantId), ...bearer(admin) })
+      : await registerOrganization<Reg>(body, { ...contextHeaders(t.tenantId), ...bearer(admin) });
   expect(res.status, res.text).toBe(200);
   return res.json.data;
 }
@@ -115,7 +118,10 @@ describe('GET /api/v2.1/customers', () => {
   });
 
   it('finds the customer of an organization by its id (the 409 "organization already exists" names only the organization)', async () => {
-    const dup = await registerOrganization<Record<string, unknown>>(organizationBody(cats, { registrationNumber: 'HRB-7007', legalName: 'Copycat AG' }), { ...contextHeaders(t.tenantId), ...bearer(admin) });
+    const dup = await registerOrganization<Record<string, unknown>>(organizationBody(cats, { registrationNumber: 'HRB-7007', legalName: 'Copycat AG' }), {
+      ...contextHeaders(t.tenantId),
+      ...bearer(admin),
+    });
     const existingOrganizationId = (dup.json.data as { existingOrganizationId: string }).existingOrganizationId;
     expectEnvelope(dup, 409, 'organization already exists', { error: 'ORGANIZATION_ALREADY_EXISTS', registrationNumber: 'HRB-7007', existingOrganizationId });
     const found = await list(admin, `?organizationId=${existingOrganizationId}`);
@@ -209,7 +215,15 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
       categorization: { categoryId: cats.RETAIL_STANDARD },
     });
     expect(d.documents).toEqual([
-      { id: expect.any(String), documentType: 'PASSPORT', documentNumber: 'P1234567', mimeType: 'image/png', sizeBytes: expect.any(Number), status: 'ACCEPTED', createdAt: expect.stringMatching(ISO) },
+      {
+        id: expect.any(String),
+        documentType: 'PASSPORT',
+        documentNumber: 'P1234567',
+        mimeType: 'image/png',
+        sizeBytes: expect.any(Number),
+        status: 'ACCEPTED',
+        createdAt: expect.stringMatching(ISO),
+      },
     ]);
     const consents = d.consents as { missingRequired: string[]; history: { consentType: string; status: string }[] };
     expect(consents.missingRequired).toEqual([]);
@@ -231,7 +245,14 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     const res = await detail(admin, ada.customerId);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.json).toEqual({ code: 200, message: 'OK', data: expect.any(Object) });
-    const d = res.json.data as { createdAt: string; verification: { submittedAt: string; decidedAt: string }; documents: { createdAt: string }[]; audit: { createdAt: string; entityType: string }[]; verificationHistory: unknown[]; consents: unknown };
+    const d = res.json.data as {
+      createdAt: string;
+      verification: { submittedAt: string; decidedAt: string };
+      documents: { createdAt: string }[];
+      audit: { createdAt: string; entityType: string }[];
+      verificationHistory: unknown[];
+      consents: unknown;
+    };
     // every time exactly as Date.prototype.toISOString writes it (UTC, milliseconds, Z)
     const times = [d.createdAt, d.verification.submittedAt, d.verification.decidedAt, ...d.documents.map((x) => x.createdAt), ...d.audit.map((x) => x.createdAt)];
     for (const time of times) expect(new Date(time).toISOString()).toBe(time);
@@ -248,7 +269,10 @@ describe('GET /api/v2.1/customers/{customerId}', () => {
     // a tenant of its own, so the other tests' counts stay as they are
     const other = await createIdentityTenant();
     const otherAdmin = await tokenOf(firstAdmin(other));
-    const reg = await registerIndividual<Reg>(individualBody(await categoryIds(other.tenantId), { firstName: 'Nora', lastName: 'Nocategory' }), { ...contextHeaders(other.tenantId), ...bearer(otherAdmin) });
+    const reg = await registerIndividual<Reg>(individualBody(await categoryIds(other.tenantId), { firstName: 'Nora', lastName: 'Nocategory' }), {
+      ...contextHeaders(other.tenantId),
+      ...bearer(otherAdmin),
+    });
     expect(reg.status, reg.text).toBe(200);
     const db = await getDb();
     await db.delete(customerCategorizations).where(and(eq(customerCategorizations.tenantId, other.tenantId), eq(customerCategorizations.customerId, reg.json.data.customerId)));
@@ -305,7 +329,9 @@ describe('GET /api/v2.1/dashboard/summary', () => {
       req.on('end', () => {
         const body = JSON.parse(raw) as { status: string };
         seen.push({ path: req.url ?? '', scope: req.headers['x-card-scope'], body });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, data: { items: [], pageNo: 1, pageSize: 1, total: { ACTIVE: 3, FROZEN: 1 }[body.status] ?? 0 } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: true, data: { items: [], pageNo: 1, pageSize: 1, total: { ACTIVE: 3, FROZEN: 1 }[body.status] ?? 0 } }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -314,14 +340,12 @@ describe('GET /api/v2.1/dashboard/summary', () => {
       resetEnvCache();
       await resetCardProcessor();
       expect((await summary(admin)).json.data).toMatchObject({ cardsByState: { INACTIVE: 0, ACTIVE: 3, FROZEN: 1, CANCELED: 0 }, cardsUnavailable: null });
-      expect(seen.map((s) => [s.path, s.scope, s.body.status]).sort()).toEqual(
-        [
-          ['/operations/card/list', 'tenant', 'ACTIVE'],
-          ['/operations/card/list', 'tenant', 'CANCELED'],
-          ['/operations/card/list', 'tenant', 'FROZEN'],
-          ['/operations/card/list', 'tenant', 'INACTIVE'],
-        ],
-      );
+      expect(seen.map((s) => [s.path, s.scope, s.body.status]).sort()).toEqual([
+        ['/operations/card/list', 'tenant', 'ACTIVE'],
+        ['/operations/card/list', 'tenant', 'CANCELED'],
+        ['/operations/card/list', 'tenant', 'FROZEN'],
+        ['/operations/card/list', 'tenant', 'INACTIVE'],
+      ]);
       // the processor gone: the rest of the dashboard still answers
       await new Promise<void>((r) => server.close(() => r()));
       expect((await summary(admin)).json.data).toMatchObject({ customersTotal: 3, cardsByState: null, cardsUnavailable: 'card processor unavailable' });

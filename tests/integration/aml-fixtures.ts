@@ -71,7 +71,9 @@ export interface OwnRow {
 /** A list in our own CSV layout (docs/aml.md): id,name,aliases,type,birth_date,countries,program,remarks. */
 export function ownCsv(rows: OwnRow[]): string {
   const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const lines = rows.map((r) => [r.id, r.name, (r.aliases ?? []).join('|'), r.type ?? 'person', r.birthDate ?? '', (r.countries ?? []).join('|'), r.program ?? 'TEST', r.remarks ?? ''].map(cell).join(','));
+  const lines = rows.map((r) =>
+    [r.id, r.name, (r.aliases ?? []).join('|'), r.type ?? 'person', r.birthDate ?? '', (r.countries ?? []).join('|'), r.program ?? 'TEST', r.remarks ?? ''].map(cell).join(','),
+  );
   return ['id,name,aliases,type,birth_date,countries,program,remarks', ...lines].join('\n') + '\n';
 }
 
@@ -83,7 +85,10 @@ export const upload = (main: string, extra: { alt?: string; add?: string; fileNa
 
 /** A tenant list of our own CSV, created and imported by the tenant's administrator. */
 export async function tenantList(admin: Caller, rows: OwnRow[], options: { name?: string; kind?: string } = {}): Promise<{ list: AmlList; version: AmlListVersion }> {
-  const created = await api<AmlList>(amlRoutes.lists.POST, admin, { method: 'POST', body: { name: options.name ?? `Blocklist ${Math.random().toString(36).slice(2, 8)}`, kind: options.kind ?? 'INTERNAL', format: 'OWN_CSV' } });
+  const created = await api<AmlList>(amlRoutes.lists.POST, admin, {
+    method: 'POST',
+    body: { name: options.name ?? `Blocklist ${Math.random().toString(36).slice(2, 8)}`, kind: options.kind ?? 'INTERNAL', format: 'OWN_CSV' },
+  });
   expect(created.status, created.text).toBe(200);
   const version = await importInto(admin, created.json.data.id, ownCsv(rows));
   return { list: created.json.data, version };

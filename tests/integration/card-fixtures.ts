@@ -147,7 +147,10 @@ export async function issueCard(actor: CardActor, options: { activate?: boolean;
 /** The clear PAN of a card, decrypted from its row with the sandbox's key (a test-side shortcut). */
 export async function panOf(tenantId: string, cardId: string): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
   return decryptPan(await cardKeys(db), row!);
 }
 

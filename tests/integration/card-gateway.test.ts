@@ -7,16 +7,7 @@ import { maskPans } from '@/lib/http/card-gateway';
 import { setClock } from '@/lib/clock';
 import { resetEnvCache } from '@/lib/env';
 import { call, contextHeaders, type CallResult } from './helpers';
-import {
-  cardLogin,
-  createCustomerUser,
-  createExtraAdmin,
-  createIdentityTenant,
-  firstAdmin,
-  freezeClock,
-  resetIdentityState,
-  type TestTenant,
-} from './identity-fixtures';
+import { cardLogin, createCustomerUser, createExtraAdmin, createIdentityTenant, firstAdmin, freezeClock, resetIdentityState, type TestTenant } from './identity-fixtures';
 
 /**
  * The card gateway against a card processor we do not own: a real HTTP server on 127.0.0.1 that
@@ -149,7 +140,12 @@ describe('headers', () => {
   });
 
   it('all absent, Content-Type too: every one is named, in the contract order', async () => {
-    const res = await call(cardRoute.POST, { method: 'POST', path: '/api/v2.1/card/virtual/card/info', headers: { authorization: `Bearer ${adminTokenValue}` }, params: { operation: ['card', 'info'] } });
+    const res = await call(cardRoute.POST, {
+      method: 'POST',
+      path: '/api/v2.1/card/virtual/card/info',
+      headers: { authorization: `Bearer ${adminTokenValue}` },
+      params: { operation: ['card', 'info'] },
+    });
     const all = ['Content-Type', 'X-Tenant-ID', 'X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId'];
     expectB(res, 400, 500, `missing required headers: ${all.join(', ')}`, {
       error: 'MISSING_HEADERS',
@@ -413,8 +409,6 @@ describe('maskPans', () => {
 
   it('leaves phone numbers and digit runs no card scheme starts with alone', () => {
     // +4915112345678 and 9000000000000009 are Luhn-valid but not card numbers
-    expect(maskPans('{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}')).toBe(
-      '{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}',
-    );
+    expect(maskPans('{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}')).toBe('{"phone":"+4915112345678","ref":"9000000000000009","id":"1000000000000008"}');
   });
 });

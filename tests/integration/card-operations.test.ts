@@ -5,22 +5,7 @@ import type { CardBusinessReason } from '@/lib/contract/card-errors';
 import { CARD_OPERATIONS, type CardOperationName } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
 import { cards } from '@/lib/db/schema';
-import {
-  authorize,
-  balance,
-  business,
-  cardWorld,
-  fund,
-  holderBody,
-  issueCard,
-  key,
-  merchant,
-  ok,
-  otpFor,
-  panOf,
-  type CardWorld,
-  type TestCard,
-} from './card-fixtures';
+import { authorize, balance, business, cardWorld, fund, holderBody, issueCard, key, merchant, ok, otpFor, panOf, type CardWorld, type TestCard } from './card-fixtures';
 import { ISO, freezeClock, resetIdentityState, UUID } from './identity-fixtures';
 
 /**
@@ -226,9 +211,12 @@ const TABLE: Record<CardOperationName, Case> = {
       expect(data.status).toBe('CANCELED');
     },
     errors: {
-      INVALID_STATE_TRANSITION: async () => business(w.alice, 'card/cancel', { cardNo: (await canceled()).cardNo, reason: 'USER', otp: '123456' }, 'INVALID_STATE_TRANSITION', state('CANCELED')),
+      INVALID_STATE_TRANSITION: async () =>
+        business(w.alice, 'card/cancel', { cardNo: (await canceled()).cardNo, reason: 'USER', otp: '123456' }, 'INVALID_STATE_TRANSITION', state('CANCELED')),
       OTP_REQUIRED: async () =>
-        business(w.alice, 'card/cancel', { cardNo: (await active()).cardNo, reason: 'USER', otp: '123456' }, 'OTP_REQUIRED', { details: 'send a code for CANCEL with secure/otp/send first' }),
+        business(w.alice, 'card/cancel', { cardNo: (await active()).cardNo, reason: 'USER', otp: '123456' }, 'OTP_REQUIRED', {
+          details: 'send a code for CANCEL with secure/otp/send first',
+        }),
     },
   },
   'card/replace': {
@@ -307,7 +295,13 @@ const TABLE: Record<CardOperationName, Case> = {
     success: async () => {
       const card = await active();
       const data = await ok<Record<string, unknown>>(w.alice, 'secure/reveal', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'REVEAL'), fields: ['PAN', 'CVV', 'EXPIRY'] });
-      expect(data).toEqual({ cardNo: card.cardNo, cvv: expect.stringMatching(/^\d{3}$/), expiryMonth: expect.any(Number), expiryYear: expect.any(Number), expiresAt: expect.stringMatching(ISO) });
+      expect(data).toEqual({
+        cardNo: card.cardNo,
+        cvv: expect.stringMatching(/^\d{3}$/),
+        expiryMonth: expect.any(Number),
+        expiryYear: expect.any(Number),
+        expiresAt: expect.stringMatching(ISO),
+      });
       // the CVV is derived, the same every time for the same expiry
       const again = await ok<Record<string, unknown>>(w.alice, 'secure/reveal', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'REVEAL'), fields: ['CVV'] });
       expect(again).toEqual({ cvv: data.cvv, expiresAt: expect.stringMatching(ISO) });
@@ -366,7 +360,9 @@ const TABLE: Record<CardOperationName, Case> = {
     },
     errors: {
       LIMIT_CURRENCY_MISMATCH: async () =>
-        business(w.alice, 'limit/update', { cardNo: (await active()).cardNo, limits: [{ interval: 'WEEKLY', amount: '10', currency: 'GBP' }] }, 'LIMIT_CURRENCY_MISMATCH', { interval: 'WEEKLY' }),
+        business(w.alice, 'limit/update', { cardNo: (await active()).cardNo, limits: [{ interval: 'WEEKLY', amount: '10', currency: 'GBP' }] }, 'LIMIT_CURRENCY_MISMATCH', {
+          interval: 'WEEKLY',
+        }),
       CARD_NOT_ACTIVE: async () => business(w.alice, 'limit/update', { cardNo: (await canceled()).cardNo, limits: [] }, 'CARD_NOT_ACTIVE', state('CANCELED')),
     },
   },
@@ -394,7 +390,10 @@ const TABLE: Record<CardOperationName, Case> = {
       const card = await active();
       const data = await ok<{ country: unknown }>(w.alice, 'control/country/update', { cardNo: card.cardNo, allowed: ['DE', 'FR'] });
       expect(data.country).toEqual({ allowed: ['DE', 'FR'], blocked: [] });
-      expect((await ok<{ country: unknown }>(w.alice, 'control/country/update', { cardNo: card.cardNo, allowed: null, blocked: ['RU'] })).country).toEqual({ allowed: null, blocked: ['RU'] });
+      expect((await ok<{ country: unknown }>(w.alice, 'control/country/update', { cardNo: card.cardNo, allowed: null, blocked: ['RU'] })).country).toEqual({
+        allowed: null,
+        blocked: ['RU'],
+      });
     },
     errors: {
       CARD_NOT_ACTIVE: async () => business(w.alice, 'control/country/update', { cardNo: (await canceled()).cardNo, blocked: [] }, 'CARD_NOT_ACTIVE', state('CANCELED')),
@@ -498,10 +497,14 @@ const TABLE: Record<CardOperationName, Case> = {
         const card = await active();
         await fund(w.alice, card.cardNo, '20.00');
         await authorize(w.alice, card.cardNo, '15.00');
-        await business(w.alice, 'withdraw/create', { cardNo: card.cardNo, amount: '5.01', currency: 'EUR', targetAccountId: 'a', idempotencyKey: key() }, 'INSUFFICIENT_FUNDS', { available: '5.00' });
+        await business(w.alice, 'withdraw/create', { cardNo: card.cardNo, amount: '5.01', currency: 'EUR', targetAccountId: 'a', idempotencyKey: key() }, 'INSUFFICIENT_FUNDS', {
+          available: '5.00',
+        });
       },
       CURRENCY_MISMATCH: async () =>
-        business(w.alice, 'withdraw/create', { cardNo: (await active()).cardNo, amount: '1', currency: 'CHF', targetAccountId: 'a', idempotencyKey: key() }, 'CURRENCY_MISMATCH', { cardCurrency: 'EUR' }),
+        business(w.alice, 'withdraw/create', { cardNo: (await active()).cardNo, amount: '1', currency: 'CHF', targetAccountId: 'a', idempotencyKey: key() }, 'CURRENCY_MISMATCH', {
+          cardCurrency: 'EUR',
+        }),
     },
   },
   'fund/order/info': {
@@ -602,7 +605,11 @@ const TABLE: Record<CardOperationName, Case> = {
     success: async () => {
       const { card } = await withSettled();
       const [item] = (await ok<{ items: Array<{ statementId: string }> }>(w.alice, 'statement/list', { cardNo: card.cardNo, year: new Date().getUTCFullYear() })).items;
-      const file = await ok<{ content: string; contentType: string; fileName: string; encoding: string }>(w.alice, 'statement/download', { cardNo: card.cardNo, statementId: item!.statementId, format: 'CSV' });
+      const file = await ok<{ content: string; contentType: string; fileName: string; encoding: string }>(w.alice, 'statement/download', {
+        cardNo: card.cardNo,
+        statementId: item!.statementId,
+        format: 'CSV',
+      });
       expect(file).toMatchObject({ contentType: 'text/csv; charset=utf-8', encoding: 'utf8', fileName: expect.stringMatching(/^statement-\d{4}-\d{4}-\d{2}\.csv$/) });
       const lines = file.content.trim().split('\n');
       expect(lines[0]).toBe('date,type,description,amount,currency,status');
@@ -670,7 +677,11 @@ const TABLE: Record<CardOperationName, Case> = {
   'cardholder/update': {
     success: async () => {
       const created = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
-      const updated = await ok(w.alice, 'cardholder/update', { cardholderId: created.cardholderId, email: 'new@example.com', billingAddress: { line1: 'Rue 2', city: 'Paris', postalCode: '75001', country: 'FR' } });
+      const updated = await ok(w.alice, 'cardholder/update', {
+        cardholderId: created.cardholderId,
+        email: 'new@example.com',
+        billingAddress: { line1: 'Rue 2', city: 'Paris', postalCode: '75001', country: 'FR' },
+      });
       expect(updated).toMatchObject({ email: 'new@example.com', phone: '+4915112345679', billingAddress: { city: 'Paris', country: 'FR' } });
     },
     errors: {
@@ -701,7 +712,10 @@ const TABLE: Record<CardOperationName, Case> = {
       const { controlToken } = await ok<{ controlToken: string }>(w.alice, 'pin/control-token', { cardNo: card.cardNo, type: 'SET_PIN', otp: await otpFor(w.alice, card.cardNo, 'PIN') });
       expect(await ok(w.alice, 'pin/set', { cardNo: card.cardNo, controlToken, pin: '4827' })).toEqual({ ok: true });
       const db = await getDb();
-      const [row] = await db.select({ pinHash: cards.pinHash }).from(cards).where(and(eq(cards.tenantId, w.tenant.tenantId), eq(cards.id, card.cardId)));
+      const [row] = await db
+        .select({ pinHash: cards.pinHash })
+        .from(cards)
+        .where(and(eq(cards.tenantId, w.tenant.tenantId), eq(cards.id, card.cardId)));
       expect(row!.pinHash).toMatch(/^\$argon2id\$/);
       expect(row!.pinHash).not.toContain('4827');
     },
@@ -731,7 +745,8 @@ const TABLE: Record<CardOperationName, Case> = {
       expect(await ok(w.alice, 'pin/unblock', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'PIN') })).toEqual({ ok: true });
     },
     errors: {
-      OTP_REQUIRED: async () => business(w.alice, 'pin/unblock', { cardNo: (await active()).cardNo, otp: '123456' }, 'OTP_REQUIRED', { details: 'send a code for PIN with secure/otp/send first' }),
+      OTP_REQUIRED: async () =>
+        business(w.alice, 'pin/unblock', { cardNo: (await active()).cardNo, otp: '123456' }, 'OTP_REQUIRED', { details: 'send a code for PIN with secure/otp/send first' }),
       CARD_NOT_ACTIVE: async () => business(w.alice, 'pin/unblock', { cardNo: (await inactive()).cardNo, otp: '123456' }, 'CARD_NOT_ACTIVE', state('INACTIVE')),
     },
   },
@@ -820,7 +835,8 @@ const TABLE: Record<CardOperationName, Case> = {
         const token = await ok<{ tokenId: string }>(w.alice, 'wallet/provision', { cardNo: card.cardNo, walletType: 'GOOGLE_PAY', deviceId: 'pixel' });
         await business(w.alice, 'wallet/provision', { cardNo: card.cardNo, walletType: 'GOOGLE_PAY', deviceId: 'pixel' }, 'WALLET_ALREADY_PROVISIONED', { tokenId: token.tokenId });
       },
-      CARD_NOT_ACTIVE: async () => business(w.alice, 'wallet/provision', { cardNo: (await inactive()).cardNo, walletType: 'GOOGLE_PAY', deviceId: 'p' }, 'CARD_NOT_ACTIVE', state('INACTIVE')),
+      CARD_NOT_ACTIVE: async () =>
+        business(w.alice, 'wallet/provision', { cardNo: (await inactive()).cardNo, walletType: 'GOOGLE_PAY', deviceId: 'p' }, 'CARD_NOT_ACTIVE', state('INACTIVE')),
     },
   },
   'wallet/token/list': {
@@ -872,7 +888,12 @@ const TABLE: Record<CardOperationName, Case> = {
     },
     errors: {
       TRANSACTION_NOT_FOUND: async () =>
-        business(w.alice, 'dispute/create', { cardNo: (await active()).cardNo, transactionId: 'x', reason: 'FRAUD', amount: '1', description: 'd', idempotencyKey: key() }, 'TRANSACTION_NOT_FOUND'),
+        business(
+          w.alice,
+          'dispute/create',
+          { cardNo: (await active()).cardNo, transactionId: 'x', reason: 'FRAUD', amount: '1', description: 'd', idempotencyKey: key() },
+          'TRANSACTION_NOT_FOUND',
+        ),
       DISPUTE_NOT_ALLOWED: async () => {
         const card = await active();
         await fund(w.alice, card.cardNo, '10.00');
@@ -898,27 +919,44 @@ const TABLE: Record<CardOperationName, Case> = {
       },
       DISPUTE_EXISTS: async () => {
         const { card, transactionId } = await withSettled();
-        const first = await ok<{ disputeId: string }>(w.alice, 'dispute/create', { cardNo: card.cardNo, transactionId, reason: 'FRAUD', amount: '1', description: 'd', idempotencyKey: key() });
-        await business(
-          w.alice,
-          'dispute/create',
-          { cardNo: card.cardNo, transactionId, reason: 'DUPLICATE', amount: '1', description: 'd', idempotencyKey: key() },
-          'DISPUTE_EXISTS',
-          { disputeId: first.disputeId },
-        );
+        const first = await ok<{ disputeId: string }>(w.alice, 'dispute/create', {
+          cardNo: card.cardNo,
+          transactionId,
+          reason: 'FRAUD',
+          amount: '1',
+          description: 'd',
+          idempotencyKey: key(),
+        });
+        await business(w.alice, 'dispute/create', { cardNo: card.cardNo, transactionId, reason: 'DUPLICATE', amount: '1', description: 'd', idempotencyKey: key() }, 'DISPUTE_EXISTS', {
+          disputeId: first.disputeId,
+        });
       },
     },
   },
   'dispute/info': {
     success: async () => {
       const { card, transactionId } = await withSettled();
-      const created = await ok<{ disputeId: string }>(w.alice, 'dispute/create', { cardNo: card.cardNo, transactionId, reason: 'FRAUD', amount: '1', description: 'd', idempotencyKey: key() });
+      const created = await ok<{ disputeId: string }>(w.alice, 'dispute/create', {
+        cardNo: card.cardNo,
+        transactionId,
+        reason: 'FRAUD',
+        amount: '1',
+        description: 'd',
+        idempotencyKey: key(),
+      });
       expect(await ok(w.employee, 'dispute/info', { disputeId: created.disputeId })).toEqual(created);
     },
     errors: {
       DISPUTE_NOT_FOUND: async () => {
         const { card, transactionId } = await withSettled();
-        const created = await ok<{ disputeId: string }>(w.alice, 'dispute/create', { cardNo: card.cardNo, transactionId, reason: 'FRAUD', amount: '1', description: 'd', idempotencyKey: key() });
+        const created = await ok<{ disputeId: string }>(w.alice, 'dispute/create', {
+          cardNo: card.cardNo,
+          transactionId,
+          reason: 'FRAUD',
+          amount: '1',
+          description: 'd',
+          idempotencyKey: key(),
+        });
         for (const disputeId of [created.disputeId, 'x']) await business(w.bob, 'dispute/info', { disputeId }, 'DISPUTE_NOT_FOUND');
       },
     },

@@ -31,7 +31,9 @@ it('a card flow through gateway -> HTTP client -> sandbox server', async () => {
   const info = await ok<{ cardNo: string; status: string }>(w.employee, 'card/info', { cardNo: card.cardNo });
   expect(info).toMatchObject({ status: 'ACTIVE', cardNo: `${card.cardNo.slice(0, 6)}******${card.cardNo.slice(-4)}` });
   await business(w.bob, 'card/info', { cardNo: card.cardNo }, 'CARD_NOT_FOUND');
-  await business(w.alice, 'withdraw/create', { cardNo: card.cardNo, amount: '25', currency: 'EUR', targetAccountId: 'a', idempotencyKey: 'http-1' }, 'INSUFFICIENT_FUNDS', { available: '20.00' });
+  await business(w.alice, 'withdraw/create', { cardNo: card.cardNo, amount: '25', currency: 'EUR', targetAccountId: 'a', idempotencyKey: 'http-1' }, 'INSUFFICIENT_FUNDS', {
+    available: '20.00',
+  });
   const reveal = await ok<{ cardNo: string }>(w.alice, 'secure/reveal', { cardNo: card.cardNo, otp: await otpFor(w.alice, card.cardNo, 'REVEAL'), fields: ['PAN'] });
   expect(reveal.cardNo).toBe(card.cardNo);
 });

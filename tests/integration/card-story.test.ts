@@ -33,7 +33,12 @@ it('apply, activate, top up, limit, pay, decline, freeze, unfreeze, list, cancel
 
   // apply for a card: a cardholder first, then the card (INACTIVE, masked)
   const holder = await ok<{ cardholderId: string }>(me, 'cardholder/create', holderBody());
-  const applied = await ok<{ cardId: string; cardNo: string; status: string }>(me, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Daily', idempotencyKey: key() });
+  const applied = await ok<{ cardId: string; cardNo: string; status: string }>(me, 'card/apply', {
+    cardholderId: holder.cardholderId,
+    currency: 'EUR',
+    nickname: 'Daily',
+    idempotencyKey: key(),
+  });
   expect(applied.status).toBe('INACTIVE');
   expect(applied.cardNo).toMatch(/^400000\*{6}\d{4}$/);
   // the client keeps no card number: it addresses the card by the cardId card/apply answered
@@ -82,9 +87,7 @@ it('apply, activate, top up, limit, pay, decline, freeze, unfreeze, list, cancel
   await receiver.waitFor(8);
   const received = receiver.requests.map((r) => JSON.parse(r.body) as { type: string; tenantId: string; data: Record<string, unknown> });
   expect(received.every((e) => e.tenantId === tenant.tenantId && e.data.cardId === applied.cardId)).toBe(true);
-  expect(received.map((e) => e.type).sort()).toEqual(
-    ['card.issued', ...Array(4).fill('card.status.changed'), ...Array(3).fill('card.transaction.created')].sort(),
-  );
+  expect(received.map((e) => e.type).sort()).toEqual(['card.issued', ...Array(4).fill('card.status.changed'), ...Array(3).fill('card.transaction.created')].sort());
   const changes = received.filter((e) => e.type === 'card.status.changed').map((e) => `${e.data.previousStatus}->${e.data.status}`);
   expect(changes.sort()).toEqual(['ACTIVE->CANCELED', 'ACTIVE->FROZEN', 'FROZEN->ACTIVE', 'INACTIVE->ACTIVE'].sort());
   // the card number itself (read here from the processor's store) never travels in an event

@@ -75,9 +75,15 @@ describe.each(scenarios)('$name', ({ trusted, headers, seen }) => {
     const res = await adminSession(admin, { headers: contextHeaders(t.tenantId, headers) });
     expect(res.status).toBe(200);
     const db = await getDb();
-    const [row] = await db.select({ ipAddress: sessions.ipAddress, clientIp: sessions.clientIp }).from(sessions).where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, res.json.data.sessionId)));
+    const [row] = await db
+      .select({ ipAddress: sessions.ipAddress, clientIp: sessions.clientIp })
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, res.json.data.sessionId)));
     expect(row).toEqual({ ipAddress: CLAIMED, clientIp: seen });
-    const listed = await call<{ items: Array<{ id: string; ipAddress: string | null; clientIp: string | null }> }>(sessionsRoute.GET, { path: '/api/v2.1/sessions', headers: bearer(res.json.data.token) });
+    const listed = await call<{ items: Array<{ id: string; ipAddress: string | null; clientIp: string | null }> }>(sessionsRoute.GET, {
+      path: '/api/v2.1/sessions',
+      headers: bearer(res.json.data.token),
+    });
     expect(listed.json.data.items.find((s) => s.id === res.json.data.sessionId)).toMatchObject({ ipAddress: CLAIMED, clientIp: seen });
   });
 });

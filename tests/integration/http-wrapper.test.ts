@@ -313,11 +313,7 @@ describe('body and query validation (withApi / createRoute)', () => {
       renderError: (error) => envelopeB(null, { status: 200, code: -1, msg: error.message }),
     });
     const res = await call(card);
-    expect([res.status, res.json, res.headers.get('X-Request-ID')]).toEqual([
-      200,
-      { success: false, code: -1, msg: 'resource not found', data: null },
-      expect.stringMatching(UUID),
-    ]);
+    expect([res.status, res.json, res.headers.get('X-Request-ID')]).toEqual([200, { success: false, code: -1, msg: 'resource not found', data: null }, expect.stringMatching(UUID)]);
   });
 });
 

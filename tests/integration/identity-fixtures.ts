@@ -220,7 +220,10 @@ export async function storedAttempts(tenantId: string, loginKey: string) {
 
 export async function sessionRow(tenantId: string, sessionId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, sessionId)));
   return row;
 }
 

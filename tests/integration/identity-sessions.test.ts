@@ -124,7 +124,7 @@ describe('POST /api/v2.1/sessions/refresh', () => {
     expectUnauthorized(await refresh(session.refreshToken), 'the refresh token is invalid or expired');
   });
 
-  it('unknown, expired, or another tenant\'s refresh tokens answer 401', async () => {
+  it("unknown, expired, or another tenant's refresh tokens answer 401", async () => {
     expectUnauthorized(await refresh('rt_unknown'), 'the refresh token is invalid or expired');
     const session = await signInCustomer();
     const other = await createIdentityTenant();
@@ -161,7 +161,7 @@ describe('POST /api/v2.1/sessions/refresh', () => {
 });
 
 describe('GET /api/v2.1/sessions, DELETE /api/v2.1/sessions/{id}, POST /api/v2.1/sessions/logout', () => {
-  it('lists the caller\'s own live sessions with the current one flagged', async () => {
+  it("lists the caller's own live sessions with the current one flagged", async () => {
     const clock = freezeClock();
     const user = await createExtraAdmin(tenant, ['TRANSACTION_APPROVER']);
     const a = await adminToken(user);
@@ -193,7 +193,7 @@ describe('GET /api/v2.1/sessions, DELETE /api/v2.1/sessions/{id}, POST /api/v2.1
     expect((await listSessions((await adminToken(employee)).token)).json.data.items.map((s) => s.id)).not.toContain(a.sessionId);
   });
 
-  it('DELETE ends one of the caller\'s own sessions; that token stops working, the caller\'s stays', async () => {
+  it("DELETE ends one of the caller's own sessions; that token stops working, the caller's stays", async () => {
     const user = await createExtraAdmin(tenant, ['EMPLOYEE']);
     const a = await adminToken(user);
     const b = await adminToken(user);
@@ -207,7 +207,7 @@ describe('GET /api/v2.1/sessions, DELETE /api/v2.1/sessions/{id}, POST /api/v2.1
     expectEnvelope(await deleteSession(b.token, a.sessionId), 404, 'resource not found', { error: 'NOT_FOUND', details: 'session not found' });
   });
 
-  it('another user\'s session id answers 404 and stays live', async () => {
+  it("another user's session id answers 404 and stays live", async () => {
     const mine = await adminToken(employee);
     const theirs = await signInCustomer('phone-9');
     expectEnvelope(await deleteSession(mine.token, theirs.sessionId), 404, 'resource not found', { error: 'NOT_FOUND', details: 'session not found' });

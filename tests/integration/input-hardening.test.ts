@@ -55,7 +55,12 @@ describe('case 2: a lone UTF-16 surrogate in a stored string answers 400 naming 
       [routes.freeze.POST, '\udfff'],
       [routes.close.POST, 'x\ud83d'],
     ] as const) {
-      expectEnvelope(await api(handler, t.alice, { params: { walletId: wallet.id }, body: { reason } }), 400, 'request validation failed', validation([{ field: 'reason', message: SURROGATE }]));
+      expectEnvelope(
+        await api(handler, t.alice, { params: { walletId: wallet.id }, body: { reason } }),
+        400,
+        'request validation failed',
+        validation([{ field: 'reason', message: SURROGATE }]),
+      );
     }
     expect(await walletOf(t.alice, wallet.id)).toMatchObject({ status: 'ACTIVE', statusReason: null });
   });
@@ -131,7 +136,12 @@ describe('case 3: a NUL character answers 400 naming the field, never reaching t
 
   it('a NUL in a JSON body names the field (wallet reason)', async () => {
     const wallet = await openWallet(t.alice);
-    expectEnvelope(await api(routes.freeze.POST, t.alice, { params: { walletId: wallet.id }, body: { reason: 'lost\u0000' } }), 400, 'request validation failed', validation([{ field: 'reason', message: NUL }]));
+    expectEnvelope(
+      await api(routes.freeze.POST, t.alice, { params: { walletId: wallet.id }, body: { reason: 'lost\u0000' } }),
+      400,
+      'request validation failed',
+      validation([{ field: 'reason', message: NUL }]),
+    );
   });
 
   it('card API: a NUL in a body field or in the query is an Envelope B validation error', async () => {
@@ -151,11 +161,20 @@ describe('case 6: __proto__, constructor and prototype keys never reach a servic
   let featureId: string;
   const before = async () => {
     const db = await getDb();
-    const [row] = await db.select().from(features).where(and(eq(features.tenantId, t.tenantId), eq(features.id, featureId)));
+    const [row] = await db
+      .select()
+      .from(features)
+      .where(and(eq(features.tenantId, t.tenantId), eq(features.id, featureId)));
     return row!;
   };
   const patch = (body: string) =>
-    call(featureRoute.PATCH, { method: 'PATCH', path: `/api/v2.1/categorization/features/${featureId}`, headers: { authorization: `Bearer ${t.admin.token}` }, params: { id: featureId }, body });
+    call(featureRoute.PATCH, {
+      method: 'PATCH',
+      path: `/api/v2.1/categorization/features/${featureId}`,
+      headers: { authorization: `Bearer ${t.admin.token}` },
+      params: { id: featureId },
+      body,
+    });
 
   beforeAll(async () => {
     const db = await getDb();
@@ -189,7 +208,12 @@ describe('case 6: __proto__, constructor and prototype keys never reach a servic
 describe('case 7: an unknown field at any depth answers 400 naming every unknown path', () => {
   it('top level: a typo of an optional field is not lost silently', async () => {
     const wallet = await openWallet(t.alice);
-    expectEnvelope(await api(routes.freeze.POST, t.alice, { params: { walletId: wallet.id }, body: { reasn: 'lost phone' } }), 400, 'request validation failed', validation([{ field: 'reasn', message: UNKNOWN }]));
+    expectEnvelope(
+      await api(routes.freeze.POST, t.alice, { params: { walletId: wallet.id }, body: { reasn: 'lost phone' } }),
+      400,
+      'request validation failed',
+      validation([{ field: 'reasn', message: UNKNOWN }]),
+    );
     expect(await walletOf(t.alice, wallet.id)).toMatchObject({ status: 'ACTIVE' });
   });
 
@@ -232,10 +256,15 @@ describe('case 7: an unknown field at any depth answers 400 naming every unknown
 });
 
 describe('case 4: money bounds, checked before any write, every answer within its schema', () => {
-  it('an amount above MAX_AMOUNT (also the issue\'s 999999999999999.99) is a validation error naming the field', async () => {
+  it("an amount above MAX_AMOUNT (also the issue's 999999999999999.99) is a validation error naming the field", async () => {
     const wallet = await openWallet(t.alice);
     for (const amount of ['1000000000.00', '999999999999999.99']) {
-      expectEnvelope(await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount, currency: 'EUR' } }), 400, 'request validation failed', validation([{ field: 'amount', message: TOO_LARGE }]));
+      expectEnvelope(
+        await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount, currency: 'EUR' } }),
+        400,
+        'request validation failed',
+        validation([{ field: 'amount', message: TOO_LARGE }]),
+      );
     }
     expect(await walletOf(t.alice, wallet.id)).toMatchObject({ balance: '0.00' });
   });
@@ -312,7 +341,12 @@ describe('case 4: money bounds, checked before any write, every answer within it
     await topUp('0.09');
     expect(await ok(cw.alice, 'balance/info', { cardNo: card.cardNo })).toMatchObject({ ledger: MAX_BALANCE });
 
-    const full = { success: false, code: -1, msg: 'card balance would exceed the maximum balance', data: { reason: 'BALANCE_LIMIT_EXCEEDED', maxBalance: MAX_BALANCE, ledger: MAX_BALANCE, currency: 'EUR' } };
+    const full = {
+      success: false,
+      code: -1,
+      msg: 'card balance would exceed the maximum balance',
+      data: { reason: 'BALANCE_LIMIT_EXCEEDED', maxBalance: MAX_BALANCE, ledger: MAX_BALANCE, currency: 'EUR' },
+    };
     const quoteRes = await cardOp(cw.alice, 'topup/quote', { cardNo: card.cardNo, amount: '0.01', currency: 'EUR', sourceAccountId: 'acc-1' });
     expect({ status: quoteRes.status, body: quoteRes.json }).toEqual({ status: 200, body: full });
     const createRes = await cardOp(cw.alice, 'topup/create', { cardNo: card.cardNo, quoteId: late.quoteId, idempotencyKey: key('topup') });

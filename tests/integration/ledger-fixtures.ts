@@ -190,12 +190,18 @@ export async function walletOf(caller: Caller, walletId: string): Promise<Wallet
 }
 
 export async function reconciliation(admin: Caller) {
-  return expectOk(await api<{ balanced: boolean; unbalancedEntries: unknown[]; walletMismatches: unknown[]; totals: Array<{ currency: string; sum: string }> }>(routes.reconciliation.GET, admin));
+  return expectOk(
+    await api<{ balanced: boolean; unbalancedEntries: unknown[]; walletMismatches: unknown[]; totals: Array<{ currency: string; sum: string }> }>(routes.reconciliation.GET, admin),
+  );
 }
 
 export async function eventTypes(tenantId: string): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.select({ type: events.type }).from(events).where(and(eq(events.tenantId, tenantId))).orderBy(asc(events.createdAt));
+  const rows = await db
+    .select({ type: events.type })
+    .from(events)
+    .where(and(eq(events.tenantId, tenantId)))
+    .orderBy(asc(events.createdAt));
   return rows.map((r) => r.type);
 }
 

@@ -95,7 +95,10 @@ async function registerCustomer(options: { by?: string } = {}) {
 
 async function customerRow(customerId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(customers).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, customerId)));
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, customerId)));
   return row!;
 }
 
@@ -113,18 +116,38 @@ describe('POST /api/v2.1/customer/individual/{customerId}/activation: the rules,
     expectEnvelope(await activate(registrarToken, c.customerId), 400, 'missing required consents', consentsMissing(c.customerId, ['DATA_PROCESSING']));
     expect((await acceptConsent(registrarToken, c.customerId, 'data-processing')).status).toBe(200);
 
-    expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', plus48h(submittedAt)));
+    expectEnvelope(
+      await activate(registrarToken, c.customerId),
+      422,
+      'customer not verified',
+      notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', plus48h(submittedAt)),
+    );
     tick();
     expect((await assign(officerToken, c.verificationId)).status).toBe(200);
-    expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('IN_REVIEW', 'the verification is being reviewed by a compliance officer', plus48h(submittedAt)));
+    expectEnvelope(
+      await activate(registrarToken, c.customerId),
+      422,
+      'customer not verified',
+      notVerified('IN_REVIEW', 'the verification is being reviewed by a compliance officer', plus48h(submittedAt)),
+    );
     tick();
     const docId = ((await getVerification(officerToken, c.verificationId)).json.data as { documents: { id: string }[] }).documents[0]!.id;
     expect((await decide(officerToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred', documentIds: [docId] })).status).toBe(200);
-    expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('REVISION_REQUESTED', 'the reviewer requested a revision (DOCUMENT_UNREADABLE)', null));
+    expectEnvelope(
+      await activate(registrarToken, c.customerId),
+      422,
+      'customer not verified',
+      notVerified('REVISION_REQUESTED', 'the reviewer requested a revision (DOCUMENT_UNREADABLE)', null),
+    );
     tick();
     const resubmittedAt = now();
     expect((await initiateVerification(officerToken, c.customerId)).status).toBe(200);
-    expectEnvelope(await activate(registrarToken, c.customerId), 422, 'customer not verified', notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', plus48h(resubmittedAt)));
+    expectEnvelope(
+      await activate(registrarToken, c.customerId),
+      422,
+      'customer not verified',
+      notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', plus48h(resubmittedAt)),
+    );
     tick();
     expect((await approve(officerToken, c.verificationId)).status).toBe(200);
     expect(await eventData(tenant.tenantId, 'customer.activated', c.customerId)).toEqual([]);
@@ -176,7 +199,7 @@ describe('POST /api/v2.1/customer/individual/{customerId}/activation: the rules,
     expectEnvelope(await activate(registrarToken, d.customerId), 422, 'customer not verified', notVerified('NOT_STARTED', 'the verification has not been initiated', null));
   });
 
-  it('success makes the customer\'s users active', async () => {
+  it("success makes the customer's users active", async () => {
     const c = await registerCustomer();
     const db = await getDb();
     await db.update(users).set({ isActive: false }).where(eq(users.id, c.userId));
@@ -187,13 +210,18 @@ describe('POST /api/v2.1/customer/individual/{customerId}/activation: the rules,
     expect(user!.isActive).toBe(true);
   });
 
-  it('the customer\'s own session may activate its own record once the rules are met; another customer is 404', async () => {
+  it("the customer's own session may activate its own record once the rules are met; another customer is 404", async () => {
     const c = await registerCustomer();
     const token = await customerToken(tenant.tenantId, c, c.email);
     const other = await registerCustomer();
     expectEnvelope(await activate(token, other.customerId), 404, 'resource not found', { error: 'NOT_FOUND', details: 'customer not found' });
     await acceptRequiredConsents(token, c.customerId);
-    expectEnvelope(await activate(token, c.customerId), 422, 'customer not verified', notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', expect.any(String) as unknown as string));
+    expectEnvelope(
+      await activate(token, c.customerId),
+      422,
+      'customer not verified',
+      notVerified('PENDING_REVIEW', 'the verification is waiting for a compliance review', expect.any(String) as unknown as string),
+    );
     expect((await approve(officerToken, c.verificationId)).status).toBe(200);
     const ok = await activate(token, c.customerId);
     expect(ok.status).toBe(200);
@@ -219,18 +247,27 @@ describe('deactivation: suspend, close', () => {
     return c;
   }
 
-  it('suspending ends the customer\'s sessions; activation brings it back; closing is final', async () => {
+  it("suspending ends the customer's sessions; activation brings it back; closing is final", async () => {
     const c = await activeCustomer();
     const token = await customerToken(tenant.tenantId, c, c.email);
     tick();
     const suspended = await deactivate(officerToken, c.customerId, { status: 'SUSPENDED', reason: 'chargeback investigation' });
-    expect(suspended.json).toEqual({ code: 200, message: 'customer suspended', data: { customerId: c.customerId, customerType: 'INDIVIDUAL', customerStatus: 'SUSPENDED', reason: 'chargeback investigation' } });
+    expect(suspended.json).toEqual({
+      code: 200,
+      message: 'customer suspended',
+      data: { customerId: c.customerId, customerType: 'INDIVIDUAL', customerStatus: 'SUSPENDED', reason: 'chargeback investigation' },
+    });
     expect(await customerRow(c.customerId)).toMatchObject({ status: 'SUSPENDED', statusReason: 'chargeback investigation' });
     expectEnvelope(await activate(token, c.customerId), 401, 'authentication required', { error: 'UNAUTHORIZED', details: 'the session has ended; sign in again' });
     const signIn = await customerSession({ tenantId: tenant.tenantId, customerId: c.customerId, userId: c.userId }, { username: c.email, password: CUSTOMER_PW });
     expectEnvelope(signIn, 403, 'access denied', { error: 'FORBIDDEN', details: 'the customer is suspended; sign-in is not possible' });
-    expectEnvelope(await deactivate(officerToken, c.customerId, { status: 'SUSPENDED', reason: 'again' }), 409, 'conflict', { error: 'CONFLICT', details: 'the customer is already suspended' });
-    expect(await eventData(tenant.tenantId, 'customer.deactivated', c.customerId)).toEqual([{ customerId: c.customerId, customerType: 'INDIVIDUAL', status: 'SUSPENDED', reason: 'chargeback investigation' }]);
+    expectEnvelope(await deactivate(officerToken, c.customerId, { status: 'SUSPENDED', reason: 'again' }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'the customer is already suspended',
+    });
+    expect(await eventData(tenant.tenantId, 'customer.deactivated', c.customerId)).toEqual([
+      { customerId: c.customerId, customerType: 'INDIVIDUAL', status: 'SUSPENDED', reason: 'chargeback investigation' },
+    ]);
 
     tick();
     expect((await activate(registrarToken, c.customerId)).json.data).toMatchObject({ customerStatus: 'ACTIVE' });
@@ -239,7 +276,11 @@ describe('deactivation: suspend, close', () => {
 
     tick();
     expect((await deactivate(registrarToken, c.customerId, { status: 'CLOSED', reason: 'customer request' })).json.message).toBe('customer closed');
-    expectEnvelope(await activate(registrarToken, c.customerId), 409, 'conflict', { error: 'CONFLICT', details: 'the customer is closed and cannot be activated', activationStatus: 'CLOSED' });
+    expectEnvelope(await activate(registrarToken, c.customerId), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'the customer is closed and cannot be activated',
+      activationStatus: 'CLOSED',
+    });
     expectEnvelope(await deactivate(registrarToken, c.customerId, { status: 'SUSPENDED', reason: 'x' }), 409, 'conflict', { error: 'CONFLICT', details: 'the customer is closed' });
   });
 
@@ -294,7 +335,14 @@ describe('organizations', () => {
     const name = uniq('second.admin');
     const [row] = await db
       .insert(users)
-      .values({ tenantId: tenant.tenantId, organizationId: org.organizationId!, customerId: org.customerId, username: name, email: `${name}@company.example`, passwordHash: await cachedHash(ADMIN_PW) })
+      .values({
+        tenantId: tenant.tenantId,
+        organizationId: org.organizationId!,
+        customerId: org.customerId,
+        username: name,
+        email: `${name}@company.example`,
+        passwordHash: await cachedHash(ADMIN_PW),
+      })
       .returning({ id: users.id });
     await db.insert(userRoles).values({ tenantId: tenant.tenantId, userId: row!.id, role: 'ADMIN_USER' });
     return row!.id;
@@ -302,14 +350,23 @@ describe('organizations', () => {
 
   it('BUSINESS_TYPE_CLIENT_TO_TENANT with its default administrator: the same rules, then ACTIVE', async () => {
     const org = await registerOrg();
-    expectEnvelope(await activate(registrarToken, org.customerId, 'organization'), 400, 'missing required consents', consentsMissing(org.customerId, ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], 'organization'));
+    expectEnvelope(
+      await activate(registrarToken, org.customerId, 'organization'),
+      400,
+      'missing required consents',
+      consentsMissing(org.customerId, ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], 'organization'),
+    );
     await acceptRequiredConsents(registrarToken, org.customerId, 'organization');
     const res = await activate(registrarToken, org.customerId, 'organization');
     expect(res.status).toBe(422);
     expect((res.json.data as Json).verificationStatus).toBe('PENDING_REVIEW');
     expect((await approve(officerToken, org.verificationId)).status).toBe(200);
     const ok = await activate(registrarToken, org.customerId, 'organization');
-    expect(ok.json).toMatchObject({ code: 200, message: 'customer activated', data: { customerId: org.customerId, customerType: 'ORGANIZATION', customerStatus: 'ACTIVE', verificationStatus: 'APPROVED' } });
+    expect(ok.json).toMatchObject({
+      code: 200,
+      message: 'customer activated',
+      data: { customerId: org.customerId, customerType: 'ORGANIZATION', customerStatus: 'ACTIVE', verificationStatus: 'APPROVED' },
+    });
     expect(await eventData(tenant.tenantId, 'customer.activated', org.customerId)).toEqual([{ customerId: org.customerId, customerType: 'ORGANIZATION', status: 'ACTIVE' }]);
   });
 
@@ -317,7 +374,12 @@ describe('organizations', () => {
     const org = await registerOrg();
     const db = await getDb();
     await db.update(users).set({ isActive: false }).where(eq(users.id, org.adminUserId!));
-    expectEnvelope(await activate(registrarToken, org.customerId, 'organization'), 400, 'missing required consents', consentsMissing(org.customerId, ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], 'organization'));
+    expectEnvelope(
+      await activate(registrarToken, org.customerId, 'organization'),
+      400,
+      'missing required consents',
+      consentsMissing(org.customerId, ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], 'organization'),
+    );
     await acceptRequiredConsents(registrarToken, org.customerId, 'organization');
     expect((await activate(registrarToken, org.customerId, 'organization')).status).toBe(422);
     expect((await approve(officerToken, org.verificationId)).status).toBe(200);
@@ -372,7 +434,7 @@ describe('organizations', () => {
     expect(await rolesOf(org.adminUserId!)).toEqual(['EMPLOYEE']);
   });
 
-  it('the tenant\'s own PLATFORM_OWNER organization keeps 409 LAST_ADMIN, whatever ADMIN_USERs customer organizations have', async () => {
+  it("the tenant's own PLATFORM_OWNER organization keeps 409 LAST_ADMIN, whatever ADMIN_USERs customer organizations have", async () => {
     const t = await createIdentityTenant();
     const tCats = await categoryIds(t.tenantId);
     await registerOrg(undefined, t, tCats);

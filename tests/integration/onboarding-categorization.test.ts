@@ -63,7 +63,7 @@ describe('GET /api/v2.1/categorization/hierarchy/{tenantId}', () => {
     expect(otherRes.json.data.categories.some((c) => ids.has(c.id))).toBe(false);
   });
 
-  it('another tenant\'s hierarchy: 403 with the requested tenant id', async () => {
+  it("another tenant's hierarchy: 403 with the requested tenant id", async () => {
     const other = await createIdentityTenant();
     expectEnvelope(await hierarchy(other.tenantId, { 'X-Tenant-ID': tenant.tenantId }), 403, 'tenant access denied or categorization not available', {
       error: 'TENANT_ACCESS_DENIED',
@@ -169,9 +169,19 @@ describe('categorization administration (ADMIN_USER)', () => {
     expect(updated.json.data).toMatchObject({ id, code, name: 'Account purpose', mandatoryKeys: ['purpose'], allowedValues: { purpose: ['SAVINGS', 'TRAVEL'] } });
     expect((await register()).status).toBe(200);
 
-    expectEnvelope(await updateFeature(adminBearer, id, { allowedValues: { purpose: ['X'], colour: ['RED'] } }), 400, 'request validation failed', validation([{ field: 'allowedValues.colour', message: 'is not one of the mandatory keys' }]));
+    expectEnvelope(
+      await updateFeature(adminBearer, id, { allowedValues: { purpose: ['X'], colour: ['RED'] } }),
+      400,
+      'request validation failed',
+      validation([{ field: 'allowedValues.colour', message: 'is not one of the mandatory keys' }]),
+    );
     // dropping a mandatory key that still has allowed values is refused as well
-    expectEnvelope(await updateFeature(adminBearer, id, { mandatoryKeys: [] }), 400, 'request validation failed', validation([{ field: 'allowedValues.purpose', message: 'is not one of the mandatory keys' }]));
+    expectEnvelope(
+      await updateFeature(adminBearer, id, { mandatoryKeys: [] }),
+      400,
+      'request validation failed',
+      validation([{ field: 'allowedValues.purpose', message: 'is not one of the mandatory keys' }]),
+    );
     expectEnvelope(await updateFeature(adminBearer, '6f1e2d3c-0000-4000-8000-000000000001', { name: 'x' }), 404, 'resource not found', { error: 'NOT_FOUND', details: 'feature not found' });
   });
 
@@ -207,7 +217,12 @@ describe('categorization administration (ADMIN_USER)', () => {
     const before = (await hierarchy(tenant.tenantId)).json.data.categories.find((c) => c.id === cats.BUSINESS_STANDARD)!;
     const feature = before.features[0]!;
     const renamedFeature = await updateFeature(adminBearer, feature.id, { name: 'Business profile (v2)' });
-    expect(renamedFeature.json.data).toMatchObject({ name: 'Business profile (v2)', mandatoryKeys: feature.mandatoryKeys, allowedValues: feature.allowedValues, description: feature.description });
+    expect(renamedFeature.json.data).toMatchObject({
+      name: 'Business profile (v2)',
+      mandatoryKeys: feature.mandatoryKeys,
+      allowedValues: feature.allowedValues,
+      description: feature.description,
+    });
     const renamed = await updateCategory(adminBearer, cats.BUSINESS_STANDARD!, { name: 'Business (renamed)' });
     expect(renamed.status).toBe(200);
     expect(renamed.json.data).toEqual({ ...before, name: 'Business (renamed)', features: [{ ...feature, name: 'Business profile (v2)' }] });
@@ -225,33 +240,65 @@ describe('categorization administration (ADMIN_USER)', () => {
         { field: 'allowedValues.x', message: 'Too small: expected array to have >=1 items' },
       ]),
     );
-    expectEnvelope(await createFeature(adminBearer, { code: 'NEEDS_KEYS', name: 'n', allowedValues: { stray: ['A'] } }), 400, 'request validation failed', validation([{ field: 'allowedValues.stray', message: 'is not one of the mandatory keys' }]));
-    expectEnvelope(await createFeature(adminBearer, { code: 'KYC_BASIC', name: 'again' }), 409, 'conflict', { error: 'CONFLICT', details: 'a feature with this code already exists', field: 'code' });
+    expectEnvelope(
+      await createFeature(adminBearer, { code: 'NEEDS_KEYS', name: 'n', allowedValues: { stray: ['A'] } }),
+      400,
+      'request validation failed',
+      validation([{ field: 'allowedValues.stray', message: 'is not one of the mandatory keys' }]),
+    );
+    expectEnvelope(await createFeature(adminBearer, { code: 'KYC_BASIC', name: 'again' }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'a feature with this code already exists',
+      field: 'code',
+    });
     expectEnvelope(await createCategory(adminBearer, { code: 'RETAIL_STANDARD', name: 'again', riskLevel: 'LOW' }), 409, 'conflict', {
       error: 'CONFLICT',
       details: 'a category with this code already exists',
       field: 'code',
     });
     const unknownFeature = '6f1e2d3c-0000-4000-8000-000000000002';
-    expectEnvelope(await createCategory(adminBearer, { code: uniq('X_').toUpperCase(), name: 'x', riskLevel: 'LOW', featureIds: [unknownFeature] }), 400, 'request validation failed', validation([{ field: 'featureIds', message: `unknown feature ${unknownFeature}` }]));
-    expectEnvelope(await createCategory(adminBearer, { code: uniq('Y_').toUpperCase(), name: 'y', riskLevel: 'EXTREME' }), 400, 'request validation failed', validation([{ field: 'riskLevel', message: 'Invalid option: expected one of "LOW"|"MEDIUM"|"HIGH"' }]));
-    expectEnvelope(await updateCategory(adminBearer, '6f1e2d3c-0000-4000-8000-000000000003', { name: 'x' }), 404, 'resource not found', { error: 'NOT_FOUND', details: 'category not found' });
+    expectEnvelope(
+      await createCategory(adminBearer, { code: uniq('X_').toUpperCase(), name: 'x', riskLevel: 'LOW', featureIds: [unknownFeature] }),
+      400,
+      'request validation failed',
+      validation([{ field: 'featureIds', message: `unknown feature ${unknownFeature}` }]),
+    );
+    expectEnvelope(
+      await createCategory(adminBearer, { code: uniq('Y_').toUpperCase(), name: 'y', riskLevel: 'EXTREME' }),
+      400,
+      'request validation failed',
+      validation([{ field: 'riskLevel', message: 'Invalid option: expected one of "LOW"|"MEDIUM"|"HIGH"' }]),
+    );
+    expectEnvelope(await updateCategory(adminBearer, '6f1e2d3c-0000-4000-8000-000000000003', { name: 'x' }), 404, 'resource not found', {
+      error: 'NOT_FOUND',
+      details: 'category not found',
+    });
     const cats = await categoryIds(tenant.tenantId);
     // an unknown feature id leaves the category as it was
-    expectEnvelope(await updateCategory(adminBearer, cats.RETAIL_STANDARD!, { name: 'renamed', featureIds: [unknownFeature] }), 400, 'request validation failed', validation([{ field: 'featureIds', message: `unknown feature ${unknownFeature}` }]));
+    expectEnvelope(
+      await updateCategory(adminBearer, cats.RETAIL_STANDARD!, { name: 'renamed', featureIds: [unknownFeature] }),
+      400,
+      'request validation failed',
+      validation([{ field: 'featureIds', message: `unknown feature ${unknownFeature}` }]),
+    );
     const retail = (await hierarchy(tenant.tenantId)).json.data.categories.find((c) => c.id === cats.RETAIL_STANDARD)!;
     expect(retail).toMatchObject({ name: 'Retail standard', features: [expect.objectContaining({ code: 'KYC_BASIC' })] });
     const bad = await updateCategory(adminBearer, 'not-a-uuid', { name: 'x' });
     expectEnvelope(bad, 400, 'request validation failed', validation([{ field: 'id', message: 'must be a UUID' }]));
   });
 
-  it('another tenant\'s features and categories are not found', async () => {
+  it("another tenant's features and categories are not found", async () => {
     const other = await createIdentityTenant();
     const otherCats = await categoryIds(other.tenantId);
     const otherFeature = (await hierarchy(other.tenantId)).json.data.categories[0]!.features[0]!.id;
     expectEnvelope(await updateCategory(adminBearer, otherCats.RETAIL_STANDARD!, { name: 'hijack' }), 404, 'resource not found', { error: 'NOT_FOUND', details: 'category not found' });
     expectEnvelope(await updateFeature(adminBearer, otherFeature, { name: 'hijack' }), 404, 'resource not found', { error: 'NOT_FOUND', details: 'feature not found' });
-    expectEnvelope(await createCategory(adminBearer, { code: uniq('Z_').toUpperCase(), name: 'z', riskLevel: 'LOW', featureIds: [otherFeature] }), 400, 'request validation failed', validation([{ field: 'featureIds', message: `unknown feature ${otherFeature}` }]));
+    expectEnvelope(
+      await createCategory(adminBearer, { code: uniq('Z_').toUpperCase(), name: 'z', riskLevel: 'LOW', featureIds: [otherFeature] }),
+      400,
+      'request validation failed',
+      validation([{ field: 'featureIds', message: `unknown feature ${otherFeature}` }]),
+    );
     expect((await hierarchy(other.tenantId)).json.data.categories[0]!.name).toBe('Retail standard');
   });
 

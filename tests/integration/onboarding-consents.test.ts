@@ -56,7 +56,7 @@ async function newCustomer(): Promise<Reg & { token: string; email: string }> {
 const NOT_FOUND = { error: 'NOT_FOUND', details: 'customer not found' };
 const missing = (consentType: string) => ({ consentType, status: 'MISSING', version: null, at: null });
 
-describe('the customer\'s own session', () => {
+describe("the customer's own session", () => {
   it('lists, accepts one by one, withdraws; every change is a new record with type, version, status, time, IP and user agent', async () => {
     const c = await newCustomer();
     const initial = await listConsents(c.token, c.customerId);
@@ -95,10 +95,50 @@ describe('the customer\'s own session', () => {
       // MARKETING is optional: it never appears among the missing ones
       missingRequired: ['PRIVACY_POLICY', 'DATA_PROCESSING'],
       history: [
-        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(0) },
-        { id: expect.stringMatching(UUID), consentType: 'TERMS', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(1) },
-        { id: expect.stringMatching(UUID), consentType: 'PRIVACY_POLICY', version: '1.0', status: 'WITHDRAWN', ipAddress: '2001:db8::1', clientIp: null, userAgent: 'mobile-app/3', actorUserId: c.userId, createdAt: at(2) },
-        { id: expect.stringMatching(UUID), consentType: 'MARKETING', version: '1.0', status: 'ACCEPTED', ipAddress: '198.51.100.4', clientIp: null, userAgent: 'onboarding-test/1.0', actorUserId: c.userId, createdAt: at(3) },
+        {
+          id: expect.stringMatching(UUID),
+          consentType: 'PRIVACY_POLICY',
+          version: '1.0',
+          status: 'ACCEPTED',
+          ipAddress: '198.51.100.4',
+          clientIp: null,
+          userAgent: 'onboarding-test/1.0',
+          actorUserId: c.userId,
+          createdAt: at(0),
+        },
+        {
+          id: expect.stringMatching(UUID),
+          consentType: 'TERMS',
+          version: '1.0',
+          status: 'ACCEPTED',
+          ipAddress: '198.51.100.4',
+          clientIp: null,
+          userAgent: 'onboarding-test/1.0',
+          actorUserId: c.userId,
+          createdAt: at(1),
+        },
+        {
+          id: expect.stringMatching(UUID),
+          consentType: 'PRIVACY_POLICY',
+          version: '1.0',
+          status: 'WITHDRAWN',
+          ipAddress: '2001:db8::1',
+          clientIp: null,
+          userAgent: 'mobile-app/3',
+          actorUserId: c.userId,
+          createdAt: at(2),
+        },
+        {
+          id: expect.stringMatching(UUID),
+          consentType: 'MARKETING',
+          version: '1.0',
+          status: 'ACCEPTED',
+          ipAddress: '198.51.100.4',
+          clientIp: null,
+          userAgent: 'onboarding-test/1.0',
+          actorUserId: c.userId,
+          createdAt: at(3),
+        },
       ],
     });
 
@@ -114,14 +154,26 @@ describe('the customer\'s own session', () => {
     // re-accepting after a withdrawal adds a record; nothing is ever deleted
     expect((await acceptConsent(c.token, c.customerId, 'privacy')).status).toBe(200);
     const db = await getDb();
-    const rows = await db.select().from(consentRecords).where(and(eq(consentRecords.tenantId, t), eq(consentRecords.customerId, c.customerId)));
-    expect(rows.map((r) => `${r.consentType}:${r.status}`).sort()).toEqual(['MARKETING:ACCEPTED', 'PRIVACY_POLICY:ACCEPTED', 'PRIVACY_POLICY:ACCEPTED', 'PRIVACY_POLICY:WITHDRAWN', 'TERMS:ACCEPTED']);
+    const rows = await db
+      .select()
+      .from(consentRecords)
+      .where(and(eq(consentRecords.tenantId, t), eq(consentRecords.customerId, c.customerId)));
+    expect(rows.map((r) => `${r.consentType}:${r.status}`).sort()).toEqual([
+      'MARKETING:ACCEPTED',
+      'PRIVACY_POLICY:ACCEPTED',
+      'PRIVACY_POLICY:ACCEPTED',
+      'PRIVACY_POLICY:WITHDRAWN',
+      'TERMS:ACCEPTED',
+    ]);
   });
 
   it('accepting what is accepted, or withdrawing what is not: 409, no record, no event', async () => {
     const c = await newCustomer();
     expect((await acceptConsent(c.token, c.customerId, 'data-processing')).status).toBe(200);
-    expectEnvelope(await acceptConsent(c.token, c.customerId, 'data-processing'), 409, 'conflict', { error: 'CONFLICT', details: 'the DATA_PROCESSING consent (version 1.0) is already accepted' });
+    expectEnvelope(await acceptConsent(c.token, c.customerId, 'data-processing'), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'the DATA_PROCESSING consent (version 1.0) is already accepted',
+    });
     expectEnvelope(await withdrawConsent(c.token, c.customerId, 'terms'), 409, 'conflict', { error: 'CONFLICT', details: 'the TERMS consent is not accepted' });
     expect((await withdrawConsent(c.token, c.customerId, 'data-processing')).status).toBe(200);
     expectEnvelope(await withdrawConsent(c.token, c.customerId, 'data-processing'), 409, 'conflict', { error: 'CONFLICT', details: 'the DATA_PROCESSING consent is not accepted' });
@@ -153,7 +205,7 @@ describe('the customer\'s own session', () => {
     expect(times.every((time, i) => i === 0 || time > times[i - 1]!)).toBe(true);
   });
 
-  it('another customer\'s record answers 404, exactly like an unknown one', async () => {
+  it("another customer's record answers 404, exactly like an unknown one", async () => {
     const me = await newCustomer();
     const other = await newCustomer();
     expectEnvelope(await acceptConsent(me.token, other.customerId, 'terms'), 404, 'resource not found', NOT_FOUND);
@@ -180,15 +232,20 @@ describe('administrators of the tenant', () => {
     ]);
   });
 
-  it('customers of another tenant are not found; an X-Tenant-ID other than the token\'s is 403', async () => {
+  it("customers of another tenant are not found; an X-Tenant-ID other than the token's is 403", async () => {
     const c = await newCustomer();
     const other = await createIdentityTenant();
     const otherToken = await tokenOf(firstAdmin(other));
     expectEnvelope(await acceptConsent(otherToken, c.customerId, 'terms'), 404, 'resource not found', NOT_FOUND);
-    expectEnvelope(await acceptConsent(otherToken, c.customerId, 'terms', { headers: authed(otherToken, { 'X-Tenant-ID': tenant.tenantId }) }), 403, 'tenant access denied or categorization not available', {
-      error: 'TENANT_ACCESS_DENIED',
-      tenantId: tenant.tenantId,
-    });
+    expectEnvelope(
+      await acceptConsent(otherToken, c.customerId, 'terms', { headers: authed(otherToken, { 'X-Tenant-ID': tenant.tenantId }) }),
+      403,
+      'tenant access denied or categorization not available',
+      {
+        error: 'TENANT_ACCESS_DENIED',
+        tenantId: tenant.tenantId,
+      },
+    );
   });
 
   it('organization customers have the same routes', async () => {
@@ -233,7 +290,10 @@ describe('versions and validation', () => {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'consent', message: 'must be one of terms, privacy, data-processing, marketing' }],
     });
-    expectEnvelope(await acceptConsent(c.token, 'abc', 'terms'), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'customerId', message: 'must be a UUID' }] });
+    expectEnvelope(await acceptConsent(c.token, 'abc', 'terms'), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'customerId', message: 'must be a UUID' }],
+    });
   });
 
   it('no credential: 401; a method the route does not serve: 405', async () => {
@@ -241,10 +301,14 @@ describe('versions and validation', () => {
     const res = await call(individualConsentRoute.POST, { method: 'POST', headers: { 'X-Tenant-ID': tenant.tenantId }, params: { customerId: c.customerId, consent: 'terms' } });
     expectEnvelope(res, 401, 'authentication required', { error: 'UNAUTHORIZED', details: 'sign in, or send Authorization: Bearer <token>' });
     const put = await call(individualConsentRoute.PUT, { method: 'PUT', headers: authed(c.token), params: { customerId: c.customerId, consent: 'terms' } });
-    expectEnvelope(put, 405, 'method not allowed', { error: 'METHOD_NOT_ALLOWED', details: 'PUT is not allowed here; allowed: POST, DELETE, OPTIONS', suggestions: ['POST', 'DELETE', 'OPTIONS'] });
+    expectEnvelope(put, 405, 'method not allowed', {
+      error: 'METHOD_NOT_ALLOWED',
+      details: 'PUT is not allowed here; allowed: POST, DELETE, OPTIONS',
+      suggestions: ['POST', 'DELETE', 'OPTIONS'],
+    });
   });
 
-  it('the acceptance time is the server\'s; at is an ISO timestamp', async () => {
+  it("the acceptance time is the server's; at is an ISO timestamp", async () => {
     const c = await newCustomer();
     const res = await acceptConsent(c.token, c.customerId, 'terms');
     expect((res.json.data as Json).at).toMatch(ISO);

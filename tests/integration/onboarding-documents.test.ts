@@ -106,9 +106,18 @@ describe('documents per customer', () => {
   it(`at most ${MAX_DOCUMENTS_PER_CUSTOMER}, replaced ones included: the next upload answers 409 DOCUMENT_LIMIT_REACHED and stores nothing`, async () => {
     const c = await registered();
     const db = await getDb();
-    const held = async () => (await db.select({ n: count() }).from(documents).where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId))))[0]!.n;
+    const held = async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(documents)
+          .where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)))
+      )[0]!.n;
     // fill up to one below the limit directly (the registration brought its identity document)
-    const [template] = await db.select().from(documents).where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
+    const [template] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
     const { id: _id, createdAt: _at, ...row } = template!;
     const missing = MAX_DOCUMENTS_PER_CUSTOMER - 1 - (await held());
     await db.insert(documents).values(Array.from({ length: missing }, () => ({ ...row, supersededBy: null })));
@@ -129,7 +138,10 @@ describe('documents per customer', () => {
     // a replacement adds a row too (the replaced one stays as history)
     expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'OTHER', documentFile: b64(PNG), replacesDocumentId: lastId }), 409, 'conflict', refused);
     expect(await held()).toBe(MAX_DOCUMENTS_PER_CUSTOMER);
-    const [still] = await db.select({ supersededBy: documents.supersededBy }).from(documents).where(and(eq(documents.tenantId, t.tenantId), eq(documents.id, lastId)));
+    const [still] = await db
+      .select({ supersededBy: documents.supersededBy })
+      .from(documents)
+      .where(and(eq(documents.tenantId, t.tenantId), eq(documents.id, lastId)));
     expect(still!.supersededBy).toBeNull();
   });
 });

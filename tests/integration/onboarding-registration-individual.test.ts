@@ -4,19 +4,7 @@ import { fixedClock, setClock } from '@/lib/clock';
 import { PEER_HEADER } from '@/lib/http/client-ip';
 import { MAX_DOCUMENT_BYTES, REGISTRATION_MAX_BODY_BYTES } from '@/lib/contract/onboarding';
 import { getDb } from '@/lib/db/client';
-import {
-  addresses,
-  categories,
-  consentRecords,
-  contacts,
-  customerCategorizations,
-  customers,
-  documents,
-  persons,
-  userRoles,
-  users,
-  verifications,
-} from '@/lib/db/schema';
+import { addresses, categories, consentRecords, contacts, customerCategorizations, customers, documents, persons, userRoles, users, verifications } from '@/lib/db/schema';
 import { setTenantStatus } from '@/lib/services/tenants/tenants';
 import { verifySecret } from '@/lib/services/identity/passwords';
 import { contextHeaders, expectEnvelope } from './helpers';
@@ -102,46 +90,107 @@ describe('POST /api/v2.1/customer/individual/registration: self sign-up', () => 
 
     const db = await getDb();
     const t = tenant.tenantId;
-    const [customer] = await db.select().from(customers).where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
+    const [customer] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
     expect(customer).toMatchObject({ customerType: 'INDIVIDUAL', status: 'PENDING_ACTIVATION', displayName: 'Ada Lovelace', email, registeredByUserId: null, activatedAt: null });
-    const [person] = await db.select().from(persons).where(and(eq(persons.tenantId, t), eq(persons.customerId, customerId)));
+    const [person] = await db
+      .select()
+      .from(persons)
+      .where(and(eq(persons.tenantId, t), eq(persons.customerId, customerId)));
     expect(person).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email, dateOfBirth: '1990-04-21', gender: 'FEMALE', nationality: 'GB', placeOfBirth: 'London' });
-    const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
-    expect(addr.map((a) => ({ type: a.addressType, street: a.street, building: a.building, city: a.city, country: a.country, isPrimary: a.isPrimary })).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+    const addr = await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
+    expect(
+      addr
+        .map((a) => ({ type: a.addressType, street: a.street, building: a.building, city: a.city, country: a.country, isPrimary: a.isPrimary }))
+        .sort((a, b) => a.type.localeCompare(b.type)),
+    ).toEqual([
       { type: 'POSTAL', street: 'Postfach 12', building: null, city: 'Berlin', country: 'DE', isPrimary: false },
       { type: 'RESIDENTIAL', street: 'Unter den Linden', building: '5', city: 'Berlin', country: 'DE', isPrimary: true },
     ]);
-    const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
+    const cont = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
     // the EMAIL contact of CONTACT_INFO is the same as the registration email: stored once
     expect(cont.map((c) => `${c.contactType}:${c.value}:${c.isPrimary}`).sort()).toEqual([`EMAIL:${email}:true`, 'MOBILE:+4915112345678:true', 'PHONE:+493012345678:false']);
-    const [user] = await db.select().from(users).where(and(eq(users.tenantId, t), eq(users.id, userId)));
-    expect(user).toMatchObject({ customerId, organizationId: null, username: email, email, firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+4915112345678', gender: 'FEMALE', isActive: true });
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, t), eq(users.id, userId)));
+    expect(user).toMatchObject({
+      customerId,
+      organizationId: null,
+      username: email,
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '+4915112345678',
+      gender: 'FEMALE',
+      isActive: true,
+    });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifySecret(user!.passwordHash, CUSTOMER_PW)).toBe(true);
-    expect(await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, t), eq(userRoles.userId, userId)))).toEqual([{ role: 'CUSTOMER' }]);
-    const [cat] = await db.select().from(customerCategorizations).where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
+    expect(
+      await db
+        .select({ role: userRoles.role })
+        .from(userRoles)
+        .where(and(eq(userRoles.tenantId, t), eq(userRoles.userId, userId))),
+    ).toEqual([{ role: 'CUSTOMER' }]);
+    const [cat] = await db
+      .select()
+      .from(customerCategorizations)
+      .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
     expect(cat).toMatchObject({ categoryId: cats.RETAIL_STANDARD, riskLevel: 'LOW', parameters: { employmentStatus: 'EMPLOYED', sourceOfFunds: 'SALARY' } });
     expect(cat!.featureIds).toHaveLength(1);
-    const [doc] = await db.select().from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customerId)));
-    expect(doc).toMatchObject({ documentType: 'PASSPORT', documentNumber: 'P1234567', issuingCountry: 'GB', expiryDate: '2031-01-01', mimeType: 'image/png', sizeBytes: PNG.length, sha256: sha256(PNG), status: 'PENDING' });
+    const [doc] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.tenantId, t), eq(documents.customerId, customerId)));
+    expect(doc).toMatchObject({
+      documentType: 'PASSPORT',
+      documentNumber: 'P1234567',
+      issuingCountry: 'GB',
+      expiryDate: '2031-01-01',
+      mimeType: 'image/png',
+      sizeBytes: PNG.length,
+      sha256: sha256(PNG),
+      status: 'PENDING',
+    });
     expect(Buffer.from(doc!.content).equals(PNG)).toBe(true);
-    const consents = await db.select().from(consentRecords).where(and(eq(consentRecords.tenantId, t), eq(consentRecords.customerId, customerId)));
-    expect(consents.map((c) => ({ type: c.consentType, version: c.version, status: c.status, ip: c.ipAddress, ua: c.userAgent, actor: c.actorUserId })).sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+    const consents = await db
+      .select()
+      .from(consentRecords)
+      .where(and(eq(consentRecords.tenantId, t), eq(consentRecords.customerId, customerId)));
+    expect(
+      consents
+        .map((c) => ({ type: c.consentType, version: c.version, status: c.status, ip: c.ipAddress, ua: c.userAgent, actor: c.actorUserId }))
+        .sort((a, b) => a.type.localeCompare(b.type)),
+    ).toEqual([
       { type: 'MARKETING', version: '1.0', status: 'ACCEPTED', ip: '192.0.2.55', ua: 'signup-wizard/2', actor: userId },
       { type: 'TERMS', version: '1.0', status: 'ACCEPTED', ip: '192.0.2.55', ua: 'signup-wizard/2', actor: userId },
     ]);
-    const [verification] = await db.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
+    const [verification] = await db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
     expect(verification).toMatchObject({ id: verificationId, customerType: 'INDIVIDUAL', status: 'PENDING_REVIEW', registeredByUserId: null, assigneeUserId: null });
 
     // the outbox: the registration and each consent, in the same transaction
-    expect(await eventData(t, 'customer.registered', customerId)).toEqual([{ customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: cats.RETAIL_STANDARD }]);
+    expect(await eventData(t, 'customer.registered', customerId)).toEqual([
+      { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: cats.RETAIL_STANDARD },
+    ]);
     expect((await eventData(t, 'customer.consent.accepted', customerId)).map((d) => d.consentType).sort()).toEqual(['MARKETING', 'TERMS']);
 
     // the new customer signs in with its password (PENDING_ACTIVATION may sign in)
     expect(await customerToken(t, { customerId, userId }, email)).toEqual(expect.any(String));
   });
 
-  it('reads the contract\'s other places when the wizard steps are absent (individualCustomer.person, the top level)', async () => {
+  it("reads the contract's other places when the wizard steps are absent (individualCustomer.person, the top level)", async () => {
     const email = `${uniq('grace')}@customer.example`;
     const res = await registerIndividual<Json>(
       {
@@ -154,7 +203,18 @@ describe('POST /api/v2.1/customer/individual/registration: self sign-up', () => 
         individualCustomer: {
           person: { firstName: 'Grace', lastName: 'Hopper', nationality: 'us' },
           user: { username: 'grace.h' },
-          categorization: { id: cats.RETAIL_STANDARD, categoryFeatureRelations: [{ feature: { code: 'KYC_BASIC' }, parametrization: [{ name: 'employmentStatus', value: 'RETIRED' }, { name: 'sourceOfFunds', value: 'PENSION' }] }] },
+          categorization: {
+            id: cats.RETAIL_STANDARD,
+            categoryFeatureRelations: [
+              {
+                feature: { code: 'KYC_BASIC' },
+                parametrization: [
+                  { name: 'employmentStatus', value: 'RETIRED' },
+                  { name: 'sourceOfFunds', value: 'PENSION' },
+                ],
+              },
+            ],
+          },
         },
       },
       anonymous(),
@@ -163,14 +223,28 @@ describe('POST /api/v2.1/customer/individual/registration: self sign-up', () => 
     expect(res.json.data).toMatchObject({ missingConsents: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], categoryId: cats.RETAIL_STANDARD });
     const db = await getDb();
     const customerId = (res.json.data as { customerId: string }).customerId;
-    const [person] = await db.select().from(persons).where(and(eq(persons.tenantId, tenant.tenantId), eq(persons.customerId, customerId)));
+    const [person] = await db
+      .select()
+      .from(persons)
+      .where(and(eq(persons.tenantId, tenant.tenantId), eq(persons.customerId, customerId)));
     expect(person).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1985-12-09', nationality: 'US', email });
-    const [user] = await db.select().from(users).where(and(eq(users.tenantId, tenant.tenantId), eq(users.customerId, customerId)));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, tenant.tenantId), eq(users.customerId, customerId)));
     expect(user).toMatchObject({ username: 'grace.h', email });
-    const [cat] = await db.select().from(customerCategorizations).where(and(eq(customerCategorizations.tenantId, tenant.tenantId), eq(customerCategorizations.customerId, customerId)));
+    const [cat] = await db
+      .select()
+      .from(customerCategorizations)
+      .where(and(eq(customerCategorizations.tenantId, tenant.tenantId), eq(customerCategorizations.customerId, customerId)));
     expect(cat!.parameters).toEqual({ employmentStatus: 'RETIRED', sourceOfFunds: 'PENSION' });
     // no document, no consents
-    expect(await db.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, tenant.tenantId), eq(documents.customerId, customerId)))).toEqual([]);
+    expect(
+      await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.tenantId, tenant.tenantId), eq(documents.customerId, customerId))),
+    ).toEqual([]);
   });
 });
 
@@ -187,7 +261,7 @@ describe('registration by an administrator of the tenant', () => {
     expect(verification!.registeredByUserId).toBe(tenant.userId);
   });
 
-  it('an employee of the tenant may register too; a customer\'s own session may not (403)', async () => {
+  it("an employee of the tenant may register too; a customer's own session may not (403)", async () => {
     const employee = await createExtraAdmin(tenant, ['EMPLOYEE']);
     const res = await registerIndividual<Json>(individualBody(cats), { ...anonymous(), authorization: `Bearer ${await tokenOf(employee)}` });
     expect(res.status, res.text).toBe(200);
@@ -196,19 +270,31 @@ describe('registration by an administrator of the tenant', () => {
     const body = individualBody(cats);
     const own = await registerIndividual<{ customerId: string; userId: string }>(body, anonymous());
     const token = await customerToken(tenant.tenantId, own.json.data, body.email as string);
-    await expectRefusedWithoutTrace(individualBody(cats), 403, 'access denied', { error: 'FORBIDDEN', details: 'customers cannot register other customers; sign up without a session' }, {
-      ...anonymous(),
-      authorization: `Bearer ${token}`,
-    });
+    await expectRefusedWithoutTrace(
+      individualBody(cats),
+      403,
+      'access denied',
+      { error: 'FORBIDDEN', details: 'customers cannot register other customers; sign up without a session' },
+      {
+        ...anonymous(),
+        authorization: `Bearer ${token}`,
+      },
+    );
   });
 
   it('a token of another tenant: 403 tenant access denied', async () => {
     const other = await createIdentityTenant();
     const otherToken = await tokenOf(firstAdmin(other));
-    await expectRefusedWithoutTrace(individualBody(cats), 403, 'tenant access denied or categorization not available', { error: 'TENANT_ACCESS_DENIED', tenantId: tenant.tenantId }, {
-      ...anonymous(),
-      authorization: `Bearer ${otherToken}`,
-    });
+    await expectRefusedWithoutTrace(
+      individualBody(cats),
+      403,
+      'tenant access denied or categorization not available',
+      { error: 'TENANT_ACCESS_DENIED', tenantId: tenant.tenantId },
+      {
+        ...anonymous(),
+        authorization: `Bearer ${otherToken}`,
+      },
+    );
   });
 
   it('an invalid bearer token answers 401 (no silent fallback to self sign-up)', async () => {
@@ -372,7 +458,12 @@ describe('categorization (400 categorization validation failed, 403 not availabl
 
   it('a value outside the allowed values', async () => {
     await expectRefusedWithoutTrace(
-      individualBody(cats, { parametrization: [{ name: 'employmentStatus', value: 'ASTRONAUT' }, { name: 'sourceOfFunds', value: 'SALARY' }] }),
+      individualBody(cats, {
+        parametrization: [
+          { name: 'employmentStatus', value: 'ASTRONAUT' },
+          { name: 'sourceOfFunds', value: 'SALARY' },
+        ],
+      }),
       400,
       'categorization validation failed',
       categorization('category RETAIL_STANDARD: invalid values for: employmentStatus', [], { employmentStatus: `"ASTRONAUT" is not allowed; allowed values: ${EMPLOYMENT}` }),
@@ -397,7 +488,7 @@ describe('categorization (400 categorization validation failed, 403 not availabl
     );
   });
 
-  it('a risk level other than the category\'s, or a feature that is not the category\'s', async () => {
+  it("a risk level other than the category's, or a feature that is not the category's", async () => {
     const body = individualBody(cats);
     body.CATEGORIZATION = { categoryId: cats.RETAIL_STANDARD, riskLevel: 'HIGH', featureIds: ['5d2c0a4e-4444-4b1a-9e55-000000000004'] };
     await expectRefusedWithoutTrace(
@@ -424,7 +515,10 @@ describe('categorization (400 categorization validation failed, 403 not availabl
     const other = await createIdentityTenant();
     const otherCats = await categoryIds(other.tenantId);
     const db = await getDb();
-    await db.update(categories).set({ isActive: false }).where(and(eq(categories.tenantId, other.tenantId), eq(categories.id, otherCats.RETAIL_STANDARD!)));
+    await db
+      .update(categories)
+      .set({ isActive: false })
+      .where(and(eq(categories.tenantId, other.tenantId), eq(categories.id, otherCats.RETAIL_STANDARD!)));
     const before = await tableCounts(other.tenantId);
     expectEnvelope(await registerIndividual(individualBody(otherCats), contextHeaders(other.tenantId)), 403, 'tenant access denied or categorization not available', {
       error: 'TENANT_ACCESS_DENIED',
@@ -473,7 +567,10 @@ describe('duplicates (409)', () => {
 describe('documents', () => {
   const storedDocument = async (customerId: string) => {
     const db = await getDb();
-    const [doc] = await db.select().from(documents).where(and(eq(documents.tenantId, tenant.tenantId), eq(documents.customerId, customerId)));
+    const [doc] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.tenantId, tenant.tenantId), eq(documents.customerId, customerId)));
     return doc!;
   };
 
@@ -502,8 +599,18 @@ describe('documents', () => {
   });
 
   it('content that is not base64, or empty', async () => {
-    await expectRefusedWithoutTrace(individualBody(cats, { document: 'this is *not* base64!' }), 400, 'request validation failed', validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'must be base64-encoded file content' }]));
-    await expectRefusedWithoutTrace(individualBody(cats, { document: '' }), 400, 'request validation failed', validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'attach a file' }]));
+    await expectRefusedWithoutTrace(
+      individualBody(cats, { document: 'this is *not* base64!' }),
+      400,
+      'request validation failed',
+      validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'must be base64-encoded file content' }]),
+    );
+    await expectRefusedWithoutTrace(
+      individualBody(cats, { document: '' }),
+      400,
+      'request validation failed',
+      validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'attach a file' }]),
+    );
   });
 
   it('5 MiB is accepted, one byte more is refused', async () => {
@@ -516,16 +623,29 @@ describe('documents', () => {
     expect(doc).toMatchObject({ mimeType: 'image/png', sizeBytes: MAX_DOCUMENT_BYTES, sha256: sha256(max) });
 
     const tooBig = Buffer.concat([max, Buffer.from([0x20])]);
-    await expectRefusedWithoutTrace(individualBody(cats, { document: tooBig }), 400, 'request validation failed', validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'the file must be at most 5 MiB' }]));
+    await expectRefusedWithoutTrace(
+      individualBody(cats, { document: tooBig }),
+      400,
+      'request validation failed',
+      validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'the file must be at most 5 MiB' }]),
+    );
     // far larger: refused by the schema before decoding, same message
     const huge = Buffer.concat([max, Buffer.alloc(512 * 1024, 0x20)]);
-    await expectRefusedWithoutTrace(individualBody(cats, { document: huge }), 400, 'request validation failed', validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'the file must be at most 5 MiB' }]));
+    await expectRefusedWithoutTrace(
+      individualBody(cats, { document: huge }),
+      400,
+      'request validation failed',
+      validation([{ field: 'DOCUMENT_UPLOAD.documentFile', message: 'the file must be at most 5 MiB' }]),
+    );
   });
 
   it('a body above the registration limit: 413', async () => {
     const body = individualBody(cats);
     (body.ACTIVATION as Json).activationNotes = 'x'.repeat(REGISTRATION_MAX_BODY_BYTES);
-    expectEnvelope(await registerIndividual(body, anonymous()), 413, 'payload too large', { error: 'PAYLOAD_TOO_LARGE', details: `the body must be at most ${REGISTRATION_MAX_BODY_BYTES} bytes` });
+    expectEnvelope(await registerIndividual(body, anonymous()), 413, 'payload too large', {
+      error: 'PAYLOAD_TOO_LARGE',
+      details: `the body must be at most ${REGISTRATION_MAX_BODY_BYTES} bytes`,
+    });
   });
 });
 
@@ -568,7 +688,11 @@ describe('transactional outbox', () => {
       const before = await tableCounts(tenant.tenantId);
       const res = await registerIndividual(individualBody(cats, { consents: { termsAccepted: true } }), { ...anonymous(), 'User-Agent': 'boom' });
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({ code: 500, message: 'internal server error', data: { error: 'INTERNAL_ERROR', details: 'an unexpected error occurred', requestId: expect.stringMatching(UUID) } });
+      expect(res.json).toEqual({
+        code: 500,
+        message: 'internal server error',
+        data: { error: 'INTERNAL_ERROR', details: 'an unexpected error occurred', requestId: expect.stringMatching(UUID) },
+      });
       expect(await tableCounts(tenant.tenantId)).toEqual(before);
     } finally {
       await db.execute(sql.raw('drop trigger onboarding_test_boom on consent_records'));

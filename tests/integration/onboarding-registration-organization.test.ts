@@ -54,7 +54,14 @@ async function expectRefusedWithoutTrace(body: unknown, status: number, message:
 
 async function rolesOf(userId: string) {
   const db = await getDb();
-  return (await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, tenant.tenantId), eq(userRoles.userId, userId)))).map((r) => r.role).sort();
+  return (
+    await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.tenantId, tenant.tenantId), eq(userRoles.userId, userId)))
+  )
+    .map((r) => r.role)
+    .sort();
 }
 
 describe('POST /api/v2.1/customer/organization/registration', () => {
@@ -88,9 +95,15 @@ describe('POST /api/v2.1/customer/organization/registration', () => {
 
     const db = await getDb();
     const t = tenant.tenantId;
-    const [customer] = await db.select().from(customers).where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
+    const [customer] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
     expect(customer).toMatchObject({ customerType: 'ORGANIZATION', status: 'PENDING_ACTIVATION', displayName: 'Acme Widgets', email: org.email });
-    const [row] = await db.select().from(organizations).where(and(eq(organizations.tenantId, t), eq(organizations.id, organizationId)));
+    const [row] = await db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.tenantId, t), eq(organizations.id, organizationId)));
     expect(row).toMatchObject({
       organizationType: 'CUSTOMER_ORGANIZATION',
       businessType: 'BUSINESS_TYPE_CLIENT_TO_TENANT',
@@ -105,22 +118,40 @@ describe('POST /api/v2.1/customer/organization/registration', () => {
       website: 'https://acme.example',
       phone: '+49301234567',
     });
-    const reps = await db.select().from(representatives).where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organizationId)));
+    const reps = await db
+      .select()
+      .from(representatives)
+      .where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organizationId)));
     expect(reps.map((r) => ({ name: `${r.firstName} ${r.lastName}`, share: Number(r.ownershipShare), primary: r.isPrimaryOwner })).sort((a, b) => b.share - a.share)).toEqual([
       { name: 'Olga Owner', share: 60, primary: true },
       { name: 'Paul Partner', share: 40, primary: false },
     ]);
-    const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
+    const addr = await db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, t), eq(addresses.customerId, customerId)));
     expect(addr).toEqual([expect.objectContaining({ addressType: 'REGISTERED', street: 'Hauptstrasse 1', city: 'Hamburg', country: 'DE', isPrimary: true })]);
-    const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
+    const cont = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, t), eq(contacts.customerId, customerId)));
     expect(cont.map((c) => `${c.contactType}:${c.value}`).sort()).toEqual([`EMAIL:${org.email}`, 'PHONE:+49301234567']);
-    const [admin] = await db.select().from(users).where(and(eq(users.tenantId, t), eq(users.id, adminUserId)));
+    const [admin] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, t), eq(users.id, adminUserId)));
     expect(admin).toMatchObject({ organizationId, customerId, username: adminUser.username, email: adminUser.email, isActive: true });
     expect(await verifySecret(admin!.passwordHash, ADMIN_PW)).toBe(true);
     expect(await rolesOf(adminUserId)).toEqual(['ADMIN_USER']);
-    const [cat] = await db.select().from(customerCategorizations).where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
+    const [cat] = await db
+      .select()
+      .from(customerCategorizations)
+      .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, customerId)));
     expect(cat).toMatchObject({ categoryId: cats.BUSINESS_STANDARD, riskLevel: 'MEDIUM', parameters: { annualTurnoverBand: '100K_1M', operatingRegion: 'EEA' } });
-    const [verification] = await db.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
+    const [verification] = await db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
     expect(verification).toMatchObject({ id: verificationId, customerType: 'ORGANIZATION', status: 'PENDING_REVIEW', registeredByUserId: null });
 
     expect(await eventData(t, 'organization.registered', customerId)).toEqual([
@@ -188,12 +219,22 @@ describe('refusals', () => {
   });
 
   it('password differs from matchingPassword', async () => {
-    await expectRefusedWithoutTrace({ ...organizationBody(cats), matchingPassword: 'Amber-Falcon-78%' }, 400, 'request validation failed', validation([{ field: 'matchingPassword', message: 'passwords do not match' }]));
+    await expectRefusedWithoutTrace(
+      { ...organizationBody(cats), matchingPassword: 'Amber-Falcon-78%' },
+      400,
+      'request validation failed',
+      validation([{ field: 'matchingPassword', message: 'passwords do not match' }]),
+    );
   });
 
   it('ownership shares: each 0..100, at most 100 in total', async () => {
     await expectRefusedWithoutTrace(
-      organizationBody(cats, { representatives: [{ firstName: 'A', lastName: 'B', ownershipShare: 101 }, { firstName: 'C', lastName: 'D', ownershipShare: -1 }] }),
+      organizationBody(cats, {
+        representatives: [
+          { firstName: 'A', lastName: 'B', ownershipShare: 101 },
+          { firstName: 'C', lastName: 'D', ownershipShare: -1 },
+        ],
+      }),
       400,
       'request validation failed',
       validation([
@@ -202,12 +243,25 @@ describe('refusals', () => {
       ]),
     );
     await expectRefusedWithoutTrace(
-      organizationBody(cats, { representatives: [{ firstName: 'A', lastName: 'B', ownershipShare: 70 }, { firstName: 'C', lastName: 'D', ownershipShare: 40.5 }] }),
+      organizationBody(cats, {
+        representatives: [
+          { firstName: 'A', lastName: 'B', ownershipShare: 70 },
+          { firstName: 'C', lastName: 'D', ownershipShare: 40.5 },
+        ],
+      }),
       400,
       'request validation failed',
       validation([{ field: 'organizationCustomer.organization.representatives', message: 'ownership shares add up to 110.5%; at most 100% is possible' }]),
     );
-    const exact = await registerOrganization(organizationBody(cats, { representatives: [{ firstName: 'A', lastName: 'B', ownershipShare: 100 }, { firstName: 'C', lastName: 'D', ownershipShare: 0 }] }), anonymous());
+    const exact = await registerOrganization(
+      organizationBody(cats, {
+        representatives: [
+          { firstName: 'A', lastName: 'B', ownershipShare: 100 },
+          { firstName: 'C', lastName: 'D', ownershipShare: 0 },
+        ],
+      }),
+      anonymous(),
+    );
     expect(exact.status, exact.text).toBe(200);
   });
 
@@ -241,7 +295,7 @@ describe('refusals', () => {
     });
   });
 
-  it('the default administrator\'s email or username already taken: 409, no organization left behind', async () => {
+  it("the default administrator's email or username already taken: 409, no organization left behind", async () => {
     await expectRefusedWithoutTrace(organizationBody(cats, { adminUser: { username: uniq('fresh'), email: firstAdmin(tenant).email } }), 409, 'conflict', {
       error: 'CONFLICT',
       details: 'a user with this email already exists',

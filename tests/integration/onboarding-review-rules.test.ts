@@ -103,8 +103,20 @@ describe('required documents (REQUIRED_DOCUMENTS)', () => {
       unmetRequirements: [
         { requirement: 'COMPANY_REGISTRATION', label: 'Company registration extract', documentTypes: ['CERTIFICATE_OF_INCORPORATION'] },
         { requirement: 'PROOF_OF_ADDRESS', label: 'Proof of address', documentTypes: ['PROOF_OF_ADDRESS'] },
-        { requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Olga Owner', documentTypes: IDENTITY_TYPES, representativeId: expect.any(String), representativeName: 'Olga Owner' },
-        { requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Paul Partner', documentTypes: IDENTITY_TYPES, representativeId: expect.any(String), representativeName: 'Paul Partner' },
+        {
+          requirement: 'REPRESENTATIVE_IDENTITY',
+          label: 'Identity document of Olga Owner',
+          documentTypes: IDENTITY_TYPES,
+          representativeId: expect.any(String),
+          representativeName: 'Olga Owner',
+        },
+        {
+          requirement: 'REPRESENTATIVE_IDENTITY',
+          label: 'Identity document of Paul Partner',
+          documentTypes: IDENTITY_TYPES,
+          representativeId: expect.any(String),
+          representativeName: 'Paul Partner',
+        },
       ],
       undecidedDocuments: [],
     });
@@ -199,20 +211,38 @@ describe("each representative's own identity document", () => {
     expectEnvelope(await decide(olgaToken, c.verificationId, APPROVE), 422, 'required documents not accepted', {
       error: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
       verificationId: c.verificationId,
-      unmetRequirements: [{ requirement: 'REPRESENTATIVE_IDENTITY', label: 'Identity document of Paul Partner', documentTypes: IDENTITY_TYPES, representativeId: paulRep.id, representativeName: 'Paul Partner' }],
+      unmetRequirements: [
+        {
+          requirement: 'REPRESENTATIVE_IDENTITY',
+          label: 'Identity document of Paul Partner',
+          documentTypes: IDENTITY_TYPES,
+          representativeId: paulRep.id,
+          representativeName: 'Paul Partner',
+        },
+      ],
       undecidedDocuments: [],
     });
     // a person of another customer, or a document that is not an identity document: 400 on representativeId
     const other = await registerCompany({ by: adminToken });
     const otherRep = ((await caseOf(olgaToken, other.verificationId)).representatives as { id: string }[])[0]!;
-    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'NATIONAL_ID', documentFile: b64(PNG), representativeId: otherRep.id }, 'organization'), 400, 'request validation failed', {
-      error: 'VALIDATION_FAILED',
-      errors: [{ field: 'representativeId', message: 'is not a representative or owner of this customer' }],
-    });
-    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'PROOF_OF_ADDRESS', documentFile: b64(makePdf('Bill')), representativeId: paulRep.id }, 'organization'), 400, 'request validation failed', {
-      error: 'VALIDATION_FAILED',
-      errors: [{ field: 'representativeId', message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' }],
-    });
+    expectEnvelope(
+      await uploadDocument(adminToken, c.customerId, { documentType: 'NATIONAL_ID', documentFile: b64(PNG), representativeId: otherRep.id }, 'organization'),
+      400,
+      'request validation failed',
+      {
+        error: 'VALIDATION_FAILED',
+        errors: [{ field: 'representativeId', message: 'is not a representative or owner of this customer' }],
+      },
+    );
+    expectEnvelope(
+      await uploadDocument(adminToken, c.customerId, { documentType: 'PROOF_OF_ADDRESS', documentFile: b64(makePdf('Bill')), representativeId: paulRep.id }, 'organization'),
+      400,
+      'request validation failed',
+      {
+        error: 'VALIDATION_FAILED',
+        errors: [{ field: 'representativeId', message: 'only an identity document (passport, national identity card, driving licence, residence permit) belongs to a person' }],
+      },
+    );
     expect((await caseOf(olgaToken, c.verificationId)).documents).toHaveLength(3);
     const up = await uploadDocument(adminToken, c.customerId, { documentType: 'NATIONAL_ID', documentFile: b64(PNG), representativeId: paulRep.id }, 'organization');
     expect(up.status, up.text).toBe(200);
@@ -270,11 +300,17 @@ describe('reason codes filtered by the decision; comments for reject and revisio
   it.each([
     [{ decision: 'APPROVE', reasonCode: 'SUSPECTED_FRAUD' }, [{ field: 'reasonCode', message: 'for APPROVE choose one of DOCUMENTS_VERIFIED, ENHANCED_DUE_DILIGENCE_COMPLETED' }]],
     [{ decision: 'REJECT', reasonCode: 'SUSPECTED_FRAUD' }, [{ field: 'comment', message: 'a comment is required for this decision' }]],
-    [{ decision: 'REJECT', reasonCode: 'DOCUMENTS_VERIFIED', comment: '  ' }, [
-      { field: 'reasonCode', message: 'for REJECT choose one of SUSPECTED_FRAUD, SANCTIONS_MATCH, DOCUMENT_MISMATCH, DOCUMENT_EXPIRED, HIGH_RISK_PROFILE, PEP_REVIEW_REQUIRED, OTHER' },
-      { field: 'comment', message: 'a comment is required for this decision' },
-    ]],
-    [{ decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' }, [{ field: 'documentIds', message: 'name the documents to replace or the required documents to provide' }]],
+    [
+      { decision: 'REJECT', reasonCode: 'DOCUMENTS_VERIFIED', comment: '  ' },
+      [
+        { field: 'reasonCode', message: 'for REJECT choose one of SUSPECTED_FRAUD, SANCTIONS_MATCH, DOCUMENT_MISMATCH, DOCUMENT_EXPIRED, HIGH_RISK_PROFILE, PEP_REVIEW_REQUIRED, OTHER' },
+        { field: 'comment', message: 'a comment is required for this decision' },
+      ],
+    ],
+    [
+      { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' },
+      [{ field: 'documentIds', message: 'name the documents to replace or the required documents to provide' }],
+    ],
     [{ reasonCode: 'DOCUMENTS_VERIFIED' }, [{ field: 'decision', message: 'choose a decision: APPROVE, REJECT or REQUEST_REVISION' }]],
   ])('%j answers 400 on the fields', async (body, errors) => {
     expectEnvelope(await decide(olgaToken, c.verificationId, body), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors });
@@ -291,9 +327,14 @@ describe('reason codes filtered by the decision; comments for reject and revisio
     });
   });
 
-  it('a revision naming a document that is not the customer\'s: 400 on documentIds.N', async () => {
+  it("a revision naming a document that is not the customer's: 400 on documentIds.N", async () => {
     expectEnvelope(
-      await decide(olgaToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred', documentIds: [docId, '3f2e1d0c-0000-4000-8000-00000000000a'] }),
+      await decide(olgaToken, c.verificationId, {
+        decision: 'REQUEST_REVISION',
+        reasonCode: 'DOCUMENT_UNREADABLE',
+        comment: 'blurred',
+        documentIds: [docId, '3f2e1d0c-0000-4000-8000-00000000000a'],
+      }),
       400,
       'request validation failed',
       { error: 'VALIDATION_FAILED', errors: [{ field: 'documentIds.1', message: 'not a current document of this customer' }] },
@@ -375,7 +416,10 @@ describe('the registrar decides nothing on its case', () => {
       refused(onCase),
     );
     const onDocuments = 'the user who registered the customer cannot review its documents; another officer must review them';
-    for (const decision of [{ decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, { decision: 'REJECT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' }]) {
+    for (const decision of [
+      { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' },
+      { decision: 'REJECT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' },
+    ]) {
       expectEnvelope(await decideDocument(adminToken, c.verificationId, forRegistrar.documents[0]!.id, decision), 403, 'access denied', refused(onDocuments));
     }
     // nothing changed
@@ -394,12 +438,18 @@ describe('the registrar decides nothing on its case', () => {
 describe('two approvals by two different officers (tenant setting)', () => {
   it('only an ADMIN_USER changes the setting', async () => {
     expect((await reviewSettings(olgaToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
-    expectEnvelope(await reviewSettings(olgaToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    expectEnvelope(await reviewSettings(olgaToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'only an ADMIN_USER may change the review settings',
+    });
     // an employee may neither read nor change them: the review's role refusal
     const employeeToken = await tokenOf(employee);
     const roleDenied = { userId: employee.userId, currentRoles: ['EMPLOYEE'], requiredRoles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'] };
     expectEnvelope(await reviewSettings(employeeToken), 403, 'access denied: initiating verification requires the COMPLIANCE_OFFICER or ADMIN_USER role', roleDenied);
-    expectEnvelope(await reviewSettings(employeeToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', { error: 'FORBIDDEN', details: 'only an ADMIN_USER may change the review settings' });
+    expectEnvelope(await reviewSettings(employeeToken, { twoApprovalsForOrganizations: true }), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'only an ADMIN_USER may change the review settings',
+    });
     expect((await reviewSettings(adminToken)).json.data).toEqual({ twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false });
     expectEnvelope(await reviewSettings(adminToken, { twoApprovalsForOrganizations: 'yes' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
@@ -451,7 +501,10 @@ describe('two approvals by two different officers (tenant setting)', () => {
     await acceptDocuments(olgaToken, c.verificationId);
     expect((await decide(olgaToken, c.verificationId, APPROVE)).json.data).toMatchObject({ status: 'PENDING_REVIEW', firstApprovedBy: olga.userId });
     // a rejection by the second officer clears the first approval
-    expect((await decide(pietToken, c.verificationId, { decision: 'REJECT', reasonCode: 'HIGH_RISK_PROFILE', comment: 'outside appetite' })).json.data).toMatchObject({ status: 'REJECTED', firstApprovedBy: null });
+    expect((await decide(pietToken, c.verificationId, { decision: 'REJECT', reasonCode: 'HIGH_RISK_PROFILE', comment: 'outside appetite' })).json.data).toMatchObject({
+      status: 'REJECTED',
+      firstApprovedBy: null,
+    });
     await reviewSettings(adminToken, { twoApprovalsForHighRisk: false });
   });
 });
@@ -482,10 +535,22 @@ describe('the revision loop', () => {
     await assign(olgaToken, c.verificationId);
     await decideDocument(olgaToken, c.verificationId, oldId, { decision: 'REJECT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'glare on the photo page' });
     tick();
-    const asked = await decide(olgaToken, c.verificationId, { decision: 'REQUEST_REVISION', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'please scan again', documentIds: [oldId], requirements: ['PROOF_OF_ADDRESS'] });
+    const asked = await decide(olgaToken, c.verificationId, {
+      decision: 'REQUEST_REVISION',
+      reasonCode: 'DOCUMENT_UNREADABLE',
+      comment: 'please scan again',
+      documentIds: [oldId],
+      requirements: ['PROOF_OF_ADDRESS'],
+    });
     expect(asked.json.data).toMatchObject({
       status: 'REVISION_REQUESTED',
-      revisionRequest: { documentIds: [oldId], requirements: ['PROOF_OF_ADDRESS'], comment: 'please scan again', requestedBy: olga.userId, requestedAt: new Date(T0 + elapsed).toISOString() },
+      revisionRequest: {
+        documentIds: [oldId],
+        requirements: ['PROOF_OF_ADDRESS'],
+        comment: 'please scan again',
+        requestedBy: olga.userId,
+        requestedAt: new Date(T0 + elapsed).toISOString(),
+      },
     });
     const docs = (await customerDocuments(adminToken, c.customerId)).json.data as Json;
     expect(docs).toMatchObject({
@@ -497,18 +562,38 @@ describe('the revision loop', () => {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'documentFile', message: 'the file must be a PDF, PNG or JPEG' }],
     });
-    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'PASSPORT', documentFile: b64(PNG), replacesDocumentId: '3f2e1d0c-0000-4000-8000-00000000000b' }), 404, 'resource not found', {
-      error: 'NOT_FOUND',
-      details: 'document not found',
-    });
+    expectEnvelope(
+      await uploadDocument(adminToken, c.customerId, { documentType: 'PASSPORT', documentFile: b64(PNG), replacesDocumentId: '3f2e1d0c-0000-4000-8000-00000000000b' }),
+      404,
+      'resource not found',
+      {
+        error: 'NOT_FOUND',
+        details: 'document not found',
+      },
+    );
     tick();
-    const replaced = await uploadDocument(adminToken, c.customerId, { documentType: 'PASSPORT', documentNumber: 'P7654321', issuingCountry: 'GB', expiryDate: '2034-01-01', documentFile: b64(PNG), replacesDocumentId: oldId });
+    const replaced = await uploadDocument(adminToken, c.customerId, {
+      documentType: 'PASSPORT',
+      documentNumber: 'P7654321',
+      issuingCountry: 'GB',
+      expiryDate: '2034-01-01',
+      documentFile: b64(PNG),
+      replacesDocumentId: oldId,
+    });
     expect(replaced.json).toMatchObject({
       code: 200,
       message: 'document replaced',
-      data: { replacedDocumentId: oldId, verificationStatus: 'REVISION_REQUESTED', outstanding: { documentIds: [], requirements: ['PROOF_OF_ADDRESS'] }, document: { documentType: 'PASSPORT', status: 'PENDING', uploadedBy: admin.userId } },
+      data: {
+        replacedDocumentId: oldId,
+        verificationStatus: 'REVISION_REQUESTED',
+        outstanding: { documentIds: [], requirements: ['PROOF_OF_ADDRESS'] },
+        document: { documentType: 'PASSPORT', status: 'PENDING', uploadedBy: admin.userId },
+      },
     });
-    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'PASSPORT', documentFile: b64(PNG), replacesDocumentId: oldId }), 409, 'conflict', { error: 'CONFLICT', details: 'the document was already replaced' });
+    expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'PASSPORT', documentFile: b64(PNG), replacesDocumentId: oldId }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'the document was already replaced',
+    });
     tick();
     const address = await uploadDocument(adminToken, c.customerId, { documentType: 'PROOF_OF_ADDRESS', documentFile: b64(makePdf('Council tax bill')) });
     expect(address.json).toMatchObject({ message: 'document uploaded', data: { verificationStatus: 'PENDING_REVIEW', outstanding: { documentIds: [], requirements: [] } } });
@@ -521,7 +606,10 @@ describe('the revision loop', () => {
     ]);
     // a superseded document is history: no decisions on it
     await assign(olgaToken, c.verificationId);
-    expectEnvelope(await decideDocument(olgaToken, c.verificationId, oldId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 409, 'conflict', { error: 'CONFLICT', details: 'the document was replaced; decide on its replacement' });
+    expectEnvelope(await decideDocument(olgaToken, c.verificationId, oldId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'the document was replaced; decide on its replacement',
+    });
     await acceptDocuments(olgaToken, c.verificationId);
     expect((await decide(olgaToken, c.verificationId, APPROVE)).json.data).toMatchObject({ status: 'APPROVED' });
     expectEnvelope(await uploadDocument(adminToken, c.customerId, { documentType: 'OTHER', documentFile: b64(PNG) }), 409, 'conflict', {

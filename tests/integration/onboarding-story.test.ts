@@ -100,7 +100,12 @@ describe('B2C story', () => {
     expect(reg.status, reg.text).toBe(200);
     expect(reg.text).not.toContain(b64(PDF));
     const { customerId, userId, verificationId } = reg.json.data;
-    expect(reg.json.data).toMatchObject({ customerStatus: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', missingConsents: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'], registeredBy: registrar.userId });
+    expect(reg.json.data).toMatchObject({
+      customerStatus: 'PENDING_ACTIVATION',
+      verificationStatus: 'PENDING_REVIEW',
+      missingConsents: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'],
+      registeredBy: registrar.userId,
+    });
 
     // 2. the customer signs in with its own password
     tick();
@@ -155,7 +160,10 @@ describe('B2C story', () => {
     tick();
     expect((await addNote(officerToken, verificationId, { body: 'passport matches the applicant' })).status).toBe(200);
     tick();
-    expect((await decide(officerToken, verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'KYC complete' })).json.data).toMatchObject({ status: 'APPROVED', decidedBy: officer.userId });
+    expect((await decide(officerToken, verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'KYC complete' })).json.data).toMatchObject({
+      status: 'APPROVED',
+      decidedBy: officer.userId,
+    });
 
     // 6. the customer activates; a second attempt is a conflict
     tick();
@@ -211,14 +219,24 @@ describe('B2B story', () => {
     // the same registration number again: refused with the existing organization, nothing written
     tick();
     const before = await tableCounts(tenant.tenantId);
-    expectEnvelope(await registerOrganization(organizationBody(cats, { registrationNumber, legalName: 'Initech Copycat GmbH' }), contextHeaders(tenant.tenantId)), 409, 'organization already exists', {
-      error: 'ORGANIZATION_ALREADY_EXISTS',
-      registrationNumber,
-      existingOrganizationId: organizationId,
-    });
+    expectEnvelope(
+      await registerOrganization(organizationBody(cats, { registrationNumber, legalName: 'Initech Copycat GmbH' }), contextHeaders(tenant.tenantId)),
+      409,
+      'organization already exists',
+      {
+        error: 'ORGANIZATION_ALREADY_EXISTS',
+        registrationNumber,
+        existingOrganizationId: organizationId,
+      },
+    );
     expect(await tableCounts(tenant.tenantId)).toEqual(before);
     const db = await getDb();
-    expect(await db.select({ id: organizations.id }).from(organizations).where(and(eq(organizations.tenantId, tenant.tenantId), eq(organizations.registrationNumber, registrationNumber)))).toEqual([{ id: organizationId }]);
+    expect(
+      await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.tenantId, tenant.tenantId), eq(organizations.registrationNumber, registrationNumber))),
+    ).toEqual([{ id: organizationId }]);
 
     // the default administrator signs in to its organization (endpoint 1)
     tick();
@@ -231,7 +249,12 @@ describe('B2B story', () => {
     const orgAdmin = session.json.data.token;
 
     // it accepts its organization's consents, trying activation in between
-    expectEnvelope(await activate(orgAdmin, customerId, 'organization'), 400, 'missing required consents', MISSING(customerId, 'organization', ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING']));
+    expectEnvelope(
+      await activate(orgAdmin, customerId, 'organization'),
+      400,
+      'missing required consents',
+      MISSING(customerId, 'organization', ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING']),
+    );
     for (const slug of ['terms', 'privacy', 'data-processing']) {
       tick();
       expect((await acceptConsent(orgAdmin, customerId, slug, { kind: 'organization' })).status).toBe(200);

@@ -75,7 +75,9 @@ const notFound = (what: string) => ({ error: 'NOT_FOUND', details: `${what} not 
 
 async function register(t: TestTenant, cats: Categories, options: { by?: string; individual?: Parameters<typeof individualBody>[1]; organization?: Parameters<typeof organizationBody>[1] }) {
   const headers = { ...contextHeaders(t.tenantId), ...(options.by ? { authorization: `Bearer ${options.by}` } : {}) };
-  const res = options.organization ? await registerOrganization<Reg>(organizationBody(cats, options.organization), headers) : await registerIndividual<Reg>(individualBody(cats, options.individual), headers);
+  const res = options.organization
+    ? await registerOrganization<Reg>(organizationBody(cats, options.organization), headers)
+    : await registerIndividual<Reg>(individualBody(cats, options.individual), headers);
   expect(res.status, res.text).toBe(200);
   return res.json.data;
 }
@@ -229,10 +231,18 @@ describe('GET /api/v2.1/verifications: the review queue', () => {
     const res = await queue(officerToken, '?status=DONE&customerType=ROBOT&assignee=someone&createdFrom=yesterday&sort=name&pageNo=0&pageSize=101');
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('request validation failed');
-    expect((res.json.data as unknown as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['status', 'customerType', 'assignee', 'createdFrom', 'sort', 'pageNo', 'pageSize']);
+    expect((res.json.data as unknown as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([
+      'status',
+      'customerType',
+      'assignee',
+      'createdFrom',
+      'sort',
+      'pageNo',
+      'pageSize',
+    ]);
   });
 
-  it('only COMPLIANCE_OFFICER or ADMIN_USER: others get the contract\'s 403 naming both roles', async () => {
+  it("only COMPLIANCE_OFFICER or ADMIN_USER: others get the contract's 403 naming both roles", async () => {
     expect((await queue(admin)).json.data.total).toBe(4);
     const employee = await createExtraAdmin(q, ['EMPLOYEE', 'TRANSACTION_APPROVER']);
     expectEnvelope(await queue(await tokenOf(employee)), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['TRANSACTION_APPROVER', 'EMPLOYEE']));
@@ -283,7 +293,7 @@ describe('working on a case', () => {
     employeeToken = await tokenOf(employee);
   });
 
-  it('GET /api/v2.1/verifications/{id}: the customer\'s data, documents as metadata only, notes and history', async () => {
+  it("GET /api/v2.1/verifications/{id}: the customer's data, documents as metadata only, notes and history", async () => {
     tick();
     const c = await register(t, cats, { by: registrarToken, individual: { document: PDF } });
     tick();
@@ -334,7 +344,10 @@ describe('working on a case', () => {
     expect((data.history as Json[]).map((h) => h.action)).toEqual(['CUSTOMER_REGISTERED', 'DOCUMENT_UPLOADED', 'VERIFICATION_NOTE_ADDED']);
 
     expectEnvelope(await getVerification(officerToken, '3f2e1d0c-0000-4000-8000-000000000001'), 404, 'resource not found', notFound('verification'));
-    expectEnvelope(await getVerification(officerToken, 'nope'), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'verificationId', message: 'must be a UUID' }] });
+    expectEnvelope(await getVerification(officerToken, 'nope'), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'verificationId', message: 'must be a UUID' }],
+    });
     expectEnvelope(await getVerification(employeeToken, c.verificationId), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
   });
 
@@ -359,7 +372,11 @@ describe('working on a case', () => {
     const mine = await assign(officerToken, c.verificationId);
     expect(mine.json).toEqual({ code: 200, message: 'verification assigned', data: { id: c.verificationId, status: 'IN_REVIEW', assigneeUserId: officer.userId } });
     tick();
-    expect((await assign(registrarToken, c.verificationId, { assigneeUserId: officer2.userId })).json.data).toEqual({ id: c.verificationId, status: 'IN_REVIEW', assigneeUserId: officer2.userId });
+    expect((await assign(registrarToken, c.verificationId, { assigneeUserId: officer2.userId })).json.data).toEqual({
+      id: c.verificationId,
+      status: 'IN_REVIEW',
+      assigneeUserId: officer2.userId,
+    });
     tick();
     expect((await assign(officer2Token, c.verificationId, { assigneeUserId: null })).json.data).toEqual({ id: c.verificationId, status: 'PENDING_REVIEW', assigneeUserId: null });
 
@@ -449,12 +466,20 @@ describe('working on a case', () => {
     expect(revision.json.data).toMatchObject({ status: 'REVISION_REQUESTED', reasonCode: 'DOCUMENT_UNREADABLE' });
     tick();
     const again = await initiateVerification(officer2Token, c.customerId);
-    expect(again.json).toEqual({ code: 200, message: 'verification initiated', data: { verificationId: c.verificationId, customerId: c.customerId, verificationStatus: 'PENDING_REVIEW', submittedAt: at(elapsed) } });
+    expect(again.json).toEqual({
+      code: 200,
+      message: 'verification initiated',
+      data: { verificationId: c.verificationId, customerId: c.customerId, verificationStatus: 'PENDING_REVIEW', submittedAt: at(elapsed) },
+    });
     const db = await getDb();
     const [row] = await db.select().from(verifications).where(eq(verifications.id, c.verificationId));
     expect(row).toMatchObject({ status: 'PENDING_REVIEW', assigneeUserId: null, reasonCode: null, comment: null, decidedBy: null, decidedAt: null });
     tick();
-    expect((await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'SANCTIONS_MATCH', comment: 'listed' })).json.data).toMatchObject({ status: 'REJECTED', decidedBy: officer2.userId, comment: 'listed' });
+    expect((await decide(officer2Token, c.verificationId, { decision: 'REJECT', reasonCode: 'SANCTIONS_MATCH', comment: 'listed' })).json.data).toMatchObject({
+      status: 'REJECTED',
+      decidedBy: officer2.userId,
+      comment: 'listed',
+    });
     expect((await eventData(t.tenantId, 'customer.verification.updated', c.customerId)).map((e) => `${e.previousStatus}->${e.status}`)).toEqual([
       'PENDING_REVIEW->IN_REVIEW',
       'IN_REVIEW->REVISION_REQUESTED',
@@ -479,9 +504,15 @@ describe('working on a case', () => {
     await db.delete(verifications).where(eq(verifications.id, c.verificationId));
     tick();
     const created = await initiateVerification(officerToken, c.customerId);
-    expect(created.json).toEqual({ code: 200, message: 'verification initiated', data: { verificationId: expect.stringMatching(UUID), customerId: c.customerId, verificationStatus: 'PENDING_REVIEW', submittedAt: at(elapsed) } });
+    expect(created.json).toEqual({
+      code: 200,
+      message: 'verification initiated',
+      data: { verificationId: expect.stringMatching(UUID), customerId: c.customerId, verificationStatus: 'PENDING_REVIEW', submittedAt: at(elapsed) },
+    });
     const events = await eventData(t.tenantId, 'customer.verification.updated', c.customerId);
-    expect(events).toEqual([{ customerId: c.customerId, customerType: 'INDIVIDUAL', verificationId: (created.json.data as Json).verificationId, previousStatus: null, status: 'PENDING_REVIEW', reasonCode: null }]);
+    expect(events).toEqual([
+      { customerId: c.customerId, customerType: 'INDIVIDUAL', verificationId: (created.json.data as Json).verificationId, previousStatus: null, status: 'PENDING_REVIEW', reasonCode: null },
+    ]);
   });
 
   it('decision body validation', async () => {
@@ -525,19 +556,38 @@ describe('working on a case', () => {
       },
     });
     tick();
-    expect((await decideDocument(officer2Token, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' })).json.data).toMatchObject({ status: 'ACCEPTED', decidedBy: officer2.userId, decisionComment: null });
+    expect((await decideDocument(officer2Token, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' })).json.data).toMatchObject({
+      status: 'ACCEPTED',
+      decidedBy: officer2.userId,
+      decisionComment: null,
+    });
     expect((await auditLogOf(officerToken, c.customerId)).json.data.items.slice(0, 2).map((e) => [e.action, e.entityId, e.before, e.after])).toEqual([
       ['DOCUMENT_ACCEPTED', documentId, { status: 'REJECTED', documentType: 'PASSPORT' }, { status: 'ACCEPTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }],
-      ['DOCUMENT_REJECTED', documentId, { status: 'PENDING', documentType: 'PASSPORT' }, { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_EXPIRED', comment: 'expired last year' }],
+      [
+        'DOCUMENT_REJECTED',
+        documentId,
+        { status: 'PENDING', documentType: 'PASSPORT' },
+        { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_EXPIRED', comment: 'expired last year' },
+      ],
     ]);
     // a document of another customer is not part of this case
     const other = await register(t, cats, {});
-    expectEnvelope(await decideDocument(officerToken, other.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 404, 'resource not found', notFound('document'));
+    expectEnvelope(
+      await decideDocument(officerToken, other.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }),
+      404,
+      'resource not found',
+      notFound('document'),
+    );
     expectEnvelope(await decideDocument(officerToken, c.verificationId, documentId, { decision: 'MAYBE', reasonCode: 'DOCUMENTS_VERIFIED' }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
       errors: [{ field: 'decision', message: 'must be ACCEPT or REJECT' }],
     });
-    expectEnvelope(await decideDocument(employeeToken, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
+    expectEnvelope(
+      await decideDocument(employeeToken, c.verificationId, documentId, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }),
+      403,
+      ROLE_MESSAGE,
+      roleDenied(employee.userId, ['EMPLOYEE']),
+    );
   });
 
   it.each([
@@ -547,7 +597,10 @@ describe('working on a case', () => {
   ])('the document content route serves the stored %s bytes with its Content-Type', async (_name, file, mimeType) => {
     const c = await register(t, cats, { individual: { document: file } });
     const db = await getDb();
-    const [doc] = await db.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
+    const [doc] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
     const res = await documentContent(officerToken, c.verificationId, doc!.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe(mimeType);
@@ -576,7 +629,10 @@ describe('working on a case', () => {
     const c = await register(t, cats, {});
     const other = await register(t, cats, {});
     const db = await getDb();
-    const [doc] = await db.select({ id: documents.id }).from(documents).where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
+    const [doc] = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.tenantId, t.tenantId), eq(documents.customerId, c.customerId)));
     const denied = await documentContent(employeeToken, c.verificationId, doc!.id);
     expect({ status: denied.status, body: denied.json }).toEqual({ status: 403, body: { code: 403, message: ROLE_MESSAGE, data: roleDenied(employee.userId, ['EMPLOYEE']) } });
     const elsewhere = await documentContent(officerToken, other.verificationId, doc!.id);
@@ -592,20 +648,37 @@ describe('working on a case', () => {
     const c = await register(t, cats, {});
     tick();
     const note = await addNote(officer2Token, c.verificationId, { body: '  address confirmed by phone  ' });
-    expect(note.json).toEqual({ code: 200, message: 'note added', data: { id: expect.stringMatching(UUID), authorUserId: officer2.userId, body: 'address confirmed by phone', createdAt: at(elapsed) } });
+    expect(note.json).toEqual({
+      code: 200,
+      message: 'note added',
+      data: { id: expect.stringMatching(UUID), authorUserId: officer2.userId, body: 'address confirmed by phone', createdAt: at(elapsed) },
+    });
     expect(((await getVerification(officerToken, c.verificationId)).json.data as { notes: Json[] }).notes).toEqual([{ ...(note.json.data as Json), authorName: officer2.username }]);
-    expect((await auditLogOf(officerToken, c.customerId)).json.data.items[0]).toMatchObject({ action: 'VERIFICATION_NOTE_ADDED', actorUserId: officer2.userId, after: { noteId: (note.json.data as Json).id } });
-    expectEnvelope(await addNote(officerToken, c.verificationId, { body: '   ' }), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'body', message: 'must not be empty' }] });
+    expect((await auditLogOf(officerToken, c.customerId)).json.data.items[0]).toMatchObject({
+      action: 'VERIFICATION_NOTE_ADDED',
+      actorUserId: officer2.userId,
+      after: { noteId: (note.json.data as Json).id },
+    });
+    expectEnvelope(await addNote(officerToken, c.verificationId, { body: '   ' }), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'body', message: 'must not be empty' }],
+    });
     expectEnvelope(await addNote(employeeToken, c.verificationId, { body: 'hello' }), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['EMPLOYEE']));
     expectEnvelope(await addNote(officerToken, '3f2e1d0c-0000-4000-8000-000000000005', { body: 'hello' }), 404, 'resource not found', notFound('verification'));
   });
 
-  it('the audit log is append-only and readable per customer by the tenant\'s staff; not by the customer', async () => {
+  it("the audit log is append-only and readable per customer by the tenant's staff; not by the customer", async () => {
     const body = individualBody(cats);
     const res = await registerIndividual<Reg>(body, contextHeaders(t.tenantId));
     const c = res.json.data;
     const db = await getDb();
-    const count = async () => (await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.customerId, c.customerId)))).length;
+    const count = async () =>
+      (
+        await db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.tenantId, t.tenantId), eq(auditLog.customerId, c.customerId)))
+      ).length;
     expect(await count()).toBe(2);
     tick();
     await assign(officerToken, c.verificationId);
@@ -628,7 +701,10 @@ describe('working on a case', () => {
       createdAt: expect.stringMatching(ISO),
     });
     const own = await customerToken(t.tenantId, c, body.email as string);
-    expectEnvelope(await auditLogOf(own, c.customerId), 403, 'access denied', { error: 'FORBIDDEN', details: 'this operation requires one of the roles ADMIN_USER, COMPLIANCE_OFFICER, EMPLOYEE' });
+    expectEnvelope(await auditLogOf(own, c.customerId), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'this operation requires one of the roles ADMIN_USER, COMPLIANCE_OFFICER, EMPLOYEE',
+    });
     expectEnvelope(await auditLogOf(officerToken, c.customerId, 'organization'), 404, 'resource not found', notFound('customer'));
   });
 });
@@ -647,7 +723,7 @@ describe('POST /api/v2.1/customer/{individual|organization}/{customerId}/verific
     cats = await categoryIds(t.tenantId);
   });
 
-  it('without COMPLIANCE_OFFICER or ADMIN_USER: 403 with the contract\'s message, userId, currentRoles, requiredRoles', async () => {
+  it("without COMPLIANCE_OFFICER or ADMIN_USER: 403 with the contract's message, userId, currentRoles, requiredRoles", async () => {
     const c = await register(t, cats, { organization: {} });
     const employee = await createExtraAdmin(t, ['EMPLOYEE', 'TRANSACTION_APPROVER']);
     const token = await tokenOf(employee);
@@ -656,10 +732,15 @@ describe('POST /api/v2.1/customer/{individual|organization}/{customerId}/verific
     const approverOnly = await adminSession(employee, { body: { username: employee.username, password: employee.password, role: 'TRANSACTION_APPROVER' } });
     expectEnvelope(await initiateVerification(approverOnly.json.data.token, c.customerId, 'organization'), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['TRANSACTION_APPROVER']));
     // even for an unknown customer the role rule answers first
-    expectEnvelope(await initiateVerification(token, '3f2e1d0c-0000-4000-8000-000000000006', 'organization'), 403, ROLE_MESSAGE, roleDenied(employee.userId, ['TRANSACTION_APPROVER', 'EMPLOYEE']));
+    expectEnvelope(
+      await initiateVerification(token, '3f2e1d0c-0000-4000-8000-000000000006', 'organization'),
+      403,
+      ROLE_MESSAGE,
+      roleDenied(employee.userId, ['TRANSACTION_APPROVER', 'EMPLOYEE']),
+    );
   });
 
-  it('a customer\'s own session: 403 with currentRoles [CUSTOMER]', async () => {
+  it("a customer's own session: 403 with currentRoles [CUSTOMER]", async () => {
     const body = individualBody(cats);
     const res = await registerIndividual<Reg>(body, contextHeaders(t.tenantId));
     const token = await customerToken(t.tenantId, res.json.data, body.email as string);

@@ -106,13 +106,19 @@ describe('the OpenAPI document', () => {
 
   it('names shared schemas once in components and refers to them; request bodies stay strict and keep the money bounds', () => {
     const schemas = (doc.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Uuid', 'DateTime', 'Currency', 'Amount', 'PositiveAmount', 'Wallet', 'Transfer', 'Card', 'ErrorEnvelopeA', 'CardBusinessError']));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['Uuid', 'DateTime', 'Currency', 'Amount', 'PositiveAmount', 'Wallet', 'Transfer', 'Card', 'ErrorEnvelopeA', 'CardBusinessError']),
+    );
     const text = openApiJson();
     // the long patterns of a UUID and a date-time appear once, in their components
     expect(text.split('"format":"uuid"').length - 1).toBe(1);
     expect(text.split('"format":"date-time"').length - 1).toBe(1);
-    expect(answerOf('/api/v2.1/wallets/{walletId}', 'get', '200').schema).toEqual({ allOf: [{ $ref: '#/components/schemas/EnvelopeA' }, { properties: { data: { $ref: '#/components/schemas/Wallet' } } }] });
-    const body = (doc.paths['/api/v2.1/transfers']!.post as unknown as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } }).requestBody.content['application/json']!.schema;
+    expect(answerOf('/api/v2.1/wallets/{walletId}', 'get', '200').schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/EnvelopeA' }, { properties: { data: { $ref: '#/components/schemas/Wallet' } } }],
+    });
+    const body = (doc.paths['/api/v2.1/transfers']!.post as unknown as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } }).requestBody.content[
+      'application/json'
+    ]!.schema;
     expect(body.additionalProperties).toBe(false);
     expect((body.properties as Record<string, unknown>).amount).toMatchObject({ $ref: '#/components/schemas/PositiveAmount' });
     expect(schemas.PositiveAmount).toMatchObject({ 'x-maximum': MAX_AMOUNT });

@@ -24,8 +24,7 @@ async function panelCookie(user: TestAdminUser): Promise<string> {
 }
 
 // the panel's own page sends Origin (lib/http/same-origin.ts); a bearer caller is not checked
-const mint = (headers: Record<string, string>) =>
-  call(cardTokenRoute.POST, { method: 'POST', path: '/api/v2.1/panel/card-token', headers: { origin: 'http://localhost:3000', ...headers } });
+const mint = (headers: Record<string, string>) => call(cardTokenRoute.POST, { method: 'POST', path: '/api/v2.1/panel/card-token', headers: { origin: 'http://localhost:3000', ...headers } });
 
 beforeEach(() => resetIdentityState());
 beforeAll(async () => {

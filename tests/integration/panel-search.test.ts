@@ -34,7 +34,10 @@ const actorOf = (tenantId: string, c: Caller & { customerId: string }): CardActo
 
 async function rename(tenantId: string, customerId: string, displayName: string, email: string) {
   const db = await getDb();
-  await db.update(customers).set({ displayName, email }).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  await db
+    .update(customers)
+    .set({ displayName, email })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
 }
 
 beforeAll(async () => {
@@ -171,7 +174,7 @@ describe('GET /api/v2.1/search', () => {
     expect((await search(other.admin, grace.cardId)).json.data.cards).toEqual([]);
   });
 
-  it('finds a card by its holder\'s name (every word, any order) for the card roles only', async () => {
+  it("finds a card by its holder's name (every word, any order) for the card roles only", async () => {
     const res = await search(t.admin, 'hopper GRACE');
     expect(res.status, res.text).toBe(200);
     expect(res.json.data.cards.map((c) => c.cardId).sort()).toEqual([grace.cardId, graceSecond.cardId].sort());
@@ -187,7 +190,10 @@ describe('GET /api/v2.1/search', () => {
     const wallet = await openWallet(t.admin, 'EUR', t.bob.customerId);
     const name = `Holiday fund ${Date.now().toString(36)}`;
     const db = await getDb();
-    await db.update(wallets).set({ name }).where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id)));
+    await db
+      .update(wallets)
+      .set({ name })
+      .where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id)));
     const hits = (await search(t.admin, name.slice(8).toUpperCase())).json.data.wallets;
     expect(hits).toEqual([{ id: wallet.id, customerId: t.bob.customerId, customerName: expect.any(String), name, currency: 'EUR', status: 'ACTIVE', balance: '0.00' }]);
     expect((await search(other.admin, name)).json.data.wallets).toEqual([]);
@@ -219,7 +225,10 @@ describe('GET /api/v2.1/search', () => {
 
   it('refuses a too short or too long query with the exact validation envelope; 401 and 403 as the directory', async () => {
     expectEnvelope(await search(t.admin, 'a'), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'q', message: 'must be at least 2 characters' }] });
-    expectEnvelope(await search(t.admin, 'x'.repeat(101)), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'q', message: 'must be at most 100 characters' }] });
+    expectEnvelope(await search(t.admin, 'x'.repeat(101)), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'q', message: 'must be at most 100 characters' }],
+    });
     expectEnvelope(await api<Json>(searchRoute.GET, t.admin), 400, 'request validation failed', { error: 'VALIDATION_FAILED', errors: [{ field: 'q', message: expect.any(String) }] });
     expectEnvelope(await call(searchRoute.GET, { path: '/api/v2.1/search?q=ab' }), 401, 'authentication required', {
       error: 'UNAUTHORIZED',

@@ -90,7 +90,10 @@ describe('two server instances with REDIS_URL', () => {
   });
 
   it('a spoofed X-Forwarded-For reaches neither instance as a new client', async () => {
-    for (const [instance, spoof] of [[a, '203.0.113.9'], [b, '198.51.100.77, 203.0.113.10']] as const) {
+    for (const [instance, spoof] of [
+      [a, '203.0.113.9'],
+      [b, '198.51.100.77, 203.0.113.10'],
+    ] as const) {
       const limited = await get(instance, { 'X-Forwarded-For': spoof });
       expect([limited.status, limited.limit]).toEqual([429, '"default";r=0;t=T']);
     }

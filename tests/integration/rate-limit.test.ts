@@ -70,8 +70,7 @@ afterEach(() => {
   limits({});
 });
 
-const getTenant = (tenantId: string, headers: Record<string, string> = {}) =>
-  call(tenantRoute.GET, { path: '/api/v2.1/tenant', headers: { 'X-Tenant-ID': tenantId, ...headers } });
+const getTenant = (tenantId: string, headers: Record<string, string> = {}) => call(tenantRoute.GET, { path: '/api/v2.1/tenant', headers: { 'X-Tenant-ID': tenantId, ...headers } });
 
 describe('default class', () => {
   it('counts down in RateLimit on successful answers, then answers 429 with Envelope A, Retry-After and both fields', async () => {
@@ -162,7 +161,12 @@ describe('route classes', () => {
   it('login: POST /api/auth/login has its own budget', async () => {
     limits({ LOGIN: 1, DEFAULT: 1 });
     const login = () =>
-      call(loginRoute.POST, { method: 'POST', path: '/api/auth/login', headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.20') }, body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId } });
+      call(loginRoute.POST, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.20') },
+        body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId },
+      });
     expect((await login()).status).toBe(401);
     const limited = await login();
     expectLimited(limited, 'login', 1);
@@ -171,8 +175,20 @@ describe('route classes', () => {
   });
 
   it.each([
-    ['customer self sign-up', () => call(individualRegistration.POST, { method: 'POST', path: '/api/v2.1/customer/individual/registration', headers: { 'X-Tenant-ID': tenant.tenantId, ...peer('198.51.100.21') }, body: {} })],
-    ['tenant registration (platform operator)', () => call(tenantRegistration.POST, { method: 'POST', path: '/api/v2.1/tenants/registration', headers: { ...platformAuth, ...peer('198.51.100.22') }, body: {} })],
+    [
+      'customer self sign-up',
+      () =>
+        call(individualRegistration.POST, {
+          method: 'POST',
+          path: '/api/v2.1/customer/individual/registration',
+          headers: { 'X-Tenant-ID': tenant.tenantId, ...peer('198.51.100.21') },
+          body: {},
+        }),
+    ],
+    [
+      'tenant registration (platform operator)',
+      () => call(tenantRegistration.POST, { method: 'POST', path: '/api/v2.1/tenants/registration', headers: { ...platformAuth, ...peer('198.51.100.22') }, body: {} }),
+    ],
   ])('registration: %s', async (_name, register) => {
     limits({ REGISTRATION: 1 });
     expect((await register()).status).toBe(400);
@@ -182,7 +198,13 @@ describe('route classes', () => {
   it('card: the card API answers 429 in Envelope B (through its renderError) with the same headers', async () => {
     limits({ CARD: 1 });
     const cardCall = () =>
-      call(cardRoute.POST, { method: 'POST', path: '/api/v2.1/card/virtual/card/info', headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.23') }, params: { operation: ['card', 'info'] }, body: {} });
+      call(cardRoute.POST, {
+        method: 'POST',
+        path: '/api/v2.1/card/virtual/card/info',
+        headers: { ...contextHeaders(tenant.tenantId), ...peer('198.51.100.23') },
+        params: { operation: ['card', 'info'] },
+        body: {},
+      });
     const first = await cardCall();
     expect({ status: first.status, code: first.json.code, limit: first.headers.get('RateLimit') }).toEqual({ status: 401, code: 401, limit: '"card";r=0;t=60' });
     const limited = await cardCall();
@@ -213,7 +235,12 @@ describe('one client address behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1, 
   it('the sign-in throttle (LOGIN_RATE_LIMIT_MAX) keys on the same client address: exact 429 and Retry-After', async () => {
     limits({}, { TRUSTED_PROXIES: '127.0.0.1', LOGIN_RATE_LIMIT_MAX: '1', LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60' });
     const login = (headers: Record<string, string>) =>
-      call(loginRoute.POST, { method: 'POST', path: '/api/auth/login', headers: { ...contextHeaders(tenant.tenantId), ...headers }, body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId } });
+      call(loginRoute.POST, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { ...contextHeaders(tenant.tenantId), ...headers },
+        body: { email: 'x@example.com', password: 'wrong-password-1', tenantId: tenant.tenantId },
+      });
     expect((await login(viaNginx('203.0.113.64'))).status).toBe(401);
     const limited = await login(viaNginx('192.0.2.1, 203.0.113.64'));
     expect({ status: limited.status, body: limited.json, retryAfter: limited.headers.get('Retry-After') }).toEqual({ status: 429, body: rateLimited(60), retryAfter: '60' });

@@ -72,7 +72,12 @@ describe(`route files and route definitions (${ROUTES_TEXT})`, () => {
   });
 
   it('the route files that bind no definition are exactly the listed ones, each with its reason', () => {
-    expect(files.filter(({ route }) => UNDECLARED_ROUTES.some((u) => u.route === route)).map(({ route }) => route).sort()).toEqual(UNDECLARED_ROUTES.map((u) => u.route).sort());
+    expect(
+      files
+        .filter(({ route }) => UNDECLARED_ROUTES.some((u) => u.route === route))
+        .map(({ route }) => route)
+        .sort(),
+    ).toEqual(UNDECLARED_ROUTES.map((u) => u.route).sort());
   });
 
   it('no two definitions share a method and path', () => {

@@ -58,12 +58,7 @@ describe('same-origin rule for the panel cookie', () => {
 
   it.each(['cross-site', 'same-site', 'none'])('refuses Sec-Fetch-Site: %s, whatever Origin says', async (site) => {
     const cookie = await panelCookie(firstAdmin(t));
-    expectEnvelope(
-      await post({ cookie, 'sec-fetch-site': site, origin: 'http://localhost:3000' }),
-      403,
-      'access denied',
-      refused(`Sec-Fetch-Site is ${site}`),
-    );
+    expectEnvelope(await post({ cookie, 'sec-fetch-site': site, origin: 'http://localhost:3000' }), 403, 'access denied', refused(`Sec-Fetch-Site is ${site}`));
   });
 
   it('serves our own pages: Sec-Fetch-Site same-origin, or Origin of this host, or of NEXTAUTH_URL', async () => {

@@ -42,7 +42,10 @@ describe('POST /api/v2.1/tenants/registration', () => {
     const [org] = await db.select().from(organizations).where(eq(organizations.id, data.organizationId!));
     expect(org).toMatchObject({ tenantId: data.tenantId, organizationType: 'PLATFORM_OWNER', name: body.name });
 
-    const [user] = await db.select().from(users).where(and(eq(users.tenantId, data.tenantId!), eq(users.id, data.userId!)));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, data.tenantId!), eq(users.id, data.userId!)));
     expect(user).toMatchObject({ username: 'owner', email: 'owner@example.com', organizationId: data.organizationId, isActive: true, firstName: 'Olga' });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifySecret(user!.passwordHash, STRONG_PASSWORD)).toBe(true);
@@ -69,18 +72,24 @@ describe('POST /api/v2.1/tenants/registration', () => {
   });
 
   it.each([
-    ['weak password', { admin: { password: 'password' } }, [
-      { field: 'admin.password', message: 'must contain an uppercase letter' },
-      { field: 'admin.password', message: 'must contain a digit' },
-      { field: 'admin.password', message: 'must contain a special character' },
-    ]],
-    ['password over 128 characters', { admin: { password: `Aa1!${'x'.repeat(125)}` } }, [
-      { field: 'admin.password', message: 'must be at most 128 characters' },
-    ]],
-    ['bad email and username', { admin: { email: 'not-an-email', username: 'a b' } }, [
-      { field: 'admin.username', message: 'may contain only letters, digits and . _ @ -' },
-      { field: 'admin.email', message: 'must be a valid email address' },
-    ]],
+    [
+      'weak password',
+      { admin: { password: 'password' } },
+      [
+        { field: 'admin.password', message: 'must contain an uppercase letter' },
+        { field: 'admin.password', message: 'must contain a digit' },
+        { field: 'admin.password', message: 'must contain a special character' },
+      ],
+    ],
+    ['password over 128 characters', { admin: { password: `Aa1!${'x'.repeat(125)}` } }, [{ field: 'admin.password', message: 'must be at most 128 characters' }]],
+    [
+      'bad email and username',
+      { admin: { email: 'not-an-email', username: 'a b' } },
+      [
+        { field: 'admin.username', message: 'may contain only letters, digits and . _ @ -' },
+        { field: 'admin.email', message: 'must be a valid email address' },
+      ],
+    ],
     ['missing name', { name: undefined }, [{ field: 'name', message: 'Invalid input: expected string, received undefined' }]],
     ['unknown property', { extra: true }, [{ field: 'extra', message: 'unknown field: not accepted by this operation' }]],
   ])('answers 400 request validation failed for %s', async (_label, patch, errors) => {
@@ -164,12 +173,7 @@ describe('tenant lifecycle (platform operator)', () => {
 
     const denied = { error: 'TENANT_ACCESS_DENIED', tenantId: t.tenantId };
     expectEnvelope(await call(currentTenant.GET, { headers: tenantHeaders }), 403, 'tenant access denied or categorization not available', denied);
-    expectEnvelope(
-      await call(hierarchy.GET, { headers: tenantHeaders, params: { tenantId: t.tenantId } }),
-      403,
-      'tenant access denied or categorization not available',
-      denied,
-    );
+    expectEnvelope(await call(hierarchy.GET, { headers: tenantHeaders, params: { tenantId: t.tenantId } }), 403, 'tenant access denied or categorization not available', denied);
     // the operator still sees it
     expect((await call(tenantOne.GET, { headers: platformAuth, params: { tenantId: t.tenantId } })).status).toBe(200);
 

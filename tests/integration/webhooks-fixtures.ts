@@ -104,10 +104,7 @@ export async function webhookTenant() {
 }
 
 /** A subscription through the service (setup), with the secret it signs with. */
-export async function subscribe(
-  tenantId: string,
-  input: Partial<CreateWebhookSubscriptionBody> & { endpointUrl: string },
-): Promise<{ id: string; secret: string }> {
+export async function subscribe(tenantId: string, input: Partial<CreateWebhookSubscriptionBody> & { endpointUrl: string }): Promise<{ id: string; secret: string }> {
   const created = await createSubscription(await getDb(), tenantId, null, { subscribedEvents: ['*'], ...input } as CreateWebhookSubscriptionBody);
   return { id: created.id, secret: created.secretKey ?? (input.secretKey as string) };
 }
@@ -123,7 +120,10 @@ export async function deliveriesOf(tenantId: string, subscriptionId: string) {
 
 export async function deliveryRow(tenantId: string, deliveryId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, deliveryId)));
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, deliveryId)));
   return row!;
 }
 
@@ -138,7 +138,10 @@ export async function attemptRows(tenantId: string, deliveryId: string) {
 
 export async function subscriptionRow(tenantId: string, subscriptionId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, subscriptionId)));
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.id, subscriptionId)));
   return row;
 }
 

@@ -9,7 +9,7 @@ import { ROLES } from '@/lib/contract/enums';
 describe('the generated access matrix', () => {
   const committed = readFileSync(path.resolve(__dirname, '../../docs/access.md'), 'utf8');
 
-  it('the committed docs/access.md is current (run npm run docs:access after changing the table, a definition\'s allow or a card operation)', () => {
+  it("the committed docs/access.md is current (run npm run docs:access after changing the table, a definition's allow or a card operation)", () => {
     expect(committed === withAccessMatrix(committed), 'docs/access.md is stale: run `npm run docs:access` and commit it').toBe(true);
     expect(committed.split(ACCESS_MATRIX_BEGIN).length).toBe(2);
     expect(committed.split(ACCESS_MATRIX_END).length).toBe(2);
@@ -28,8 +28,16 @@ describe('the generated access matrix', () => {
   });
 
   it('lists what each capability opens, with the definitions that answer their own refusal marked', () => {
-    expect(operationsNeeding('card:freeze').operations).toEqual(['card `card/freeze`', 'card `card/unfreeze`', 'card `secure/otp/send` (purpose UNFREEZE)', 'card `sandbox/otp/peek` (purpose UNFREEZE)']);
-    expect(operationsNeeding('verification:configure')).toEqual({ operations: ['`PATCH /api/v2.1/verification-settings`†'], refusals: ['403 "only an ADMIN_USER may change the review settings"'] });
+    expect(operationsNeeding('card:freeze').operations).toEqual([
+      'card `card/freeze`',
+      'card `card/unfreeze`',
+      'card `secure/otp/send` (purpose UNFREEZE)',
+      'card `sandbox/otp/peek` (purpose UNFREEZE)',
+    ]);
+    expect(operationsNeeding('verification:configure')).toEqual({
+      operations: ['`PATCH /api/v2.1/verification-settings`†'],
+      refusals: ['403 "only an ADMIN_USER may change the review settings"'],
+    });
     expect(operationsNeeding('user:manage').operations).toContain('`GET /api/v2.1/admin/users`');
   });
 });

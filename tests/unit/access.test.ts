@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, CAPABILITY_NAMES, CARD_CAPABILITIES, can, cardApiRefusalMessage, cardOperationRefusalMessage, isSignedInCapability, missingCapabilityMessage, rolesWith, type Capability } from '@/lib/contract/access';
+import {
+  CAPABILITIES,
+  CAPABILITY_NAMES,
+  CARD_CAPABILITIES,
+  can,
+  cardApiRefusalMessage,
+  cardOperationRefusalMessage,
+  isSignedInCapability,
+  missingCapabilityMessage,
+  rolesWith,
+  type Capability,
+} from '@/lib/contract/access';
 import { ALL_CARD_OPERATIONS, cardCapabilitiesOf, cardCapabilityFor, OTP_PURPOSES, type CardOperationSpec } from '@/lib/contract/card-operations';
 import { ROLES, type Role } from '@/lib/contract/enums';
 import { ROUTES } from '@/lib/contract/routes';
@@ -48,9 +59,24 @@ describe('the access table', () => {
     const cardWrites = ['card:issue', 'card:activate', 'card:freeze', 'card:cancel', 'card:limits', 'card:fund', 'card:secrets', 'card:wallets', 'card:3ds', 'card:dispute', 'card:simulate'];
     expect(byRole).toEqual({
       ADMIN_USER: [
-        'wallet:read', 'wallet:manage', 'ledger:administer', 'tenant:staff', 'card:read', ...cardWrites, 'verification:review', 'verification:assign',
-        'verification:configure', 'customer:deactivate', 'customer:audit', 'user:manage', 'categorization:manage', 'webhook:manage',
-        'aml:read', 'aml:screen', 'aml:assign', 'aml:configure',
+        'wallet:read',
+        'wallet:manage',
+        'ledger:administer',
+        'tenant:staff',
+        'card:read',
+        ...cardWrites,
+        'verification:review',
+        'verification:assign',
+        'verification:configure',
+        'customer:deactivate',
+        'customer:audit',
+        'user:manage',
+        'categorization:manage',
+        'webhook:manage',
+        'aml:read',
+        'aml:screen',
+        'aml:assign',
+        'aml:configure',
       ],
       COMPLIANCE_OFFICER: ['wallet:read', 'tenant:staff', 'verification:review', 'customer:deactivate', 'customer:audit', 'aml:read', 'aml:screen', 'aml:decide'],
       EMPLOYEE: ['wallet:read', 'tenant:staff', 'card:read', 'customer:audit'],
@@ -72,7 +98,7 @@ describe('the access table', () => {
     expect(CAPABILITY_NAMES.filter((c) => !declared.has(c) && !askedElsewhere.includes(c))).toEqual([]);
   });
 
-  it('a definition may answer its own refusal: the verification routes answer the contract\'s VERIFICATION_ACCESS_DENIED, the others the generic 403', () => {
+  it("a definition may answer its own refusal: the verification routes answer the contract's VERIFICATION_ACCESS_DENIED, the others the generic 403", () => {
     const verification = ROUTES.filter((r) => r.path.startsWith('/api/v2.1/verifications') || r.path.endsWith('/verification'));
     expect(verification.length).toBe(10);
     for (const r of verification) {
@@ -94,16 +120,22 @@ describe('the access table', () => {
 });
 
 /** Which card operations a role may run as staff (a customer's user runs them all on its own cards). */
-function cardOperationsOf(roles: readonly Role[], capabilityOf: (spec: CardOperationSpec, body: Record<string, unknown>) => Capability, holds: (roles: readonly Role[], c: Capability) => boolean): string[] {
+function cardOperationsOf(
+  roles: readonly Role[],
+  capabilityOf: (spec: CardOperationSpec, body: Record<string, unknown>) => Capability,
+  holds: (roles: readonly Role[], c: Capability) => boolean,
+): string[] {
   return Object.entries(ALL_CARD_OPERATIONS).flatMap(([name, spec]) =>
     spec.capability === 'byOtpPurpose'
       ? OTP_PURPOSES.filter((purpose) => holds(roles, capabilityOf(spec, { purpose }))).map((purpose) => `${name} ${purpose}`)
-      : holds(roles, capabilityOf(spec, {})) ? [name] : [],
+      : holds(roles, capabilityOf(spec, {}))
+        ? [name]
+        : [],
   );
 }
 
 describe('the card capabilities', () => {
-  it('every card operation names one card capability (a code\'s operations: the purpose\'s), and only card:read operations change nothing', () => {
+  it("every card operation names one card capability (a code's operations: the purpose's), and only card:read operations change nothing", () => {
     for (const [name, spec] of Object.entries(ALL_CARD_OPERATIONS)) {
       for (const c of cardCapabilitiesOf(spec)) expect(CARD_CAPABILITIES, name).toContain(c);
     }

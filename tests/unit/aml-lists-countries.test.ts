@@ -25,7 +25,7 @@ describe('countryCode', () => {
     ['Venezuela', 'VE'],
     ["Cote d'Ivoire", 'CI'],
     ['Cote d Ivoire', 'CI'],
-    ["Côte d’Ivoire", 'CI'],
+    ['Côte d’Ivoire', 'CI'],
     ['Turkey', 'TR'],
     ['Türkiye', 'TR'],
     ['TÜRKIYE', 'TR'],

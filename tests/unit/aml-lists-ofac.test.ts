@@ -191,7 +191,7 @@ describe('OFAC remark facts', () => {
     expect(ofacBirthDate(text)).toBeNull();
   });
 
-  it('a vessel\'s nationality of registration', () => {
+  it("a vessel's nationality of registration", () => {
     const main = '8,"SEA LARK","vessel","DPRK3",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"Nationality of Registration Korea, North."\n';
     expect(parseOfac({ main })[0]).toMatchObject({ countries: ['KP'], details: { Nationality: ['Korea, North'] } });
   });

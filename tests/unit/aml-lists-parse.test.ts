@@ -34,7 +34,9 @@ describe('parseList', () => {
       line: 4,
       message: "blocklist-2026.csv line 4, type: unknown type 'individual' (person or organization)",
     });
-    expect(error(() => parseList('OFAC_SDN_CSV', { main: fixture('ofac/sdn.csv'), alt: fixture('ofac/malformed/alt-unknown-ent-num.csv') }, { main: 'SDN.CSV', alt: 'ALT.CSV' }))).toMatchObject({
+    expect(
+      error(() => parseList('OFAC_SDN_CSV', { main: fixture('ofac/sdn.csv'), alt: fixture('ofac/malformed/alt-unknown-ent-num.csv') }, { main: 'SDN.CSV', alt: 'ALT.CSV' })),
+    ).toMatchObject({
       file: 'ALT.CSV',
       problem: '9199 is not an entry of SDN.CSV',
     });

@@ -138,10 +138,7 @@ describe('malformed UN files are refused whole, naming the element and its line'
   const file = 'UN consolidated XML';
 
   it.each([
-    [
-      'bad-xml.xml',
-      { line: 70, field: 'SECOND_NAME', problem: "malformed XML: Expected closing tag 'SECOND_NAME' (opened in line 70, col 7) instead of closing tag 'SECOND_NAM'." },
-    ],
+    ['bad-xml.xml', { line: 70, field: 'SECOND_NAME', problem: "malformed XML: Expected closing tag 'SECOND_NAME' (opened in line 70, col 7) instead of closing tag 'SECOND_NAM'." }],
     ['no-dataid.xml', { line: 106, field: 'DATAID', problem: 'the INDIVIDUAL starting on this line has no DATAID' }],
     ['no-name.xml', { line: 136, field: 'FIRST_NAME', problem: 'the INDIVIDUAL with DATAID 7100004 has no name' }],
     ['bad-date.xml', { line: 50, field: 'DATE', problem: "'1971-02-30' is not a date (YYYY-MM-DD)" }],

@@ -119,9 +119,20 @@ describe('ScreeningIndex.search', () => {
   });
 
   it('finds every hit brute force finds, on a synthetic list', () => {
-    const subjects = [person('Dorde Jovanovic'), person('Kim Sung-ho'), person('Mohammed Ali'), person('Sergey Ivanov'), { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const }, person('Ali Hassan Khan'), person('Abdul Karim bin Hamid'), { name: 'Ali Chen', entityType: null }];
+    const subjects = [
+      person('Dorde Jovanovic'),
+      person('Kim Sung-ho'),
+      person('Mohammed Ali'),
+      person('Sergey Ivanov'),
+      { name: 'Zarovik Trading', entityType: 'ORGANIZATION' as const },
+      person('Ali Hassan Khan'),
+      person('Abdul Karim bin Hamid'),
+      { name: 'Ali Chen', entityType: null },
+    ];
     for (const s of subjects) {
-      const brute = LIST.map((e) => scorePair(s, e)).filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD).map((h) => h!.entryKey);
+      const brute = LIST.map((e) => scorePair(s, e))
+        .filter((h) => h !== null && h.score >= DEFAULT_MATCH_THRESHOLD)
+        .map((h) => h!.entryKey);
       expect(new Set(keys(s, { limit: 10_000 }))).toEqual(new Set(brute));
     }
   });

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_WORDS, GIVEN_NAME_TITLES, HONORIFICS, KOREAN_FAMILY_NAMES, LEGAL_FORMS, LEGAL_FORMS_LEADING, LEGAL_FORMS_WRITTEN_OUT, NAME_VARIANTS, PARTICLES, VARIANT_CANON, gluedParticleStem, normalizeName, prepareTokens } from '@/lib/services/aml/matcher/normalize';
+import {
+  COMMON_WORDS,
+  GIVEN_NAME_TITLES,
+  HONORIFICS,
+  KOREAN_FAMILY_NAMES,
+  LEGAL_FORMS,
+  LEGAL_FORMS_LEADING,
+  LEGAL_FORMS_WRITTEN_OUT,
+  NAME_VARIANTS,
+  PARTICLES,
+  VARIANT_CANON,
+  gluedParticleStem,
+  normalizeName,
+  prepareTokens,
+} from '@/lib/services/aml/matcher/normalize';
 
 const person = (name: string) => normalizeName(name);
 const org = (name: string) => normalizeName(name, { entityType: 'ORGANIZATION' });
@@ -45,7 +59,18 @@ describe('normalizeName: persons', () => {
     expect(org('삼성전자')).toEqual(['samseongjeonja']);
     // every spelling of the table is a token of its variant group, when it has one
     for (const spelling of KOREAN_FAMILY_NAMES.values()) expect(prepareTokens(spelling, 'PERSON')).toEqual([spelling]);
-    for (const [a, b] of [['kim', 'gim'], ['lee', 'yi'], ['lee', 'rhee'], ['park', 'pak'], ['choi', 'choe'], ['jung', 'jeong'], ['jung', 'chung'], ['jeon', 'chun'], ['noh', 'roh'], ['ryu', 'yoo']]) {
+    for (const [a, b] of [
+      ['kim', 'gim'],
+      ['lee', 'yi'],
+      ['lee', 'rhee'],
+      ['park', 'pak'],
+      ['choi', 'choe'],
+      ['jung', 'jeong'],
+      ['jung', 'chung'],
+      ['jeon', 'chun'],
+      ['noh', 'roh'],
+      ['ryu', 'yoo'],
+    ]) {
       expect(VARIANT_CANON.get(a!)).toBe(VARIANT_CANON.get(b!));
     }
     // no spelling in two groups

@@ -8,7 +8,13 @@ const names = (subject: string, entry: string, group: 'PERSON' | 'ORGANIZATION' 
 describe('tokenSimilarity', () => {
   it('is 1 for equal tokens and symmetric', () => {
     expect(tokenSimilarity('doe', 'doe')).toBe(1);
-    for (const [a, b] of [['jonh', 'john'], ['*mhmd', 'mohammed'], ['alrashid', 'rashid'], ['j', 'john'], ['sunrise', 'sunset']] as const) {
+    for (const [a, b] of [
+      ['jonh', 'john'],
+      ['*mhmd', 'mohammed'],
+      ['alrashid', 'rashid'],
+      ['j', 'john'],
+      ['sunrise', 'sunset'],
+    ] as const) {
       expect(tokenSimilarity(a, b)).toBeCloseTo(tokenSimilarity(b, a), 12);
     }
   });

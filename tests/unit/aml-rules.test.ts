@@ -6,8 +6,21 @@ import { evaluateRule, evaluateRules, type RuleDefinition, type TransferFacts } 
 
 /** The monitoring rules' logic and the alert decisions, as plain functions (docs/aml.md). */
 const at = new Date('2026-11-26T12:00:00.000Z');
-const rule = (ruleType: RuleDefinition['ruleType'], params: Record<string, unknown>, action: 'ALERT' | 'HOLD' = 'ALERT'): RuleDefinition => ({ id: `r-${ruleType}`, name: `rule ${ruleType}`, ruleType, action, version: 3, params });
-const payout = (amount: string, beneficiary: TransferFacts['beneficiary'] = { country: 'DE', createdAt: new Date('2026-01-01T00:00:00.000Z') }): TransferFacts => ({ type: 'PAYOUT', amount, currency: 'EUR', at, beneficiary });
+const rule = (ruleType: RuleDefinition['ruleType'], params: Record<string, unknown>, action: 'ALERT' | 'HOLD' = 'ALERT'): RuleDefinition => ({
+  id: `r-${ruleType}`,
+  name: `rule ${ruleType}`,
+  ruleType,
+  action,
+  version: 3,
+  params,
+});
+const payout = (amount: string, beneficiary: TransferFacts['beneficiary'] = { country: 'DE', createdAt: new Date('2026-01-01T00:00:00.000Z') }): TransferFacts => ({
+  type: 'PAYOUT',
+  amount,
+  currency: 'EUR',
+  at,
+  beneficiary,
+});
 const walletTransfer = (amount: string): TransferFacts => ({ type: 'WALLET_TRANSFER', amount, currency: 'EUR', at, beneficiary: null });
 
 describe('monitoring rules', () => {
@@ -29,7 +42,7 @@ describe('monitoring rules', () => {
   it('velocity: the transfer makes the count or the amount in the window too many', () => {
     const r = rule('VELOCITY', { windowMinutes: 1440, maxCount: 3, maxAmount: '1000', currency: null });
     expect(evaluateRule(r, payout('100'), { count: 2, sum: '200' })).toBeNull();
-    expect(evaluateRule(r, payout('100'), { count: 2, sum: '200' }, )).toBeNull();
+    expect(evaluateRule(r, payout('100'), { count: 2, sum: '200' })).toBeNull();
     // three already: the database stopped counting there, so the count alone fires
     expect(evaluateRule(r, payout('100'), { count: 3, sum: '300' })?.reason).toBe('more than 3 transfers within 1 day');
     expect(evaluateRule(r, payout('100'), { count: 3, sum: '300' })?.facts).toEqual({ countInWindow: 'more than 3', windowMinutes: 1440, maxCount: 3, maxAmount: '1000' });
@@ -101,7 +114,9 @@ describe('alert decisions', () => {
       blockedReason: 'You proposed this decision: a second, different officer must confirm or decline it (four-eyes).',
     });
     // the second officer may confirm a proposal even while the alert was assigned to the first
-    expect(decisionOptions({ ...base, status: 'PENDING_SECOND_APPROVAL', pendingDecision: 'CLEAR_MATCH', pendingBy: 'o-2', assigneeUserId: 'o-2' }, officer, name).allowed.map((a) => a.decision)).toEqual(['CLEAR_MATCH', 'DECLINE_PROPOSAL']);
+    expect(
+      decisionOptions({ ...base, status: 'PENDING_SECOND_APPROVAL', pendingDecision: 'CLEAR_MATCH', pendingBy: 'o-2', assigneeUserId: 'o-2' }, officer, name).allowed.map((a) => a.decision),
+    ).toEqual(['CLEAR_MATCH', 'DECLINE_PROPOSAL']);
   });
 
   it('four-eyes decisions wait for the second officer', () => {

@@ -3,7 +3,13 @@ import { describeAlertEvent, usersInDetails } from '@/lib/services/aml/timeline'
 
 /** The alert timeline's events in words (docs/admin-app.md, "AML screens"): people by name, effects counted. */
 const names: Record<string, string> = { u1: 'Otto Officer', u2: 'Bert Officer' };
-const say = (action: string, details: Record<string, unknown> | null) => describeAlertEvent(action, details, (id) => names[id] ?? 'Unknown user', (d) => d.toLowerCase().replaceAll('_', ' '));
+const say = (action: string, details: Record<string, unknown> | null) =>
+  describeAlertEvent(
+    action,
+    details,
+    (id) => names[id] ?? 'Unknown user',
+    (d) => d.toLowerCase().replaceAll('_', ' '),
+  );
 
 describe('describeAlertEvent', () => {
   it('names the assignee, and the officer a take-over took the alert from', () => {
@@ -22,7 +28,9 @@ describe('describeAlertEvent', () => {
   it('counts what a decision froze, blocked or could not do, and what became of a held transfer', () => {
     expect(say('EFFECT', { blockedBeneficiaryIds: ['b1'] })).toBe('payouts to the beneficiary are blocked');
     expect(say('EFFECT', { frozenWalletIds: ['w1', 'w2'], cardsToFreeze: ['c1'] })).toBe('2 wallets frozen; 1 card to freeze at the card processor');
-    expect(say('EFFECT_FAILED', { frozenCardIds: [], failedCards: [{ cardId: 'c1', reason: 'processor unavailable' }] })).toBe('0 cards frozen at the card processor; 1 card could not be frozen (processor unavailable)');
+    expect(say('EFFECT_FAILED', { frozenCardIds: [], failedCards: [{ cardId: 'c1', reason: 'processor unavailable' }] })).toBe(
+      '0 cards frozen at the card processor; 1 card could not be frozen (processor unavailable)',
+    );
     expect(say('EFFECT', { transferId: 't', transferStatus: 'REJECTED' })).toBe('the transfer was rejected; nothing posted');
     expect(say('EFFECT', { transferId: 't', transferStatus: 'FAILED', failure: 'the wallet is FROZEN' })).toBe('the transfer failed: the wallet is FROZEN');
   });

@@ -19,11 +19,27 @@ describe('the API reference viewer document', () => {
     const schemas = (viewer.components as { schemas: Record<string, { properties: Record<string, unknown>; example?: unknown }> }).schemas;
     expect(schemas.CardBusinessError!.properties).toMatchObject({ success: { enum: [false] }, code: { enum: [-1] } });
     expect(schemas.CardBusinessError!.example).toEqual({ success: false, code: -1, msg: 'card not found', data: { reason: 'CARD_NOT_FOUND' } });
-    expect(forSwaggerUi({ openapi: '3.1.0', info: {}, paths: {}, components: { schemas: { X: { type: 'object', properties: { a: { anyOf: [{ $ref: '#/components/schemas/Y' }, { type: 'null' }] }, b: { type: ['string', 'null'] }, c: { type: 'null' } } } } } })).toEqual({
+    expect(
+      forSwaggerUi({
+        openapi: '3.1.0',
+        info: {},
+        paths: {},
+        components: {
+          schemas: { X: { type: 'object', properties: { a: { anyOf: [{ $ref: '#/components/schemas/Y' }, { type: 'null' }] }, b: { type: ['string', 'null'] }, c: { type: 'null' } } } },
+        },
+      }),
+    ).toEqual({
       openapi: '3.0.3',
       info: {},
       paths: {},
-      components: { schemas: { X: { type: 'object', properties: { a: { anyOf: [{ $ref: '#/components/schemas/Y' }], nullable: true }, b: { type: 'string', nullable: true }, c: { nullable: true, enum: [null] } } } } },
+      components: {
+        schemas: {
+          X: {
+            type: 'object',
+            properties: { a: { anyOf: [{ $ref: '#/components/schemas/Y' }], nullable: true }, b: { type: 'string', nullable: true }, c: { nullable: true, enum: [null] } },
+          },
+        },
+      },
     });
   });
 
@@ -47,7 +63,9 @@ describe('the API reference viewer document', () => {
     const refs = new Set([...text.matchAll(/"\$ref":"#\/components\/([^/"]+)\/([^"]+)"/g)].map((m) => `${m[1]}/${m[2]}`));
     const components = part.components as Record<string, Record<string, unknown>>;
     for (const ref of refs) expect(components[ref.split('/')[0]!]?.[ref.split('/')[1]!], ref).toBeDefined();
-    const kept = Object.entries(components).filter(([section]) => section !== 'securitySchemes').flatMap(([section, entries]) => Object.keys(entries).map((name) => `${section}/${name}`));
+    const kept = Object.entries(components)
+      .filter(([section]) => section !== 'securitySchemes')
+      .flatMap(([section, entries]) => Object.keys(entries).map((name) => `${section}/${name}`));
     expect(kept.sort()).toEqual([...refs].sort());
     expect(components.securitySchemes).toEqual((document.components as Record<string, unknown>).securitySchemes);
     expect(text.length).toBeLessThan(JSON.stringify(document).length / 4);

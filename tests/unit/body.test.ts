@@ -57,12 +57,9 @@ describe('readJsonBody: Content-Type', () => {
     expect(await read(post('{}', null))).toEqual(unsupported('Content-Type must be application/json, got text/plain;charset=UTF-8'));
   });
 
-  it.each(['application/json; charset=utf-8', 'application/vnd.api+json', 'APPLICATION/JSON', 'application/merge-patch+json'])(
-    'accepts %s',
-    async (type) => {
-      expect(await read(post('{"a":[1,{"b":null}]}', type))).toEqual({ value: { a: [1, { b: null }] } });
-    },
-  );
+  it.each(['application/json; charset=utf-8', 'application/vnd.api+json', 'APPLICATION/JSON', 'application/merge-patch+json'])('accepts %s', async (type) => {
+    expect(await read(post('{"a":[1,{"b":null}]}', type))).toEqual({ value: { a: [1, { b: null }] } });
+  });
 
   it.each([
     ['application/json', true],
@@ -157,12 +154,14 @@ describe('readJsonBody: content', () => {
 
   it('answers 400 for invalid JSON without echoing the body', async () => {
     const result = await read(post('{"password": hunter2}'));
-    expect(result).toEqual({ status: 400, body: { code: 400, message: 'malformed JSON body', data: { error: 'MALFORMED_JSON', details: expect.stringMatching(/^the body is not valid JSON/) } } });
+    expect(result).toEqual({
+      status: 400,
+      body: { code: 400, message: 'malformed JSON body', data: { error: 'MALFORMED_JSON', details: expect.stringMatching(/^the body is not valid JSON/) } },
+    });
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
-  const textRule = (errors: { field: string; message: string }[]) =>
-    envelope(400, 'request validation failed', { error: 'VALIDATION_FAILED', errors });
+  const textRule = (errors: { field: string; message: string }[]) => envelope(400, 'request validation failed', { error: 'VALIDATION_FAILED', errors });
   const NUL = 'must not contain a NUL character (\\u0000)';
   const SURROGATE = 'must be well-formed UTF-16 text (no lone surrogate such as \\udfff)';
 
@@ -173,7 +172,14 @@ describe('readJsonBody: content', () => {
     ['a lone high surrogate at the end', '{"reason":"x\\ud83d"}', [{ field: 'reason', message: SURROGATE }]],
     ['a NUL in a key', '{"a\\u0000b":1}', [{ field: 'a\\u0000b', message: `the key ${NUL}` }]],
     ['a bare string body', '"\\u0000"', [{ field: 'body', message: NUL }]],
-    ['several fields at once', '{"x":"\\u0000","y":["\\ud800"]}', [{ field: 'x', message: NUL }, { field: 'y.0', message: SURROGATE }]],
+    [
+      'several fields at once',
+      '{"x":"\\u0000","y":["\\ud800"]}',
+      [
+        { field: 'x', message: NUL },
+        { field: 'y.0', message: SURROGATE },
+      ],
+    ],
   ])('answers 400 request validation failed naming the field for %s', async (_label, body, errors) => {
     expect(await read(post(body))).toEqual(textRule(errors));
   });

@@ -131,9 +131,7 @@ describe('the edge server and over-size heads split over two TCP chunks', () => 
     const answer = await twoChunks(...head(path, bytes));
     expect({ status: answer.status, type: answer.headers['content-type'], body: answer.body }).toEqual({ status: 431, type: 'application/json', body });
     expect(answer.headers['x-request-id']).toMatch(UUID);
-    expect(lines).toEqual([
-      { requestId: answer.headers['x-request-id'], method: 'GET', path: path.split('?')[0], status: 431, edge: 'headersTooLarge', msg: 'request refused at the edge' },
-    ]);
+    expect(lines).toEqual([{ requestId: answer.headers['x-request-id'], method: 'GET', path: path.split('?')[0], status: 431, edge: 'headersTooLarge', msg: 'request refused at the edge' }]);
     expect(served).not.toContain(path);
   });
 

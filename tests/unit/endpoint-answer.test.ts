@@ -17,7 +17,15 @@ const item = defineRoute({
   summary: 'a typed answer',
   response: z.object({ id: z.uuid(), status: z.enum(['ACTIVE', 'CLOSED']), at: z.string(), count: z.number().int() }),
 });
-const bare = defineRoute({ method: 'GET', path: '/api/test/bare', tags: ['Test'], auth: 'none', envelope: 'none', summary: 'no envelope', response: z.object({ expiresIn: z.literal(3600) }) });
+const bare = defineRoute({
+  method: 'GET',
+  path: '/api/test/bare',
+  tags: ['Test'],
+  auth: 'none',
+  envelope: 'none',
+  summary: 'no envelope',
+  response: z.object({ expiresIn: z.literal(3600) }),
+});
 const withCsv = defineRoute({ ...item, path: '/api/test/csv', alternativeContentTypes: ['text/csv'] });
 const untyped = defineRoute({ method: 'GET', path: '/api/test/file', tags: ['Test'], auth: 'none', summary: 'a file', envelope: 'none', responseContentType: 'text/csv' });
 
@@ -45,8 +53,17 @@ describe('the answer type of a definition', () => {
       endpoint(untyped, async () => new Response('a,b')),
     ];
     expect(handlers.map((h) => definitionOf(h)?.path)).toEqual([
-      '/api/test/item', '/api/test/item', '/api/test/item', '/api/test/item', '/api/test/item', '/api/test/item', '/api/test/item',
-      '/api/test/csv', '/api/test/bare', '/api/test/bare', '/api/test/file',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/item',
+      '/api/test/csv',
+      '/api/test/bare',
+      '/api/test/bare',
+      '/api/test/file',
     ]);
   });
 });

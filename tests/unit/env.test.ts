@@ -152,11 +152,7 @@ describe('parseEnv', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL', 'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_URL: 'postgres://has space' }, 'DATABASE_URL', 'Invalid environment: DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ PLATFORM_ADMIN_KEY: 'short' }, 'PLATFORM_ADMIN_KEY', 'Invalid environment: PLATFORM_ADMIN_KEY must be at least 32 characters'],
-    [
-      { PLATFORM_ADMIN_KEY: `${'a'.repeat(20)} ${'b'.repeat(20)}` },
-      'PLATFORM_ADMIN_KEY',
-      'Invalid environment: PLATFORM_ADMIN_KEY must be printable ASCII without spaces',
-    ],
+    [{ PLATFORM_ADMIN_KEY: `${'a'.repeat(20)} ${'b'.repeat(20)}` }, 'PLATFORM_ADMIN_KEY', 'Invalid environment: PLATFORM_ADMIN_KEY must be printable ASCII without spaces'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO', 'Invalid environment: SEED_DEMO must be true or false'],
     [{ PGLITE_THREAD: 'sometimes' }, 'PGLITE_THREAD', 'Invalid environment: PGLITE_THREAD must be true or false'],
@@ -270,7 +266,10 @@ describe('production is safe by default', () => {
   });
 
   it.each([
-    ['NEXTAUTH_URL', 'Invalid environment: NEXTAUTH_URL is required when NODE_ENV=production: the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)'],
+    [
+      'NEXTAUTH_URL',
+      'Invalid environment: NEXTAUTH_URL is required when NODE_ENV=production: the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)',
+    ],
     ['AUTH_SECRET', 'Invalid environment: AUTH_SECRET is required when NODE_ENV=production: at least 32 random characters (openssl rand -base64 32)'],
     ['WEBHOOK_ENCRYPTION_KEY', 'Invalid environment: WEBHOOK_ENCRYPTION_KEY is required when NODE_ENV=production: the base64 of 32 random bytes (openssl rand -base64 32)'],
   ])('refuses a production start without %s', (variable, message) => {
@@ -322,9 +321,7 @@ describe('production is safe by default', () => {
   });
 
   it('names each development convenience switched on in production, one line each', () => {
-    expect(
-      productionWarnings(parseEnv({ ...PRODUCTION, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SANDBOX_FUNDING: 'true', CARD_PROCESSOR_SANDBOX: 'true' })),
-    ).toEqual([
+    expect(productionWarnings(parseEnv({ ...PRODUCTION, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SANDBOX_FUNDING: 'true', CARD_PROCESSOR_SANDBOX: 'true' }))).toEqual([
       'production: SEED_DEMO=true creates the demo tenant in an empty database',
       'production: WEBHOOK_ALLOW_PRIVATE_NETWORKS=true turns the webhook SSRF guard off',
       'production: SANDBOX_FUNDING=true lets admins create money (POST /wallets/{id}/sandbox/fund)',

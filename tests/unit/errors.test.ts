@@ -92,7 +92,10 @@ function specCases(): SpecCase[] {
     .split('\n')
     .filter((line) => /^\|\s*\d{3}\s*\|/.test(line))
     .map((line) => {
-      const [status, condition, message, members] = line.split('|').slice(1, 5).map((c) => c.trim());
+      const [status, condition, message, members] = line
+        .split('|')
+        .slice(1, 5)
+        .map((c) => c.trim());
       const names = stripParens(members!.replace(/`[^`]*`/g, ''))
         .split(',')
         .map((m) => m.trim().split(/[\s[]/)[0]!)
@@ -252,10 +255,7 @@ const catalogue: Row[] = [
       },
       totalRequiredConsents: 3,
       totalMissingConsents: 2,
-      nextSteps: [
-        `accept the PRIVACY_POLICY consent: POST ${consentUrl('privacy')}`,
-        `accept the DATA_PROCESSING consent: POST ${consentUrl('data-processing')}`,
-      ],
+      nextSteps: [`accept the PRIVACY_POLICY consent: POST ${consentUrl('privacy')}`, `accept the DATA_PROCESSING consent: POST ${consentUrl('data-processing')}`],
     },
     schema: missingRequiredConsentsDataSchema,
   },
@@ -333,8 +333,7 @@ const catalogue: Row[] = [
     name: 'missingRequiredRole',
     error: E.missingRequiredRole(),
     status: 400,
-    message:
-      'missing required role: an organization of business type BUSINESS_TYPE_CLIENT_TO_TENANT needs at least one employee with the ADMIN_USER role',
+    message: 'missing required role: an organization of business type BUSINESS_TYPE_CLIENT_TO_TENANT needs at least one employee with the ADMIN_USER role',
     data: {},
     schema: missingRequiredRoleDataSchema,
   },
@@ -441,7 +440,10 @@ const generic: Row[] = [
   },
   {
     name: 'requiredDocumentsNotAccepted',
-    error: E.requiredDocumentsNotAccepted('v-1', { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [{ documentId: 'd-1', documentType: 'OTHER' }] }),
+    error: E.requiredDocumentsNotAccepted('v-1', {
+      unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }],
+      undecidedDocuments: [{ documentId: 'd-1', documentType: 'OTHER' }],
+    }),
     status: 422,
     message: 'required documents not accepted',
     data: {
@@ -490,7 +492,13 @@ const generic: Row[] = [
     ]),
     status: 400,
     message: 'request validation failed',
-    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'a', message: 'm1' }, { field: 'b.c', message: 'm2' }] },
+    data: {
+      error: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'a', message: 'm1' },
+        { field: 'b.c', message: 'm2' },
+      ],
+    },
     schema: validationFailedDataSchema,
   },
   {
@@ -522,7 +530,13 @@ const generic: Row[] = [
     error: E.fromZodError(zodFailure(z.object({ a: z.object({}).strict() }).strict(), { extra: 1, a: { b: 2 } })),
     status: 400,
     message: 'request validation failed',
-    data: { error: 'VALIDATION_FAILED', errors: [{ field: 'a.b', message: 'unknown field: not accepted by this operation' }, { field: 'extra', message: 'unknown field: not accepted by this operation' }] },
+    data: {
+      error: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'a.b', message: 'unknown field: not accepted by this operation' },
+        { field: 'extra', message: 'unknown field: not accepted by this operation' },
+      ],
+    },
     schema: validationFailedDataSchema,
   },
   {
@@ -912,7 +926,12 @@ const generic: Row[] = [
     error: E.openScreeningAlerts('v-1', ['a-1', 'a-2']),
     status: 422,
     message: 'open screening alerts',
-    data: { error: 'OPEN_SCREENING_ALERTS', details: '2 screening alert(s) of this customer must be decided first (false positive, or cleared)', verificationId: 'v-1', alertIds: ['a-1', 'a-2'] },
+    data: {
+      error: 'OPEN_SCREENING_ALERTS',
+      details: '2 screening alert(s) of this customer must be decided first (false positive, or cleared)',
+      verificationId: 'v-1',
+      alertIds: ['a-1', 'a-2'],
+    },
     schema: genericErrorDataSchema,
   },
   {
@@ -920,7 +939,12 @@ const generic: Row[] = [
     error: E.beneficiaryBlocked('b-1', 'a-1'),
     status: 422,
     message: 'beneficiary blocked',
-    data: { error: 'BENEFICIARY_BLOCKED', details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it', beneficiaryId: 'b-1', alertId: 'a-1' },
+    data: {
+      error: 'BENEFICIARY_BLOCKED',
+      details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it',
+      beneficiaryId: 'b-1',
+      alertId: 'a-1',
+    },
     schema: genericErrorDataSchema,
   },
   {
@@ -928,7 +952,13 @@ const generic: Row[] = [
     error: E.secondOfficerRequired('a-1', 'u-1', 'RELEASE_TRANSFER'),
     status: 403,
     message: 'a second officer must confirm',
-    data: { error: 'SECOND_OFFICER_REQUIRED', details: 'you proposed RELEASE_TRANSFER; another officer must confirm it (four-eyes)', alertId: 'a-1', proposedBy: 'u-1', decision: 'RELEASE_TRANSFER' },
+    data: {
+      error: 'SECOND_OFFICER_REQUIRED',
+      details: 'you proposed RELEASE_TRANSFER; another officer must confirm it (four-eyes)',
+      alertId: 'a-1',
+      proposedBy: 'u-1',
+      decision: 'RELEASE_TRANSFER',
+    },
     schema: genericErrorDataSchema,
   },
   {
@@ -936,7 +966,13 @@ const generic: Row[] = [
     error: E.alertAssignedToOther('a-1', 'u-2', 'Olga Officer'),
     status: 403,
     message: 'alert assigned to another officer',
-    data: { error: 'ALERT_ASSIGNED_TO_OTHER', details: 'the alert is assigned to another officer; ask them to release it or an administrator to reassign it', alertId: 'a-1', assigneeUserId: 'u-2', assigneeName: 'Olga Officer' },
+    data: {
+      error: 'ALERT_ASSIGNED_TO_OTHER',
+      details: 'the alert is assigned to another officer; ask them to release it or an administrator to reassign it',
+      alertId: 'a-1',
+      assigneeUserId: 'u-2',
+      assigneeName: 'Olga Officer',
+    },
     schema: genericErrorDataSchema,
   },
   {
@@ -952,7 +988,13 @@ const generic: Row[] = [
     error: E.decisionNotAllowed('a-1', 'RELEASE_TRANSFER', ['FALSE_POSITIVE', 'ESCALATE']),
     status: 422,
     message: 'unprocessable request',
-    data: { error: 'DECISION_NOT_ALLOWED', details: 'RELEASE_TRANSFER is not possible on this alert now; possible: FALSE_POSITIVE, ESCALATE', alertId: 'a-1', decision: 'RELEASE_TRANSFER', allowed: ['FALSE_POSITIVE', 'ESCALATE'] },
+    data: {
+      error: 'DECISION_NOT_ALLOWED',
+      details: 'RELEASE_TRANSFER is not possible on this alert now; possible: FALSE_POSITIVE, ESCALATE',
+      alertId: 'a-1',
+      decision: 'RELEASE_TRANSFER',
+      allowed: ['FALSE_POSITIVE', 'ESCALATE'],
+    },
     schema: genericErrorDataSchema,
   },
   {
@@ -970,7 +1012,7 @@ describe('error catalogue of the contract', () => {
     await expectRow(row);
   });
 
-  it('is the spec\'s error table: one constructor per row, with its status, message and data members', async () => {
+  it("is the spec's error table: one constructor per row, with its status, message and data members", async () => {
     const rows = specCases();
     expect(rows).toHaveLength(14);
     // the first row of each constructor in the table above stands for it
@@ -980,12 +1022,18 @@ describe('error catalogue of the contract', () => {
     for (const spec of rows) {
       const described = DESCRIBED_MESSAGES[spec.message];
       const candidates = [...byName.entries()].filter(([, row]) => row.status === spec.status && (described ? described.test(row.message) : row.message === spec.message));
-      expect(candidates.map(([name]) => name), `spec row: ${spec.status} ${spec.condition}`).toHaveLength(1);
+      expect(
+        candidates.map(([name]) => name),
+        `spec row: ${spec.status} ${spec.condition}`,
+      ).toHaveLength(1);
       const [name, row] = candidates[0]!;
       const { status, body } = await render(row.error);
       expect(status).toBe(spec.status);
       const data = (body as { data: Record<string, unknown> }).data;
-      expect(spec.members.filter((m) => !(m in data)), `${name}: data members the spec names`).toEqual([]);
+      expect(
+        spec.members.filter((m) => !(m in data)),
+        `${name}: data members the spec names`,
+      ).toEqual([]);
       matched.push(name);
     }
     // every catalogue constructor answers one spec row, and no two rows share one
@@ -1061,8 +1109,12 @@ describe('the closed catalogue (ERROR_CATALOGUE)', () => {
     expect(entry.data.safeParse(data).error?.issues ?? []).toEqual([]);
   });
 
-  it('every data.error code is one row\'s (ERROR_TYPES has no code without a row)', () => {
-    const codes = new Set(Object.values(ERROR_CATALOGUE).map((row: CatalogueRow) => row.code).filter(Boolean));
+  it("every data.error code is one row's (ERROR_TYPES has no code without a row)", () => {
+    const codes = new Set(
+      Object.values(ERROR_CATALOGUE)
+        .map((row: CatalogueRow) => row.code)
+        .filter(Boolean),
+    );
     expect(Object.values(ERROR_TYPES).filter((code) => !codes.has(code))).toEqual([]);
   });
 
@@ -1070,7 +1122,8 @@ describe('the closed catalogue (ERROR_CATALOGUE)', () => {
     for (const spec of specCases()) {
       const described = DESCRIBED_MESSAGES[spec.message];
       const rows = Object.entries(ERROR_CATALOGUE).filter(
-        ([name, row]: [string, CatalogueRow]) => name !== 'validationFailed' && name !== 'fromZodError' && row.status === spec.status && (described ? described.test(row.message) : row.message === spec.message),
+        ([name, row]: [string, CatalogueRow]) =>
+          name !== 'validationFailed' && name !== 'fromZodError' && row.status === spec.status && (described ? described.test(row.message) : row.message === spec.message),
       );
       expect(rows.length, `spec row: ${spec.status} ${spec.condition}`).toBeGreaterThan(0);
     }

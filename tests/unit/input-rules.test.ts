@@ -62,7 +62,7 @@ describe('strictInput', () => {
     ]);
   });
 
-  it('keeps an explicit catchall and a record\'s free keys; a union picks its strict member', () => {
+  it("keeps an explicit catchall and a record's free keys; a union picks its strict member", () => {
     expect(strict.parse({ name: 'n', loose: { a: 'x', b: 'y' }, meta: { anything: { v: 1 } }, kind: { iban: 'DE1' } })).toEqual({
       name: 'n',
       items: [],

@@ -122,7 +122,7 @@ describe('scrub helpers', () => {
     expect(scrubString(input)).toBe(expected);
   });
 
-  it('scrub drops a query error\'s params wholesale', () => {
+  it("scrub drops a query error's params wholesale", () => {
     expect(scrub({ query: 'insert into users values ($1)', params: ['$argon2id$v=19$hash', '4111111111111111'] })).toEqual({
       query: 'insert into users values ($1)',
       params: '[REDACTED]',
@@ -130,9 +130,7 @@ describe('scrub helpers', () => {
   });
 
   it('scrub redacts keys case-insensitively and leaves other values alone', () => {
-    expect(
-      scrub({ Password: 'x', matchingPassword: 'y', PIN: '1234', cvv: '123', apiKey: 'k', Cookie: 'c', ok: true, n: null, nested: [[{ secret: 's' }]] }),
-    ).toEqual({
+    expect(scrub({ Password: 'x', matchingPassword: 'y', PIN: '1234', cvv: '123', apiKey: 'k', Cookie: 'c', ok: true, n: null, nested: [[{ secret: 's' }]] })).toEqual({
       Password: REDACTED,
       matchingPassword: REDACTED,
       PIN: REDACTED,

@@ -80,29 +80,54 @@ const PASSPORT = 'd0000000-0000-4000-8000-000000000001';
 const ADDRESS = 'd0000000-0000-4000-8000-000000000002';
 const lookups: TimelineLookups = {
   name: (id) => ({ u1: 'Olga Officer', u2: 'Piet Reviewer' })[id] ?? id,
-  document: (id) => ({ [PASSPORT]: { documentType: 'PASSPORT', documentNumber: 'P123', status: 'REJECTED' }, [ADDRESS]: { documentType: 'PROOF_OF_ADDRESS', documentNumber: null, status: 'ACCEPTED' } })[id],
+  document: (id) =>
+    ({ [PASSPORT]: { documentType: 'PASSPORT', documentNumber: 'P123', status: 'REJECTED' }, [ADDRESS]: { documentType: 'PROOF_OF_ADDRESS', documentNumber: null, status: 'ACCEPTED' } })[id],
   consentType: (id) => (id === 'c1' ? 'PRIVACY_POLICY' : undefined),
   note: (id) => (id === 'n1' ? 'called the customer' : undefined),
   category: (id) => (id === 'cat1' ? 'Retail premium' : undefined),
 };
 const rr = { documentIds: [PASSPORT], requirements: ['PROOF_OF_ADDRESS'], comment: 'blurred', requestedBy: 'u1', requestedAt: '2026-01-01T00:00:00.000Z' };
-const caseWrite = (from: string, to: string, after: Obj = {}) => ({ before: { status: from, assigneeUserId: 'u1' }, after: { status: to, assigneeUserId: 'u1', reasonCode: null, comment: null, ...after }, entityId: 'v1' });
+const caseWrite = (from: string, to: string, after: Obj = {}) => ({
+  before: { status: from, assigneeUserId: 'u1' },
+  after: { status: to, assigneeUserId: 'u1', reasonCode: null, comment: null, ...after },
+  entityId: 'v1',
+});
 
 /** Each action as its service writes it (typed by AUDIT_ACTIONS: a new action needs its sample here). */
 const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string | null }> = {
   CUSTOMER_REGISTERED: { before: null, after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', categoryId: 'cat1', activationNotes: null }, entityId: 'x' },
-  ORGANIZATION_REGISTERED: { before: null, after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId: 'o1', registrationNumber: 'HRB 1', adminUserId: 'u2' }, entityId: 'x' },
+  ORGANIZATION_REGISTERED: {
+    before: null,
+    after: { status: 'PENDING_ACTIVATION', verificationStatus: 'PENDING_REVIEW', organizationId: 'o1', registrationNumber: 'HRB 1', adminUserId: 'u2' },
+    entityId: 'x',
+  },
   DOCUMENT_UPLOADED: { before: null, after: { documentType: 'PASSPORT', sha256: 'ab12', sizeBytes: 2048 }, entityId: PASSPORT },
   DOCUMENT_REPLACED: { before: null, after: { replacedBy: ADDRESS, documentType: 'PASSPORT' }, entityId: PASSPORT },
-  DOCUMENT_ACCEPTED: { before: { status: 'PENDING', documentType: 'PROOF_OF_ADDRESS' }, after: { status: 'ACCEPTED', documentType: 'PROOF_OF_ADDRESS', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }, entityId: ADDRESS },
-  DOCUMENT_REJECTED: { before: { status: 'PENDING', documentType: 'PASSPORT' }, after: { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' }, entityId: PASSPORT },
+  DOCUMENT_ACCEPTED: {
+    before: { status: 'PENDING', documentType: 'PROOF_OF_ADDRESS' },
+    after: { status: 'ACCEPTED', documentType: 'PROOF_OF_ADDRESS', reasonCode: 'DOCUMENTS_VERIFIED', comment: null },
+    entityId: ADDRESS,
+  },
+  DOCUMENT_REJECTED: {
+    before: { status: 'PENDING', documentType: 'PASSPORT' },
+    after: { status: 'REJECTED', documentType: 'PASSPORT', reasonCode: 'DOCUMENT_UNREADABLE', comment: 'blurred' },
+    entityId: PASSPORT,
+  },
   CONSENT_ACCEPTED: { before: null, after: { status: 'ACCEPTED', version: '1.0' }, entityId: 'c1' },
   CONSENT_WITHDRAWN: { before: { status: 'ACCEPTED', version: '1.0' }, after: { status: 'WITHDRAWN', version: '1.0' }, entityId: 'c1' },
   VERIFICATION_INITIATED: { before: null, after: { status: 'PENDING_REVIEW' }, entityId: 'v1' },
   VERIFICATION_REINITIATED: caseWrite('REJECTED', 'PENDING_REVIEW', { assigneeUserId: null }),
-  VERIFICATION_RESUBMITTED: { before: { status: 'REVISION_REQUESTED', assigneeUserId: 'u1', revisionRequest: rr }, after: { status: 'PENDING_REVIEW', assigneeUserId: null }, entityId: 'v1' },
+  VERIFICATION_RESUBMITTED: {
+    before: { status: 'REVISION_REQUESTED', assigneeUserId: 'u1', revisionRequest: rr },
+    after: { status: 'PENDING_REVIEW', assigneeUserId: null },
+    entityId: 'v1',
+  },
   // an assignment after a first approval carries the case's reason along: not shown as the assignment's
-  VERIFICATION_ASSIGNED: { before: { status: 'PENDING_REVIEW', assigneeUserId: null }, after: { status: 'IN_REVIEW', assigneeUserId: 'u1', reasonCode: 'DOCUMENTS_VERIFIED', comment: null }, entityId: 'v1' },
+  VERIFICATION_ASSIGNED: {
+    before: { status: 'PENDING_REVIEW', assigneeUserId: null },
+    after: { status: 'IN_REVIEW', assigneeUserId: 'u1', reasonCode: 'DOCUMENTS_VERIFIED', comment: null },
+    entityId: 'v1',
+  },
   VERIFICATION_UNASSIGNED: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null }),
   VERIFICATION_NOTE_ADDED: { before: null, after: { noteId: 'n1' }, entityId: 'v1' },
   VERIFICATION_FIRST_APPROVAL: caseWrite('IN_REVIEW', 'PENDING_REVIEW', { assigneeUserId: null, reasonCode: 'DOCUMENTS_VERIFIED' }),
@@ -112,7 +137,11 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
   CUSTOMER_ACTIVATED: { before: { status: 'PENDING_ACTIVATION' }, after: { status: 'ACTIVE' }, entityId: 'x' },
   CUSTOMER_SUSPENDED: { before: { status: 'ACTIVE' }, after: { status: 'SUSPENDED', reason: 'fraud check' }, entityId: 'x' },
   CUSTOMER_CLOSED: { before: { status: 'SUSPENDED' }, after: { status: 'CLOSED', reason: 'asked to' }, entityId: 'x' },
-  REVIEW_SETTINGS_CHANGED: { before: { twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false }, after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false }, entityId: 't1' },
+  REVIEW_SETTINGS_CHANGED: {
+    before: { twoApprovalsForOrganizations: false, twoApprovalsForHighRisk: false },
+    after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false },
+    entityId: 't1',
+  },
 };
 
 describe('timeline', () => {
@@ -147,7 +176,20 @@ describe('timeline', () => {
     expect(actionLabel('LEGACY_THING_DONE')).toBe('Legacy thing done');
     expect(describeEvent('LEGACY_THING_DONE', { status: 'A' }, { status: 'B', extra: { nested: true } }, null)).toBe('status: A → B');
     const csv = timelineCsv([
-      { id: 'e', at: '2026-01-01T00:00:00.000Z', action: 'X', label: 'Note, "quoted"', actorUserId: null, actorName: '=cmd()', actorRoles: [], entityType: 'T', entityId: null, changes: '', before: null, after: null },
+      {
+        id: 'e',
+        at: '2026-01-01T00:00:00.000Z',
+        action: 'X',
+        label: 'Note, "quoted"',
+        actorUserId: null,
+        actorName: '=cmd()',
+        actorRoles: [],
+        entityType: 'T',
+        entityId: null,
+        changes: '',
+        before: null,
+        after: null,
+      },
     ]);
     expect(csv.split('\r\n')[1]).toBe(`2026-01-01T00:00:00.000Z,"Note, ""quoted""",X,'=cmd(),,,T,,`);
   });

@@ -26,7 +26,11 @@ describe('test layout (tests/layout.ts)', () => {
 
   it('finds the suites', () => {
     expect(files.length).toBeGreaterThan(50);
-    for (const place of PLACES) expect(files.some((f) => placeOf(f).includes(place)), `no test file in ${place.dir}`).toBe(true);
+    for (const place of PLACES)
+      expect(
+        files.some((f) => placeOf(f).includes(place)),
+        `no test file in ${place.dir}`,
+      ).toBe(true);
   });
 
   it('every test file lies in exactly one place', () => {

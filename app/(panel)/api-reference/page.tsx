@@ -24,9 +24,12 @@ export default async function ApiReferencePage() {
       <header className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight text-ink">API reference</h1>
         <p className="mt-1 text-sm text-ink-muted">
-          {OPENAPI_INFO.title} <span data-testid="api-version">{OPENAPI_INFO.version}</span>: every endpoint of this server, generated from the same
-          schemas the server validates with. Open a group to read its operations and try them: requests run against this server as you. The raw
-          document (OpenAPI 3.1): <a className="font-medium text-brand-700 underline" href={OPENAPI_URL}>{OPENAPI_URL}</a>.
+          {OPENAPI_INFO.title} <span data-testid="api-version">{OPENAPI_INFO.version}</span>: every endpoint of this server, generated from the same schemas the server validates with. Open a
+          group to read its operations and try them: requests run against this server as you. The raw document (OpenAPI 3.1):{' '}
+          <a className="font-medium text-brand-700 underline" href={OPENAPI_URL}>
+            {OPENAPI_URL}
+          </a>
+          .
         </p>
       </header>
       <ApiReference tags={referenceIndex()} nonce={nonce} />

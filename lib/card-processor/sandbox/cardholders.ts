@@ -32,7 +32,10 @@ const create: OpHandler<'cardholder/create'> = async ({ tx, ctx, body, now }) =>
     if (!body.customerId) fail('CARDHOLDER_CUSTOMER_REQUIRED', { details: 'customerId is required' });
     customerId = body.customerId;
   }
-  const [customer] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.tenantId, ctx.tenantId), eq(customers.id, customerId)));
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, ctx.tenantId), eq(customers.id, customerId)));
   if (!customer) fail('CARDHOLDER_CUSTOMER_REQUIRED', { details: 'no such customer' });
   const [row] = await tx
     .insert(cardholders)

@@ -54,7 +54,10 @@ export async function issueCard(
   let pan = generatePan();
   // a collision in 10^9 numbers is unlikely; never reuse a number the tenant already has
   for (let i = 0; i < 5; i++) {
-    const [taken] = await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.panHash, panHash(keys, ctx.tenantId, pan))));
+    const [taken] = await tx
+      .select({ id: cards.id })
+      .from(cards)
+      .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.panHash, panHash(keys, ctx.tenantId, pan))));
     if (!taken) break;
     pan = generatePan();
   }
@@ -81,8 +84,23 @@ export async function issueCard(
       updatedAt: now,
     })
     .returning();
-  await tx.insert(cardStatusHistory).values({ tenantId: ctx.tenantId, cardId: id, seq: 1, fromStatus: null, toStatus: 'INACTIVE', reason: input.replacesCardId ? 'REPLACEMENT' : 'ISSUED', actorUserId: isUuid(ctx.userId) ? ctx.userId : null, createdAt: now });
-  await emitCardEvent(tx, ctx.tenantId, 'card.issued', { cardId: id, maskedCardNo: maskedOf(card!), cardholderId: input.cardholderId, customerId: input.customerId, currency: input.currency });
+  await tx.insert(cardStatusHistory).values({
+    tenantId: ctx.tenantId,
+    cardId: id,
+    seq: 1,
+    fromStatus: null,
+    toStatus: 'INACTIVE',
+    reason: input.replacesCardId ? 'REPLACEMENT' : 'ISSUED',
+    actorUserId: isUuid(ctx.userId) ? ctx.userId : null,
+    createdAt: now,
+  });
+  await emitCardEvent(tx, ctx.tenantId, 'card.issued', {
+    cardId: id,
+    maskedCardNo: maskedOf(card!),
+    cardholderId: input.cardholderId,
+    customerId: input.customerId,
+    currency: input.currency,
+  });
   return card!;
 }
 
@@ -134,7 +152,10 @@ const freeze: OpHandler<'card/freeze'> = async (c) => {
 };
 
 async function deleteWalletTokens(c: Pick<OpContext<never>, 'tx' | 'now'>, tenantId: string, cardId: string) {
-  await c.tx.update(cardWalletTokens).set({ status: 'DELETED', updatedAt: c.now }).where(and(eq(cardWalletTokens.tenantId, tenantId), eq(cardWalletTokens.cardId, cardId)));
+  await c.tx
+    .update(cardWalletTokens)
+    .set({ status: 'DELETED', updatedAt: c.now })
+    .where(and(eq(cardWalletTokens.tenantId, tenantId), eq(cardWalletTokens.cardId, cardId)));
 }
 
 const cancel: OpHandler<'card/cancel'> = async (c) => {
@@ -163,9 +184,14 @@ const replace: OpHandler<'card/replace'> = async (c) => {
     replacesCardId: card.id,
     ledgerBalance: dec(card.ledgerBalance).minus(card.pendingBalance).toFixed(4),
   });
-  const limits = await tx.select().from(cardLimits).where(and(eq(cardLimits.tenantId, ctx.tenantId), eq(cardLimits.cardId, card.id)));
+  const limits = await tx
+    .select()
+    .from(cardLimits)
+    .where(and(eq(cardLimits.tenantId, ctx.tenantId), eq(cardLimits.cardId, card.id)));
   if (limits.length) {
-    await tx.insert(cardLimits).values(limits.map((l) => ({ tenantId: l.tenantId, cardId: successor.id, interval: l.interval, amount: l.amount, currency: l.currency, createdAt: c.now, updatedAt: c.now })));
+    await tx
+      .insert(cardLimits)
+      .values(limits.map((l) => ({ tenantId: l.tenantId, cardId: successor.id, interval: l.interval, amount: l.amount, currency: l.currency, createdAt: c.now, updatedAt: c.now })));
   }
   await deleteWalletTokens(c, card.tenantId, card.id);
   await tx

@@ -10,7 +10,10 @@ async function updateControls<N extends ControlOp>(c: OpContext<N>, change: (cur
   const card: CardRow = await findCard(c, c.body.cardNo);
   requireStatus(card, NOT_CANCELED);
   const controls = change(card.controls);
-  await c.tx.update(cards).set({ controls, updatedAt: c.now }).where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
+  await c.tx
+    .update(cards)
+    .set({ controls, updatedAt: c.now })
+    .where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
   return controls;
 }
 

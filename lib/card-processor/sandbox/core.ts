@@ -5,15 +5,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
 import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
-import {
-  ALL_CARD_OPERATIONS,
-  isCardRead,
-  maskCardNo,
-  type AnyCardOperationName,
-  type CardOperationBody,
-  type CardOperationResult,
-  type CardStatus,
-} from '@/lib/contract/card-operations';
+import { ALL_CARD_OPERATIONS, isCardRead, maskCardNo, type AnyCardOperationName, type CardOperationBody, type CardOperationResult, type CardStatus } from '@/lib/contract/card-operations';
 import { isUuid } from '@/lib/contract/common';
 import type { EventData } from '@/lib/contract/events';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
@@ -252,7 +244,11 @@ const cardLookups = new WeakMap<Db, ReturnType<typeof buildCardLookups>>();
 const recordLookups = new WeakMap<Db, ReturnType<typeof buildRecordLookups>>();
 
 /** The row of the caller's card with this number (id or PAN) by one of the four prepared lookups, outside a transaction. */
-async function lookUp<R>(c: Pick<OpContext<never>, 'ctx' | 'keys'>, cardNo: string, lookups: ReturnType<typeof prepareLookups<{ execute: (p: Record<string, unknown>) => Promise<R[]> }>>): Promise<R> {
+async function lookUp<R>(
+  c: Pick<OpContext<never>, 'ctx' | 'keys'>,
+  cardNo: string,
+  lookups: ReturnType<typeof prepareLookups<{ execute: (p: Record<string, unknown>) => Promise<R[]> }>>,
+): Promise<R> {
   const byId = isUuid(cardNo);
   const scope = c.ctx.scope;
   const params = { tenantId: c.ctx.tenantId, key: byId ? cardNo : panHash(c.keys, c.ctx.tenantId, cardNo), customerId: scope.kind === 'customer' ? scope.customerId : undefined };
@@ -294,15 +290,17 @@ export async function findCard(c: Pick<OpContext<never>, 'tx' | 'db' | 'ctx' | '
 
 /** A card by id within the tenant (ids come from rows the caller could already see). */
 export async function cardById(tx: Tx, tenantId: string, cardId: string): Promise<CardRow> {
-  const [card] = await tx.select().from(cards).where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
+  const [card] = await tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.tenantId, tenantId), eq(cards.id, cardId)));
   return card ?? fail('CARD_NOT_FOUND');
 }
 
 /** ids are UUIDs in the sandbox: anything else is unknown, not a database error. */
 export const uuidOr = (value: string, reason: CardBusinessReason): string => (isUuid(value) ? value : fail(reason));
 
-export const maskedOf = (card: Pick<CardRow, 'panFirst6' | 'panLast4' | 'panLength'>) =>
-  maskCardNo(card.panFirst6 + '0'.repeat(Math.max(card.panLength - 10, 0)) + card.panLast4);
+export const maskedOf = (card: Pick<CardRow, 'panFirst6' | 'panLast4' | 'panLength'>) => maskCardNo(card.panFirst6 + '0'.repeat(Math.max(card.panLength - 10, 0)) + card.panLast4);
 
 export function cardRecord(card: CardRecordRow): CardOperationResult<'card/info'> {
   return {
@@ -379,8 +377,7 @@ export const NOT_CANCELED: readonly CardStatus[] = ['INACTIVE', 'ACTIVE', 'FROZE
 export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 
-export const otpHash = (keys: CardKeys, cardId: string, purpose: string, code: string) =>
-  createHmac('sha256', keys.otp).update(`${cardId}:${purpose}:${code}`).digest('hex');
+export const otpHash = (keys: CardKeys, cardId: string, purpose: string, code: string) => createHmac('sha256', keys.otp).update(`${cardId}:${purpose}:${code}`).digest('hex');
 export const otpAad = (tenantId: string, cardId: string, purpose: string) => `card-otp:${tenantId}:${cardId}:${purpose}`;
 export const sealOtp = (keys: CardKeys, tenantId: string, cardId: string, purpose: string, code: string) => seal(keys.otp, code, otpAad(tenantId, cardId, purpose));
 export const openOtp = (keys: CardKeys, tenantId: string, cardId: string, purpose: string, stored: string) => open(keys.otp, stored, otpAad(tenantId, cardId, purpose));
@@ -414,11 +411,17 @@ export async function verifyOtp(c: Pick<OpContext<never>, 'tx' | 'keys' | 'now'>
     fail('OTP_INVALID', {
       data: { attemptsRemaining: OTP_MAX_ATTEMPTS - attempts },
       afterRollback: async (tx) => {
-        await tx.update(cardOtps).set({ attempts }).where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
+        await tx
+          .update(cardOtps)
+          .set({ attempts })
+          .where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
       },
     });
   }
-  await c.tx.update(cardOtps).set({ consumedAt: c.now }).where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
+  await c.tx
+    .update(cardOtps)
+    .set({ consumedAt: c.now })
+    .where(and(eq(cardOtps.tenantId, row!.tenantId), eq(cardOtps.id, row!.id)));
 }
 
 export const countSql = sql<number>`count(*)::int`;

@@ -36,7 +36,17 @@ const create: OpHandler<'dispute/create'> = async (c) => {
   if (open) fail('DISPUTE_EXISTS', { data: { disputeId: open.id } });
   const [row] = await c.tx
     .insert(cardDisputes)
-    .values({ tenantId: card.tenantId, cardId: card.id, transactionId: tx.id, reason: c.body.reason, amount: c.body.amount, currency: tx.currency, description: c.body.description, createdAt: c.now, updatedAt: c.now })
+    .values({
+      tenantId: card.tenantId,
+      cardId: card.id,
+      transactionId: tx.id,
+      reason: c.body.reason,
+      amount: c.body.amount,
+      currency: tx.currency,
+      description: c.body.description,
+      createdAt: c.now,
+      updatedAt: c.now,
+    })
     .returning();
   return record(row!);
 };

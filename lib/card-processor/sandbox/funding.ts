@@ -62,7 +62,17 @@ const quote: OpHandler<'topup/quote'> = async (c) => {
   const expiresAt = new Date(c.now.getTime() + QUOTE_TTL_MS);
   const [row] = await c.tx
     .insert(cardQuotes)
-    .values({ tenantId: card.tenantId, cardId: card.id, amount: c.body.amount, fee: fee.toFixed(4), rate: '1', currency: card.currency, sourceAccountId: c.body.sourceAccountId, expiresAt, createdAt: c.now })
+    .values({
+      tenantId: card.tenantId,
+      cardId: card.id,
+      amount: c.body.amount,
+      fee: fee.toFixed(4),
+      rate: '1',
+      currency: card.currency,
+      sourceAccountId: c.body.sourceAccountId,
+      expiresAt,
+      createdAt: c.now,
+    })
     .returning();
   return {
     quoteId: row!.id,
@@ -75,8 +85,16 @@ const quote: OpHandler<'topup/quote'> = async (c) => {
   };
 };
 
-async function addOrder(c: OpContext<'topup/create' | 'withdraw/create'>, card: CardRow, order: Omit<typeof cardFundOrders.$inferInsert, 'tenantId' | 'cardId' | 'balanceAfter' | 'createdAt'>, ledger: Decimal) {
-  await c.tx.update(cards).set({ ledgerBalance: ledger.toFixed(4), updatedAt: c.now }).where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
+async function addOrder(
+  c: OpContext<'topup/create' | 'withdraw/create'>,
+  card: CardRow,
+  order: Omit<typeof cardFundOrders.$inferInsert, 'tenantId' | 'cardId' | 'balanceAfter' | 'createdAt'>,
+  ledger: Decimal,
+) {
+  await c.tx
+    .update(cards)
+    .set({ ledgerBalance: ledger.toFixed(4), updatedAt: c.now })
+    .where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
   const [row] = await c.tx
     .insert(cardFundOrders)
     .values({ ...order, tenantId: card.tenantId, cardId: card.id, balanceAfter: ledger.toFixed(4), createdAt: c.now })
@@ -96,8 +114,16 @@ const topup: OpHandler<'topup/create'> = async (c) => {
   if (q.usedAt) fail('QUOTE_ALREADY_USED');
   if (q.expiresAt <= c.now) fail('QUOTE_EXPIRED');
   assertBalanceRoom(card, q.amount);
-  await c.tx.update(cardQuotes).set({ usedAt: c.now }).where(and(eq(cardQuotes.tenantId, q.tenantId), eq(cardQuotes.id, q.id)));
-  return addOrder(c, card, { type: 'TOPUP', status: 'COMPLETED', amount: q.amount, fee: q.fee, currency: q.currency, accountId: q.sourceAccountId, quoteId: q.id }, dec(card.ledgerBalance).plus(q.amount));
+  await c.tx
+    .update(cardQuotes)
+    .set({ usedAt: c.now })
+    .where(and(eq(cardQuotes.tenantId, q.tenantId), eq(cardQuotes.id, q.id)));
+  return addOrder(
+    c,
+    card,
+    { type: 'TOPUP', status: 'COMPLETED', amount: q.amount, fee: q.fee, currency: q.currency, accountId: q.sourceAccountId, quoteId: q.id },
+    dec(card.ledgerBalance).plus(q.amount),
+  );
 };
 
 /** Withdrawals are allowed in any state, also from a canceled card: the money is the cardholder's. */

@@ -54,7 +54,10 @@ export async function usageIn(tx: OpContext<never>['tx'], card: CardRow, interva
 }
 
 export async function limitsOf(tx: OpContext<never>['tx'], card: CardRow) {
-  return tx.select().from(cardLimits).where(and(eq(cardLimits.tenantId, card.tenantId), eq(cardLimits.cardId, card.id)));
+  return tx
+    .select()
+    .from(cardLimits)
+    .where(and(eq(cardLimits.tenantId, card.tenantId), eq(cardLimits.cardId, card.id)));
 }
 
 const ORDER: Interval[] = ['PER_TRANSACTION', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'LIFETIME'];

@@ -42,7 +42,10 @@ const setPin: OpHandler<'pin/set'> = async (c) => {
     .for('update');
   if (!token) fail('CONTROL_TOKEN_INVALID');
   if (weakPin(c.body.pin)) fail('PIN_TOO_WEAK');
-  await c.tx.update(cardSecureTokens).set({ usedAt: c.now }).where(and(eq(cardSecureTokens.tenantId, card.tenantId), eq(cardSecureTokens.id, token.id)));
+  await c.tx
+    .update(cardSecureTokens)
+    .set({ usedAt: c.now })
+    .where(and(eq(cardSecureTokens.tenantId, card.tenantId), eq(cardSecureTokens.id, token.id)));
   await c.tx
     .update(cards)
     .set({ pinHash: await hashSecret(c.body.pin), pinFailures: 0, updatedAt: c.now })
@@ -54,7 +57,10 @@ const unblock: OpHandler<'pin/unblock'> = async (c) => {
   const card = await findCard(c, c.body.cardNo);
   requireStatus(card, ['ACTIVE']);
   await verifyOtp(c, card, 'PIN', c.body.otp);
-  await c.tx.update(cards).set({ pinFailures: 0, updatedAt: c.now }).where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
+  await c.tx
+    .update(cards)
+    .set({ pinFailures: 0, updatedAt: c.now })
+    .where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
   return { ok: true as const };
 };
 

@@ -42,7 +42,10 @@ const send: OpHandler<'secure/otp/send'> = async (c) => {
   if (!PURPOSE_STATES[body.purpose]!.includes(card.status)) {
     fail(body.purpose === 'REVEAL' || body.purpose === 'PIN' ? 'CARD_NOT_ACTIVE' : 'INVALID_STATE_TRANSITION', { data: { status: card.status } });
   }
-  const [holder] = await tx.select().from(cardholders).where(and(eq(cardholders.tenantId, card.tenantId), eq(cardholders.id, card.cardholderId)));
+  const [holder] = await tx
+    .select()
+    .from(cardholders)
+    .where(and(eq(cardholders.tenantId, card.tenantId), eq(cardholders.id, card.cardholderId)));
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
   // a new code replaces the codes sent before for the same purpose

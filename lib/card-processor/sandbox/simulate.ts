@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { CardOperationResult } from '@/lib/contract/card-operations';
 import type { Currency } from '@/lib/contract/money';
-import { card3dsChallenges, cardAuthorizations, cardholders, cards, cardTransactions, type CardAuthorizationRow, type CardMerchant, type CardRow, type CardTransactionRow } from '@/lib/db/schema';
+import {
+  card3dsChallenges,
+  cardAuthorizations,
+  cardholders,
+  cards,
+  cardTransactions,
+  type CardAuthorizationRow,
+  type CardMerchant,
+  type CardRow,
+  type CardTransactionRow,
+} from '@/lib/db/schema';
 import { dec, emitCardEvent, fail, findCard, fmt, iso, maskedOf, uuidOr, type OpContext, type OpHandler } from './core';
 import { limitsOf, usageIn, type Interval } from './limits';
 
@@ -27,7 +37,10 @@ export async function decide(c: Pick<OpContext<never>, 'tx' | 'now'>, card: Card
   if (card.status === 'FROZEN') return 'CARD_FROZEN';
   const controls = card.controls;
   if (auth.channel && !controls.channel[auth.channel]) return 'CHANNEL_BLOCKED';
-  const [holder] = await c.tx.select({ address: cardholders.billingAddress }).from(cardholders).where(and(eq(cardholders.tenantId, card.tenantId), eq(cardholders.id, card.cardholderId)));
+  const [holder] = await c.tx
+    .select({ address: cardholders.billingAddress })
+    .from(cardholders)
+    .where(and(eq(cardholders.tenantId, card.tenantId), eq(cardholders.id, card.cardholderId)));
   if (holder && holder.address.country !== auth.merchant.country && !controls.channel.international) return 'CHANNEL_BLOCKED';
   if ((controls.mcc.allowed && !controls.mcc.allowed.includes(auth.merchant.mcc)) || controls.mcc.blocked.includes(auth.merchant.mcc)) return 'MCC_BLOCKED';
   if ((controls.country.allowed && !controls.country.allowed.includes(auth.merchant.country)) || controls.country.blocked.includes(auth.merchant.country)) return 'COUNTRY_BLOCKED';
@@ -116,7 +129,9 @@ const authorize: OpHandler<'simulate/authorize'> = async (c) => {
     .values({ tenantId: card.tenantId, cardId: card.id, status: 'PENDING_3DS', ...input, createdAt: c.now, updatedAt: c.now })
     .returning();
   if (body.threeDSecure && !reason) {
-    await c.tx.insert(card3dsChallenges).values({ tenantId: card.tenantId, cardId: card.id, authorizationId: auth!.id, expiresAt: new Date(c.now.getTime() + CHALLENGE_TTL_MS), createdAt: c.now, updatedAt: c.now });
+    await c.tx
+      .insert(card3dsChallenges)
+      .values({ tenantId: card.tenantId, cardId: card.id, authorizationId: auth!.id, expiresAt: new Date(c.now.getTime() + CHALLENGE_TTL_MS), createdAt: c.now, updatedAt: c.now });
     return authorizationRecord(auth!);
   }
   return authorizationRecord(await completeAuthorization(c, card, auth!, reason));
@@ -152,7 +167,10 @@ const clear: OpHandler<'simulate/clear'> = async (c) => {
     .update(cards)
     .set({ ledgerBalance: dec(card.ledgerBalance).minus(amount).toFixed(4), pendingBalance: dec(card.pendingBalance).minus(auth.amount).toFixed(4), updatedAt: c.now })
     .where(and(eq(cards.tenantId, card.tenantId), eq(cards.id, card.id)));
-  await c.tx.update(cardAuthorizations).set({ status: 'CLEARED', amount, updatedAt: c.now }).where(and(eq(cardAuthorizations.tenantId, auth.tenantId), eq(cardAuthorizations.id, auth.id)));
+  await c.tx
+    .update(cardAuthorizations)
+    .set({ status: 'CLEARED', amount, updatedAt: c.now })
+    .where(and(eq(cardAuthorizations.tenantId, auth.tenantId), eq(cardAuthorizations.id, auth.id)));
   return transactionRecord(await finishTransaction(c, auth, { status: 'SETTLED', amount, settledAt: c.now }));
 };
 

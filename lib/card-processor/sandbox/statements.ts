@@ -89,7 +89,11 @@ const download: OpHandler<'statement/download'> = async (c) => {
   const { record, lines } = await statementFor(c, card, year, month);
   const rows = [
     'date,type,description,amount,currency,status',
-    ...lines.map((l) => [l.at.toISOString(), l.type, csvCell(l.description), fmt(l.amount.replace('-', ''), card.currency).replace(/^/, l.amount.startsWith('-') ? '-' : ''), card.currency, l.status].join(',')),
+    ...lines.map((l) =>
+      [l.at.toISOString(), l.type, csvCell(l.description), fmt(l.amount.replace('-', ''), card.currency).replace(/^/, l.amount.startsWith('-') ? '-' : ''), card.currency, l.status].join(
+        ',',
+      ),
+    ),
     `,OPENING_BALANCE,,${record.openingBalance},${card.currency},`,
     `,CLOSING_BALANCE,,${record.closingBalance},${card.currency},`,
   ];

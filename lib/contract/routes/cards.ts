@@ -41,12 +41,12 @@ export function cardOperationSpecs(): RouteSpec[] {
       tags: [spec.sandboxOnly ? 'Card sandbox' : 'Virtual cards'],
       summary: spec.summary.charAt(0).toUpperCase() + spec.summary.slice(1),
       // the code's operations: no single capability, the purpose's is checked once the body is read
-      ...(spec.capability === 'byOtpPurpose' ? { errors: [forbidden(cardOperationRefusalMessage(capability!))] } : { allow: capability, refusal: () => forbidden(cardOperationRefusalMessage(capability!)) }),
+      ...(spec.capability === 'byOtpPurpose'
+        ? { errors: [forbidden(cardOperationRefusalMessage(capability!))] }
+        : { allow: capability, refusal: () => forbidden(cardOperationRefusalMessage(capability!)) }),
       description: [
         spec.no ? `Card operation ${spec.no} of the contract.` : 'Sandbox only: not served when CARD_PROCESSOR_URL names a real processor.',
-        spec.capability === 'byOtpPurpose'
-          ? `Staff need the capability of the code's purpose (${purposes}); customers act on their own cards.`
-          : 'Customers act on their own cards.',
+        spec.capability === 'byOtpPurpose' ? `Staff need the capability of the code's purpose (${purposes}); customers act on their own cards.` : 'Customers act on their own cards.',
         spec.sensitive ? 'Sensitive: needs a one-time code or hands out secrets; never cached.' : '',
         spec.idempotent ? 'Idempotent through the body’s `idempotencyKey` (24 h).' : '',
       ]

@@ -18,7 +18,19 @@ import { webhookRoutes } from './webhooks';
  * no definition is left without a route file.
  */
 type Domain = Readonly<Record<string, RouteSpec>> | readonly RouteSpec[];
-const DOMAINS: readonly Domain[] = [platformRoutes, tenantRoutes, identityRoutes, onboardingRoutes, webhookRoutes, customerRoutes, searchRoutes, dashboardRoutes, moneyRoutes, amlRoutes, cardRoutes];
+const DOMAINS: readonly Domain[] = [
+  platformRoutes,
+  tenantRoutes,
+  identityRoutes,
+  onboardingRoutes,
+  webhookRoutes,
+  customerRoutes,
+  searchRoutes,
+  dashboardRoutes,
+  moneyRoutes,
+  amlRoutes,
+  cardRoutes,
+];
 
 export const ROUTES: readonly RouteSpec[] = DOMAINS.flatMap((domain) => Object.values(domain));
 

@@ -5,7 +5,10 @@ const dependencyStatus = z.enum(['ok', 'degraded']);
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']).describe('unavailable (503): the database does not answer; degraded: Redis does not, rate limits count in process memory'),
   database: z.object({ status: dependencyStatus, reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']).nullable(), latencyMs: z.number().nullable(), error: z.string().optional() }),
-  redis: z.object({ status: dependencyStatus, connection: z.string().describe('the client state: ready, connecting, reconnecting, ...') }).optional().describe('present when REDIS_URL is set'),
+  redis: z
+    .object({ status: dependencyStatus, connection: z.string().describe('the client state: ready, connecting, reconnecting, ...') })
+    .optional()
+    .describe('present when REDIS_URL is set'),
   uptimeSeconds: z.number(),
   version: z.string(),
 });
@@ -24,12 +27,32 @@ export const openApiDocumentSchema = z
   .describe('OpenAPI 3.1 document');
 
 // ------------------------------------------------------------------------------------- platform
-const health = defineRoute({ method: 'GET', path: '/api/health', tags: ['Platform'], auth: 'none', summary: 'Each dependency ok or degraded; 503 when the database does not answer', response: healthSchema });
+const health = defineRoute({
+  method: 'GET',
+  path: '/api/health',
+  tags: ['Platform'],
+  auth: 'none',
+  summary: 'Each dependency ok or degraded; 503 when the database does not answer',
+  response: healthSchema,
+});
 
-const openapi = defineRoute({ method: 'GET', path: '/api/openapi.json', tags: ['Platform'], auth: 'none', envelope: 'none', summary: 'This OpenAPI 3.1 document', response: openApiDocumentSchema });
+const openapi = defineRoute({
+  method: 'GET',
+  path: '/api/openapi.json',
+  tags: ['Platform'],
+  auth: 'none',
+  envelope: 'none',
+  summary: 'This OpenAPI 3.1 document',
+  response: openApiDocumentSchema,
+});
 
 const metrics = defineRoute({
-  method: 'GET', path: '/api/metrics', tags: ['Platform'], auth: 'none', envelope: 'none', responseContentType: 'text/plain',
+  method: 'GET',
+  path: '/api/metrics',
+  tags: ['Platform'],
+  auth: 'none',
+  envelope: 'none',
+  responseContentType: 'text/plain',
   summary: 'Prometheus text format for operators, behind Authorization: Bearer <METRICS_TOKEN>',
   undocumented: "operators' Prometheus scrape endpoint (text format, not JSON), served only with METRICS_TOKEN (docs/operations.md)",
 });

@@ -194,7 +194,9 @@ export const amlAlerts = pgTable(
   (t) => [
     unique('aml_alerts_tenant_id_uq').on(t.tenantId, t.id),
     // a hit is raised once per subject and entry content: decided hits are not raised again unless the entry changed
-    uniqueIndex('aml_alerts_screening_uq').on(t.tenantId, t.subjectType, t.subjectId, t.entryId, t.entryHash).where(sql`${t.kind} = 'SCREENING'`),
+    uniqueIndex('aml_alerts_screening_uq')
+      .on(t.tenantId, t.subjectType, t.subjectId, t.entryId, t.entryHash)
+      .where(sql`${t.kind} = 'SCREENING'`),
     index('aml_alerts_tenant_status_idx').on(t.tenantId, t.status, t.createdAt),
     index('aml_alerts_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('aml_alerts_tenant_assignee_idx').on(t.tenantId, t.assigneeUserId),
@@ -293,7 +295,9 @@ export const amlRescreenRuns = pgTable(
     versionId: uuid('version_id')
       .notNull()
       .references(() => amlListVersions.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'RUNNING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     /** the last subject screened, `<subject type>:<subject id>`: the run goes on after it */
     cursor: text('cursor'),
     subjectsScreened: integer('subjects_screened').notNull().default(0),

@@ -131,11 +131,7 @@ export const cardLimits = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique('card_limits_tenant_id_uq').on(t.tenantId, t.id),
-    unique('card_limits_tenant_card_interval_uq').on(t.tenantId, t.cardId, t.interval),
-    cardFk('card_limits_card_fk', t),
-  ],
+  (t) => [unique('card_limits_tenant_id_uq').on(t.tenantId, t.id), unique('card_limits_tenant_card_interval_uq').on(t.tenantId, t.cardId, t.interval), cardFk('card_limits_card_fk', t)],
 );
 
 export const cardQuotes = pgTable(
@@ -242,11 +238,7 @@ export const cardOtps = pgTable(
     consumedAt: ts('consumed_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    unique('card_otps_tenant_id_uq').on(t.tenantId, t.id),
-    index('card_otps_tenant_card_purpose_idx').on(t.tenantId, t.cardId, t.purpose, t.createdAt),
-    cardFk('card_otps_card_fk', t),
-  ],
+  (t) => [unique('card_otps_tenant_id_uq').on(t.tenantId, t.id), index('card_otps_tenant_card_purpose_idx').on(t.tenantId, t.cardId, t.purpose, t.createdAt), cardFk('card_otps_card_fk', t)],
 );
 
 /** Short-lived single-use tokens (PIN control tokens, reveal tokens), stored as SHA-256 only. */
@@ -262,11 +254,7 @@ export const cardSecureTokens = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    unique('card_secure_tokens_tenant_id_uq').on(t.tenantId, t.id),
-    unique('card_secure_tokens_tenant_hash_uq').on(t.tenantId, t.tokenHash),
-    cardFk('card_secure_tokens_card_fk', t),
-  ],
+  (t) => [unique('card_secure_tokens_tenant_id_uq').on(t.tenantId, t.id), unique('card_secure_tokens_tenant_hash_uq').on(t.tenantId, t.tokenHash), cardFk('card_secure_tokens_card_fk', t)],
 );
 
 export const card3dsChallenges = pgTable(
@@ -276,7 +264,9 @@ export const card3dsChallenges = pgTable(
     tenantId: tenantRef(),
     cardId: uuid('card_id').notNull(),
     authorizationId: uuid('authorization_id').notNull(),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'DECLINED', 'EXPIRED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'DECLINED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -301,15 +291,13 @@ export const cardWalletTokens = pgTable(
     cardId: uuid('card_id').notNull(),
     walletType: text('wallet_type').notNull(),
     deviceId: text('device_id').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'DELETED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'DELETED'] })
+      .notNull()
+      .default('ACTIVE'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique('card_wallet_tokens_tenant_id_uq').on(t.tenantId, t.id),
-    index('card_wallet_tokens_tenant_card_idx').on(t.tenantId, t.cardId),
-    cardFk('card_wallet_tokens_card_fk', t),
-  ],
+  (t) => [unique('card_wallet_tokens_tenant_id_uq').on(t.tenantId, t.id), index('card_wallet_tokens_tenant_card_idx').on(t.tenantId, t.cardId), cardFk('card_wallet_tokens_card_fk', t)],
 );
 
 export const cardDisputes = pgTable(
@@ -323,7 +311,9 @@ export const cardDisputes = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['OPEN', 'UNDER_REVIEW', 'WON', 'LOST', 'CLOSED'] }).notNull().default('OPEN'),
+    status: text('status', { enum: ['OPEN', 'UNDER_REVIEW', 'WON', 'LOST', 'CLOSED'] })
+      .notNull()
+      .default('OPEN'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -339,7 +329,6 @@ export const cardDisputes = pgTable(
     }).onDelete('cascade'),
   ],
 );
-
 
 export type CardRow = typeof cards.$inferSelect;
 export type CardholderRow = typeof cardholders.$inferSelect;

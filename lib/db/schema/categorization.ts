@@ -16,7 +16,9 @@ export const categories = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    customerType: text('customer_type', { enum: ['INDIVIDUAL', 'ORGANIZATION'] }).notNull().default('INDIVIDUAL'),
+    customerType: text('customer_type', { enum: ['INDIVIDUAL', 'ORGANIZATION'] })
+      .notNull()
+      .default('INDIVIDUAL'),
     riskLevel: text('risk_level', { enum: ['LOW', 'MEDIUM', 'HIGH'] }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -39,15 +41,18 @@ export const features = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    mandatoryKeys: jsonb('mandatory_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    allowedValues: jsonb('allowed_values').$type<Record<string, string[]>>().notNull().default(sql`'{}'::jsonb`),
+    mandatoryKeys: jsonb('mandatory_keys')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    allowedValues: jsonb('allowed_values')
+      .$type<Record<string, string[]>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('features_tenant_code_uq').on(t.tenantId, t.code),
-    unique('features_tenant_id_uq').on(t.tenantId, t.id),
-  ],
+  (t) => [uniqueIndex('features_tenant_code_uq').on(t.tenantId, t.code), unique('features_tenant_id_uq').on(t.tenantId, t.id)],
 );
 
 export const categoryFeatures = pgTable(

@@ -13,7 +13,9 @@ export const customers = pgTable(
     id: id(),
     tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
     customerType: text('customer_type', { enum: ['INDIVIDUAL', 'ORGANIZATION'] }).notNull(),
-    status: text('status', { enum: ['PENDING_ACTIVATION', 'ACTIVE', 'SUSPENDED', 'CLOSED'] }).notNull().default('PENDING_ACTIVATION'),
+    status: text('status', { enum: ['PENDING_ACTIVATION', 'ACTIVE', 'SUSPENDED', 'CLOSED'] })
+      .notNull()
+      .default('PENDING_ACTIVATION'),
     displayName: text('display_name').notNull(),
     email: text('email'),
     registeredByUserId: uuid('registered_by_user_id'),

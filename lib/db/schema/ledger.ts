@@ -20,7 +20,9 @@ export const wallets = pgTable(
     customerId: uuid('customer_id').notNull(),
     currency: text('currency').notNull(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'FROZEN', 'CLOSED'] })
+      .notNull()
+      .default('ACTIVE'),
     /** Kept in lock-step with the wallet account's journal lines, under the wallet's row lock. */
     balance: money('balance').notNull().default('0'),
     statusReason: text('status_reason'),
@@ -57,8 +59,12 @@ export const ledgerAccounts = pgTable(
   (t) => [
     unique('ledger_accounts_tenant_id_uq').on(t.tenantId, t.id),
     unique('ledger_accounts_tenant_id_currency_uq').on(t.tenantId, t.id, t.currency),
-    uniqueIndex('ledger_accounts_tenant_wallet_uq').on(t.tenantId, t.walletId).where(sql`${t.walletId} is not null`),
-    uniqueIndex('ledger_accounts_tenant_system_uq').on(t.tenantId, t.kind, t.currency).where(sql`${t.walletId} is null`),
+    uniqueIndex('ledger_accounts_tenant_wallet_uq')
+      .on(t.tenantId, t.walletId)
+      .where(sql`${t.walletId} is not null`),
+    uniqueIndex('ledger_accounts_tenant_system_uq')
+      .on(t.tenantId, t.kind, t.currency)
+      .where(sql`${t.walletId} is null`),
     foreignKey({ name: 'ledger_accounts_wallet_fk', columns: [t.tenantId, t.walletId, t.currency], foreignColumns: [wallets.tenantId, wallets.id, wallets.currency] }).onDelete('cascade'),
     check('ledger_accounts_kind_ck', sql`${t.kind} in ('WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')`),
     check('ledger_accounts_wallet_ck', sql`(${t.kind} = 'WALLET') = (${t.walletId} is not null)`),
@@ -123,7 +129,9 @@ export const beneficiaries = pgTable(
     iban: text('iban').notNull(),
     bic: text('bic'),
     country: text('country').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
     /** a confirmed screening match blocks payouts to the beneficiary until the alert is cleared (docs/aml.md) */
     amlBlockedBy: uuid('aml_blocked_by'),
     createdAt: createdAt(),
@@ -148,7 +156,9 @@ export const paymentConsents = pgTable(
     maxAmountPerPayment: money('max_amount_per_payment').notNull(),
     currency: text('currency').notNull(),
     expiresAt: ts('expires_at').notNull(),
-    status: text('status', { enum: ['AUTHORIZED', 'REVOKED'] }).notNull().default('AUTHORIZED'),
+    status: text('status', { enum: ['AUTHORIZED', 'REVOKED'] })
+      .notNull()
+      .default('AUTHORIZED'),
     authorizedBy: uuid('authorized_by').notNull(),
     revokedAt: ts('revoked_at'),
     createdAt: createdAt(),
@@ -185,7 +195,9 @@ export const transactionLimits = pgTable(
     uniqueIndex('transaction_limits_tenant_customer_uq')
       .on(t.tenantId, t.customerId, t.limitType, t.currency)
       .where(sql`${t.walletId} is null`),
-    uniqueIndex('transaction_limits_tenant_wallet_uq').on(t.tenantId, t.walletId, t.limitType).where(sql`${t.walletId} is not null`),
+    uniqueIndex('transaction_limits_tenant_wallet_uq')
+      .on(t.tenantId, t.walletId, t.limitType)
+      .where(sql`${t.walletId} is not null`),
     foreignKey({ name: 'transaction_limits_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
     foreignKey({ name: 'transaction_limits_wallet_fk', columns: [t.tenantId, t.walletId], foreignColumns: [wallets.tenantId, wallets.id] }).onDelete('cascade'),
     check('transaction_limits_type_ck', sql`${t.limitType} in ('DAILY', 'WEEKLY', 'MONTHLY', 'PER_TRANSACTION')`),

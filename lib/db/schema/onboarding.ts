@@ -1,22 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  customType,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, customType, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
 import { organizations } from './organizations';
@@ -123,7 +106,11 @@ export const customerCategorizations = pgTable(
     parameters: jsonb('parameters').$type<Record<string, string>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'customer_categorizations_pk', columns: [t.tenantId, t.customerId] }), index('customer_categorizations_tenant_category_idx').on(t.tenantId, t.categoryId), customerFk('customer_categorizations_customer_fk', t)],
+  (t) => [
+    primaryKey({ name: 'customer_categorizations_pk', columns: [t.tenantId, t.customerId] }),
+    index('customer_categorizations_tenant_category_idx').on(t.tenantId, t.categoryId),
+    customerFk('customer_categorizations_customer_fk', t),
+  ],
 );
 
 /** Identity documents: content in bytea with its SHA-256; never echoed back by the API. */
@@ -141,7 +128,9 @@ export const documents = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     content: bytea('content').notNull(),
-    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
     decisionReasonCode: text('decision_reason_code'),
     decisionComment: text('decision_comment'),
     decidedBy: uuid('decided_by'),
@@ -273,7 +262,9 @@ export const auditLog = pgTable(
 
 /** Review settings per tenant (changed with verification:configure): when two approvals by two different officers are needed. */
 export const reviewSettings = pgTable('review_settings', {
-  tenantId: tenantRef().primaryKey().references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantRef()
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
   twoApprovalsForOrganizations: boolean('two_approvals_for_organizations').notNull().default(false),
   twoApprovalsForHighRisk: boolean('two_approvals_for_high_risk').notNull().default(false),
   updatedBy: uuid('updated_by'),

@@ -32,7 +32,9 @@ export const organizations = pgTable(
   },
   (t) => [
     index('organizations_tenant_type_idx').on(t.tenantId, t.organizationType),
-    uniqueIndex('organizations_tenant_regno_uq').on(t.tenantId, t.registrationNumber).where(sql`${t.registrationNumber} is not null`),
+    uniqueIndex('organizations_tenant_regno_uq')
+      .on(t.tenantId, t.registrationNumber)
+      .where(sql`${t.registrationNumber} is not null`),
     // (tenant_id, id) is the target of composite foreign keys: a child row can never point into another tenant
     unique('organizations_tenant_id_uq').on(t.tenantId, t.id),
     index('organizations_tenant_customer_idx').on(t.tenantId, t.customerId),

@@ -8,7 +8,9 @@ export const tenants = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'SUSPENDED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'SUSPENDED'] })
+      .notNull()
+      .default('ACTIVE'),
     tenantKey: text('tenant_key').notNull(),
     tenantSecretHash: text('tenant_secret_hash').notNull(),
     isDemo: boolean('is_demo').notNull().default(false),

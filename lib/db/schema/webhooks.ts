@@ -9,7 +9,6 @@ import { DELIVERY_STATUSES } from '../../contract/webhooks';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-
 /**
  * Webhook subscriptions of a tenant (contract endpoint 6). The signing secret is stored only
  * encrypted (AES-256-GCM, lib/services/webhooks/secrets.ts); after a rotation the previous secret keeps
@@ -82,8 +81,12 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_tenant_event_idx').on(t.tenantId, t.eventId),
     // The worker serves all tenants: the next due pending deliveries, whatever their tenant.
     // retention sweeps (lib/services/retention): finished deliveries by age
-    index('webhook_deliveries_tenant_completed_idx').on(t.tenantId, t.completedAt).where(sql`${t.status} <> 'PENDING'`),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index('webhook_deliveries_tenant_completed_idx')
+      .on(t.tenantId, t.completedAt)
+      .where(sql`${t.status} <> 'PENDING'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
     foreignKey({
       name: 'webhook_deliveries_subscription_fk',
       columns: [t.tenantId, t.subscriptionId],

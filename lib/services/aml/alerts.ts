@@ -18,7 +18,21 @@ import { isUuid } from '@/lib/contract/common';
 import { csvDocument } from '@/lib/contract/csv';
 import type { Role } from '@/lib/contract/enums';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { amlAlertEvents, amlAlerts, amlListEntries, amlLists, beneficiaries, cardDirectory, customers, transfers, userRoles, users, verifications, wallets, type AmlAlertRow } from '@/lib/db/schema';
+import {
+  amlAlertEvents,
+  amlAlerts,
+  amlListEntries,
+  amlLists,
+  beneficiaries,
+  cardDirectory,
+  customers,
+  transfers,
+  userRoles,
+  users,
+  verifications,
+  wallets,
+  type AmlAlertRow,
+} from '@/lib/db/schema';
 import type { CardProcessor } from '@/lib/contract/card-processor';
 import { recordCardAnswer } from '@/lib/services/cards/directory';
 import { emitEvent } from '@/lib/services/events/emit';
@@ -101,7 +115,13 @@ function listWhere(officer: Officer, q: Omit<ListAmlAlertsQuery, 'page' | 'pageS
     eq(amlAlerts.tenantId, officer.tenantId),
     q.kind ? eq(amlAlerts.kind, q.kind) : undefined,
     q.status === 'ACTIVE' ? inArray(amlAlerts.status, [...AML_OPEN_ALERT_STATUSES]) : q.status ? eq(amlAlerts.status, q.status) : undefined,
-    q.assignee === 'me' ? eq(amlAlerts.assigneeUserId, officer.userId) : q.assignee === 'none' ? isNull(amlAlerts.assigneeUserId) : q.assignee ? eq(amlAlerts.assigneeUserId, q.assignee) : undefined,
+    q.assignee === 'me'
+      ? eq(amlAlerts.assigneeUserId, officer.userId)
+      : q.assignee === 'none'
+        ? isNull(amlAlerts.assigneeUserId)
+        : q.assignee
+          ? eq(amlAlerts.assigneeUserId, q.assignee)
+          : undefined,
     q.customerId ? eq(amlAlerts.customerId, q.customerId) : undefined,
     q.transferId ? eq(amlAlerts.transferId, q.transferId) : undefined,
     q.olderThanHours !== undefined ? lte(amlAlerts.createdAt, new Date(clock.now().getTime() - q.olderThanHours * 3_600_000)) : undefined,
@@ -118,7 +138,11 @@ function selectRows(db: DbOrTx) {
 }
 
 async function present(db: DbOrTx, tenantId: string, rows: Row[]): Promise<AmlAlert[]> {
-  const names = await userNames(db, tenantId, rows.flatMap((r) => [r.a.assigneeUserId, r.a.pendingBy, r.a.decidedBy]));
+  const names = await userNames(
+    db,
+    tenantId,
+    rows.flatMap((r) => [r.a.assigneeUserId, r.a.pendingBy, r.a.decidedBy]),
+  );
   const now = clock.now();
   return rows.map((r) => alertView(r, names, now));
 }
@@ -131,16 +155,43 @@ export async function listAlerts(db: DbOrTx, officer: Officer, q: ListAmlAlertsQ
       .orderBy(...SORTS[q.sort])
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(amlAlerts).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(amlAlerts)
+      .where(where),
   ]);
   return { items: await present(db, officer.tenantId, rows as Row[]), page: q.page, pageSize: q.pageSize, total: Number(totals[0]?.total ?? 0) };
 }
 
 /** The filtered queue as CSV, with a byte order mark (names in any script, arrows and quotes open right in a spreadsheet). */
 export async function exportAlertsCsv(db: DbOrTx, officer: Officer, q: Omit<ListAmlAlertsQuery, 'page' | 'pageSize'>): Promise<string> {
-  const rows = (await selectRows(db).where(listWhere(officer, q)).orderBy(...SORTS[q.sort]).limit(AML_ALERT_EXPORT_MAX_ROWS)) as Row[];
+  const rows = (await selectRows(db)
+    .where(listWhere(officer, q))
+    .orderBy(...SORTS[q.sort])
+    .limit(AML_ALERT_EXPORT_MAX_ROWS)) as Row[];
   const items = await present(db, officer.tenantId, rows);
-  const header = ['id', 'kind', 'status', 'customer', 'customer id', 'subject type', 'subject', 'score', 'list', 'matched name', 'rules', 'transfer id', 'holds transfer', 'assignee', 'created at', 'age (hours)', 'decision', 'reason', 'decided by', 'decided at'];
+  const header = [
+    'id',
+    'kind',
+    'status',
+    'customer',
+    'customer id',
+    'subject type',
+    'subject',
+    'score',
+    'list',
+    'matched name',
+    'rules',
+    'transfer id',
+    'holds transfer',
+    'assignee',
+    'created at',
+    'age (hours)',
+    'decision',
+    'reason',
+    'decided by',
+    'decided at',
+  ];
   return csvDocument(
     header,
     items.map((a) => [
@@ -206,10 +257,22 @@ export async function getAlert(db: DbOrTx, officer: Officer, alertId: string): P
     a.entryId ? db.select({ hash: amlListEntries.hash, removed: amlListEntries.removedVersionId }).from(amlListEntries).where(eq(amlListEntries.id, a.entryId)) : Promise.resolve([]),
     a.transferId ? transferLines(db, officer.tenantId, eq(transfers.id, a.transferId), 1) : Promise.resolve([]),
     transferLines(db, officer.tenantId, and(eq(transfers.customerId, a.customerId), gte(transfers.createdAt, new Date(clock.now().getTime() - 30 * 86_400_000)))!, 50),
-    db.select({ id: verifications.id }).from(verifications).where(and(eq(verifications.tenantId, officer.tenantId), eq(verifications.customerId, a.customerId))),
-    db.select().from(amlAlertEvents).where(and(eq(amlAlertEvents.tenantId, officer.tenantId), eq(amlAlertEvents.alertId, a.id))).orderBy(asc(amlAlertEvents.seq)),
+    db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(and(eq(verifications.tenantId, officer.tenantId), eq(verifications.customerId, a.customerId))),
+    db
+      .select()
+      .from(amlAlertEvents)
+      .where(and(eq(amlAlertEvents.tenantId, officer.tenantId), eq(amlAlertEvents.alertId, a.id)))
+      .orderBy(asc(amlAlertEvents.seq)),
   ]);
-  const names = await userNames(db, officer.tenantId, [a.assigneeUserId, a.pendingBy, a.decidedBy, ...events.flatMap((e) => [e.actorUserId, ...usersInDetails(e.details as Record<string, unknown> | null)])]);
+  const names = await userNames(db, officer.tenantId, [
+    a.assigneeUserId,
+    a.pendingBy,
+    a.decidedBy,
+    ...events.flatMap((e) => [e.actorUserId, ...usersInDetails(e.details as Record<string, unknown> | null)]),
+  ]);
   const base = alertView(row, names, clock.now());
   const opts = decisionOptions(
     { kind: a.kind, status: a.status, holdsTransfer: a.holdsTransfer, assigneeUserId: a.assigneeUserId, pendingDecision: a.pendingDecision as AmlDecision | null, pendingBy: a.pendingBy },
@@ -238,7 +301,12 @@ export async function getAlert(db: DbOrTx, officer: Officer, alertId: string): P
       comment: e.comment,
       fromStatus: e.fromStatus as AmlAlertStatus | null,
       toStatus: e.toStatus as AmlAlertStatus | null,
-      note: describeAlertEvent(e.action, e.details as Record<string, unknown> | null, (id) => names.get(id) ?? 'Unknown user', (d) => AML_DECISION_LABELS[d as AmlDecision]?.toLowerCase() ?? d),
+      note: describeAlertEvent(
+        e.action,
+        e.details as Record<string, unknown> | null,
+        (id) => names.get(id) ?? 'Unknown user',
+        (d) => AML_DECISION_LABELS[d as AmlDecision]?.toLowerCase() ?? d,
+      ),
       createdAt: e.createdAt.toISOString(),
     })),
   };
@@ -246,7 +314,11 @@ export async function getAlert(db: DbOrTx, officer: Officer, alertId: string): P
 
 async function lockAlert(tx: DbOrTx, tenantId: string, alertId: string): Promise<AmlAlertRow> {
   if (!isUuid(alertId)) throw notFound('alert');
-  const [a] = await tx.select().from(amlAlerts).where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.id, alertId))).for('update');
+  const [a] = await tx
+    .select()
+    .from(amlAlerts)
+    .where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.id, alertId)))
+    .for('update');
   if (!a) throw notFound('alert');
   return a;
 }
@@ -269,12 +341,21 @@ export async function assignAlert(db: Db, officer: Officer, alertId: string, ass
       throw alertAssignedToOther(a.id, a.assigneeUserId, names.get(a.assigneeUserId) ?? 'another officer');
     }
     if (assigneeUserId && !self) {
-      const roles = (await tx.select({ role: userRoles.role }).from(userRoles).innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId))).where(and(eq(userRoles.tenantId, officer.tenantId), eq(userRoles.userId, assigneeUserId), eq(users.isActive, true)))).map((r) => r.role);
+      const roles = (
+        await tx
+          .select({ role: userRoles.role })
+          .from(userRoles)
+          .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
+          .where(and(eq(userRoles.tenantId, officer.tenantId), eq(userRoles.userId, assigneeUserId), eq(users.isActive, true)))
+      ).map((r) => r.role);
       if (!roles.length) throw notFound('assignee');
       if (!can({ roles }, 'aml:decide')) throw validationFailed([{ field: 'assigneeUserId', message: 'must be a compliance officer of the tenant' }]);
     }
     const status: AmlAlertStatus = assigneeUserId ? (a.status === 'OPEN' ? 'IN_REVIEW' : a.status) : a.status === 'IN_REVIEW' ? 'OPEN' : a.status;
-    await tx.update(amlAlerts).set({ assigneeUserId, status, updatedAt: clock.now() }).where(and(eq(amlAlerts.tenantId, officer.tenantId), eq(amlAlerts.id, a.id)));
+    await tx
+      .update(amlAlerts)
+      .set({ assigneeUserId, status, updatedAt: clock.now() })
+      .where(and(eq(amlAlerts.tenantId, officer.tenantId), eq(amlAlerts.id, a.id)));
     await recordAlertEvent(tx, officer.tenantId, a.id, {
       actorUserId: officer.userId,
       action: assigneeUserId ? 'ASSIGNED' : 'UNASSIGNED',
@@ -300,7 +381,14 @@ export async function decideAlert(db: Db, officer: Officer, alertId: string, bod
   const effects = await db.transaction(async (tx): Promise<Effects> => {
     const a = await lockAlert(tx, officer.tenantId, alertId);
     const names = await userNames(tx, officer.tenantId, [a.assigneeUserId]);
-    const state = { kind: a.kind, status: a.status, holdsTransfer: a.holdsTransfer, assigneeUserId: a.assigneeUserId, pendingDecision: a.pendingDecision as AmlDecision | null, pendingBy: a.pendingBy };
+    const state = {
+      kind: a.kind,
+      status: a.status,
+      holdsTransfer: a.holdsTransfer,
+      assigneeUserId: a.assigneeUserId,
+      pendingDecision: a.pendingDecision as AmlDecision | null,
+      pendingBy: a.pendingBy,
+    };
     if (TERMINAL_STATUSES.includes(a.status)) throw alertStateConflict(a.id, a.status, `the alert is already decided (${a.status})`);
     if (a.status === 'PENDING_SECOND_APPROVAL' && a.pendingBy === officer.userId) throw secondOfficerRequired(a.id, a.pendingBy, a.pendingDecision ?? body.decision);
     if (a.assigneeUserId && a.assigneeUserId !== officer.userId && a.status !== 'PENDING_SECOND_APPROVAL') {
@@ -308,7 +396,12 @@ export async function decideAlert(db: Db, officer: Officer, alertId: string, bod
     }
     const opts = decisionOptions(state, { userId: officer.userId, mayDecide: true }, () => '');
     const allowed = opts.allowed.find((o) => o.decision === body.decision);
-    if (!allowed) throw decisionNotAllowed(a.id, body.decision, opts.allowed.map((o) => o.decision));
+    if (!allowed)
+      throw decisionNotAllowed(
+        a.id,
+        body.decision,
+        opts.allowed.map((o) => o.decision),
+      );
     if (!allowed.reasonCodes.includes(body.reasonCode)) {
       throw validationFailed([{ field: 'reasonCode', message: `${body.decision} takes one of ${allowed.reasonCodes.join(', ')}` }]);
     }
@@ -320,7 +413,17 @@ export async function decideAlert(db: Db, officer: Officer, alertId: string, bod
     if (isFourEyes(body.decision) && a.status !== 'PENDING_SECOND_APPROVAL') {
       await tx
         .update(amlAlerts)
-        .set({ status: 'PENDING_SECOND_APPROVAL', pendingDecision: body.decision, pendingBy: officer.userId, pendingReasonCode: body.reasonCode, pendingComment: body.comment, pendingAt: now, pendingFromStatus: a.status, assigneeUserId: null, updatedAt: now })
+        .set({
+          status: 'PENDING_SECOND_APPROVAL',
+          pendingDecision: body.decision,
+          pendingBy: officer.userId,
+          pendingReasonCode: body.reasonCode,
+          pendingComment: body.comment,
+          pendingAt: now,
+          pendingFromStatus: a.status,
+          assigneeUserId: null,
+          updatedAt: now,
+        })
         .where(where);
       await recordAlertEvent(tx, officer.tenantId, a.id, { ...event, action: 'DECISION_PROPOSED', toStatus: 'PENDING_SECOND_APPROVAL' });
       return { cardsToFreeze: [] };
@@ -412,7 +515,16 @@ async function applyEffects(tx: DbOrTx, officer: Officer, a: AmlAlertRow, body: 
     const others = await tx
       .select({ id: amlAlerts.id })
       .from(amlAlerts)
-      .where(and(eq(amlAlerts.tenantId, t), eq(amlAlerts.customerId, a.customerId), eq(amlAlerts.status, 'CONFIRMED'), eq(amlAlerts.kind, 'SCREENING'), notInArray(amlAlerts.id, [a.id]), notInArray(amlAlerts.subjectType, ['BENEFICIARY'])));
+      .where(
+        and(
+          eq(amlAlerts.tenantId, t),
+          eq(amlAlerts.customerId, a.customerId),
+          eq(amlAlerts.status, 'CONFIRMED'),
+          eq(amlAlerts.kind, 'SCREENING'),
+          notInArray(amlAlerts.id, [a.id]),
+          notInArray(amlAlerts.subjectType, ['BENEFICIARY']),
+        ),
+      );
     const unfrozen = others.length
       ? []
       : await tx
@@ -423,7 +535,11 @@ async function applyEffects(tx: DbOrTx, officer: Officer, a: AmlAlertRow, body: 
     for (const w of unfrozen) {
       await emitEvent(tx, t, 'wallet.status.changed', { walletId: w.id, customerId: a.customerId, previousStatus: 'FROZEN', status: 'ACTIVE', reason: `AML: match cleared (alert ${a.id})` });
     }
-    await note({ unblockedBeneficiaryIds: unblocked.map((b) => b.id), unfrozenWalletIds: unfrozen.map((w) => w.id), cards: 'cards stay frozen until their holders unfreeze them (the processor asks the holder\'s one-time code)' });
+    await note({
+      unblockedBeneficiaryIds: unblocked.map((b) => b.id),
+      unfrozenWalletIds: unfrozen.map((w) => w.id),
+      cards: "cards stay frozen until their holders unfreeze them (the processor asks the holder's one-time code)",
+    });
     return { cardsToFreeze: [] };
   }
   if (body.decision === 'RELEASE_TRANSFER' && a.transferId) {
@@ -473,5 +589,8 @@ export async function alertsOfCustomer(db: DbOrTx, officer: Officer, customerId:
 
 /** Alerts that reference the transfer (its page shows the hold and the decisions). */
 export async function alertsOfTransfer(db: DbOrTx, tenantId: string, transferId: string) {
-  return db.select().from(amlAlerts).where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.transferId, transferId), or(eq(amlAlerts.kind, 'TRANSACTION'))));
+  return db
+    .select()
+    .from(amlAlerts)
+    .where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.transferId, transferId), or(eq(amlAlerts.kind, 'TRANSACTION'))));
 }

@@ -175,7 +175,9 @@ async function build(db: DbOrTx, listId: string, versionId: string, versionNo: n
   let index: LayeredIndex | null = null;
   if (previous && previous.versionNo < versionNo && previous.index.depth + (versionNo - previous.versionNo) <= MAX_DEPTH) {
     const between = rowsOf<{ id: string; version_no: number }>(
-      await db.execute(sql`select id, version_no from aml_list_versions where list_id = ${listId}::uuid and version_no > ${previous.versionNo} and version_no <= ${versionNo} order by version_no`),
+      await db.execute(
+        sql`select id, version_no from aml_list_versions where list_id = ${listId}::uuid and version_no > ${previous.versionNo} and version_no <= ${versionNo} order by version_no`,
+      ),
     );
     if (between.length === versionNo - previous.versionNo && between.at(-1)!.id === versionId) {
       index = previous.index;

@@ -82,7 +82,11 @@ async function present(db: DbOrTx, rows: AmlListRow[]): Promise<AmlList[]> {
 
 export async function listLists(db: DbOrTx, scope: { tenantId: string } | { platform: true }): Promise<{ items: AmlList[] }> {
   const where = 'platform' in scope ? isNull(amlLists.tenantId) : visibleTo(scope.tenantId);
-  const rows = await db.select().from(amlLists).where(where).orderBy(sql`${amlLists.tenantId} nulls first`, amlLists.name);
+  const rows = await db
+    .select()
+    .from(amlLists)
+    .where(where)
+    .orderBy(sql`${amlLists.tenantId} nulls first`, amlLists.name);
   return { items: await present(db, rows) };
 }
 
@@ -148,7 +152,12 @@ export async function createList(db: DbOrTx, owner: ListOwner, input: CreateList
   }
 }
 
-export async function updateList(db: DbOrTx, owner: ListOwner, listId: string, patch: { name?: string; enabled?: boolean; sourceUrl?: string | null; refreshHours?: number | null }): Promise<AmlList> {
+export async function updateList(
+  db: DbOrTx,
+  owner: ListOwner,
+  listId: string,
+  patch: { name?: string; enabled?: boolean; sourceUrl?: string | null; refreshHours?: number | null },
+): Promise<AmlList> {
   await ownedList(db, listId, owner);
   assertSourceUrl(patch.sourceUrl);
   const scheduleChanged = patch.sourceUrl !== undefined || patch.refreshHours !== undefined;
@@ -243,13 +252,17 @@ export async function importListVersion(
   const hashed = parsed.map((entry) => ({ entry, hash: entryHash(entry) }));
   const version = await db.transaction(async (tx) => {
     await ownedList(tx, listId, owner, true);
-    const existing = ((await tx.execute(sql`select id, source_id, hash, removed_version_id from aml_list_entries where list_id = ${listId}::uuid`)) as unknown as {
-      rows: { id: string; source_id: string; hash: string; removed_version_id: string | null }[];
-    }).rows;
+    const existing = (
+      (await tx.execute(sql`select id, source_id, hash, removed_version_id from aml_list_entries where list_id = ${listId}::uuid`)) as unknown as {
+        rows: { id: string; source_id: string; hash: string; removed_version_id: string | null }[];
+      }
+    ).rows;
     const present = new Map(existing.filter((e) => !e.removed_version_id).map((e) => [e.source_id, e.hash]));
     const idOf = new Map(existing.map((e) => [e.source_id, e.id]));
     const diff = diffEntries(present, parsed);
-    const [{ next }] = ((await tx.execute(sql`select coalesce(max(version_no), 0) + 1 as next from aml_list_versions where list_id = ${listId}::uuid`)) as unknown as { rows: [{ next: number }] }).rows;
+    const [{ next }] = (
+      (await tx.execute(sql`select coalesce(max(version_no), 0) + 1 as next from aml_list_versions where list_id = ${listId}::uuid`)) as unknown as { rows: [{ next: number }] }
+    ).rows;
     const [v] = await tx
       .insert(amlListVersions)
       .values({
@@ -272,13 +285,15 @@ export async function importListVersion(
     const written = [...diff.added.map((e) => ({ e, change: 'ADDED' as const })), ...diff.changed.map((e) => ({ e, change: 'CHANGED' as const }))];
     for (const part of chunks(written)) {
       const rows = part.map(({ e }) => ({ source_id: e.sourceId, entity_type: e.entityType, primary_name: e.primaryName, data: e, hash: hashOf.get(e.sourceId)! }));
-      const upserted = ((await tx.execute(sql`
+      const upserted = (
+        (await tx.execute(sql`
         insert into aml_list_entries (list_id, source_id, entity_type, primary_name, data, hash, changed_version_id, removed_version_id)
         select ${listId}::uuid, x.source_id, x.entity_type, x.primary_name, x.data, x.hash, ${v!.id}::uuid, null
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(source_id text, entity_type text, primary_name text, data jsonb, hash text)
         on conflict (list_id, source_id) do update set entity_type = excluded.entity_type, primary_name = excluded.primary_name, data = excluded.data,
           hash = excluded.hash, changed_version_id = excluded.changed_version_id, removed_version_id = null
-        returning id, source_id`)) as unknown as { rows: { id: string; source_id: string }[] }).rows;
+        returning id, source_id`)) as unknown as { rows: { id: string; source_id: string }[] }
+      ).rows;
       for (const r of upserted) idOf.set(r.source_id, r.id);
     }
     for (const part of chunks(diff.removed)) {
@@ -314,7 +329,10 @@ export const VERSION_CHANGES_SHOWN = 500;
 export async function getListVersion(db: DbOrTx, listId: string, versionId: string, viewer: { tenantId: string } | { platform: true }) {
   const list = await visibleList(db, listId, viewer);
   if (!isUuid(versionId)) throw notFound('list version');
-  const [v] = await db.select().from(amlListVersions).where(and(eq(amlListVersions.listId, list.id), eq(amlListVersions.id, versionId)));
+  const [v] = await db
+    .select()
+    .from(amlListVersions)
+    .where(and(eq(amlListVersions.listId, list.id), eq(amlListVersions.id, versionId)));
   if (!v) throw notFound('list version');
   const rows = await db
     .select({ change: amlListChanges.change, entryId: amlListEntries.id, sourceId: amlListEntries.sourceId, primaryName: amlListEntries.primaryName, entityType: amlListEntries.entityType })
@@ -330,7 +348,12 @@ export async function getListVersion(db: DbOrTx, listId: string, versionId: stri
   };
 }
 
-export async function listEntries(db: DbOrTx, listId: string, viewer: { tenantId: string } | { platform: true }, query: { page: number; pageSize: number; q?: string; includeRemoved?: 'true' | 'false' }) {
+export async function listEntries(
+  db: DbOrTx,
+  listId: string,
+  viewer: { tenantId: string } | { platform: true },
+  query: { page: number; pageSize: number; q?: string; includeRemoved?: 'true' | 'false' },
+) {
   const list = await visibleList(db, listId, viewer);
   const q = query.q?.trim();
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -347,7 +370,10 @@ export async function listEntries(db: DbOrTx, listId: string, viewer: { tenantId
       .orderBy(amlListEntries.primaryName, amlListEntries.id)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(amlListEntries).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(amlListEntries)
+      .where(where),
   ]);
   return { items: rows.map((r) => entryView(r, list.name)), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
 }

@@ -21,7 +21,6 @@ import { getAmlSettings } from './settings';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-
 interface Run {
   id: string;
   tenant_id: string;
@@ -56,7 +55,9 @@ async function deltaIndex(db: DbOrTx, listId: string, versionId: string): Promis
   const cached = deltaCache.get(versionId);
   if (cached) return cached;
   const [v] = rowsOf<{ entry_count: number; added: number; changed: number; version_no: number; current: boolean }>(
-    await db.execute(sql`select v.entry_count, v.added, v.changed, v.version_no, (l.current_version_id = v.id) as current from aml_list_versions v join aml_lists l on l.id = v.list_id where v.id = ${versionId}::uuid`),
+    await db.execute(
+      sql`select v.entry_count, v.added, v.changed, v.version_no, (l.current_version_id = v.id) as current from aml_list_versions v join aml_lists l on l.id = v.list_id where v.id = ${versionId}::uuid`,
+    ),
   );
   const whole = v && v.current && Number(v.added) + Number(v.changed) >= Number(v.entry_count);
   const index = whole ? await indexOf(db, listId, versionId, Number(v.version_no), { paced: true }) : (await versionChanges(db, versionId)).index;
@@ -198,7 +199,11 @@ export async function runOneRescreen(db: Db, options: RescreenOptions = {}): Pro
     return { runId: run.id, done: false, screened, alerts };
   } catch (error) {
     log.error({ err: error }, 're-screening batch failed; the run goes on from its last batch at the next claim');
-    await db.execute(sql`update aml_rescreen_runs set lease_holder = null, lease_until = now() + interval '5 seconds', last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)} where id = ${run.id}::uuid and lease_holder = ${holder}::uuid`).catch(() => undefined);
+    await db
+      .execute(
+        sql`update aml_rescreen_runs set lease_holder = null, lease_until = now() + interval '5 seconds', last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)} where id = ${run.id}::uuid and lease_holder = ${holder}::uuid`,
+      )
+      .catch(() => undefined);
     return { runId: run.id, done: false, screened: Number(run.subjects_screened), alerts: Number(run.alerts_created) };
   }
 }

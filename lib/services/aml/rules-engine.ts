@@ -35,7 +35,8 @@ export interface RuleAggregates {
   credited?: string | null;
 }
 
-const money = (v: Decimal.Value, currency: string) => `${new Decimal(v).toDecimalPlaces(2).toNumber().toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currency}`;
+const money = (v: Decimal.Value, currency: string) =>
+  `${new Decimal(v).toDecimalPlaces(2).toNumber().toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} ${currency}`;
 const minutes = (m: number) => (m % 1440 === 0 ? `${m / 1440} day${m === 1440 ? '' : 's'}` : m % 60 === 0 ? `${m / 60} h` : `${m} min`);
 
 /** The rule's parameters, parsed with its type's schema (a stored rule always parses: it was checked when saved). */
@@ -48,7 +49,15 @@ const inCurrency = (filter: string | null | undefined, currency: string) => !fil
 /** Whether the rule fires on the transfer, and why. Pure. */
 export function evaluateRule(rule: RuleDefinition, t: TransferFacts, agg: RuleAggregates = {}): RuleFiring | null {
   const amount = new Decimal(t.amount);
-  const fire = (reason: string, facts: RuleFiring['facts']): RuleFiring => ({ ruleId: rule.id, ruleVersion: rule.version, ruleType: rule.ruleType, ruleName: rule.name, action: rule.action, reason, facts });
+  const fire = (reason: string, facts: RuleFiring['facts']): RuleFiring => ({
+    ruleId: rule.id,
+    ruleVersion: rule.version,
+    ruleType: rule.ruleType,
+    ruleName: rule.name,
+    action: rule.action,
+    reason,
+    facts,
+  });
   switch (rule.ruleType) {
     case 'LARGE_TRANSFER': {
       const p = ruleParams('LARGE_TRANSFER', rule.params);
@@ -61,14 +70,22 @@ export function evaluateRule(rule: RuleDefinition, t: TransferFacts, agg: RuleAg
       const window = minutes(p.windowMinutes);
       // the database stops counting at maxCount (ruleAggregatesSql): then the count alone fires, and the sum is not all of them
       if (Number(agg.count ?? 0) >= p.maxCount) {
-        return fire(`more than ${p.maxCount} transfers within ${window}`, { countInWindow: `more than ${p.maxCount}`, windowMinutes: p.windowMinutes, maxCount: p.maxCount, maxAmount: p.maxAmount });
+        return fire(`more than ${p.maxCount} transfers within ${window}`, {
+          countInWindow: `more than ${p.maxCount}`,
+          windowMinutes: p.windowMinutes,
+          maxCount: p.maxCount,
+          maxAmount: p.maxAmount,
+        });
       }
       const count = Number(agg.count ?? 0) + 1;
       const sum = new Decimal(agg.sum ?? 0).plus(amount);
       const overCount = count > p.maxCount;
       const overAmount = sum.gt(p.maxAmount);
       if (!overCount && !overAmount) return null;
-      const parts = [overCount ? `${count} transfers within ${window} (more than ${p.maxCount})` : null, overAmount ? `${money(sum, t.currency)} within ${window} (more than ${money(p.maxAmount, t.currency)})` : null];
+      const parts = [
+        overCount ? `${count} transfers within ${window} (more than ${p.maxCount})` : null,
+        overAmount ? `${money(sum, t.currency)} within ${window} (more than ${money(p.maxAmount, t.currency)})` : null,
+      ];
       return fire(parts.filter(Boolean).join('; '), { countInWindow: count, amountInWindow: sum.toFixed(), windowMinutes: p.windowMinutes, maxCount: p.maxCount, maxAmount: p.maxAmount });
     }
     case 'STRUCTURING': {
@@ -164,7 +181,14 @@ export function ruleAggregatesSql(refs: { tenantId: SQL; customerId: SQL; wallet
 
 /** The tenant's enabled rules with their aggregates for a live transfer, as one JSON array (a subselect of the transfer's first statement). */
 export function liveRulesSql(tenantId: string, customerId: SQL, walletId: string, amount: string, asOf: Date): SQL {
-  const refs = { tenantId: sql`${tenantId}::uuid`, customerId, walletId: sql`${walletId}::uuid`, amount: sql`${amount}::numeric`, asOf: sql`${asOf}::timestamptz`, excludeTransferId: sql`null::uuid` };
+  const refs = {
+    tenantId: sql`${tenantId}::uuid`,
+    customerId,
+    walletId: sql`${walletId}::uuid`,
+    amount: sql`${amount}::numeric`,
+    asOf: sql`${asOf}::timestamptz`,
+    excludeTransferId: sql`null::uuid`,
+  };
   return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'ruleType', r.rule_type, 'action', r.action, 'version', r.version, 'params', r.params,
       'aggregates', ${ruleAggregatesSql(refs)}) order by r.created_at, r.id), '[]'::json)
     from aml_rules r where r.tenant_id = ${tenantId}::uuid and r.enabled)`;

@@ -50,7 +50,10 @@ export async function listRules(db: DbOrTx, tenantId: string) {
 
 async function findRule(db: DbOrTx, tenantId: string, ruleId: string, lock = false): Promise<AmlRuleRow> {
   if (!isUuid(ruleId)) throw notFound('rule');
-  const q = db.select().from(amlRules).where(and(eq(amlRules.tenantId, tenantId), eq(amlRules.id, ruleId)));
+  const q = db
+    .select()
+    .from(amlRules)
+    .where(and(eq(amlRules.tenantId, tenantId), eq(amlRules.id, ruleId)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('rule');
   return row;
@@ -58,9 +61,18 @@ async function findRule(db: DbOrTx, tenantId: string, ruleId: string, lock = fal
 
 export async function getRule(db: DbOrTx, tenantId: string, ruleId: string) {
   const row = await findRule(db, tenantId, ruleId);
-  const versions = await db.select().from(amlRuleVersions).where(and(eq(amlRuleVersions.tenantId, tenantId), eq(amlRuleVersions.ruleId, row.id))).orderBy(desc(amlRuleVersions.version));
+  const versions = await db
+    .select()
+    .from(amlRuleVersions)
+    .where(and(eq(amlRuleVersions.tenantId, tenantId), eq(amlRuleVersions.ruleId, row.id)))
+    .orderBy(desc(amlRuleVersions.version));
   const ids = [...new Set(versions.flatMap((v) => (v.changedBy ? [v.changedBy] : [])))];
-  const people = ids.length ? await db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, ids))) : [];
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)))
+    : [];
   const names = new Map(people.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username]));
   return {
     ...ruleView(row),
@@ -78,7 +90,9 @@ export async function getRule(db: DbOrTx, tenantId: string, ruleId: string) {
 }
 
 async function recordVersion(tx: DbOrTx, r: AmlRuleRow, changedBy: string) {
-  await tx.insert(amlRuleVersions).values({ tenantId: r.tenantId, ruleId: r.id, version: r.version, name: r.name, enabled: r.enabled, action: r.action, params: r.params, changedBy, changedAt: clock.now() });
+  await tx
+    .insert(amlRuleVersions)
+    .values({ tenantId: r.tenantId, ruleId: r.id, version: r.version, name: r.name, enabled: r.enabled, action: r.action, params: r.params, changedBy, changedAt: clock.now() });
 }
 
 export async function createRule(db: DbOrTx, tenantId: string, actorUserId: string, body: z.infer<typeof createAmlRuleBodySchema>): Promise<AmlRule> {
@@ -87,7 +101,19 @@ export async function createRule(db: DbOrTx, tenantId: string, actorUserId: stri
     const now = clock.now();
     const [row] = await tx
       .insert(amlRules)
-      .values({ tenantId, name: body.name, ruleType: body.ruleType, enabled: body.enabled, action: body.action, params, version: 1, createdBy: actorUserId, updatedBy: actorUserId, createdAt: now, updatedAt: now })
+      .values({
+        tenantId,
+        name: body.name,
+        ruleType: body.ruleType,
+        enabled: body.enabled,
+        action: body.action,
+        params,
+        version: 1,
+        createdBy: actorUserId,
+        updatedBy: actorUserId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await recordVersion(tx, row!, actorUserId);
     return ruleView(row!);
@@ -139,8 +165,16 @@ export async function backtestRule(db: DbOrTx, tenantId: string, ruleId: string,
   const to = body.to ? new Date(body.to) : clock.now();
   const from = body.from ? new Date(body.from) : new Date(to.getTime() - 30 * DAY);
   if (from >= to) throw validationFailed([{ field: 'from', message: 'must be before to' }]);
-  const aggregates = ruleAggregatesSql({ tenantId: sql`t0.tenant_id`, customerId: sql`t0.customer_id`, walletId: sql`t0.wallet_id`, amount: sql`t0.amount`, asOf: sql`t0.created_at`, excludeTransferId: sql`t0.id` });
-  const rows = ((await db.execute(sql`
+  const aggregates = ruleAggregatesSql({
+    tenantId: sql`t0.tenant_id`,
+    customerId: sql`t0.customer_id`,
+    walletId: sql`t0.wallet_id`,
+    amount: sql`t0.amount`,
+    asOf: sql`t0.created_at`,
+    excludeTransferId: sql`t0.id`,
+  });
+  const rows = (
+    (await db.execute(sql`
     select t0.id, t0.customer_id, t0.wallet_id, t0.amount::text as amount, t0.currency, t0.status, t0.created_at,
       (t0.destination_wallet_id is not null) as wallet_transfer,
       b.country as beneficiary_country, b.created_at as beneficiary_created_at, coalesce(b.name, dw.name) as counterparty,
@@ -151,21 +185,22 @@ export async function backtestRule(db: DbOrTx, tenantId: string, ruleId: string,
     left join beneficiaries b on b.tenant_id = t0.tenant_id and b.id = t0.beneficiary_id
     left join wallets dw on dw.tenant_id = t0.tenant_id and dw.id = t0.destination_wallet_id
     order by t0.created_at desc`)) as unknown as {
-    rows: {
-      id: string;
-      customer_id: string;
-      wallet_id: string;
-      amount: string;
-      currency: string;
-      status: string;
-      created_at: string | Date;
-      wallet_transfer: boolean;
-      beneficiary_country: string | null;
-      beneficiary_created_at: string | Date | null;
-      counterparty: string | null;
-      aggregates: RuleAggregates | string | null;
-    }[];
-  }).rows;
+      rows: {
+        id: string;
+        customer_id: string;
+        wallet_id: string;
+        amount: string;
+        currency: string;
+        status: string;
+        created_at: string | Date;
+        wallet_transfer: boolean;
+        beneficiary_country: string | null;
+        beneficiary_created_at: string | Date | null;
+        counterparty: string | null;
+        aggregates: RuleAggregates | string | null;
+      }[];
+    }
+  ).rows;
   const truncated = rows.length > AML_BACKTEST_MAX_TRANSFERS;
   const evaluated = rows.slice(0, AML_BACKTEST_MAX_TRANSFERS);
   const definition = { id: r.id, name: r.name, ruleType: r.ruleType, action: r.action, version: r.version, params: r.params };

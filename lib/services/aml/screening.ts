@@ -2,7 +2,20 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type AmlEntry, type AmlSearchBody, type ScreeningHitView } from '@/lib/contract/aml';
 import type { ScreeningHit, ScreeningSubject } from '@/lib/contract/aml-model';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { addresses, amlAlerts, amlListEntries, amlLists, amlScreenings, beneficiaries, customers, organizations, persons, representatives, users, type AmlListEntryRow } from '@/lib/db/schema';
+import {
+  addresses,
+  amlAlerts,
+  amlListEntries,
+  amlLists,
+  amlScreenings,
+  beneficiaries,
+  customers,
+  organizations,
+  persons,
+  representatives,
+  users,
+  type AmlListEntryRow,
+} from '@/lib/db/schema';
 import { clock } from '@/lib/clock';
 import { emitEvent } from '@/lib/services/events/emit';
 import { indexOf, listsInForce, type ListInForce, type Searchable } from './index-cache';
@@ -79,12 +92,23 @@ const uniqueCountries = (values: (string | null | undefined)[]) => [...new Set(v
 
 /** The customer itself, its representatives and owners, and (optionally) its active beneficiaries. */
 export async function subjectsOfCustomer(db: DbOrTx, tenantId: string, customerId: string, options: { beneficiaries?: boolean } = {}): Promise<Subject[]> {
-  const [customer] = await db.select({ id: customers.id, type: customers.customerType, displayName: customers.displayName }).from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  const [customer] = await db
+    .select({ id: customers.id, type: customers.customerType, displayName: customers.displayName })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   if (!customer) return [];
-  const countries = (await db.select({ country: addresses.country }).from(addresses).where(and(eq(addresses.tenantId, tenantId), eq(addresses.customerId, customerId)))).map((a) => a.country);
+  const countries = (
+    await db
+      .select({ country: addresses.country })
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, tenantId), eq(addresses.customerId, customerId)))
+  ).map((a) => a.country);
   const out: Subject[] = [];
   if (customer.type === 'INDIVIDUAL') {
-    const [p] = await db.select().from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.customerId, customerId)));
+    const [p] = await db
+      .select()
+      .from(persons)
+      .where(and(eq(persons.tenantId, tenantId), eq(persons.customerId, customerId)));
     const name = p ? `${p.firstName} ${p.lastName}` : customer.displayName;
     out.push({
       type: 'CUSTOMER',
@@ -95,27 +119,57 @@ export async function subjectsOfCustomer(db: DbOrTx, tenantId: string, customerI
       otherNames: [],
     });
   } else {
-    const [o] = await db.select().from(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.customerId, customerId)));
+    const [o] = await db
+      .select()
+      .from(organizations)
+      .where(and(eq(organizations.tenantId, tenantId), eq(organizations.customerId, customerId)));
     const name = o?.legalName || o?.name || customer.displayName;
     const otherNames = [...new Set([o?.name, o?.tradingName].filter((n): n is string => !!n && n !== name))];
-    out.push({ type: 'CUSTOMER', id: customerId, customerId, label: name, subject: { name, entityType: 'ORGANIZATION', birthDate: null, countries: uniqueCountries(countries) }, otherNames });
+    out.push({
+      type: 'CUSTOMER',
+      id: customerId,
+      customerId,
+      label: name,
+      subject: { name, entityType: 'ORGANIZATION', birthDate: null, countries: uniqueCountries(countries) },
+      otherNames,
+    });
     if (o) {
-      const reps = await db.select().from(representatives).where(and(eq(representatives.tenantId, tenantId), eq(representatives.organizationId, o.id)));
+      const reps = await db
+        .select()
+        .from(representatives)
+        .where(and(eq(representatives.tenantId, tenantId), eq(representatives.organizationId, o.id)));
       for (const r of reps) {
         const repName = `${r.firstName} ${r.lastName}`;
-        out.push({ type: 'REPRESENTATIVE', id: r.id, customerId, label: repName, subject: { name: repName, entityType: 'PERSON', birthDate: r.dateOfBirth, countries: uniqueCountries([r.nationality]) }, otherNames: [] });
+        out.push({
+          type: 'REPRESENTATIVE',
+          id: r.id,
+          customerId,
+          label: repName,
+          subject: { name: repName, entityType: 'PERSON', birthDate: r.dateOfBirth, countries: uniqueCountries([r.nationality]) },
+          otherNames: [],
+        });
       }
     }
   }
   if (options.beneficiaries) {
-    const rows = await db.select().from(beneficiaries).where(and(eq(beneficiaries.tenantId, tenantId), eq(beneficiaries.customerId, customerId), ne(beneficiaries.status, 'INACTIVE')));
+    const rows = await db
+      .select()
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.tenantId, tenantId), eq(beneficiaries.customerId, customerId), ne(beneficiaries.status, 'INACTIVE')));
     for (const b of rows) out.push(beneficiarySubject(b));
   }
   return out;
 }
 
 export function beneficiarySubject(b: { id: string; customerId: string; name: string; country: string }): Subject {
-  return { type: 'BENEFICIARY', id: b.id, customerId: b.customerId, label: b.name, subject: { name: b.name, entityType: null, birthDate: null, countries: uniqueCountries([b.country]) }, otherNames: [] };
+  return {
+    type: 'BENEFICIARY',
+    id: b.id,
+    customerId: b.customerId,
+    label: b.name,
+    subject: { name: b.name, entityType: null, birthDate: null, countries: uniqueCountries([b.country]) },
+    otherNames: [],
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -166,7 +220,12 @@ export async function raiseScreeningAlerts(tx: DbOrTx, tenantId: string, s: Subj
   const entries = await tx
     .select({ id: amlListEntries.id, hash: amlListEntries.hash, listId: amlListEntries.listId })
     .from(amlListEntries)
-    .where(inArray(amlListEntries.id, hits.map((h) => h.entryId)));
+    .where(
+      inArray(
+        amlListEntries.id,
+        hits.map((h) => h.entryId),
+      ),
+    );
   const hashOf = new Map(entries.map((e) => [e.id, e.hash]));
   const created: string[] = [];
   const now = clock.now();
@@ -246,7 +305,10 @@ export async function adHocSearch(db: DbOrTx, tenantId: string, body: AmlSearchB
   const ctx = await screeningContext(db, tenantId, body.threshold);
   const subject: ScreeningSubject = { name: body.name, entityType: body.entityType ?? null, birthDate: body.birthDate ?? null, countries: body.countries ?? [] };
   const found = searchSubject(ctx, subject, [], body.limit ?? 20);
-  const entries = await entriesById(db, found.map((f) => f.entryId));
+  const entries = await entriesById(
+    db,
+    found.map((f) => f.entryId),
+  );
   const hits: ScreeningHitView[] = found.flatMap((f) => {
     const entry = entries.get(f.entryId);
     return entry ? [{ ...hitView(f.hit), entry }] : [];
@@ -291,7 +353,10 @@ export async function listScreenings(db: DbOrTx, tenantId: string, query: { page
       .orderBy(desc(amlScreenings.createdAt), desc(amlScreenings.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(amlScreenings).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(amlScreenings)
+      .where(where),
   ]);
   return {
     items: rows.map(({ s, username, firstName, lastName }) => ({
@@ -322,7 +387,15 @@ export async function confirmedMatchOf(db: DbOrTx, tenantId: string, customerId:
   const [row] = await db
     .select({ id: amlAlerts.id })
     .from(amlAlerts)
-    .where(and(eq(amlAlerts.tenantId, tenantId), eq(amlAlerts.customerId, customerId), eq(amlAlerts.kind, 'SCREENING'), eq(amlAlerts.status, 'CONFIRMED'), ne(amlAlerts.subjectType, 'BENEFICIARY')))
+    .where(
+      and(
+        eq(amlAlerts.tenantId, tenantId),
+        eq(amlAlerts.customerId, customerId),
+        eq(amlAlerts.kind, 'SCREENING'),
+        eq(amlAlerts.status, 'CONFIRMED'),
+        ne(amlAlerts.subjectType, 'BENEFICIARY'),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }

@@ -16,7 +16,10 @@ export async function raiseTransactionAlert(
   tenantId: string,
   t: { transferId: string; customerId: string; walletId: string; amount: string; currency: string; firings: RuleFiring[]; holds: boolean },
 ): Promise<string> {
-  const [customer] = await tx.select({ name: customers.displayName }).from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, t.customerId)));
+  const [customer] = await tx
+    .select({ name: customers.displayName })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, t.customerId)));
   const now = clock.now();
   const [alert] = await tx
     .insert(amlAlerts)

@@ -16,16 +16,7 @@ import { cardDirectory, cardDirectoryHolders } from '@/lib/db/schema';
 type Card = z.infer<typeof cardSchema>;
 type Holder = z.infer<typeof cardholderSchema>;
 
-const CARD_ANSWERS = new Set<AnyCardOperationName>([
-  'card/apply',
-  'card/info',
-  'card/activate',
-  'card/freeze',
-  'card/unfreeze',
-  'card/cancel',
-  'card/renew',
-  'card/update',
-]);
+const CARD_ANSWERS = new Set<AnyCardOperationName>(['card/apply', 'card/info', 'card/activate', 'card/freeze', 'card/unfreeze', 'card/cancel', 'card/renew', 'card/update']);
 const HOLDER_ANSWERS = new Set<AnyCardOperationName>(['cardholder/create', 'cardholder/info', 'cardholder/update']);
 
 /** The cards and the cardholder an answer carries, nothing when it is not one to record. */
@@ -126,13 +117,14 @@ function buildUpsertCard(db: DbOrTx) {
   const changed = afterwards((key) => sql`${excluded(D[key])}`);
   const columns = Object.keys(changed) as (keyof typeof changed)[];
   const wouldHold = afterwards((key) => inserted[key]);
-  const differs = (to: typeof changed) => sql`(${sql.join(
-    columns.map((key) => D[key]),
-    sql`, `,
-  )}) is distinct from (${sql.join(
-    columns.map((key) => to[key]),
-    sql`, `,
-  )})`;
+  const differs = (to: typeof changed) =>
+    sql`(${sql.join(
+      columns.map((key) => D[key]),
+      sql`, `,
+    )}) is distinct from (${sql.join(
+      columns.map((key) => to[key]),
+      sql`, `,
+    )})`;
   const order = Object.keys(getTableColumns(D)) as (keyof typeof D._.columns)[];
   return db
     .insert(D)

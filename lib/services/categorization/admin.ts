@@ -17,7 +17,10 @@ function checkAllowedValues(mandatoryKeys: string[] | undefined, allowedValues: 
 
 async function assertFeatures(tx: DbOrTx, tenantId: string, ids: string[]) {
   if (!ids.length) return;
-  const found = await tx.select({ id: features.id }).from(features).where(and(eq(features.tenantId, tenantId), inArray(features.id, ids)));
+  const found = await tx
+    .select({ id: features.id })
+    .from(features)
+    .where(and(eq(features.tenantId, tenantId), inArray(features.id, ids)));
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw validationFailed(missing.map((id) => ({ field: 'featureIds', message: `unknown feature ${id}` })));
 }
@@ -40,7 +43,10 @@ function toFeature(row: typeof features.$inferSelect): Feature {
 export async function createFeature(db: Db, tenantId: string, input: z.infer<typeof createFeatureBodySchema>) {
   checkAllowedValues(input.mandatoryKeys, input.allowedValues);
   try {
-    const [row] = await db.insert(features).values({ tenantId, ...input, description: input.description ?? '' }).returning();
+    const [row] = await db
+      .insert(features)
+      .values({ tenantId, ...input, description: input.description ?? '' })
+      .returning();
     return toFeature(row!);
   } catch (error) {
     if (isUniqueViolation(error, 'features_tenant_code_uq')) throw conflict('a feature with this code already exists', { field: 'code' });
@@ -50,7 +56,11 @@ export async function createFeature(db: Db, tenantId: string, input: z.infer<typ
 
 export async function updateFeature(db: Db, tenantId: string, id: string, input: z.infer<typeof updateFeatureBodySchema>) {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(features).where(and(eq(features.tenantId, tenantId), eq(features.id, id))).for('update');
+    const [current] = await tx
+      .select()
+      .from(features)
+      .where(and(eq(features.tenantId, tenantId), eq(features.id, id)))
+      .for('update');
     if (!current) throw notFound('feature');
     checkAllowedValues(input.mandatoryKeys ?? current.mandatoryKeys, input.allowedValues ?? current.allowedValues);
     const [row] = await tx
@@ -67,7 +77,10 @@ export async function createCategory(db: Db, tenantId: string, input: z.infer<ty
     const id = await db.transaction(async (tx) => {
       await assertFeatures(tx, tenantId, input.featureIds);
       const { featureIds, ...values } = input;
-      const [row] = await tx.insert(categories).values({ tenantId, ...values, description: values.description ?? '' }).returning({ id: categories.id });
+      const [row] = await tx
+        .insert(categories)
+        .values({ tenantId, ...values, description: values.description ?? '' })
+        .returning({ id: categories.id });
       if (featureIds.length) await tx.insert(categoryFeatures).values(featureIds.map((featureId) => ({ tenantId, categoryId: row!.id, featureId })));
       return row!.id;
     });

@@ -169,8 +169,7 @@ const isoText = (column: AnyPgColumn): SQL => sql`to_char(${column} at time zone
  * lib/services/onboarding/consents.ts, so their records come as a second column for it.
  */
 function buildDetailQuery(db: Db) {
-  const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) =>
-    sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
+  const sameCustomer = (table: { tenantId: AnyPgColumn; customerId: AnyPgColumn }) => sql`${table.tenantId} = ${customers.tenantId} and ${table.customerId} = ${customers.id}`;
   const object = (fields: SQL, present: SQL) => sql`case when ${present} then json_build_object(${fields}) end`;
   // every history line says who: the actor's full name, else username (null: the system or self sign-up)
   const actorName = sql`(select coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.username) from users u where u.tenant_id = ${auditLog.tenantId} and u.id = ${auditLog.actorUserId})`;
@@ -247,7 +246,10 @@ export async function customerDetailJson(db: Db, tenantId: string, customerId: s
   if (!query) detailQueries.set(db, (query = buildDetailQuery(db)));
   const [found] = await query.execute({ tenantId, customerId });
   if (!found) throw notFound('customer');
-  const consents = consentsView(found.customerId, found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })));
+  const consents = consentsView(
+    found.customerId,
+    found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+  );
   // the database's object ends in its closing brace: the consents go in before it
   return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}` as JsonText<CustomerDetail>;
 }

@@ -42,7 +42,10 @@ export function eventCtes<T extends EventType>(
     throw new Error(`event ${type} exceeds ${MAX_EVENT_PAYLOAD_BYTES} bytes`);
   }
   const customerId = typeof parsed.customerId === 'string' ? parsed.customerId : null;
-  const patterns = sql.join(patternsMatching(type).map((p) => sql`${p}`), sql`, `);
+  const patterns = sql.join(
+    patternsMatching(type).map((p) => sql`${p}`),
+    sql`, `,
+  );
   // due now, or held by the caller's lease: on the database's clock (lib/db/now.ts), like every claim
   const nextAttemptAt = options.claim ? dbNowPlus(options.claim.leaseMs) : dbNow();
   const ctes = sql`

@@ -40,11 +40,7 @@ export interface IdempotencyScope {
 
 export type StoredAnswer = { status: number; body: string; contentType: string | null };
 
-export type ClaimResult =
-  | { outcome: 'claimed' }
-  | { outcome: 'mismatch' }
-  | { outcome: 'running' }
-  | { outcome: 'replay'; answer: StoredAnswer };
+export type ClaimResult = { outcome: 'claimed' } | { outcome: 'mismatch' } | { outcome: 'running' } | { outcome: 'replay'; answer: StoredAnswer };
 
 const keyHolder = globalThis as unknown as { __bpIdempotencyKey?: { master: Buffer; key: Buffer } };
 
@@ -83,11 +79,9 @@ async function openAnswerBody(scope: IdempotencyScope, stored: string): Promise<
 }
 
 /** Expired, or RUNNING with its lock run out: on the database's clock. */
-const stale = () =>
-  or(sql`${httpIdempotencyKeys.expiresAt} <= ${dbNow()}`, and(eq(httpIdempotencyKeys.state, 'RUNNING'), sql`${httpIdempotencyKeys.lockedUntil} <= ${dbNow()}`))!;
+const stale = () => or(sql`${httpIdempotencyKeys.expiresAt} <= ${dbNow()}`, and(eq(httpIdempotencyKeys.state, 'RUNNING'), sql`${httpIdempotencyKeys.lockedUntil} <= ${dbNow()}`))!;
 
-const where = (s: IdempotencyScope) =>
-  and(eq(httpIdempotencyKeys.tenantId, s.tenantId), eq(httpIdempotencyKeys.clientKey, s.clientKey), eq(httpIdempotencyKeys.key, s.key));
+const where = (s: IdempotencyScope) => and(eq(httpIdempotencyKeys.tenantId, s.tenantId), eq(httpIdempotencyKeys.clientKey, s.clientKey), eq(httpIdempotencyKeys.key, s.key));
 
 /**
  * Claims a key for a request (atomically: INSERT ... ON CONFLICT DO NOTHING), or says what the

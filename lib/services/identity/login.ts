@@ -40,14 +40,7 @@ export async function createAdminSession(
   context: SessionContext,
 ): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
   const candidate = await findUserByLogin(db, tenant.id, body.username);
-  const user = await checkPassword(
-    db,
-    tenant.id,
-    body.username,
-    body.password,
-    candidate,
-    (u) => u.id === path.userId && u.organizationId === path.organizationId && isAdminSide(u),
-  );
+  const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, (u) => u.id === path.userId && u.organizationId === path.organizationId && isAdminSide(u));
   const adminRoles = user.roles.filter((r) => r !== 'CUSTOMER');
   if (body.role && !adminRoles.includes(body.role)) throw roleMismatch(body.role, user.roles);
   if (body.organizationType) {
@@ -81,14 +74,7 @@ export async function createCustomerSession(
   const password = (viaCredential ? body.value : body.password)!;
   const candidate = viaCredential && !body.username ? await findUserById(db, tenant.id, path.userId) : await findUserByLogin(db, tenant.id, body.username!);
   const identifier = body.username ?? `id:${path.userId}`;
-  const user = await checkPassword(
-    db,
-    tenant.id,
-    identifier,
-    password,
-    candidate,
-    (u) => u.id === path.userId && u.customerId === path.customerId && u.roles.includes('CUSTOMER'),
-  );
+  const user = await checkPassword(db, tenant.id, identifier, password, candidate, (u) => u.id === path.userId && u.customerId === path.customerId && u.roles.includes('CUSTOMER'));
   if (!CUSTOMER_STATUSES_THAT_SIGN_IN.includes(user.customerStatus ?? '')) {
     throw forbidden(`the customer is ${user.customerStatus?.toLowerCase() ?? 'unknown'}; sign-in is not possible`);
   }
@@ -97,12 +83,7 @@ export async function createCustomerSession(
 }
 
 /** Endpoint 3: any active user of the tenant, for the virtual card API (no refresh token). */
-export async function cardApiLogin(
-  db: Db,
-  tenant: TenantRow,
-  body: { email: string; password: string; tenantId: string },
-  context: SessionContext,
-): Promise<IssuedSession> {
+export async function cardApiLogin(db: Db, tenant: TenantRow, body: { email: string; password: string; tenantId: string }, context: SessionContext): Promise<IssuedSession> {
   if (body.tenantId !== tenant.id) throw tenantAccessDenied(body.tenantId);
   const candidate = await findUserByLogin(db, tenant.id, body.email);
   const user = await checkPassword(db, tenant.id, body.email, body.password, candidate, () => true);
@@ -117,12 +98,7 @@ export async function cardApiLogin(
  * or email. A customer's user who gives the right password is no failed attempt (it would lock them
  * out of the API they do use): the answer says that customer accounts sign in through the API.
  */
-export async function panelLogin(
-  db: Db,
-  tenant: TenantRow,
-  body: { username: string; password: string },
-  context: SessionContext,
-): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
+export async function panelLogin(db: Db, tenant: TenantRow, body: { username: string; password: string }, context: SessionContext): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
   const candidate = await findUserByLogin(db, tenant.id, body.username);
   const user = await checkPassword(db, tenant.id, body.username, body.password, candidate, () => true);
   if (!isStaff(user)) throw forbidden(PANEL_CUSTOMER_ACCOUNT);

@@ -14,7 +14,10 @@ export function platformSecret(db: Db, name: string): Promise<string> {
   let pending = holder.__bpSecrets.get(name);
   if (!pending) {
     pending = (async () => {
-      await db.insert(platformSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await db
+        .insert(platformSecrets)
+        .values({ name, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await db.select().from(platformSecrets).where(eq(platformSecrets.name, name));
       return row!.value;
     })();

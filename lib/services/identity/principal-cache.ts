@@ -132,7 +132,11 @@ async function startListening(s: CacheState, handle: Database): Promise<void> {
   if (!handle.listen) return;
   const db = handle.db;
   try {
-    const stop = await handle.listen(AUTH_INVALIDATION_CHANNEL, (payload) => applyInvalidation(payload), (listening) => onListenState(s, db, listening));
+    const stop = await handle.listen(
+      AUTH_INVALIDATION_CHANNEL,
+      (payload) => applyInvalidation(payload),
+      (listening) => onListenState(s, db, listening),
+    );
     if (s.startedFor === db) s.stop = stop;
     else await stop();
   } catch (error) {

@@ -43,10 +43,7 @@ export interface IssuedSession {
  * Opens a session for an authenticated user and signs its first access token. Sessions with a
  * refresh token live SESSION_TTL_SECONDS; card API sessions (no refresh) live as long as their token.
  */
-export async function openSession(
-  db: Db,
-  args: { user: UserWithRoles; kind: SessionKind; roles: Role[]; context: SessionContext; withRefreshToken: boolean },
-): Promise<IssuedSession> {
+export async function openSession(db: Db, args: { user: UserWithRoles; kind: SessionKind; roles: Role[]; context: SessionContext; withRefreshToken: boolean }): Promise<IssuedSession> {
   const now = clock.now();
   const sessionTtl = args.withRefreshToken ? getEnv().SESSION_TTL_SECONDS : args.kind === 'PANEL' ? PANEL_SESSION_TTL_SECONDS : ACCESS_TOKEN_TTL_SECONDS;
   const expiresAt = new Date(now.getTime() + sessionTtl * 1000);
@@ -110,31 +107,36 @@ class DeadRefreshToken extends Error {}
 export async function refreshSession(db: Db, tenantId: string, presented: string): Promise<{ issued: IssuedSession; user: UserWithRoles }> {
   const now = clock.now();
   const tokenHash = hashToken(presented);
-  const result = await db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
-      .returning({ sessionId: refreshTokens.sessionId });
-    if (!spent) return { kind: 'invalid' as const };
-    const [session] = await tx
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-    // An unspent token of a session that has ended (logout, revocation, expiry) or of a disabled
-    // user is merely invalid: roll the spend back so that it is never mistaken for reuse below.
-    if (!session) throw new DeadRefreshToken();
-    const user = await findUserById(tx, tenantId, session.userId);
-    if (!user || !user.isActive) throw new DeadRefreshToken();
-    const next = newRefreshToken();
-    await tx.insert(refreshTokens).values({ tenantId, tokenHash: hashToken(next), sessionId: session.id, createdAt: now, expiresAt: session.expiresAt });
-    await tx.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, session.id)));
-    const roles = (session.roles as Role[]).filter((r) => user.roles.includes(r));
-    return { kind: 'ok' as const, session, user, next, roles };
-  }).catch((error: unknown) => {
-    if (error instanceof DeadRefreshToken) throw unauthorized('the refresh token is invalid or expired');
-    throw error;
-  });
+  const result = await db
+    .transaction(async (tx) => {
+      const [spent] = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt), gt(refreshTokens.expiresAt, now)))
+        .returning({ sessionId: refreshTokens.sessionId });
+      if (!spent) return { kind: 'invalid' as const };
+      const [session] = await tx
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, spent.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      // An unspent token of a session that has ended (logout, revocation, expiry) or of a disabled
+      // user is merely invalid: roll the spend back so that it is never mistaken for reuse below.
+      if (!session) throw new DeadRefreshToken();
+      const user = await findUserById(tx, tenantId, session.userId);
+      if (!user || !user.isActive) throw new DeadRefreshToken();
+      const next = newRefreshToken();
+      await tx.insert(refreshTokens).values({ tenantId, tokenHash: hashToken(next), sessionId: session.id, createdAt: now, expiresAt: session.expiresAt });
+      await tx
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, session.id)));
+      const roles = (session.roles as Role[]).filter((r) => user.roles.includes(r));
+      return { kind: 'ok' as const, session, user, next, roles };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DeadRefreshToken) throw unauthorized('the refresh token is invalid or expired');
+      throw error;
+    });
 
   if (result.kind === 'invalid') {
     // Reuse of a spent token revokes its session: whoever holds the newer token loses it too.
@@ -169,7 +171,10 @@ export async function revokeSession(db: DbOrTx, tenantId: string, sessionId: str
 /** Ends every session of a user and invalidates every token issued before now. */
 export async function revokeAllSessions(db: DbOrTx, tenantId: string, userId: string, reason: string): Promise<number> {
   const now = clock.now();
-  await db.update(users).set({ tokensValidAfter: now, updatedAt: now }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  await db
+    .update(users)
+    .set({ tokensValidAfter: now, updatedAt: now })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
@@ -249,7 +254,9 @@ async function readSession(db: Db, claims: AccessClaims, now: Date): Promise<Ses
       session: sessions,
       user: users,
       tenant: tenants,
-      roles: sql<Role[] | null>`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
+      roles: sql<
+        Role[] | null
+      >`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
       touched: sql<boolean>`exists (select 1 from ${touched})`,
     })
     .from(sessions)

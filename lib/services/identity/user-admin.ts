@@ -28,11 +28,7 @@ async function adminSideUser(db: DbOrTx, tenantId: string, userId: string): Prom
   return user;
 }
 
-export async function listAdminUsers(
-  db: Db,
-  tenantId: string,
-  query: { q?: string; role?: AdminRole; isActive?: boolean; pageNo: number; pageSize: number },
-) {
+export async function listAdminUsers(db: Db, tenantId: string, query: { q?: string; role?: AdminRole; isActive?: boolean; pageNo: number; pageSize: number }) {
   const filters = and(
     eq(users.tenantId, tenantId),
     sql`${users.organizationId} is not null`,
@@ -52,7 +48,11 @@ export async function listAdminUsers(
     .orderBy(asc(sql`lower(${users.username})`))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
-  const found = await findUsersByIds(db, tenantId, ids.map((r) => r.id));
+  const found = await findUsersByIds(
+    db,
+    tenantId,
+    ids.map((r) => r.id),
+  );
   const byId = new Map(found.map((u) => [u.id, u]));
   const items = await Promise.all(ids.map((r) => adminView(db, byId.get(r.id)!)));
   return { items, pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
@@ -115,15 +115,7 @@ async function otherActiveAdmins(tx: DbOrTx, tenantId: string, organizationId: s
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
-    .where(
-      and(
-        eq(userRoles.tenantId, tenantId),
-        eq(userRoles.role, 'ADMIN_USER'),
-        ne(userRoles.userId, userId),
-        eq(users.isActive, true),
-        eq(users.organizationId, organizationId),
-      ),
-    )
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.role, 'ADMIN_USER'), ne(userRoles.userId, userId), eq(users.isActive, true), eq(users.organizationId, organizationId)))
     .for('update');
   return rows.length;
 }
@@ -149,7 +141,10 @@ export async function setUserRoles(db: Db, tenantId: string, userId: string, rol
     if (user.roles.includes('ADMIN_USER') && !roles.includes('ADMIN_USER') && user.isActive) await assertKeepsAnAdmin(tx, tenantId, user);
     await tx.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId), ne(userRoles.role, 'CUSTOMER')));
     await tx.insert(userRoles).values(roles.map((role) => ({ tenantId, userId, role })));
-    await tx.update(users).set({ updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    await tx
+      .update(users)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   });
   // the user's sessions carry the new roles on their next request, on every instance (docs/identity.md)
   forgetUser(userId);
@@ -162,7 +157,10 @@ export async function setUserActive(db: Db, tenantId: string, userId: string, ac
     await lockTenantAdmins(tx, tenantId);
     const user = await adminSideUser(tx, tenantId, userId);
     if (!active && user.isActive && user.roles.includes('ADMIN_USER')) await assertKeepsAnAdmin(tx, tenantId, user);
-    await tx.update(users).set({ isActive: active, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+    await tx
+      .update(users)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
     if (!active) await revokeAllSessions(tx, tenantId, userId, 'USER_DISABLED');
   });
   forgetUser(userId);
@@ -175,7 +173,10 @@ export async function resetUserPassword(db: Db, tenantId: string, userId: string
   const user = await adminSideUser(db, tenantId, userId);
   const passwordHash = await hashSecret(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.tenantId, tenantId), eq(users.id, user.id)));
     await revokeAllSessions(tx, tenantId, user.id, 'PASSWORD_RESET');
   });
   forgetUser(user.id);
@@ -189,4 +190,3 @@ export async function unlockUser(db: Db, tenantId: string, userId: string) {
   await unlock(db, tenantId, loginKeyFor(user.id, user.username));
   return adminView(db, user);
 }
-

@@ -23,17 +23,14 @@ export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'
 /** The tenant's staff, who use the admin panel: admin-side users not tied to a customer. */
 export const isStaff = (user: Pick<UserWithRoles, 'organizationId' | 'customerId' | 'roles'>) => isAdminSide(user) && user.customerId === null;
 
-async function loadUsers(
-  db: DbOrTx,
-  tenantId: string,
-  where: ReturnType<typeof and>,
-  orderFirst?: ReturnType<typeof sql>,
-): Promise<UserWithRoles[]> {
+async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof and>, orderFirst?: ReturnType<typeof sql>): Promise<UserWithRoles[]> {
   const rows = await db
     .select({
       user: users,
       customerStatus: customers.status,
-      roles: sql<Role[] | null>`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
+      roles: sql<
+        Role[] | null
+      >`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
     })
     .from(users)
     .leftJoin(customers, and(eq(customers.tenantId, users.tenantId), eq(customers.id, users.customerId)))
@@ -45,7 +42,11 @@ async function loadUsers(
 /** PGlite returns text[] as an array, node-postgres too; a defensive parse for the literal form. */
 export function parseRoles(value: unknown): Role[] {
   if (Array.isArray(value)) return value as Role[];
-  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean) as Role[];
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean) as Role[];
   return [];
 }
 
@@ -57,14 +58,7 @@ export async function findUserById(db: DbOrTx, tenantId: string, userId: string)
 export async function findUserByLogin(db: DbOrTx, tenantId: string, login: string): Promise<UserWithRoles | undefined> {
   const value = login.trim().toLowerCase();
   // A username may look like another user's email: the username match wins, deterministically.
-  return (
-    await loadUsers(
-      db,
-      tenantId,
-      and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`),
-      sql`(lower(${users.username}) = ${value}) desc`,
-    )
-  )[0];
+  return (await loadUsers(db, tenantId, and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`), sql`(lower(${users.username}) = ${value}) desc`))[0];
 }
 
 export async function findUsersByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<UserWithRoles[]> {

@@ -45,7 +45,10 @@ export async function activateCustomer(db: Db, principal: Principal, customerId:
     if (customer.status === 'CLOSED') throw conflict('the customer is closed and cannot be activated', { activationStatus: 'CLOSED' });
     const missing = await missingRequiredConsents(tx, t, customerId);
     if (missing.length) throw missingConsentsError(customerId, missing, consentPathFor(type));
-    const [verification] = await tx.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
+    const [verification] = await tx
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customerId)));
     const status = verification?.status ?? 'NOT_STARTED';
     if (status !== 'APPROVED') {
       const waiting = status === 'PENDING_REVIEW' || status === 'IN_REVIEW';
@@ -56,13 +59,30 @@ export async function activateCustomer(db: Db, principal: Principal, customerId:
       });
     }
     if (type === 'ORGANIZATION') {
-      const [org] = await tx.select().from(organizations).where(and(eq(organizations.tenantId, t), eq(organizations.customerId, customerId)));
+      const [org] = await tx
+        .select()
+        .from(organizations)
+        .where(and(eq(organizations.tenantId, t), eq(organizations.customerId, customerId)));
       if (org?.businessType === 'BUSINESS_TYPE_CLIENT_TO_TENANT' && !(await hasActiveAdmin(tx, t, org.id))) throw missingRequiredRole();
     }
     const now = clock.now();
-    await tx.update(customers).set({ status: 'ACTIVE', activatedAt: now, statusReason: null, updatedAt: now }).where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
-    await tx.update(users).set({ isActive: true, updatedAt: now }).where(and(eq(users.tenantId, t), eq(users.customerId, customerId)));
-    await audit(tx, t, { customerId, actorUserId: principal.userId, action: 'CUSTOMER_ACTIVATED', entityType: 'CUSTOMER', entityId: customerId, before: { status: customer.status }, after: { status: 'ACTIVE' } });
+    await tx
+      .update(customers)
+      .set({ status: 'ACTIVE', activatedAt: now, statusReason: null, updatedAt: now })
+      .where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
+    await tx
+      .update(users)
+      .set({ isActive: true, updatedAt: now })
+      .where(and(eq(users.tenantId, t), eq(users.customerId, customerId)));
+    await audit(tx, t, {
+      customerId,
+      actorUserId: principal.userId,
+      action: 'CUSTOMER_ACTIVATED',
+      entityType: 'CUSTOMER',
+      entityId: customerId,
+      before: { status: customer.status },
+      after: { status: 'ACTIVE' },
+    });
     await emitEvent(tx, t, 'customer.activated', { customerId, customerType: type, status: 'ACTIVE' });
     return { customerId, customerType: type, customerStatus: 'ACTIVE' as const, activatedAt: now.toISOString(), verificationStatus: 'APPROVED' as const };
   });
@@ -85,10 +105,24 @@ export async function deactivateCustomer(db: Db, principal: Principal, customerI
     if (customer.status === 'CLOSED') throw conflict('the customer is closed');
     if (customer.status === input.status) throw conflict(`the customer is already ${input.status.toLowerCase()}`);
     const now = clock.now();
-    await tx.update(customers).set({ status: input.status, statusReason: input.reason, updatedAt: now }).where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
-    const customerUsers = await tx.select({ id: users.id }).from(users).where(and(eq(users.tenantId, t), eq(users.customerId, customerId)));
+    await tx
+      .update(customers)
+      .set({ status: input.status, statusReason: input.reason, updatedAt: now })
+      .where(and(eq(customers.tenantId, t), eq(customers.id, customerId)));
+    const customerUsers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, t), eq(users.customerId, customerId)));
     for (const u of customerUsers) await revokeAllSessions(tx, t, u.id, `CUSTOMER_${input.status}`);
-    await audit(tx, t, { customerId, actorUserId: principal.userId, action: `CUSTOMER_${input.status}`, entityType: 'CUSTOMER', entityId: customerId, before: { status: customer.status }, after: { status: input.status, reason: input.reason } });
+    await audit(tx, t, {
+      customerId,
+      actorUserId: principal.userId,
+      action: `CUSTOMER_${input.status}`,
+      entityType: 'CUSTOMER',
+      entityId: customerId,
+      before: { status: customer.status },
+      after: { status: input.status, reason: input.reason },
+    });
     await emitEvent(tx, t, 'customer.deactivated', { customerId, customerType: type, status: input.status, reason: input.reason });
     return { customerId, customerType: type, customerStatus: input.status, reason: input.reason };
   });

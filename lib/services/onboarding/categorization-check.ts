@@ -22,7 +22,6 @@ export interface CheckedCategorization {
   parameters: Record<string, string>;
 }
 
-
 /**
  * Checks a registration's categorization against the tenant's hierarchy: the category must exist
  * (else 400), be active and meant for this kind of customer (else 403: not available to the
@@ -30,18 +29,16 @@ export interface CheckedCategorization {
  * value, within the feature's allowed values where it lists them (else 400 with missingKeys and
  * invalidValues).
  */
-export async function checkCategorization(
-  db: DbOrTx,
-  tenantId: string,
-  customerType: 'INDIVIDUAL' | 'ORGANIZATION',
-  input: CategorizationInput,
-): Promise<CheckedCategorization> {
+export async function checkCategorization(db: DbOrTx, tenantId: string, customerType: 'INDIVIDUAL' | 'ORGANIZATION', input: CategorizationInput): Promise<CheckedCategorization> {
   const categoryId = input.categoryId ?? input.selection?.id;
   if (!categoryId) {
     throw categorizationValidationFailed({ details: 'no category was chosen', missingKeys: ['categoryId'], invalidValues: {} });
   }
   const [category] = isUuid(categoryId)
-    ? await db.select().from(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, categoryId)))
+    ? await db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.id, categoryId)))
     : [];
   if (!category) {
     throw categorizationValidationFailed({ details: `category ${categoryId} does not exist`, missingKeys: [], invalidValues: { categoryId: `unknown category ${categoryId}` } });

@@ -54,14 +54,25 @@ export async function registerIndividual(
     selection: body.individualCustomer?.categorization,
   });
   const uploads = [
-    ...(body.DOCUMENT_UPLOAD ? [{ input: body.DOCUMENT_UPLOAD, field: 'DOCUMENT_UPLOAD.documentFile', file: decodeDocument(body.DOCUMENT_UPLOAD.documentFile, 'DOCUMENT_UPLOAD.documentFile') }] : []),
+    ...(body.DOCUMENT_UPLOAD
+      ? [{ input: body.DOCUMENT_UPLOAD, field: 'DOCUMENT_UPLOAD.documentFile', file: decodeDocument(body.DOCUMENT_UPLOAD.documentFile, 'DOCUMENT_UPLOAD.documentFile') }]
+      : []),
     ...(body.DOCUMENTS ?? []).map((input, i) => ({ input, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) })),
   ];
   const passwordHash = await hashSecret(body.password);
 
   const addressRows = [
     ...(body.ADDRESS_INFO ? [{ ...body.ADDRESS_INFO }] : []),
-    ...(person?.addresses ?? []).map((a) => ({ addressType: a.type, street: a.street, building: undefined, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country, isPrimary: a.isPrimary })),
+    ...(person?.addresses ?? []).map((a) => ({
+      addressType: a.type,
+      street: a.street,
+      building: undefined,
+      city: a.city,
+      state: a.state,
+      postalCode: a.postalCode,
+      country: a.country,
+      isPrimary: a.isPrimary,
+    })),
   ];
   const contactRows = [
     { contactType: 'EMAIL', value: email, isPrimary: true },
@@ -113,14 +124,34 @@ export async function registerIndividual(
       await tx.insert(contacts).values(contactRows.map((c) => ({ tenantId, customerId, ...c })));
       const [user] = await tx
         .insert(users)
-        .values({ tenantId, customerId, username, email, passwordHash, firstName: firstName!, lastName: lastName!, phoneNumber: phoneNumber ?? null, gender: first(personal?.gender, person?.gender, body.gender) ?? null })
+        .values({
+          tenantId,
+          customerId,
+          username,
+          email,
+          passwordHash,
+          firstName: firstName!,
+          lastName: lastName!,
+          phoneNumber: phoneNumber ?? null,
+          gender: first(personal?.gender, person?.gender, body.gender) ?? null,
+        })
         .returning({ id: users.id });
       const userId = user!.id;
       await tx.insert(userRoles).values({ tenantId, userId, role: 'CUSTOMER' });
       await tx.insert(customerCategorizations).values({ tenantId, customerId, ...categorization });
       const [verification] = await tx
         .insert(verifications)
-        .values({ tenantId, customerId, customerType: 'INDIVIDUAL', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
+        .values({
+          tenantId,
+          customerId,
+          customerType: 'INDIVIDUAL',
+          status: 'PENDING_REVIEW',
+          registeredByUserId: context.registrarUserId,
+          submittedByUserId: context.registrarUserId,
+          submittedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: verifications.id });
       await audit(tx, tenantId, {
         customerId,

@@ -66,7 +66,12 @@ export async function registerOrganization(
           : [],
   );
   if (personErrors.length) throw validationFailed(personErrors);
-  const uploads = documentsIn.map(({ representativeIndex: _r, ...input }, i) => ({ input, representativeIndex: _r, field: `DOCUMENTS.${i}.documentFile`, file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`) }));
+  const uploads = documentsIn.map(({ representativeIndex: _r, ...input }, i) => ({
+    input,
+    representativeIndex: _r,
+    field: `DOCUMENTS.${i}.documentFile`,
+    file: decodeDocument(input.documentFile, `DOCUMENTS.${i}.documentFile`),
+  }));
   const passwordHash = await hashSecret(adminPassword);
 
   try {
@@ -77,7 +82,16 @@ export async function registerOrganization(
       const displayName = body.organizationCustomer.customerName ?? org.tradingName ?? org.legalName;
       const [customer] = await tx
         .insert(customers)
-        .values({ tenantId, customerType: 'ORGANIZATION', status: 'PENDING_ACTIVATION', displayName, email: org.email ?? body.email, registeredByUserId: context.registrarUserId, createdAt: now, updatedAt: now })
+        .values({
+          tenantId,
+          customerType: 'ORGANIZATION',
+          status: 'PENDING_ACTIVATION',
+          displayName,
+          email: org.email ?? body.email,
+          registeredByUserId: context.registrarUserId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: customers.id });
       const customerId = customer!.id;
       const [organization] = await tx
@@ -123,23 +137,26 @@ export async function registerOrganization(
       if (contactRows.length) await tx.insert(contacts).values(contactRows.map((c) => ({ tenantId, customerId, ...c })));
       let representativeIds: string[] = [];
       if (org.representatives.length) {
-        const inserted = await tx.insert(representatives).values(
-          org.representatives.map((r, i) => ({
-            tenantId,
-            organizationId,
-            firstName: r.firstName,
-            lastName: r.lastName,
-            position: r.position ?? null,
-            email: r.email ?? null,
-            phone: r.phone ?? null,
-            dateOfBirth: r.dateOfBirth ?? null,
-            nationality: r.nationality ?? null,
-            isPrimaryOwner: r.isPrimaryOwner,
-            ownershipShare: String(r.ownershipShare),
-            // the list's order is kept (documents name a person by position): one millisecond apart
-            createdAt: new Date(now.getTime() + i),
-          })),
-        ).returning({ id: representatives.id });
+        const inserted = await tx
+          .insert(representatives)
+          .values(
+            org.representatives.map((r, i) => ({
+              tenantId,
+              organizationId,
+              firstName: r.firstName,
+              lastName: r.lastName,
+              position: r.position ?? null,
+              email: r.email ?? null,
+              phone: r.phone ?? null,
+              dateOfBirth: r.dateOfBirth ?? null,
+              nationality: r.nationality ?? null,
+              isPrimaryOwner: r.isPrimaryOwner,
+              ownershipShare: String(r.ownershipShare),
+              // the list's order is kept (documents name a person by position): one millisecond apart
+              createdAt: new Date(now.getTime() + i),
+            })),
+          )
+          .returning({ id: representatives.id });
         representativeIds = inserted.map((r) => r.id);
       }
       const [admin] = await tx
@@ -151,7 +168,17 @@ export async function registerOrganization(
       if (categorization) await tx.insert(customerCategorizations).values({ tenantId, customerId, ...categorization });
       const [verification] = await tx
         .insert(verifications)
-        .values({ tenantId, customerId, customerType: 'ORGANIZATION', status: 'PENDING_REVIEW', registeredByUserId: context.registrarUserId, submittedByUserId: context.registrarUserId, submittedAt: now, createdAt: now, updatedAt: now })
+        .values({
+          tenantId,
+          customerId,
+          customerType: 'ORGANIZATION',
+          status: 'PENDING_REVIEW',
+          registeredByUserId: context.registrarUserId,
+          submittedByUserId: context.registrarUserId,
+          submittedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: verifications.id });
       await audit(tx, tenantId, {
         customerId,
@@ -166,13 +193,22 @@ export async function registerOrganization(
         tenantId,
         customerId,
         context.registrarUserId,
-        uploads.map(({ representativeIndex, input, ...u }) => ({ ...u, input: { ...input, representativeId: representativeIndex === undefined ? undefined : representativeIds[representativeIndex] } })),
+        uploads.map(({ representativeIndex, input, ...u }) => ({
+          ...u,
+          input: { ...input, representativeId: representativeIndex === undefined ? undefined : representativeIds[representativeIndex] },
+        })),
         { held: 0 },
       );
       await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
       await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });
-      await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'ORGANIZATION', userId: adminUserId, status: 'PENDING_ACTIVATION', categoryId: categorization?.categoryId ?? null });
+      await emitEvent(tx, tenantId, 'customer.registered', {
+        customerId,
+        customerType: 'ORGANIZATION',
+        userId: adminUserId,
+        status: 'PENDING_ACTIVATION',
+        categoryId: categorization?.categoryId ?? null,
+      });
       const accepted: ConsentType[] = [];
       if (body.CONSENT?.termsAccepted) accepted.push('TERMS');
       if (body.CONSENT?.privacyAccepted) accepted.push('PRIVACY_POLICY');

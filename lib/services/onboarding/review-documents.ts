@@ -44,7 +44,15 @@ export async function insertDocuments(
   /** documents the customer holds already, when the caller knows (a registration: none) */
   options: { held?: number } = {},
 ) {
-  const held = options.held ?? (await tx.select({ n: count() }).from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))))[0]?.n ?? 0;
+  const held =
+    options.held ??
+    (
+      await tx
+        .select({ n: count() })
+        .from(documents)
+        .where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId)))
+    )[0]?.n ??
+    0;
   if (held + inputs.length > MAX_DOCUMENTS_PER_CUSTOMER) throw documentLimitReached(customerId, MAX_DOCUMENTS_PER_CUSTOMER);
   const out: DocumentMetadata[] = [];
   const now = clock.now().getTime();
@@ -69,7 +77,14 @@ export async function insertDocuments(
         createdAt: new Date(now + i),
       })
       .returning(documentMetadata);
-    await audit(tx, tenantId, { customerId, actorUserId: uploadedBy, action: 'DOCUMENT_UPLOADED', entityType: 'DOCUMENT', entityId: doc!.id, after: { documentType: doc!.documentType, sha256: doc!.sha256, sizeBytes: doc!.sizeBytes } });
+    await audit(tx, tenantId, {
+      customerId,
+      actorUserId: uploadedBy,
+      action: 'DOCUMENT_UPLOADED',
+      entityType: 'DOCUMENT',
+      entityId: doc!.id,
+      after: { documentType: doc!.documentType, sha256: doc!.sha256, sizeBytes: doc!.sizeBytes },
+    });
     out.push(doc!);
   }
   return out;
@@ -83,10 +98,17 @@ export async function insertDocuments(
  */
 export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, customer: CustomerRow, input: UploadInput) {
   const t = principal.tenantId;
-  const [v] = await tx.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id))).for('update');
+  const [v] = await tx
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id)))
+    .for('update');
   if (v && (v.status === 'APPROVED' || v.status === 'REJECTED')) throw conflict(`the verification is already ${v.status.toLowerCase()}; documents can no longer change`);
   if (input.replacesDocumentId) {
-    const [old] = await tx.select({ supersededBy: documents.supersededBy, representativeId: documents.representativeId }).from(documents).where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
+    const [old] = await tx
+      .select({ supersededBy: documents.supersededBy, representativeId: documents.representativeId })
+      .from(documents)
+      .where(and(eq(documents.tenantId, t), eq(documents.customerId, customer.id), eq(documents.id, input.replacesDocumentId)));
     if (!old) throw notFound('document');
     if (old.supersededBy) throw conflict('the document was already replaced');
     // a replacement stays the same person's document unless the upload names another one
@@ -102,8 +124,18 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
   const { replacesDocumentId, ...fields } = input;
   const [doc] = await insertDocuments(tx, t, customer.id, principal.userId, [{ input: fields, field: 'documentFile' }]);
   if (replacesDocumentId) {
-    await tx.update(documents).set({ supersededBy: doc!.id }).where(and(eq(documents.tenantId, t), eq(documents.id, replacesDocumentId)));
-    await audit(tx, t, { customerId: customer.id, actorUserId: principal.userId, action: 'DOCUMENT_REPLACED', entityType: 'DOCUMENT', entityId: replacesDocumentId, after: { replacedBy: doc!.id, documentType: doc!.documentType } });
+    await tx
+      .update(documents)
+      .set({ supersededBy: doc!.id })
+      .where(and(eq(documents.tenantId, t), eq(documents.id, replacesDocumentId)));
+    await audit(tx, t, {
+      customerId: customer.id,
+      actorUserId: principal.userId,
+      action: 'DOCUMENT_REPLACED',
+      entityType: 'DOCUMENT',
+      entityId: replacesDocumentId,
+      after: { replacedBy: doc!.id, documentType: doc!.documentType },
+    });
   }
   let status = v?.status ?? null;
   const docs = await currentDocuments(tx, t, customer.id);
@@ -112,7 +144,18 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
     const now = clock.now();
     await tx
       .update(verifications)
-      .set({ status: 'PENDING_REVIEW', assigneeUserId: null, revisionRequest: null, submittedAt: now, submittedByUserId: principal.userId, decidedAt: null, decidedBy: null, reasonCode: null, comment: null, updatedAt: now })
+      .set({
+        status: 'PENDING_REVIEW',
+        assigneeUserId: null,
+        revisionRequest: null,
+        submittedAt: now,
+        submittedByUserId: principal.userId,
+        decidedAt: null,
+        decidedBy: null,
+        reasonCode: null,
+        comment: null,
+        updatedAt: now,
+      })
       .where(and(eq(verifications.tenantId, t), eq(verifications.id, v.id)));
     await audit(tx, t, {
       customerId: customer.id,
@@ -123,18 +166,34 @@ export async function uploadCustomerDocument(tx: DbOrTx, principal: Principal, c
       before: { status: v.status, assigneeUserId: v.assigneeUserId, revisionRequest: v.revisionRequest },
       after: { status: 'PENDING_REVIEW', assigneeUserId: null },
     });
-    await emitEvent(tx, t, 'customer.verification.updated', { customerId: customer.id, customerType: customer.customerType, verificationId: v.id, previousStatus: v.status, status: 'PENDING_REVIEW', reasonCode: null });
+    await emitEvent(tx, t, 'customer.verification.updated', {
+      customerId: customer.id,
+      customerType: customer.customerType,
+      verificationId: v.id,
+      previousStatus: v.status,
+      status: 'PENDING_REVIEW',
+      reasonCode: null,
+    });
     status = 'PENDING_REVIEW';
   }
   if (v) await refreshRisk(tx, t, customer.id, customer.customerType);
   const labels = await userLabels(tx, t, [principal.userId]);
-  return { document: documentView(doc!, labels, doc!.representativeId ? await organizationPeople(tx, t, customer.id) : []), replacedDocumentId: replacesDocumentId ?? null, verificationId: v?.id ?? null, verificationStatus: status, outstanding: open };
+  return {
+    document: documentView(doc!, labels, doc!.representativeId ? await organizationPeople(tx, t, customer.id) : []),
+    replacedDocumentId: replacesDocumentId ?? null,
+    verificationId: v?.id ?? null,
+    verificationStatus: status,
+    outstanding: open,
+  };
 }
 
 /** The customer's documents (metadata), the required documents and the open revision request. */
 export async function customerDocuments(db: DbOrTx, principal: Principal, customer: CustomerRow) {
   const t = principal.tenantId;
-  const [v] = await db.select().from(verifications).where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id)));
+  const [v] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.tenantId, t), eq(verifications.customerId, customer.id)));
   const state = await documentRequirements(db, t, customer.id, customer.customerType);
   const labels = await userLabels(db, t, [...state.docs.flatMap((d) => [d.uploadedBy, d.decidedBy]), v?.revisionRequest?.requestedBy]);
   return {

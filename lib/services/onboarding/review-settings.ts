@@ -24,7 +24,15 @@ export async function updateReviewSettings(db: DbOrTx, principal: Principal, inp
       .insert(reviewSettings)
       .values({ tenantId: principal.tenantId, ...after, updatedBy: principal.userId, updatedAt: clock.now() })
       .onConflictDoUpdate({ target: reviewSettings.tenantId, set: { ...after, updatedBy: principal.userId, updatedAt: clock.now() } });
-    await audit(tx, principal.tenantId, { customerId: null, actorUserId: principal.userId, action: 'REVIEW_SETTINGS_CHANGED', entityType: 'TENANT', entityId: principal.tenantId, before: { ...before }, after: { ...after } });
+    await audit(tx, principal.tenantId, {
+      customerId: null,
+      actorUserId: principal.userId,
+      action: 'REVIEW_SETTINGS_CHANGED',
+      entityType: 'TENANT',
+      entityId: principal.tenantId,
+      before: { ...before },
+      after: { ...after },
+    });
     return after;
   });
 }

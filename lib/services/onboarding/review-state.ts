@@ -25,7 +25,11 @@ export type DocumentMetadata = Omit<typeof documents.$inferSelect, 'content'>;
 
 /** Every document of a customer (replaced ones too: they carry `supersededBy`), metadata only: the bytes are read by the content route alone. */
 export async function currentDocuments(db: DbOrTx, tenantId: string, customerId: string): Promise<DocumentMetadata[]> {
-  return db.select(documentMetadata).from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId))).orderBy(asc(documents.createdAt), asc(documents.id));
+  return db
+    .select(documentMetadata)
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId)))
+    .orderBy(asc(documents.createdAt), asc(documents.id));
 }
 
 /** The required documents of a customer, their states and what still blocks an approval. */
@@ -52,24 +56,47 @@ export async function organizationPeople(db: DbOrTx, tenantId: string, customerI
  * Recomputes and stores the rule-based risk of a customer's case (lib/contract/review.ts RISK_RULES),
  * in the caller's transaction; called after registration, document uploads and document decisions.
  */
-export async function refreshRisk(tx: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType): Promise<{ riskLevel: RiskLevel; riskReasons: { rule: string; level: RiskLevel; reason: string }[] }> {
+export async function refreshRisk(
+  tx: DbOrTx,
+  tenantId: string,
+  customerId: string,
+  customerType: CustomerType,
+): Promise<{ riskLevel: RiskLevel; riskReasons: { rule: string; level: RiskLevel; reason: string }[] }> {
   const { category, docs, blockers } = await documentRequirements(tx, tenantId, customerId, customerType);
-  const [person] = await tx.select({ nationality: persons.nationality }).from(persons).where(and(eq(persons.tenantId, tenantId), eq(persons.customerId, customerId)));
-  const [organization] = await tx.select({ id: organizations.id, businessType: organizations.businessType, industry: organizations.industry }).from(organizations).where(and(eq(organizations.tenantId, tenantId), eq(organizations.customerId, customerId)));
-  const addressCountries = (await tx.select({ country: addresses.country }).from(addresses).where(and(eq(addresses.tenantId, tenantId), eq(addresses.customerId, customerId)))).map((a) => a.country);
+  const [person] = await tx
+    .select({ nationality: persons.nationality })
+    .from(persons)
+    .where(and(eq(persons.tenantId, tenantId), eq(persons.customerId, customerId)));
+  const [organization] = await tx
+    .select({ id: organizations.id, businessType: organizations.businessType, industry: organizations.industry })
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, tenantId), eq(organizations.customerId, customerId)));
+  const addressCountries = (
+    await tx
+      .select({ country: addresses.country })
+      .from(addresses)
+      .where(and(eq(addresses.tenantId, tenantId), eq(addresses.customerId, customerId)))
+  ).map((a) => a.country);
   const reps = organization
-    ? await tx.select({ nationality: representatives.nationality, ownershipShare: representatives.ownershipShare }).from(representatives).where(and(eq(representatives.tenantId, tenantId), eq(representatives.organizationId, organization.id)))
+    ? await tx
+        .select({ nationality: representatives.nationality, ownershipShare: representatives.ownershipShare })
+        .from(representatives)
+        .where(and(eq(representatives.tenantId, tenantId), eq(representatives.organizationId, organization.id)))
     : [];
   const day = today();
   const current = docs.filter((d) => !d.supersededBy);
   const result = assessRisk({
     customerType,
     categoryRiskLevel: (category?.riskLevel as RiskLevel | undefined) ?? null,
-    countries: [person?.nationality, ...addressCountries, ...reps.map((r) => r.nationality), ...current.map((d) => d.issuingCountry)].filter((c): c is string => !!c).map((c) => c.toUpperCase()),
+    countries: [person?.nationality, ...addressCountries, ...reps.map((r) => r.nationality), ...current.map((d) => d.issuingCountry)]
+      .filter((c): c is string => !!c)
+      .map((c) => c.toUpperCase()),
     businessType: organization?.businessType ?? null,
     industry: organization?.industry ?? null,
     documents: current.map((d) => ({ status: d.status, expired: isExpired(d.expiryDate, day) })),
-    missingRequirements: blockers.unmetRequirements.filter((r) => !current.some((d) => (r.documentTypes as string[]).includes(d.documentType) && (!r.representativeId || d.representativeId === r.representativeId))).length,
+    missingRequirements: blockers.unmetRequirements.filter(
+      (r) => !current.some((d) => (r.documentTypes as string[]).includes(d.documentType) && (!r.representativeId || d.representativeId === r.representativeId)),
+    ).length,
     representativesWithoutOwnership: reps.length > 0 && reps.every((r) => Number(r.ownershipShare) === 0),
   });
   await tx
@@ -93,10 +120,19 @@ export async function userLabels(db: DbOrTx, tenantId: string, ids: (string | nu
     .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
-  const roles = await db.select({ userId: userRoles.userId, role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, unique)));
+  const roles = await db
+    .select({ userId: userRoles.userId, role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, tenantId), inArray(userRoles.userId, unique)));
   for (const r of rows) {
     const name = [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || r.username;
-    out.set(r.id, { name, roles: roles.filter((x) => x.userId === r.id).map((x) => x.role).sort() });
+    out.set(r.id, {
+      name,
+      roles: roles
+        .filter((x) => x.userId === r.id)
+        .map((x) => x.role)
+        .sort(),
+    });
   }
   return out;
 }

@@ -1,7 +1,17 @@
 import { csvDocument } from '@/lib/contract/csv';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CUSTOMER_STATUSES } from '@/lib/contract/enums';
-import { actionLabel, DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, REASON_CODE_LABELS, VERIFICATION_STATUS_LABELS, type AuditAction, type DocumentType, type ReasonCode, type TimelineEvent } from '@/lib/contract/review';
+import {
+  actionLabel,
+  DOCUMENT_REQUIREMENTS,
+  DOCUMENT_TYPE_LABELS,
+  REASON_CODE_LABELS,
+  VERIFICATION_STATUS_LABELS,
+  type AuditAction,
+  type DocumentType,
+  type ReasonCode,
+  type TimelineEvent,
+} from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { categories, consentRecords, documents, verificationNotes } from '@/lib/db/schema';
 import { customerAuditLog } from './audit';
@@ -70,7 +80,8 @@ function caseChange(before: Obj, after: Obj, l: TimelineLookups, decision = fals
   ]);
 }
 
-const customerChange = (before: Obj, after: Obj) => join([change('status', customerStatus(before?.status), customerStatus(after?.status)), quoted(after?.reason) ? `reason: ${quoted(after?.reason)}` : null]);
+const customerChange = (before: Obj, after: Obj) =>
+  join([change('status', customerStatus(before?.status), customerStatus(after?.status)), quoted(after?.reason) ? `reason: ${quoted(after?.reason)}` : null]);
 
 const documentDecision = (before: Obj, after: Obj, entityId: string | null, l: TimelineLookups) =>
   join([
@@ -117,7 +128,8 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CONSENT_WITHDRAWN: onConsent,
   VERIFICATION_INITIATED: onCase,
   VERIFICATION_REINITIATED: onCase,
-  VERIFICATION_RESUBMITTED: (e, l) => join([caseChange(e.before, e.after, l), revisionWords(e.before?.revisionRequest, l) ? `the revision asked for ${revisionWords(e.before?.revisionRequest, l)}` : null]),
+  VERIFICATION_RESUBMITTED: (e, l) =>
+    join([caseChange(e.before, e.after, l), revisionWords(e.before?.revisionRequest, l) ? `the revision asked for ${revisionWords(e.before?.revisionRequest, l)}` : null]),
   VERIFICATION_ASSIGNED: onCase,
   VERIFICATION_UNASSIGNED: onCase,
   VERIFICATION_NOTE_ADDED: (e, l) => {
@@ -131,8 +143,7 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CUSTOMER_ACTIVATED: onCustomer,
   CUSTOMER_SUSPENDED: onCustomer,
   CUSTOMER_CLOSED: onCustomer,
-  REVIEW_SETTINGS_CHANGED: (e) =>
-    join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
+  REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */
@@ -140,7 +151,9 @@ export function describeEvent(action: string, before: Obj, after: Obj, entityId:
   const l = { ...NO_LOOKUPS, ...lookups };
   const describe = EVENT_DESCRIBERS[action as AuditAction];
   if (describe) return describe({ before, after, entityId }, l);
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => typeof (after?.[k] ?? before?.[k]) !== 'object' || (after?.[k] ?? before?.[k]) === null);
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (k) => typeof (after?.[k] ?? before?.[k]) !== 'object' || (after?.[k] ?? before?.[k]) === null,
+  );
   const words = (k: string) => k.replace(/([A-Z])/g, ' $1').toLowerCase();
   return join(keys.map((k) => change(words(k), String(before?.[k] ?? '—'), String(after?.[k] ?? '—'))));
 }
@@ -155,12 +168,28 @@ function peopleIn(o: Obj): string[] {
 async function lookupsFor(db: DbOrTx, tenantId: string, customerId: string, rows: { before: Obj; after: Obj; action: string; actorUserId: string | null }[]) {
   const people = rows.flatMap((r) => [r.actorUserId, ...peopleIn(r.before), ...peopleIn(r.after)]);
   const labels = await userLabels(db, tenantId, people);
-  const docs = await db.select({ id: documents.id, documentType: documents.documentType, documentNumber: documents.documentNumber, status: documents.status, supersededBy: documents.supersededBy }).from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId)));
-  const consents = await db.select({ id: consentRecords.id, consentType: consentRecords.consentType }).from(consentRecords).where(and(eq(consentRecords.tenantId, tenantId), eq(consentRecords.customerId, customerId)));
+  const docs = await db
+    .select({ id: documents.id, documentType: documents.documentType, documentNumber: documents.documentNumber, status: documents.status, supersededBy: documents.supersededBy })
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.customerId, customerId)));
+  const consents = await db
+    .select({ id: consentRecords.id, consentType: consentRecords.consentType })
+    .from(consentRecords)
+    .where(and(eq(consentRecords.tenantId, tenantId), eq(consentRecords.customerId, customerId)));
   const noteIds = rows.flatMap((r) => (r.action === 'VERIFICATION_NOTE_ADDED' && str(r.after?.noteId) ? [str(r.after?.noteId)!] : []));
-  const notes = noteIds.length ? await db.select({ id: verificationNotes.id, body: verificationNotes.body }).from(verificationNotes).where(and(eq(verificationNotes.tenantId, tenantId), inArray(verificationNotes.id, noteIds))) : [];
+  const notes = noteIds.length
+    ? await db
+        .select({ id: verificationNotes.id, body: verificationNotes.body })
+        .from(verificationNotes)
+        .where(and(eq(verificationNotes.tenantId, tenantId), inArray(verificationNotes.id, noteIds)))
+    : [];
   const categoryIds = [...new Set(rows.flatMap((r) => (str(r.after?.categoryId) ? [str(r.after?.categoryId)!] : [])))];
-  const cats = categoryIds.length ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(and(eq(categories.tenantId, tenantId), inArray(categories.id, categoryIds))) : [];
+  const cats = categoryIds.length
+    ? await db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(and(eq(categories.tenantId, tenantId), inArray(categories.id, categoryIds)))
+    : [];
   const byId = <T extends { id: string }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const [d, c, n, k] = [byId(docs), byId(consents), byId(notes), byId(cats)];
   return {

@@ -3,10 +3,43 @@ import { clock } from '@/lib/clock';
 import type { VerificationStatus } from '@/lib/contract/enums';
 import type { z } from 'zod';
 import type { listVerificationsQuerySchema } from '@/lib/contract/onboarding';
-import { DOCUMENT_TYPE_LABELS, isExpired, REVIEW_SLA_HOURS, type AuditAction, type RequirementPerson, type reviewDocumentDecisionBodySchema, type ReviewDecisionBody } from '@/lib/contract/review';
+import {
+  DOCUMENT_TYPE_LABELS,
+  isExpired,
+  REVIEW_SLA_HOURS,
+  type AuditAction,
+  type RequirementPerson,
+  type reviewDocumentDecisionBodySchema,
+  type ReviewDecisionBody,
+} from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
-import { addresses, contacts, customerCategorizations, customers, documents, organizations, persons, representatives, userRoles, users, verificationNotes, verifications } from '@/lib/db/schema';
-import { conflict, documentExpired, forbidden, notFound, requiredDocumentsNotAccepted, secondApproverMustDiffer, validationFailed, verificationAssignedToOther, assigneeNotReviewer, registrarMayNotReview, openScreeningAlerts } from '@/lib/contract/api-errors';
+import {
+  addresses,
+  contacts,
+  customerCategorizations,
+  customers,
+  documents,
+  organizations,
+  persons,
+  representatives,
+  userRoles,
+  users,
+  verificationNotes,
+  verifications,
+} from '@/lib/db/schema';
+import {
+  conflict,
+  documentExpired,
+  forbidden,
+  notFound,
+  requiredDocumentsNotAccepted,
+  secondApproverMustDiffer,
+  validationFailed,
+  verificationAssignedToOther,
+  assigneeNotReviewer,
+  registrarMayNotReview,
+  openScreeningAlerts,
+} from '@/lib/contract/api-errors';
 import { approvalsRequired, getReviewSettings } from './review-settings';
 import { documentMetadata, documentRequirements, nameOf, organizationPeople, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
 import { emitEvent } from '@/lib/services/events/emit';
@@ -20,10 +53,13 @@ import { openScreeningAlertIds } from '@/lib/services/aml/screening';
 
 export { REVIEW_SLA_HOURS };
 
-
 async function lockVerification(tx: DbOrTx, tenantId: string, verificationId: string) {
   const [row] = isUuid(verificationId)
-    ? await tx.select().from(verifications).where(and(eq(verifications.tenantId, tenantId), eq(verifications.id, verificationId))).for('update')
+    ? await tx
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.tenantId, tenantId), eq(verifications.id, verificationId)))
+        .for('update')
     : [];
   if (!row) throw notFound('verification');
   return row;
@@ -85,13 +121,35 @@ export async function initiateVerification(db: DbOrTx, principal: Principal, cus
         .insert(verifications)
         .values({ tenantId: principal.tenantId, customerId: customer.id, customerType: customer.customerType, status: 'PENDING_REVIEW', submittedAt: now, createdAt: now, updatedAt: now })
         .returning();
-      await audit(tx, principal.tenantId, { customerId: customer.id, actorUserId: principal.userId, action: 'VERIFICATION_INITIATED', entityType: 'VERIFICATION', entityId: created!.id, after: { status: 'PENDING_REVIEW' } });
-      await emitEvent(tx, principal.tenantId, 'customer.verification.updated', { customerId: customer.id, customerType: customer.customerType, verificationId: created!.id, previousStatus: null, status: 'PENDING_REVIEW', reasonCode: null });
+      await audit(tx, principal.tenantId, {
+        customerId: customer.id,
+        actorUserId: principal.userId,
+        action: 'VERIFICATION_INITIATED',
+        entityType: 'VERIFICATION',
+        entityId: created!.id,
+        after: { status: 'PENDING_REVIEW' },
+      });
+      await emitEvent(tx, principal.tenantId, 'customer.verification.updated', {
+        customerId: customer.id,
+        customerType: customer.customerType,
+        verificationId: created!.id,
+        previousStatus: null,
+        status: 'PENDING_REVIEW',
+        reasonCode: null,
+      });
       return created!;
     }
     if (existing.status === 'APPROVED') throw conflict('the customer is already verified');
     if (existing.status === 'PENDING_REVIEW' || existing.status === 'IN_REVIEW') return existing;
-    return changeStatus(tx, principal.tenantId, existing, principal.userId, 'PENDING_REVIEW', { assigneeUserId: null, reasonCode: null, comment: null, decidedAt: null, decidedBy: null, submittedAt: now }, 'VERIFICATION_REINITIATED');
+    return changeStatus(
+      tx,
+      principal.tenantId,
+      existing,
+      principal.userId,
+      'PENDING_REVIEW',
+      { assigneeUserId: null, reasonCode: null, comment: null, decidedAt: null, decidedBy: null, submittedAt: now },
+      'VERIFICATION_REINITIATED',
+    );
   });
 }
 
@@ -115,7 +173,12 @@ export async function assignVerification(db: DbOrTx, principal: Principal, verif
         .from(users)
         .where(and(eq(users.tenantId, principal.tenantId), eq(users.id, target), eq(users.isActive, true), sql`${users.organizationId} is not null`));
       if (!assignee) throw notFound('assignee');
-      const roles = (await tx.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.tenantId, principal.tenantId), eq(userRoles.userId, target)))).map((r) => r.role);
+      const roles = (
+        await tx
+          .select({ role: userRoles.role })
+          .from(userRoles)
+          .where(and(eq(userRoles.tenantId, principal.tenantId), eq(userRoles.userId, target)))
+      ).map((r) => r.role);
       if (!can({ roles }, 'verification:review')) throw assigneeNotReviewer(target);
       if (row.registeredByUserId === target) {
         throw registrarMayNotReview(target, 'the user who registered the customer cannot review its case; assign it to another officer');
@@ -170,7 +233,15 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
       if (required === 2) {
         if (row.firstApprovedBy === principal.userId) throw secondApproverMustDiffer(row.id, row.firstApprovedBy, principal.userId);
         if (!row.firstApprovedBy) {
-          const v = await changeStatus(tx, t, row, principal.userId, 'PENDING_REVIEW', { firstApprovedBy: principal.userId, firstApprovedAt: now, assigneeUserId: null, reasonCode: input.reasonCode, comment: input.comment ?? null }, 'VERIFICATION_FIRST_APPROVAL');
+          const v = await changeStatus(
+            tx,
+            t,
+            row,
+            principal.userId,
+            'PENDING_REVIEW',
+            { firstApprovedBy: principal.userId, firstApprovedAt: now, assigneeUserId: null, reasonCode: input.reasonCode, comment: input.comment ?? null },
+            'VERIFICATION_FIRST_APPROVAL',
+          );
           return { ...v, approvalsRequired: required };
         }
       }
@@ -180,7 +251,13 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
       const current = new Set(state.docs.filter((d) => !d.supersededBy).map((d) => d.id));
       const unknown = (input.documentIds ?? []).map((id, i) => ({ id, i })).filter((x) => !current.has(x.id));
       if (unknown.length) throw validationFailed(unknown.map((x) => ({ field: `documentIds.${x.i}`, message: 'not a current document of this customer' })));
-      revisionRequest = { documentIds: [...new Set(input.documentIds ?? [])], requirements: [...new Set(input.requirements ?? [])], comment: input.comment ?? null, requestedBy: principal.userId, requestedAt: now.toISOString() };
+      revisionRequest = {
+        documentIds: [...new Set(input.documentIds ?? [])],
+        requirements: [...new Set(input.requirements ?? [])],
+        comment: input.comment ?? null,
+        requestedBy: principal.userId,
+        requestedAt: now.toISOString(),
+      };
     }
     const to: VerificationStatus = input.decision === 'APPROVE' ? 'APPROVED' : input.decision === 'REJECT' ? 'REJECTED' : 'REVISION_REQUESTED';
     const v = await changeStatus(
@@ -234,15 +311,29 @@ export async function decideDocument(db: DbOrTx, principal: Principal, verificat
       after: { status, documentType: before.documentType, reasonCode: input.reasonCode, comment: input.comment ?? null },
     });
     await refreshRisk(tx, principal.tenantId, row.customerId, row.customerType);
-    return documentView(doc!, await userLabels(tx, principal.tenantId, [doc!.uploadedBy, doc!.decidedBy]), doc!.representativeId ? await organizationPeople(tx, principal.tenantId, doc!.customerId) : []);
+    return documentView(
+      doc!,
+      await userLabels(tx, principal.tenantId, [doc!.uploadedBy, doc!.decidedBy]),
+      doc!.representativeId ? await organizationPeople(tx, principal.tenantId, doc!.customerId) : [],
+    );
   });
 }
 
 export async function addNote(db: DbOrTx, principal: Principal, verificationId: string, body: string) {
   return db.transaction(async (tx) => {
     const row = await lockVerification(tx, principal.tenantId, verificationId);
-    const [note] = await tx.insert(verificationNotes).values({ tenantId: principal.tenantId, verificationId: row.id, authorUserId: principal.userId, body, createdAt: clock.now() }).returning();
-    await audit(tx, principal.tenantId, { customerId: row.customerId, actorUserId: principal.userId, action: 'VERIFICATION_NOTE_ADDED', entityType: 'VERIFICATION', entityId: row.id, after: { noteId: note!.id } });
+    const [note] = await tx
+      .insert(verificationNotes)
+      .values({ tenantId: principal.tenantId, verificationId: row.id, authorUserId: principal.userId, body, createdAt: clock.now() })
+      .returning();
+    await audit(tx, principal.tenantId, {
+      customerId: row.customerId,
+      actorUserId: principal.userId,
+      action: 'VERIFICATION_NOTE_ADDED',
+      entityType: 'VERIFICATION',
+      entityId: row.id,
+      after: { noteId: note!.id },
+    });
     return { id: note!.id, authorUserId: note!.authorUserId, body: note!.body, createdAt: note!.createdAt.toISOString() };
   });
 }
@@ -350,40 +441,60 @@ export async function listVerifications(db: DbOrTx, principal: Principal, query:
     .innerJoin(customers, and(eq(customers.tenantId, verifications.tenantId), eq(customers.id, verifications.customerId)))
     .leftJoin(organizations, and(eq(organizations.tenantId, verifications.tenantId), eq(organizations.customerId, verifications.customerId)));
   const order =
-    query.sort === '-submittedAt' ? desc(verifications.submittedAt) : query.sort === 'updatedAt' ? asc(verifications.updatedAt) : query.sort === '-updatedAt' ? desc(verifications.updatedAt) : query.sort === 'status' ? asc(verifications.status) : asc(verifications.submittedAt);
-  const rows = await base.where(where).orderBy(order, asc(verifications.id)).limit(query.pageSize).offset((query.pageNo - 1) * query.pageSize);
+    query.sort === '-submittedAt'
+      ? desc(verifications.submittedAt)
+      : query.sort === 'updatedAt'
+        ? asc(verifications.updatedAt)
+        : query.sort === '-updatedAt'
+          ? desc(verifications.updatedAt)
+          : query.sort === 'status'
+            ? asc(verifications.status)
+            : asc(verifications.submittedAt);
+  const rows = await base
+    .where(where)
+    .orderBy(order, asc(verifications.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize);
   const [{ total }] = (await db
     .select({ total: count() })
     .from(verifications)
     .innerJoin(customers, and(eq(customers.tenantId, verifications.tenantId), eq(customers.id, verifications.customerId)))
     .leftJoin(organizations, and(eq(organizations.tenantId, verifications.tenantId), eq(organizations.customerId, verifications.customerId)))
     .where(where)) as [{ total: number }];
-  const labels = await userLabels(db, principal.tenantId, rows.flatMap((r) => viewLabelIds(r.v)));
-  return { items: rows.map((r) => ({ ...verificationView(r.v, r.customer, r.registrationNumber, labels), resubmissions: Number(r.resubmissions) })), pageNo: query.pageNo, pageSize: query.pageSize, total: Number(total) };
+  const labels = await userLabels(
+    db,
+    principal.tenantId,
+    rows.flatMap((r) => viewLabelIds(r.v)),
+  );
+  return {
+    items: rows.map((r) => ({ ...verificationView(r.v, r.customer, r.registrationNumber, labels), resubmissions: Number(r.resubmissions) })),
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    total: Number(total),
+  };
 }
 
 /**
  * Whether the caller may approve the case now, and every reason why not, so that the page can say it
  * before any input (the server applies the same rules on the decision).
  */
-function approvalGate(
-  v: typeof verifications.$inferSelect,
-  principal: Principal,
-  blockers: ApprovalBlockers,
-  required: 1 | 2,
-  labels: Map<string, UserLabel>,
-  openAlerts: string[],
-) {
+function approvalGate(v: typeof verifications.$inferSelect, principal: Principal, blockers: ApprovalBlockers, required: 1 | 2, labels: Map<string, UserLabel>, openAlerts: string[]) {
   const reasons: { code: string; message: string }[] = [];
   if (v.registeredByUserId === principal.userId) reasons.push({ code: 'FOUR_EYES', message: 'You registered this customer: another officer must review it (four-eyes rule).' });
-  if (v.status !== 'PENDING_REVIEW' && v.status !== 'IN_REVIEW') reasons.push({ code: 'NOT_OPEN', message: `The case is ${v.status.toLowerCase().replace('_', ' ')}; no decision is possible.` });
-  if (v.assigneeUserId && v.assigneeUserId !== principal.userId) reasons.push({ code: 'ASSIGNED_TO_ANOTHER_OFFICER', message: `The case is assigned to ${nameOf(labels, v.assigneeUserId)}.` });
-  if (required === 2 && v.firstApprovedBy === principal.userId) reasons.push({ code: 'SECOND_APPROVER_MUST_DIFFER', message: 'You gave the first approval: a second, different officer must approve.' });
+  if (v.status !== 'PENDING_REVIEW' && v.status !== 'IN_REVIEW')
+    reasons.push({ code: 'NOT_OPEN', message: `The case is ${v.status.toLowerCase().replace('_', ' ')}; no decision is possible.` });
+  if (v.assigneeUserId && v.assigneeUserId !== principal.userId)
+    reasons.push({ code: 'ASSIGNED_TO_ANOTHER_OFFICER', message: `The case is assigned to ${nameOf(labels, v.assigneeUserId)}.` });
+  if (required === 2 && v.firstApprovedBy === principal.userId)
+    reasons.push({ code: 'SECOND_APPROVER_MUST_DIFFER', message: 'You gave the first approval: a second, different officer must approve.' });
   for (const r of blockers.unmetRequirements) reasons.push({ code: 'REQUIRED_DOCUMENT_NOT_ACCEPTED', message: `${r.label}: no accepted document yet.` });
   if (blockers.undecidedDocuments.length) reasons.push({ code: 'DOCUMENTS_UNDECIDED', message: `${blockers.undecidedDocuments.length} document(s) still to accept or reject.` });
   if (openAlerts.length) {
     const n = openAlerts.length;
-    reasons.push({ code: 'OPEN_SCREENING_ALERTS', message: `${n === 1 ? 'A sanctions or PEP screening alert' : `${n} sanctions or PEP screening alerts`} of this customer ${n === 1 ? 'is' : 'are'} still open: an officer must decide ${n === 1 ? 'it' : 'them'} first (false positive, or a cleared match).` });
+    reasons.push({
+      code: 'OPEN_SCREENING_ALERTS',
+      message: `${n === 1 ? 'A sanctions or PEP screening alert' : `${n} sanctions or PEP screening alerts`} of this customer ${n === 1 ? 'is' : 'are'} still open: an officer must decide ${n === 1 ? 'it' : 'them'} first (false positive, or a cleared match).`,
+    });
   }
   // what refuses every decision (reject, revision, documents), not only approval: the page disables them up front
   const decideBlockedReasons = reasons.filter((r) => DECIDE_BLOCKERS.has(r.code));
@@ -405,28 +516,101 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
   if (!row) throw notFound('verification');
   const t = principal.tenantId;
   const cid = row.v.customerId;
-  const [person] = await db.select().from(persons).where(and(eq(persons.tenantId, t), eq(persons.customerId, cid)));
-  const [organization] = await db.select().from(organizations).where(and(eq(organizations.tenantId, t), eq(organizations.customerId, cid)));
-  const reps = organization ? await db.select().from(representatives).where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id))) : [];
-  const addr = await db.select().from(addresses).where(and(eq(addresses.tenantId, t), eq(addresses.customerId, cid)));
-  const cont = await db.select().from(contacts).where(and(eq(contacts.tenantId, t), eq(contacts.customerId, cid)));
+  const [person] = await db
+    .select()
+    .from(persons)
+    .where(and(eq(persons.tenantId, t), eq(persons.customerId, cid)));
+  const [organization] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.tenantId, t), eq(organizations.customerId, cid)));
+  const reps = organization
+    ? await db
+        .select()
+        .from(representatives)
+        .where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id)))
+    : [];
+  const addr = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.tenantId, t), eq(addresses.customerId, cid)));
+  const cont = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, t), eq(contacts.customerId, cid)));
   const state = await documentRequirements(db, t, cid, row.v.customerType);
-  const notes = await db.select().from(verificationNotes).where(and(eq(verificationNotes.tenantId, t), eq(verificationNotes.verificationId, row.v.id))).orderBy(asc(verificationNotes.createdAt));
-  const [categorization] = await db.select().from(customerCategorizations).where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, cid)));
+  const notes = await db
+    .select()
+    .from(verificationNotes)
+    .where(and(eq(verificationNotes.tenantId, t), eq(verificationNotes.verificationId, row.v.id)))
+    .orderBy(asc(verificationNotes.createdAt));
+  const [categorization] = await db
+    .select()
+    .from(customerCategorizations)
+    .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, cid)));
   const settings = await getReviewSettings(db, t);
   const required = approvalsRequired(settings, row.v.customerType, row.v.riskLevel);
-  const labels = await userLabels(db, t, [...viewLabelIds(row.v), ...state.docs.flatMap((d) => [d.uploadedBy, d.decidedBy]), ...notes.map((n) => n.authorUserId), row.v.revisionRequest?.requestedBy]);
+  const labels = await userLabels(db, t, [
+    ...viewLabelIds(row.v),
+    ...state.docs.flatMap((d) => [d.uploadedBy, d.decidedBy]),
+    ...notes.map((n) => n.authorUserId),
+    row.v.revisionRequest?.requestedBy,
+  ]);
   return {
     ...verificationView(row.v, row.customer, organization?.registrationNumber ?? null, labels),
-    person: person ? { firstName: person.firstName, lastName: person.lastName, email: person.email, dateOfBirth: person.dateOfBirth, gender: person.gender, nationality: person.nationality, placeOfBirth: person.placeOfBirth } : null,
-    organization: organization
-      ? { id: organization.id, legalName: organization.legalName, tradingName: organization.tradingName, registrationNumber: organization.registrationNumber, taxId: organization.taxId, businessType: organization.businessType, industry: organization.industry, website: organization.website, incorporationDate: organization.incorporationDate }
+    person: person
+      ? {
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+          dateOfBirth: person.dateOfBirth,
+          gender: person.gender,
+          nationality: person.nationality,
+          placeOfBirth: person.placeOfBirth,
+        }
       : null,
-    representatives: reps.map((r) => ({ id: r.id, firstName: r.firstName, lastName: r.lastName, position: r.position, email: r.email, isPrimaryOwner: r.isPrimaryOwner, ownershipShare: r.ownershipShare })),
-    addresses: addr.map((a) => ({ id: a.id, addressType: a.addressType, street: a.street, building: a.building, city: a.city, state: a.state, postalCode: a.postalCode, country: a.country, isPrimary: a.isPrimary })),
+    organization: organization
+      ? {
+          id: organization.id,
+          legalName: organization.legalName,
+          tradingName: organization.tradingName,
+          registrationNumber: organization.registrationNumber,
+          taxId: organization.taxId,
+          businessType: organization.businessType,
+          industry: organization.industry,
+          website: organization.website,
+          incorporationDate: organization.incorporationDate,
+        }
+      : null,
+    representatives: reps.map((r) => ({
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      position: r.position,
+      email: r.email,
+      isPrimaryOwner: r.isPrimaryOwner,
+      ownershipShare: r.ownershipShare,
+    })),
+    addresses: addr.map((a) => ({
+      id: a.id,
+      addressType: a.addressType,
+      street: a.street,
+      building: a.building,
+      city: a.city,
+      state: a.state,
+      postalCode: a.postalCode,
+      country: a.country,
+      isPrimary: a.isPrimary,
+    })),
     contacts: cont.map((c) => ({ id: c.id, contactType: c.contactType, value: c.value, isPrimary: c.isPrimary })),
     categorization: categorization
-      ? { categoryId: categorization.categoryId, categoryCode: state.category?.code ?? null, categoryName: state.category?.name ?? null, riskLevel: categorization.riskLevel, parameters: categorization.parameters }
+      ? {
+          categoryId: categorization.categoryId,
+          categoryCode: state.category?.code ?? null,
+          categoryName: state.category?.name ?? null,
+          riskLevel: categorization.riskLevel,
+          parameters: categorization.parameters,
+        }
       : null,
     documents: state.docs.map((d) => documentView(d, labels, state.people)),
     requirements: state.requirements,
@@ -440,14 +624,15 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
 
 /** The content of one document of a case, for the reviewer's viewer. */
 export async function documentContent(db: DbOrTx, principal: Principal, verificationId: string, documentId: string) {
-  const [row] = isUuid(verificationId) && isUuid(documentId)
-    ? await db
-        .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256, documentType: documents.documentType, customerName: customers.displayName })
-        .from(documents)
-        .innerJoin(verifications, and(eq(verifications.tenantId, documents.tenantId), eq(verifications.customerId, documents.customerId)))
-        .innerJoin(customers, and(eq(customers.tenantId, documents.tenantId), eq(customers.id, documents.customerId)))
-        .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(verifications.id, verificationId)))
-    : [];
+  const [row] =
+    isUuid(verificationId) && isUuid(documentId)
+      ? await db
+          .select({ content: documents.content, mimeType: documents.mimeType, sha256: documents.sha256, documentType: documents.documentType, customerName: customers.displayName })
+          .from(documents)
+          .innerJoin(verifications, and(eq(verifications.tenantId, documents.tenantId), eq(verifications.customerId, documents.customerId)))
+          .innerJoin(customers, and(eq(customers.tenantId, documents.tenantId), eq(customers.id, documents.customerId)))
+          .where(and(eq(documents.tenantId, principal.tenantId), eq(documents.id, documentId), eq(verifications.id, verificationId)))
+      : [];
   if (!row) throw notFound('document');
   const { documentType, customerName, ...file } = row;
   return { ...file, fileName: documentFileName(documentType, customerName, row.mimeType) };
@@ -474,7 +659,12 @@ export function documentFileName(documentType: string, customerName: string, mim
 
 /** The timeline of a case: every event of its customer with actor names and roles. */
 export async function caseTimeline(db: DbOrTx, principal: Principal, verificationId: string) {
-  const [row] = isUuid(verificationId) ? await db.select({ customerId: verifications.customerId }).from(verifications).where(and(eq(verifications.tenantId, principal.tenantId), eq(verifications.id, verificationId))) : [];
+  const [row] = isUuid(verificationId)
+    ? await db
+        .select({ customerId: verifications.customerId })
+        .from(verifications)
+        .where(and(eq(verifications.tenantId, principal.tenantId), eq(verifications.id, verificationId)))
+    : [];
   if (!row) throw notFound('verification');
   return customerTimeline(db, principal.tenantId, row.customerId);
 }

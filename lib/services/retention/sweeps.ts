@@ -17,22 +17,9 @@ export interface RetentionPolicy {
   batchSize: number;
 }
 
-export type SweepName =
-  | 'httpIdempotencyKeys'
-  | 'sessions'
-  | 'loginAttempts'
-  | 'webhookAttempts'
-  | 'webhookDeliveries'
-  | 'events';
+export type SweepName = 'httpIdempotencyKeys' | 'sessions' | 'loginAttempts' | 'webhookAttempts' | 'webhookDeliveries' | 'events';
 
-export const SWEEP_NAMES: SweepName[] = [
-  'httpIdempotencyKeys',
-  'sessions',
-  'loginAttempts',
-  'webhookAttempts',
-  'webhookDeliveries',
-  'events',
-];
+export const SWEEP_NAMES: SweepName[] = ['httpIdempotencyKeys', 'sessions', 'loginAttempts', 'webhookAttempts', 'webhookDeliveries', 'events'];
 
 export type SweepCounts = Record<SweepName, number>;
 
@@ -103,13 +90,7 @@ export async function sweepTenants(db: DbOrTx): Promise<string[]> {
  * Runs one sweep over the given tenants, batch after batch until a batch comes back short.
  * `onBatch` runs after every batch (the scheduler renews its lease there).
  */
-export async function runSweep(
-  db: DbOrTx,
-  name: SweepName,
-  policy: RetentionPolicy,
-  tenantIds: string[],
-  onBatch?: () => Promise<void>,
-): Promise<number> {
+export async function runSweep(db: DbOrTx, name: SweepName, policy: RetentionPolicy, tenantIds: string[], onBatch?: () => Promise<void>): Promise<number> {
   const { table, where } = sweepTarget(name, policy);
   let total = 0;
   for (const tenantId of tenantIds) {

@@ -28,11 +28,7 @@ export async function searchTenant(db: DbOrTx, tenantId: string, principal: Prin
 
   const customerWhere: SQL = and(
     eq(customers.tenantId, tenantId),
-    or(
-      sql`lower(${customers.displayName}) like ${like}`,
-      sql`lower(coalesce(${customers.email}, '')) like ${like}`,
-      ...(uuid ? [eq(customers.id, uuid)] : []),
-    ),
+    or(sql`lower(${customers.displayName}) like ${like}`, sql`lower(coalesce(${customers.email}, '')) like ${like}`, ...(uuid ? [eq(customers.id, uuid)] : [])),
   )!;
 
   const walletId: SQL | null = uuid ? eq(wallets.id, uuid) : ID_PREFIX.test(q) ? sql`${wallets.id}::text like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}` : null;

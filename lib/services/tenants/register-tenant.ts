@@ -14,11 +14,7 @@ import { generateTenantKey, generateTenantSecret } from './credentials';
  * (credentials hashed), its PLATFORM_OWNER organization, a first ADMIN_USER and the default
  * categorization hierarchy. The tenant secret is returned this once.
  */
-export async function registerTenant(
-  db: Db,
-  input: RegisterTenantBody,
-  options: { isDemo?: boolean } = {},
-): Promise<RegisterTenantResult> {
+export async function registerTenant(db: Db, input: RegisterTenantBody, options: { isDemo?: boolean } = {}): Promise<RegisterTenantResult> {
   assertPasswordNotCommon(input.admin.password, 'admin.password');
   const tenantKey = generateTenantKey();
   const tenantSecret = generateTenantSecret();
@@ -32,10 +28,7 @@ export async function registerTenant(
         .values({ name: input.name, tenantKey, tenantSecretHash, isDemo: options.isDemo ?? false })
         .returning({ id: tenants.id });
       const tenantId = tenant!.id;
-      const [organization] = await tx
-        .insert(organizations)
-        .values({ tenantId, name: input.name, organizationType: 'PLATFORM_OWNER' })
-        .returning({ id: organizations.id });
+      const [organization] = await tx.insert(organizations).values({ tenantId, name: input.name, organizationType: 'PLATFORM_OWNER' }).returning({ id: organizations.id });
       const organizationId = organization!.id;
       const [user] = await tx
         .insert(users)

@@ -18,7 +18,6 @@ export function toTenant(row: TenantRow): Tenant {
   };
 }
 
-
 export async function findTenant(db: DbOrTx, tenantId: string): Promise<TenantRow | undefined> {
   if (!isUuid(tenantId)) return undefined;
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);

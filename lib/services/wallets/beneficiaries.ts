@@ -59,7 +59,10 @@ const scoped = (tenantId: string, actor: Actor, id: string) =>
   and(eq(beneficiaries.tenantId, tenantId), eq(beneficiaries.id, id), actor.customerId ? eq(beneficiaries.customerId, actor.customerId) : undefined);
 
 export async function getBeneficiary(db: DbOrTx, tenantId: string, actor: Actor, id: string): Promise<Beneficiary> {
-  const [row] = await db.select().from(beneficiaries).where(scoped(tenantId, actor, id));
+  const [row] = await db
+    .select()
+    .from(beneficiaries)
+    .where(scoped(tenantId, actor, id));
   if (!row) throw notFound('beneficiary');
   return toBeneficiary(row);
 }

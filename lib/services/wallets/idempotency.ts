@@ -1,14 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { idempotencyKeyReused, idempotentRequestInProgress } from '@/lib/contract/api-errors';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  completeIdempotencyKeySql,
-  releaseIdempotencyKey,
-  requestFingerprint,
-  type IdempotencyScope,
-} from '@/lib/services/idempotency/store';
+import { claimIdempotencyKey, completeIdempotencyKey, completeIdempotencyKeySql, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 
 /**
  * Idempotency of POST /transfers (docs/ledger.md), on the one store (lib/services/idempotency/store.ts).

@@ -144,9 +144,7 @@ export async function setTransactionLimit(db: DbOrTx, tenantId: string, actor: A
     customerId = (await targetCustomer(db, tenantId, actor, body.customerId)).id;
   }
   const now = clock.now();
-  const target = walletId
-    ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null`
-    : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
+  const target = walletId ? sql`(tenant_id, wallet_id, limit_type) where wallet_id is not null` : sql`(tenant_id, customer_id, limit_type, currency) where wallet_id is null`;
   // the customer row is updated (to itself) in the same statement: the limit waits for the customer's transfers in flight
   // (they hold the row for share), and a transfer that read the customer before sees a new row version (xmin) and takes
   // the path that reads the limits under its locks (docs/ledger.md, customer-wide limits without a customer queue)

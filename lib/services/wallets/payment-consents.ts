@@ -83,7 +83,10 @@ const scoped = (tenantId: string, actor: Actor, id: string) =>
   and(eq(paymentConsents.tenantId, tenantId), eq(paymentConsents.id, id), actor.customerId ? eq(paymentConsents.customerId, actor.customerId) : undefined);
 
 export async function getPaymentConsent(db: DbOrTx, tenantId: string, actor: Actor, id: string): Promise<PaymentConsent> {
-  const [row] = await db.select().from(paymentConsents).where(scoped(tenantId, actor, id));
+  const [row] = await db
+    .select()
+    .from(paymentConsents)
+    .where(scoped(tenantId, actor, id));
   if (!row) throw notFound('payment consent');
   return toPaymentConsent(row);
 }

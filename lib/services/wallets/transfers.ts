@@ -2,18 +2,38 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
-import {
-  DEFAULT_FOUR_EYES_THRESHOLD,
-  type CreateTransferBody,
-  type ListTransfersQuery,
-  type Transfer,
-  type TransferDetail,
-  type TransferSettings,
-} from '@/lib/contract/wallets';
+import { DEFAULT_FOUR_EYES_THRESHOLD, type CreateTransferBody, type ListTransfersQuery, type Transfer, type TransferDetail, type TransferSettings } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { pgErrorCode } from '@/lib/db/errors';
-import { beneficiaries, customers, journalEntries, transferSettings, transfers, users, wallets, type CustomerRow, type PaymentConsentRow, type TransactionLimitRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
-import { ApiError, approverMustDiffer, beneficiaryBlocked, beneficiaryInactive, beneficiaryNotFound, currencyMismatch, destinationCurrencyMismatch, insufficientBalance, notFound, paymentConsentInvalid, paymentConsentRequired, walletNotActive, transferNotPending } from '@/lib/contract/api-errors';
+import {
+  beneficiaries,
+  customers,
+  journalEntries,
+  transferSettings,
+  transfers,
+  users,
+  wallets,
+  type CustomerRow,
+  type PaymentConsentRow,
+  type TransactionLimitRow,
+  type TransferRow,
+  type WalletRow,
+} from '@/lib/db/schema';
+import {
+  ApiError,
+  approverMustDiffer,
+  beneficiaryBlocked,
+  beneficiaryInactive,
+  beneficiaryNotFound,
+  currencyMismatch,
+  destinationCurrencyMismatch,
+  insufficientBalance,
+  notFound,
+  paymentConsentInvalid,
+  paymentConsentRequired,
+  walletNotActive,
+  transferNotPending,
+} from '@/lib/contract/api-errors';
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
@@ -53,8 +73,7 @@ interface Refs {
 function sourceWallet(row: TransferRow, source: Refs['source']): Transfer['sourceWallet'] {
   const now = new Decimal(source.balance);
   const amount = new Decimal(row.amount);
-  const pair =
-    row.status === 'PENDING_APPROVAL' ? [now.plus(amount), now] : row.status === 'HELD_FOR_REVIEW' ? [now, now.minus(amount)] : null;
+  const pair = row.status === 'PENDING_APPROVAL' ? [now.plus(amount), now] : row.status === 'HELD_FOR_REVIEW' ? [now, now.minus(amount)] : null;
   return {
     id: row.walletId,
     name: source.name,
@@ -454,8 +473,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   const fourEyesThreshold = found.settings ? found.settings.threshold : DEFAULT_FOUR_EYES_THRESHOLD;
   const requiresApproval = fourEyesThreshold !== null && amount.gt(fourEyesThreshold);
   const kind = requiresApproval ? 'TRANSFER_CLEARING' : 'OUTGOING_SETTLEMENT';
-  const counterpart =
-    requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
+  const counterpart = requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
   const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
   const transferId = heldRelease?.transferId ?? randomUUID();
   // 5. transaction monitoring (docs/aml.md): the tenant's rules on this transfer; a HOLD posts nothing until two officers release it
@@ -488,9 +506,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     firings,
     releasing: heldRelease !== null,
     counterpart,
-    description: destination
-      ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}`
-      : `transfer to ${payee}: ${body.reference}`,
+    description: destination ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}` : `transfer to ${payee}: ${body.reference}`,
     customerLocked: false,
     event: { ctes: sql``, notified: sql`` },
     storeAnswer: null,
@@ -527,29 +543,39 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   const message = held ? 'transfer held for AML review' : requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
   const status = statusOf(posting) as 'PENDING_APPROVAL' | 'HELD_FOR_REVIEW' | 'COMPLETED';
   posting.event = heldRelease
-    ? eventCtes(tenantId, 'transfer.released', {
-        transferId,
-        customerId: transfer.customerId,
-        walletId: transfer.walletId,
-        amount: transfer.amount,
-        currency: transfer.currency,
-        alertId: heldRelease.alertId,
-        proposedBy: heldRelease.proposedBy,
-        releasedBy: heldRelease.releasedBy,
-        status: status === 'HELD_FOR_REVIEW' ? 'COMPLETED' : status,
-      }, { gate: OK })
-    : eventCtes(tenantId, 'transfer.created', {
-        transferId,
-        type: transfer.type,
-        customerId: transfer.customerId,
-        walletId: transfer.walletId,
-        beneficiaryId: beneficiary?.id ?? null,
-        destinationWalletId: destination?.id ?? null,
-        amount: transfer.amount,
-        currency: transfer.currency,
-        status,
-        initiatedBy: actor.userId,
-      }, { gate: OK });
+    ? eventCtes(
+        tenantId,
+        'transfer.released',
+        {
+          transferId,
+          customerId: transfer.customerId,
+          walletId: transfer.walletId,
+          amount: transfer.amount,
+          currency: transfer.currency,
+          alertId: heldRelease.alertId,
+          proposedBy: heldRelease.proposedBy,
+          releasedBy: heldRelease.releasedBy,
+          status: status === 'HELD_FOR_REVIEW' ? 'COMPLETED' : status,
+        },
+        { gate: OK },
+      )
+    : eventCtes(
+        tenantId,
+        'transfer.created',
+        {
+          transferId,
+          type: transfer.type,
+          customerId: transfer.customerId,
+          walletId: transfer.walletId,
+          beneficiaryId: beneficiary?.id ?? null,
+          destinationWalletId: destination?.id ?? null,
+          amount: transfer.amount,
+          currency: transfer.currency,
+          status,
+          initiatedBy: actor.userId,
+        },
+        { gate: OK },
+      );
   posting.storeAnswer = scope ? await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK) : null;
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
@@ -648,19 +674,28 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
   return sql`
     with c as materialized (
       select c.id, c.status, c.display_name, c.xmin::text as version from customers c
-      where c.tenant_id = ${tenantId} and c.id in (${sql.join(customerIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      where c.tenant_id = ${tenantId} and c.id in (${sql.join(
+        customerIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       order by c.id
       for share
     ),
     w as materialized (
       select w.id, w.customer_id, w.currency, w.status, w.balance from wallets w
-      where (select count(*) from c) >= 0 and w.tenant_id = ${tenantId} and w.id in (${sql.join(walletIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      where (select count(*) from c) >= 0 and w.tenant_id = ${tenantId} and w.id in (${sql.join(
+        walletIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       order by w.id
       for update
     ),
     ok as (
       select 1
-      where (select count(*) from c where ${ruleSql('customerActive', 'c', rules)} and c.id::text || ':' || c.version in (${sql.join(versions.map((v) => sql`${v}`), sql`, `)})) = ${customerIds.length}
+      where (select count(*) from c where ${ruleSql('customerActive', 'c', rules)} and c.id::text || ':' || c.version in (${sql.join(
+        versions.map((v) => sql`${v}`),
+        sql`, `,
+      )})) = ${customerIds.length}
         and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and ${rulesSql('wallet', 'w', rules)})
         and ${
           destination
@@ -727,7 +762,7 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */
 function assertConsentRow(consentId: string, consent: Gathered['consent'], wallet: LockedWallet, rules: RuleParams) {
-  if (!consent) throw paymentConsentInvalid(consentId, 'NOT_FOUND', 'no payment consent with this id for the wallet\'s customer');
+  if (!consent) throw paymentConsentInvalid(consentId, 'NOT_FOUND', "no payment consent with this id for the wallet's customer");
   const revokedAt = consent.revoked_at ? new Date(consent.revoked_at) : null;
   if (!holds('consentNotRevoked', consent, rules)) throw paymentConsentInvalid(consentId, 'REVOKED', `the consent was revoked at ${iso(revokedAt)}`);
   if (!holds('consentNotExpired', consent, rules)) throw paymentConsentInvalid(consentId, 'EXPIRED', `the consent expired at ${new Date(consent.expires_at).toISOString()}`);
@@ -750,8 +785,7 @@ async function moveBalance(tx: DbOrTx, tenantId: string, walletId: string, delta
 // Read
 // ------------------------------------------------------------------------------------------------
 
-const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
 /** Transfers with their payee, wallets, customers and the names of initiator and decider: four reads in parallel. */
 async function hydrate(db: DbOrTx, tenantId: string, rows: TransferRow[]): Promise<Transfer[]> {
@@ -814,12 +848,14 @@ export async function listTransfers(db: DbOrTx, tenantId: string, actor: Actor, 
   return { items: await hydrate(db, tenantId, rows), page: query.page, pageSize: query.pageSize, total };
 }
 
-const scoped = (tenantId: string, actor: Actor, id: string) =>
-  and(eq(transfers.tenantId, tenantId), eq(transfers.id, id), actor.customerId ? customerScope(actor.customerId) : undefined);
+const scoped = (tenantId: string, actor: Actor, id: string) => and(eq(transfers.tenantId, tenantId), eq(transfers.id, id), actor.customerId ? customerScope(actor.customerId) : undefined);
 
 /** GET /transfers/{id}: the transfer, its status history (from its own columns) and its ledger entries. */
 export async function getTransfer(db: DbOrTx, tenantId: string, actor: Actor, id: string): Promise<TransferDetail> {
-  const [row] = await db.select().from(transfers).where(scoped(tenantId, actor, id));
+  const [row] = await db
+    .select()
+    .from(transfers)
+    .where(scoped(tenantId, actor, id));
   if (!row) throw notFound('transfer');
   const [[transfer], entries] = await Promise.all([
     hydrate(db, tenantId, [row]),
@@ -855,7 +891,11 @@ export async function getTransfer(db: DbOrTx, tenantId: string, actor: Actor, id
  */
 export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id: string, decision: 'approve' | 'reject', reason?: string) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(transfers).where(scoped(tenantId, actor, id)).for('update');
+    const [row] = await tx
+      .select()
+      .from(transfers)
+      .where(scoped(tenantId, actor, id))
+      .for('update');
     if (!row) throw notFound('transfer');
     if (row.status !== 'PENDING_APPROVAL') {
       throw transferNotPending(id, row.status);
@@ -909,7 +949,7 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
     }
     const [updated] = await tx
       .update(transfers)
-      .set({ status, approvedBy: actor.userId, decidedAt: now, updatedAt: now, rejectionReason: failure ?? (status === 'REJECTED' ? reason ?? null : null) })
+      .set({ status, approvedBy: actor.userId, decidedAt: now, updatedAt: now, rejectionReason: failure ?? (status === 'REJECTED' ? (reason ?? null) : null) })
       .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, id)))
       .returning();
     const base = { transferId: id, customerId: row.customerId, walletId: row.walletId, amount, currency: row.currency };
@@ -927,7 +967,11 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
 // ------------------------------------------------------------------------------------------------
 
 async function lockHeld(tx: DbOrTx, tenantId: string, transferId: string): Promise<TransferRow> {
-  const [row] = await tx.select().from(transfers).where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId)))
+    .for('update');
   if (!row) throw notFound('transfer');
   if (row.status !== 'HELD_FOR_REVIEW') throw transferNotPending(transferId, row.status);
   return row;
@@ -939,7 +983,12 @@ async function lockHeld(tx: DbOrTx, tenantId: string, transferId: string): Promi
  * the officers have just reviewed) and posts, or waits for four-eyes approval above the threshold.
  * When a check fails now (the balance was spent meanwhile, say), the transfer FAILS with the reason.
  */
-export async function releaseHeldTransfer(tx: DbOrTx, tenantId: string, transferId: string, decided: { alertId: string; proposedBy: string; releasedBy: string }): Promise<{ status: TransferRow['status']; failure: string | null }> {
+export async function releaseHeldTransfer(
+  tx: DbOrTx,
+  tenantId: string,
+  transferId: string,
+  decided: { alertId: string; proposedBy: string; releasedBy: string },
+): Promise<{ status: TransferRow['status']; failure: string | null }> {
   const row = await lockHeld(tx, tenantId, transferId);
   const body: CreateTransferBody = {
     walletId: row.walletId,
@@ -963,7 +1012,14 @@ export async function releaseHeldTransfer(tx: DbOrTx, tenantId: string, transfer
       .update(transfers)
       .set({ status: 'FAILED', rejectionReason: failure, approvedBy: decided.releasedBy, decidedAt: now, updatedAt: now })
       .where(and(eq(transfers.tenantId, tenantId), eq(transfers.id, transferId)));
-    await emitEvent(tx, tenantId, 'transfer.failed', { transferId, customerId: row.customerId, walletId: row.walletId, amount: fmt(row.amount, row.currency), currency: row.currency, reason: failure });
+    await emitEvent(tx, tenantId, 'transfer.failed', {
+      transferId,
+      customerId: row.customerId,
+      walletId: row.walletId,
+      amount: fmt(row.amount, row.currency),
+      currency: row.currency,
+      reason: failure,
+    });
     return { status: 'FAILED', failure };
   }
 }

@@ -6,7 +6,16 @@ import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type TransferRow, type WalletRow } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { currencyMismatch, forbidden, notFound, transactionLimitExceeded, walletNotActive, walletStateConflict, walletBalanceNotZero, walletHasPendingTransfers } from '@/lib/contract/api-errors';
+import {
+  currencyMismatch,
+  forbidden,
+  notFound,
+  transactionLimitExceeded,
+  walletNotActive,
+  walletStateConflict,
+  walletBalanceNotZero,
+  walletHasPendingTransfers,
+} from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';
@@ -48,7 +57,11 @@ export function toWallet(row: WalletRow, pending = '0', customerName = ''): Wall
 export async function presentWallets(db: DbOrTx, tenantId: string, rows: WalletRow[]): Promise<Wallet[]> {
   if (rows.length === 0) return [];
   const [pending, names] = await Promise.all([
-    pendingOutgoing(db, tenantId, rows.map((r) => r.id)),
+    pendingOutgoing(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
     db
       .select({ id: customers.id, name: customers.displayName })
       .from(customers)
@@ -63,7 +76,10 @@ const scoped = (tenantId: string, actor: Actor, walletId: string): SQL =>
 
 /** The wallet if the actor may see it; 404 otherwise (unknown, another tenant's, another customer's). */
 export async function findWallet(db: DbOrTx, tenantId: string, actor: Actor, walletId: string, lock = false): Promise<WalletRow> {
-  const query = db.select().from(wallets).where(scoped(tenantId, actor, walletId));
+  const query = db
+    .select()
+    .from(wallets)
+    .where(scoped(tenantId, actor, walletId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('wallet');
   return row;
@@ -111,16 +127,14 @@ function buildWalletQuery(db: Db) {
     .select({
       wallet: wallets,
       customerName: customers.displayName,
-      pending: sql<string | null>`(select sum(${transfers.amount})::text from ${transfers} where ${transfers.tenantId} = ${wallets.tenantId} and ${transfers.walletId} = ${wallets.id} and ${transfers.status} = 'PENDING_APPROVAL')`,
+      pending: sql<
+        string | null
+      >`(select sum(${transfers.amount})::text from ${transfers} where ${transfers.tenantId} = ${wallets.tenantId} and ${transfers.walletId} = ${wallets.id} and ${transfers.status} = 'PENDING_APPROVAL')`,
     })
     .from(wallets)
     .leftJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
     .where(
-      and(
-        eq(wallets.tenantId, sql.placeholder('tenantId')),
-        eq(wallets.id, sql.placeholder('walletId')),
-        sql`(${customerId}::uuid is null or ${wallets.customerId} = ${customerId}::uuid)`,
-      ),
+      and(eq(wallets.tenantId, sql.placeholder('tenantId')), eq(wallets.id, sql.placeholder('walletId')), sql`(${customerId}::uuid is null or ${wallets.customerId} = ${customerId}::uuid)`),
     )
     .prepare('wallet_get');
 }
@@ -207,14 +221,20 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
     where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
     order by s."postedAt" desc, s.id desc
     limit ${limit} offset ${offset}`) as unknown as Promise<{
-    rows: Array<{ entryId: string; side: 'DEBIT' | 'CREDIT'; amount: string; currency: Currency; postedAt: Date | string; kind: StatementKind; transferId: string | null; transferStatus: TransferRow['status'] | null; description: string; balanceAfter: string }>;
+    rows: Array<{
+      entryId: string;
+      side: 'DEBIT' | 'CREDIT';
+      amount: string;
+      currency: Currency;
+      postedAt: Date | string;
+      kind: StatementKind;
+      transferId: string | null;
+      transferStatus: TransferRow['status'] | null;
+      description: string;
+      balanceAfter: string;
+    }>;
   }>;
-  const [{ rows }, [total], [opening], [closing]] = await Promise.all([
-    rowsQuery,
-    db.select({ n: count() }).from(journalLines).where(where),
-    before(from, '0'),
-    before(to, wallet.balance),
-  ]);
+  const [{ rows }, [total], [opening], [closing]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(journalLines).where(where), before(from, '0'), before(to, wallet.balance)]);
   return {
     walletId,
     currency: wallet.currency as Currency,

@@ -11,6 +11,16 @@ export function eventCatalogue() {
       dataSchema: z.toJSONSchema(EVENT_DATA_SCHEMAS[type], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
       example: EVENT_EXAMPLES[type],
     })),
-    wildcards: ['*', ...new Set(EVENT_TYPES.flatMap((t) => t.split('.').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('.')}.*`)))],
+    wildcards: [
+      '*',
+      ...new Set(
+        EVENT_TYPES.flatMap((t) =>
+          t
+            .split('.')
+            .slice(0, -1)
+            .map((_, i, parts) => `${parts.slice(0, i + 1).join('.')}.*`),
+        ),
+      ),
+    ],
   };
 }

@@ -200,7 +200,10 @@ export async function sendTestEvent(db: Db, tenantId: string, subscriptionId: st
   // disabled between the check and the insert
   if (!deliveryId) assertEnabled({ enabled: false }, 'send test events');
   const report = await deliverClaimed(db, { tenantId, id: deliveryId!, claimToken: token }, { timeoutMs });
-  const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, deliveryId!)));
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, deliveryId!)));
   const attempts = report.attemptId ? (await attemptsOf(db, tenantId, deliveryId!)).filter((a) => a.id === report.attemptId) : [];
   return { eventId: recorded.event.id, deliveryId: deliveryId!, status: row!.status, attempt: attempts[0] ?? null };
 }

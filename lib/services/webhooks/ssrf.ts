@@ -89,7 +89,7 @@ export function parseIPv6(input: string): number[] | null {
 
 function inV4(ip: number, [network, bits]: Range4): boolean {
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return ((ip & mask) >>> 0) === network;
+  return (ip & mask) >>> 0 === network;
 }
 
 function describeV4(ip: number): string | null {
@@ -174,10 +174,7 @@ export async function resolveAndCheck(host: string, options: { allowPrivate: boo
     try {
       const lookup = (options.resolve ?? resolver())(host);
       addresses = options.timeoutMs
-        ? await Promise.race([
-            lookup,
-            new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), options.timeoutMs).unref()),
-          ])
+        ? await Promise.race([lookup, new Promise<never>((_, reject) => setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' })), options.timeoutMs).unref())])
         : await lookup;
     } catch (error) {
       throw new UnresolvableHostError(`${host} could not be resolved (${(error as { code?: string }).code ?? 'DNS error'})`);

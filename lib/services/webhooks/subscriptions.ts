@@ -79,16 +79,14 @@ export async function assertEndpointAllowed(db: DbOrTx, tenantId: string, endpoi
 }
 
 async function assertCustomer(db: DbOrTx, tenantId: string, customerId: string): Promise<void> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   if (!row) throw validationFailed([{ field: 'customerId', message: 'no customer with this id in the tenant' }]);
 }
 
-export async function createSubscription(
-  db: Db,
-  tenantId: string,
-  createdBy: string | null,
-  input: CreateWebhookSubscriptionBody,
-): Promise<WebhookSubscription & { secretKey?: string }> {
+export async function createSubscription(db: Db, tenantId: string, createdBy: string | null, input: CreateWebhookSubscriptionBody): Promise<WebhookSubscription & { secretKey?: string }> {
   await assertEndpointAllowed(db, tenantId, input.endpointUrl);
   if (input.customerId) await assertCustomer(db, tenantId, input.customerId);
   const id = randomUUID();

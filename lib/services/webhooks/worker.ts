@@ -146,7 +146,12 @@ const contextJoins = sql.raw(`
 export async function claimDue(db: DbOrTx, args: { limit: number; leaseMs: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
   if (args.limit <= 0 || (args.ids && !args.ids.length)) return [];
   const token = randomUUID();
-  const only = args.ids ? sql`and id in (${sql.join(args.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  const only = args.ids
+    ? sql`and id in (${sql.join(
+        args.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
   const result = await db.execute(sql`
     with due as (
       select tenant_id, id from webhook_deliveries
@@ -370,14 +375,7 @@ export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, options: 
         .where(and(eq(webhookSubscriptions.tenantId, claimed.tenantId), eq(webhookSubscriptions.id, context.subscriptionId)))
         .returning({ failingSince: webhookSubscriptions.failingSince, enabled: webhookSubscriptions.enabled });
       if (state?.enabled && state.failingSince && attemptedAt.getTime() - state.failingSince.getTime() >= AUTO_DISABLE_AFTER_MS) {
-        await disableSubscription(
-          tx,
-          claimed.tenantId,
-          context.subscriptionId,
-          'FAILING_TOO_LONG',
-          `every attempt since ${state.failingSince.toISOString()} failed (5 days)`,
-          completedAt,
-        );
+        await disableSubscription(tx, claimed.tenantId, context.subscriptionId, 'FAILING_TOO_LONG', `every attempt since ${state.failingSince.toISOString()} failed (5 days)`, completedAt);
       }
     }
     return row!.id;
@@ -446,10 +444,12 @@ export class WebhookWorker {
     if (this.running) return;
     this.running = true;
     if (this.database.listen) {
-      this.unlisten = await this.database.listen(WEBHOOK_WAKEUP_CHANNEL, () => this.wake()).catch((error: unknown) => {
-        this.o.log.warn({ err: error }, 'webhook worker: LISTEN failed; polling only');
-        return null;
-      });
+      this.unlisten = await this.database
+        .listen(WEBHOOK_WAKEUP_CHANNEL, () => this.wake())
+        .catch((error: unknown) => {
+          this.o.log.warn({ err: error }, 'webhook worker: LISTEN failed; polling only');
+          return null;
+        });
     }
     this.loop = this.run();
   }
@@ -540,4 +540,3 @@ export async function stopWebhookWorker(): Promise<void> {
 export function wakeWebhookWorker(): void {
   holder.__bpWebhookWorker?.wake();
 }
-

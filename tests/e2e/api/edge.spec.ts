@@ -165,8 +165,28 @@ test.describe('the edge logs what it answers', () => {
     await expect.poll(() => logLines().filter((l) => l.msg === 'request refused at the edge').length).toBe(2);
     const lines = logLines().filter((l) => l.msg === 'request refused at the edge');
     expect(lines).toEqual([
-      { level: 'warn', time: expect.any(String), service: 'business-platform', requestId: 'edge-log-1', method: 'GET', path: '/api/v2.1/tenants/%E0%A4%A', status: 400, edge: 'undecodablePath', msg: 'request refused at the edge' },
-      { level: 'warn', time: expect.any(String), service: 'business-platform', requestId: big.headers['x-request-id'], method: 'GET', path: '/api/v2.1/customers', status: 431, edge: 'headersTooLarge', msg: 'request refused at the edge' },
+      {
+        level: 'warn',
+        time: expect.any(String),
+        service: 'business-platform',
+        requestId: 'edge-log-1',
+        method: 'GET',
+        path: '/api/v2.1/tenants/%E0%A4%A',
+        status: 400,
+        edge: 'undecodablePath',
+        msg: 'request refused at the edge',
+      },
+      {
+        level: 'warn',
+        time: expect.any(String),
+        service: 'business-platform',
+        requestId: big.headers['x-request-id'],
+        method: 'GET',
+        path: '/api/v2.1/customers',
+        status: 431,
+        edge: 'headersTooLarge',
+        msg: 'request refused at the edge',
+      },
     ]);
     expect(server.stdout()).not.toContain('query-value-xyz');
     expect(server.stdout()).not.toContain('tttttttttt');

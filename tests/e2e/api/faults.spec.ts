@@ -153,7 +153,7 @@ test.beforeAll(async () => {
     RATE_LIMIT_DEFAULT_MAX: '1000000',
     RATE_LIMIT_REGISTRATION_MAX: '1000000',
   });
-  await waitForHttp(`${base = `http://127.0.0.1:${server.port}`}/api/health`, 120_000, server);
+  await waitForHttp(`${(base = `http://127.0.0.1:${server.port}`)}/api/health`, 120_000, server);
 });
 
 test.afterAll(async () => {

@@ -18,12 +18,17 @@ async function panelSignIn(request: APIRequestContext, tenantId: string, usernam
   return error ? (JSON.parse(error) as Record<string, unknown>) : null;
 }
 
-test('a customer\'s valid credentials at the panel: told to use the API, never counted as a failed attempt, never locked', async ({ request }) => {
+test("a customer's valid credentials at the panel: told to use the API, never counted as a failed attempt, never locked", async ({ request }) => {
   test.setTimeout(90_000);
   const staff = await staffTenant(request, 'Panel customer');
   const { email } = await activeIndividual(request, staff);
   for (let i = 1; i <= 6; i++) {
-    expect(await panelSignIn(request, staff.tenantId, email, CUSTOMER_PASSWORD), `attempt ${i}`).toEqual({ status: 403, message: 'access denied', details: PANEL_CUSTOMER_ACCOUNT, lockoutTime: null });
+    expect(await panelSignIn(request, staff.tenantId, email, CUSTOMER_PASSWORD), `attempt ${i}`).toEqual({
+      status: 403,
+      message: 'access denied',
+      details: PANEL_CUSTOMER_ACCOUNT,
+      lockoutTime: null,
+    });
   }
   // six valid tries counted nothing: a wrong password is the first failed attempt
   expect(await panelSignIn(request, staff.tenantId, email, 'Wrong-Lantern-1?')).toMatchObject({ status: 401, message: 'authentication failed', attempts: 1, maxAttempts: 5 });

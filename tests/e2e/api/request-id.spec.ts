@@ -44,7 +44,11 @@ test.describe('X-Request-ID', () => {
   });
 
   const json = { ...platformAuth, 'content-type': 'application/json' };
-  const responses: Array<{ label: string; status: number; send: (r: import('@playwright/test').APIRequestContext, h: Record<string, string>) => Promise<import('@playwright/test').APIResponse> }> = [
+  const responses: Array<{
+    label: string;
+    status: number;
+    send: (r: import('@playwright/test').APIRequestContext, h: Record<string, string>) => Promise<import('@playwright/test').APIResponse>;
+  }> = [
     { label: '200 health', status: 200, send: (r, h) => r.get('/api/health', { headers: h }) },
     { label: '204 OPTIONS', status: 204, send: (r, h) => r.fetch('/api/health', { method: 'OPTIONS', headers: h }) },
     { label: '400 malformed JSON', status: 400, send: (r, h) => r.post('/api/v2.1/tenants/registration', { headers: { ...json, ...h }, data: Buffer.from('{') }) },
@@ -55,7 +59,11 @@ test.describe('X-Request-ID', () => {
     { label: '404 unknown tenant (operator)', status: 404, send: (r, h) => r.get('/api/v2.1/tenants/00000000-0000-4000-8000-000000000000', { headers: { ...platformAuth, ...h } }) },
     { label: '405 wrong method', status: 405, send: (r, h) => r.delete('/api/health', { headers: h }) },
     { label: '413 too large', status: 413, send: (r, h) => r.post('/api/v2.1/tenants/registration', { headers: { ...json, ...h }, data: Buffer.alloc(1_048_577, 0x20) }) },
-    { label: '415 wrong type', status: 415, send: (r, h) => r.post('/api/v2.1/tenants/registration', { headers: { ...platformAuth, 'content-type': 'text/plain', ...h }, data: Buffer.from('{}') }) },
+    {
+      label: '415 wrong type',
+      status: 415,
+      send: (r, h) => r.post('/api/v2.1/tenants/registration', { headers: { ...platformAuth, 'content-type': 'text/plain', ...h }, data: Buffer.from('{}') }),
+    },
   ];
   for (const { label, status, send } of responses) {
     test(`is present on every response: ${label}`, async ({ request }) => {

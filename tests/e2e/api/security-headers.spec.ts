@@ -40,14 +40,20 @@ const HTML: Check[] = [
   ...COMMON,
   is('X-Frame-Options', 'DENY'),
   ["CSP default-src 'self'", (h) => directive(h, 'default-src')?.join(' ') === "'self'"],
-  ["CSP script-src: 'self', this answer's nonce, 'strict-dynamic'; no 'unsafe-inline', no 'unsafe-eval'", (h) => {
-    const s = directive(h, 'script-src') ?? [];
-    return s.length === 3 && s[0] === "'self'" && NONCE.test(s[1]!) && s[2] === "'strict-dynamic'";
-  }],
-  ["CSP style-src 'self' and the nonce, no 'unsafe-inline'", (h) => {
-    const s = directive(h, 'style-src') ?? [];
-    return s.length === 2 && s[0] === "'self'" && NONCE.test(s[1]!);
-  }],
+  [
+    "CSP script-src: 'self', this answer's nonce, 'strict-dynamic'; no 'unsafe-inline', no 'unsafe-eval'",
+    (h) => {
+      const s = directive(h, 'script-src') ?? [];
+      return s.length === 3 && s[0] === "'self'" && NONCE.test(s[1]!) && s[2] === "'strict-dynamic'";
+    },
+  ],
+  [
+    "CSP style-src 'self' and the nonce, no 'unsafe-inline'",
+    (h) => {
+      const s = directive(h, 'style-src') ?? [];
+      return s.length === 2 && s[0] === "'self'" && NONCE.test(s[1]!);
+    },
+  ],
   ["CSP object-src 'none'", (h) => directive(h, 'object-src')?.join(' ') === "'none'"],
   ["CSP base-uri 'none'", (h) => directive(h, 'base-uri')?.join(' ') === "'none'"],
   ["CSP frame-ancestors 'none'", (h) => directive(h, 'frame-ancestors')?.join(' ') === "'none'"],
@@ -58,11 +64,7 @@ const HTML: Check[] = [
 ];
 
 /** JSON answers of the API (and the edge's own). */
-const API: Check[] = [
-  ...COMMON,
-  is('X-Frame-Options', 'DENY'),
-  is('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"),
-];
+const API: Check[] = [...COMMON, is('X-Frame-Options', 'DENY'), is('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")];
 
 function failed(checks: Check[], res: RawResponse): string[] {
   return checks.filter(([, pass]) => !pass(res.headers)).map(([name]) => name);
@@ -121,7 +123,11 @@ test.describe('security headers of the production build', () => {
 
   test('API: an error of the case-document route, whose success sets a policy of its own, gets the API policy', async () => {
     // the one API answer shown inside a page of ours (the review page's document frame, tests/integration/onboarding-verification.test.ts)
-    const res = await rawRequest({ method: 'GET', path: '/api/v2.1/verifications/00000000-0000-4000-8000-000000000000/documents/00000000-0000-4000-8000-000000000001/content', headers: json });
+    const res = await rawRequest({
+      method: 'GET',
+      path: '/api/v2.1/verifications/00000000-0000-4000-8000-000000000000/documents/00000000-0000-4000-8000-000000000001/content',
+      headers: json,
+    });
     expect({ status: res.status, failed: failed(API, res) }).toEqual({ status: 401, failed: [] });
   });
 
@@ -139,14 +145,25 @@ test.describe('behind an https public URL', () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     // the process serves plain http, as behind a TLS terminator; its public URL (NEXTAUTH_URL) is https
-    server = await spawnNextStart((port) => ({ PGLITE_DATA_DIR: 'memory://', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY, NEXTAUTH_URL: `https://127.0.0.1:${port}`, ALLOW_INSECURE_HTTP: '', LOG_LEVEL: 'warn' }));
+    server = await spawnNextStart((port) => ({
+      PGLITE_DATA_DIR: 'memory://',
+      PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY,
+      NEXTAUTH_URL: `https://127.0.0.1:${port}`,
+      ALLOW_INSECURE_HTTP: '',
+      LOG_LEVEL: 'warn',
+    }));
     base = `http://127.0.0.1:${server.port}`;
     await waitForHttp(`${base}/api/health`, 60_000, server);
   });
   test.afterAll(async () => server?.stop());
 
   test('every answer carries Strict-Transport-Security: pages, API answers and the edge’s refusals', async () => {
-    for (const [path, headers] of [['/sign-in', html], ['/api/health', json], ['/api/v2.1/nowhere', json], ['/api/v2.1/tenants/%E0%A4%A', json]] as const) {
+    for (const [path, headers] of [
+      ['/sign-in', html],
+      ['/api/health', json],
+      ['/api/v2.1/nowhere', json],
+      ['/api/v2.1/tenants/%E0%A4%A', json],
+    ] as const) {
       const res = await rawRequest({ method: 'GET', path, headers, port: server.port });
       expect({ path, hsts: res.headers['strict-transport-security'] }).toEqual({ path, hsts: 'max-age=63072000; includeSubDomains' });
     }
@@ -171,7 +188,15 @@ test.describe('behind an https public URL', () => {
       body: new URLSearchParams({ csrfToken, tenantId, username: 'owner', password: STRONG_PASSWORD, json: 'true' }).toString(),
     });
     const cookies = [...csrfCookies, ...signIn.headers.getSetCookie()];
-    const byName = new Map(cookies.map((c) => [c.split('=')[0]!, c.split(';').slice(1).map((a) => a.trim().toLowerCase())]));
+    const byName = new Map(
+      cookies.map((c) => [
+        c.split('=')[0]!,
+        c
+          .split(';')
+          .slice(1)
+          .map((a) => a.trim().toLowerCase()),
+      ]),
+    );
     expect([...byName.keys()].sort()).toEqual(['__Host-next-auth.csrf-token', '__Secure-next-auth.callback-url', '__Secure-next-auth.session-token']);
     for (const [name, attributes] of byName) {
       expect({ name, secure: attributes.includes('secure'), httpOnly: attributes.includes('httponly'), sameSite: attributes.find((a) => a.startsWith('samesite=')) }).toEqual({

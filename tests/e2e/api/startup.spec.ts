@@ -33,10 +33,7 @@ for (const { name, env, line } of cases) {
     test.setTimeout(EXIT_WITHIN_MS + 15_000);
     const server = await spawnNextStart(env);
     try {
-      const code = await Promise.race([
-        server.exited,
-        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), EXIT_WITHIN_MS)),
-      ]);
+      const code = await Promise.race([server.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), EXIT_WITHIN_MS))]);
       expect(code, `still running after ${EXIT_WITHIN_MS} ms; stderr:\n${server.stderr()}`).not.toBe('timeout');
       expect(code).toBe(1);
       const stderr = server.stderr();
@@ -60,7 +57,10 @@ test('exits non-zero when the configured PostgreSQL server cannot be reached at 
     const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), EXIT_WITHIN_MS))]);
     expect(code, `still running after ${EXIT_WITHIN_MS} ms`).not.toBe('timeout');
     expect(code).toBe(1);
-    const lines = server.stderr().split('\n').filter((l) => l.trim());
+    const lines = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.trim());
     expect(lines).toEqual(['Start-up failed: connect ECONNREFUSED 127.0.0.1:1']);
   } finally {
     await server.stop();
@@ -74,7 +74,12 @@ test('production refuses an http:// public URL without ALLOW_INSECURE_HTTP=true,
   try {
     const code = await Promise.race([refused.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), EXIT_WITHIN_MS))]);
     expect(code, refused.stderr()).toBe(1);
-    expect(refused.stderr().split('\n').filter((l) => l.trim())).toEqual([
+    expect(
+      refused
+        .stderr()
+        .split('\n')
+        .filter((l) => l.trim()),
+    ).toEqual([
       'Invalid environment: NEXTAUTH_URL must be an https:// URL when NODE_ENV=production (the panel cookie is Secure only over https); for a local trial on http set ALLOW_INSECURE_HTTP=true',
     ]);
   } finally {
@@ -85,7 +90,12 @@ test('production refuses an http:// public URL without ALLOW_INSECURE_HTTP=true,
   try {
     await waitForHttp(`http://127.0.0.1:${trial.port}/api/health`, EXIT_WITHIN_MS, trial);
     await expect.poll(() => trial.stdout(), { timeout: EXIT_WITHIN_MS }).toContain('─── Business Platform ───');
-    expect(trial.stdout().split('\n').filter((l) => l.includes('ALLOW_INSECURE_HTTP'))).toEqual([
+    expect(
+      trial
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('ALLOW_INSECURE_HTTP')),
+    ).toEqual([
       `production: ALLOW_INSECURE_HTTP=true serves the panel on http://127.0.0.1:${trial.port}: its session cookie goes without Secure and no Strict-Transport-Security is sent (a local trial only)`,
     ]);
   } finally {

@@ -72,7 +72,10 @@ test('register an individual: per-step validation, draft across reload without t
   await page.getByLabel('Nationality (ISO code)').fill('GB');
   const category = page.getByLabel('Category', { exact: true });
   await expect(category.locator('option', { hasText: 'risk' }).first()).toBeAttached();
-  const retail = await category.locator('option', { hasText: /retail/i }).first().getAttribute('value');
+  const retail = await category
+    .locator('option', { hasText: /retail/i })
+    .first()
+    .getAttribute('value');
   await category.selectOption(retail!);
   // the hierarchy's mandatory keys appear, with their allowed values
   const keys = page.getByText('required by this category');
@@ -107,7 +110,12 @@ test('register an individual: per-step validation, draft across reload without t
   await expect(page.getByLabel('Email (login)')).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(page.getByTestId('resumed-draft')).toContainText('must be entered again: Password, Repeat password, Document file');
-  const draft = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('bp.draft.')).map(([, v]) => v).join(''));
+  const draft = await page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([k]) => k.startsWith('bp.draft.'))
+      .map(([, v]) => v)
+      .join(''),
+  );
   expect(draft).toContain(email);
   expect(draft).not.toContain('Quiet-Lantern');
   await page.getByLabel('Password', { exact: true }).fill('Quiet-Lantern-42?');
@@ -232,7 +240,10 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
   await doc.getByLabel('Reason').selectOption('DOCUMENTS_VERIFIED');
   await doc.getByRole('button', { name: 'Save document decision' }).click();
   // accepting or rejecting a document is confirmed with a summary
-  await page.getByRole('dialog', { name: /^(Accept|Reject) the document$/ }).getByRole('button', { name: /^(Accept|Reject) document$/ }).click();
+  await page
+    .getByRole('dialog', { name: /^(Accept|Reject) the document$/ })
+    .getByRole('button', { name: /^(Accept|Reject) document$/ })
+    .click();
   await expect(doc.getByText('Accepted', { exact: true })).toBeVisible();
   await page.getByLabel('New note').fill('Passport checked against the register.');
   await page.getByRole('button', { name: 'Add note' }).click();

@@ -77,9 +77,19 @@ for (const width of WIDTHS) {
 
       // the platform operator's list, screened for every tenant (an invented name nobody registers)
       const platformName = `Platform sanctions ${width} ${Date.now().toString(36)}`;
-      const platformList = await ok<{ id: string }>(await request.post('/api/v2.1/platform/aml/lists', { headers: { ...platformAuth, 'Idempotency-Key': `aml-platform-${width}-${Date.now().toString(36)}` }, data: { name: platformName, kind: 'SANCTIONS', format: 'OWN_CSV' } }));
+      const platformList = await ok<{ id: string }>(
+        await request.post('/api/v2.1/platform/aml/lists', {
+          headers: { ...platformAuth, 'Idempotency-Key': `aml-platform-${width}-${Date.now().toString(36)}` },
+          data: { name: platformName, kind: 'SANCTIONS', format: 'OWN_CSV' },
+        }),
+      );
       const platformCsv = 'id,name,aliases,type,birth_date,countries,program,remarks\nP-1,Zebulon Quarrington-Vask,,person,1951,NZ,TEST,\n';
-      await ok(await request.post(`/api/v2.1/platform/aml/lists/${platformList.id}/versions`, { headers: platformAuth, data: { main: { fileName: 'platform.csv', content: Buffer.from(platformCsv).toString('base64') } } }));
+      await ok(
+        await request.post(`/api/v2.1/platform/aml/lists/${platformList.id}/versions`, {
+          headers: platformAuth,
+          data: { main: { fileName: 'platform.csv', content: Buffer.from(platformCsv).toString('base64') } },
+        }),
+      );
 
       // the administrator: a new list, a refused file, then the real one
       await signInPanel(page, staff.tenantId);
@@ -122,12 +132,20 @@ for (const width of WIDTHS) {
       await scan(page, 'list');
 
       // a new customer whose name is on the list: screened at registration
-      const hierarchy = await ok<{ categories: { id: string; code: string }[] }>(await request.get(`/api/v2.1/categorization/hierarchy/${staff.tenantId}`, { headers: context(staff.tenantId) }));
+      const hierarchy = await ok<{ categories: { id: string; code: string }[] }>(
+        await request.get(`/api/v2.1/categorization/hierarchy/${staff.tenantId}`, { headers: context(staff.tenantId) }),
+      );
       const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
       const registered = await ok<{ customerId: string }>(
         await request.post('/api/v2.1/customer/individual/registration', {
           headers: { ...context(staff.tenantId), ...staff.auth },
-          data: individualRegistrationBody({ email: `viktor.${width}.${Date.now().toString(36)}@customer.example`, password: CUSTOMER_PASSWORD, categoryId, firstName: 'Viktor', lastName: 'Hallstrand' }),
+          data: individualRegistrationBody({
+            email: `viktor.${width}.${Date.now().toString(36)}@customer.example`,
+            password: CUSTOMER_PASSWORD,
+            categoryId,
+            firstName: 'Viktor',
+            lastName: 'Hallstrand',
+          }),
         }),
       );
 
@@ -169,7 +187,9 @@ for (const width of WIDTHS) {
 
       // the review case: its approval gate names the open alert and lists it
       await officer.getByRole('link', { name: 'Review case' }).click();
-      await expect(officer.getByTestId('approve-blocked')).toContainText('A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match). See the AML alerts');
+      await expect(officer.getByTestId('approve-blocked')).toContainText(
+        'A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match). See the AML alerts',
+      );
       const caseAml = officer.getByRole('region', { name: 'AML screening' });
       await expect(caseAml.getByTestId('customer-aml-alerts')).toContainText('In review');
       await scan(officer, 'review-case');
@@ -250,7 +270,12 @@ for (const width of WIDTHS) {
       const { customerId } = await activeIndividual(request, staff, { firstName: 'Greta', lastName: 'Lindqvist' });
       const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: staff.auth, data: { customerId, currency: 'EUR', name: 'Main account' } }));
       await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: staff.auth, data: { amount: '2000.00', currency: 'EUR' } }));
-      const payee = await ok<{ id: string }>(await request.post('/api/v2.1/beneficiaries', { headers: staff.auth, data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' } }));
+      const payee = await ok<{ id: string }>(
+        await request.post('/api/v2.1/beneficiaries', {
+          headers: staff.auth,
+          data: { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' },
+        }),
+      );
       const consent = await ok<{ id: string }>(
         await request.post('/api/v2.1/payment-consents', {
           headers: staff.auth,

@@ -28,7 +28,11 @@ async function signIn(page: Page): Promise<void> {
 /** What the committed document holds (docs/openapi.json, kept current by a test): its operations and their groups. */
 const DOCUMENTED = (() => {
   const doc = JSON.parse(readFileSync(path.join(REPO_ROOT, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { tags?: string[] }>> };
-  const operations = Object.values(doc.paths).flatMap((item) => Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map(([, op]) => op));
+  const operations = Object.values(doc.paths).flatMap((item) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([, op]) => op),
+  );
   return { operations: operations.length, groups: new Set(operations.flatMap((op) => op.tags ?? [])).size };
 })();
 
@@ -83,7 +87,10 @@ test('the API reference renders the document and runs try-it-out against /api/he
     await context.close();
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-  for (const [type, values] of [['time-to-usable', usable], ['time-to-operation', operation]] as const) {
+  for (const [type, values] of [
+    ['time-to-usable', usable],
+    ['time-to-operation', operation],
+  ] as const) {
     test.info().annotations.push({ type, description: `${median(values)} ms (median of ${values.join(', ')} ms; empty browser cache)` });
     console.log(`api-reference ${type}: ${median(values)} ms (runs: ${values.join(', ')} ms)`);
   }

@@ -58,7 +58,19 @@ function fakeProcessor() {
           ok: true,
           data: {
             items: [
-              { transactionId: 'tx_1', cardId: 'card_1', authorizationId: null, status: 'SETTLED', amount: '120.50', currency: 'EUR', merchant: { name: 'Coffee Roasters', mcc: '5814', country: 'DE' }, channel: 'contactless', declineReason: null, createdAt: now, settledAt: now },
+              {
+                transactionId: 'tx_1',
+                cardId: 'card_1',
+                authorizationId: null,
+                status: 'SETTLED',
+                amount: '120.50',
+                currency: 'EUR',
+                merchant: { name: 'Coffee Roasters', mcc: '5814', country: 'DE' },
+                channel: 'contactless',
+                declineReason: null,
+                createdAt: now,
+                settledAt: now,
+              },
             ],
             pageNo: 1,
             pageSize: 10,

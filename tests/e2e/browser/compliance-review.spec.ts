@@ -129,11 +129,17 @@ async function decideDocument(page: Page, index: number, decision: 'Accept' | 'R
   if (comment) await doc.getByLabel(/^Comment/).fill(comment);
   await doc.getByRole('button', { name: 'Save document decision' }).click();
   // accepting or rejecting a document is confirmed with a summary
-  await page.getByRole('dialog', { name: /^(Accept|Reject) the document$/ }).getByRole('button', { name: /^(Accept|Reject) document$/ }).click();
+  await page
+    .getByRole('dialog', { name: /^(Accept|Reject) the document$/ })
+    .getByRole('button', { name: /^(Accept|Reject) document$/ })
+    .click();
   await expect(doc.locator('p').first()).toContainText(decision === 'Accept' ? 'Accepted' : 'Rejected');
 }
 
-test('an organization with documents and consents: the registrar cannot approve and sees why; a second officer claims, reviews each document, sees the risk, approves through the confirmation; the timeline names every actor', async ({ page, browser }) => {
+test('an organization with documents and consents: the registrar cannot approve and sees why; a second officer claims, reviews each document, sees the risk, approves through the confirmation; the timeline names every actor', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36);
   const legalName = `Acme ${stamp} GmbH`;
   await signInPanel(page, tenantId);
@@ -268,7 +274,10 @@ test('approving with a pending document: the page says why, and the server refus
   await officer.context().close();
 });
 
-test("each representative/owner has an identity document of their own: the wizard asks one per person, the case says whose each is, and approval waits for every person's", async ({ page, browser }) => {
+test("each representative/owner has an identity document of their own: the wizard asks one per person, the case says whose each is, and approval waits for every person's", async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36);
   await signInPanel(page, tenantId);
   const legalName = `People ${stamp} AG`;
@@ -303,7 +312,10 @@ test("each representative/owner has an identity document of their own: the wizar
   await officer.context().close();
 });
 
-test('the revision loop: the officer names the document to replace; the administrator uploads the replacement on the customer page; the case is back in the queue with its history', async ({ page, browser }) => {
+test('the revision loop: the officer names the document to replace; the administrator uploads the replacement on the customer page; the case is back in the queue with its history', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36);
   await signInPanel(page, tenantId);
   const legalName = `Revise ${stamp} KG`;
@@ -367,7 +379,10 @@ async function approveThroughConfirmation(page: Page, approvalsLine: string): Pr
   await expect(confirm).toBeHidden();
 }
 
-test('review settings: an officer sees them read-only; the administrator turns on two approvals after a confirmation; an organization then needs two officers; the customer page opens its documents in the viewer', async ({ page, browser }) => {
+test('review settings: an officer sees them read-only; the administrator turns on two approvals after a confirmation; an organization then needs two officers; the customer page opens its documents in the viewer', async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now().toString(36);
   await signInPanel(page, tenantId);
   const anna = await officerPage(browser, page, `anna${stamp}`, 'Anna');

@@ -104,11 +104,22 @@ test('every screen is served with its policy and nothing on it is blocked by the
     ['register-organization', '/customers/new/organization', h1('Register organization')],
     ['verifications', '/verifications', h1('Review queue')],
     // the document viewer: the case's identity document, an image from the content route
-    ['verification', `/verifications/${world.verificationId}`, async () => {
-      await h1()();
-      await expect(page.locator('img[src*="/documents/"]').first()).toBeVisible();
-      await expect.poll(() => page.locator('img[src*="/documents/"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    }],
+    [
+      'verification',
+      `/verifications/${world.verificationId}`,
+      async () => {
+        await h1()();
+        await expect(page.locator('img[src*="/documents/"]').first()).toBeVisible();
+        await expect
+          .poll(() =>
+            page
+              .locator('img[src*="/documents/"]')
+              .first()
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+      },
+    ],
     ['review-settings', '/review-settings', h1()],
     ['webhooks', '/webhooks', async () => expect(page.getByRole('link', { name: 'Local receiver' })).toBeVisible()],
     ['webhook', `/webhooks/${world.subscriptionId}`, async () => expect(page.getByRole('button', { name: /^Replay/ }).first()).toBeVisible()],

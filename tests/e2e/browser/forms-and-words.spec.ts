@@ -33,7 +33,10 @@ async function fillEveryDocument(page: Page) {
 }
 
 for (const viewport of MONEY_VIEWPORTS) {
-  test(`organization wizard: errors clear as fields become valid; the new customer's page says it once; its representative is a cardholder and found by name (${viewport.width} px)`, async ({ page, request }) => {
+  test(`organization wizard: errors clear as fields become valid; the new customer's page says it once; its representative is a cardholder and found by name (${viewport.width} px)`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const tenantId = await registerTenant(request, 'Wizard words');
     const stamp = Date.now().toString(36);
@@ -154,10 +157,15 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(page).toHaveURL(customerUrl);
   });
 
-  test(`compliance: the revision's confirmation names the documents to replace; the queue marks the resubmitted case; a customer at the panel is sent to the API (${viewport.width} px)`, async ({ page, request }) => {
+  test(`compliance: the revision's confirmation names the documents to replace; the queue marks the resubmitted case; a customer at the panel is sent to the API (${viewport.width} px)`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const staff = await staffTenant(request, 'Revision words');
-    const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(await request.get(`/api/v2.1/categorization/hierarchy/${staff.tenantId}`, { headers: context(staff.tenantId) }));
+    const hierarchy = await ok<{ categories: Array<{ id: string; code: string }> }>(
+      await request.get(`/api/v2.1/categorization/hierarchy/${staff.tenantId}`, { headers: context(staff.tenantId) }),
+    );
     const categoryId = hierarchy.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
     const lastName = `Revised${Date.now().toString(36)}`;
     const email = `${lastName.toLowerCase()}@customer.example`;
@@ -186,7 +194,9 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(confirm).toBeHidden();
 
     // the customer answers the request through the API: a new passport replaces the old one
-    const docs = await ok<{ documents: Array<{ id: string; documentType: string }> }>(await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: staff.officer }));
+    const docs = await ok<{ documents: Array<{ id: string; documentType: string }> }>(
+      await request.get(`/api/v2.1/verifications/${registration.verificationId}`, { headers: staff.officer }),
+    );
     const passport = docs.documents.find((d) => d.documentType === 'PASSPORT')!;
     await ok(
       await request.post(`/api/v2.1/customer/individual/${registration.customerId}/documents`, {
@@ -197,7 +207,10 @@ for (const viewport of MONEY_VIEWPORTS) {
     const queue = await ok<{ items: Array<{ id: string; resubmissions: number }> }>(await request.get('/api/v2.1/verifications?assignee=any', { headers: staff.officer }));
     expect(queue.items.find((i) => i.id === registration.verificationId)?.resubmissions).toBe(1);
     await page.goto('/verifications');
-    const row = page.getByRole('region', { name: /review queue|verification/i }).locator('tbody tr').filter({ hasText: `Rita ${lastName}` });
+    const row = page
+      .getByRole('region', { name: /review queue|verification/i })
+      .locator('tbody tr')
+      .filter({ hasText: `Rita ${lastName}` });
     await expect(row.getByTestId('resubmitted')).toHaveText('Resubmitted after revision');
     await captureHere(page, 'queue-resubmitted', async () => {
       await expect(row).toBeVisible();

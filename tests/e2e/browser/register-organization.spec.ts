@@ -83,7 +83,9 @@ async function finishSteps(page: Page, people: string[]): Promise<void> {
   await next(page);
 }
 
-test('register an organization: per-step validation, representatives with a live ownership total, draft without the password, lands on the customer; a duplicate links to the existing one', async ({ page }) => {
+test('register an organization: per-step validation, representatives with a live ownership total, draft without the password, lands on the customer; a duplicate links to the existing one', async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
   const registrationNumber = `HRB-${stamp}`;
   const legalName = `Widgets ${stamp} GmbH`;
@@ -151,7 +153,12 @@ test('register an organization: per-step validation, representatives with a live
   await expect(page.getByLabel('Administrator email')).toHaveValue(adminEmail);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(page.getByTestId('resumed-draft')).toContainText('must be entered again: Password, Repeat password, Document files');
-  const draft = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('bp.draft.organization.')).map(([, v]) => v).join(''));
+  const draft = await page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([k]) => k.startsWith('bp.draft.organization.'))
+      .map(([, v]) => v)
+      .join(''),
+  );
   expect(draft).toContain(registrationNumber);
   expect(draft).toContain('Paul');
   expect(draft).not.toContain('Quiet-Lantern');

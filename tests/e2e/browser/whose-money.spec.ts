@@ -12,7 +12,10 @@ import { APPROVER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, captureHere, ok, 
  */
 
 for (const viewport of MONEY_VIEWPORTS) {
-  test(`an approver sees the customer, the wallet, its balances, the payee and who asked; after approving, the statement says what happened (${viewport.width} px)`, async ({ page, request }) => {
+  test(`an approver sees the customer, the wallet, its balances, the payee and who asked; after approving, the statement says what happened (${viewport.width} px)`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const staff = await staffTenant(request, 'Whose money');
     const lastName = `Kowalski${Date.now().toString(36)}`;

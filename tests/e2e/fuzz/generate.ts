@@ -49,7 +49,20 @@ export type Mutation =
   | 'auth-other-surface'
   | 'auth-other-tenant';
 
-export const BODY_MUTATIONS: Mutation[] = ['drop-field', 'wrong-type', 'unknown-field', 'huge-string', 'nul', 'lone-surrogate', 'numeric-extreme', 'proto-key', 'deep-nesting', 'empty-string', 'odd-unicode', 'long-array'];
+export const BODY_MUTATIONS: Mutation[] = [
+  'drop-field',
+  'wrong-type',
+  'unknown-field',
+  'huge-string',
+  'nul',
+  'lone-surrogate',
+  'numeric-extreme',
+  'proto-key',
+  'deep-nesting',
+  'empty-string',
+  'odd-unicode',
+  'long-array',
+];
 export const RAW_BODY_MUTATIONS: Mutation[] = ['invalid-json', 'non-object-body', 'empty-body', 'wrong-content-type', 'invalid-utf8-body', 'huge-body'];
 export const PATH_MUTATIONS: Mutation[] = ['path-random-id', 'path-garbage', 'path-bad-percent', 'path-nul', 'path-huge'];
 export const QUERY_MUTATIONS: Mutation[] = ['query-wrong-type', 'query-nul', 'query-bad-percent', 'query-surrogate', 'query-huge', 'query-extreme', 'query-repeated', 'query-unknown'];
@@ -186,10 +199,7 @@ export function planArb(op: Operation, ctx: FuzzContext): fc.Arbitrary<Plan> {
       ? fc.oneof({ weight: 3, arbitrary: fc.constant(known) }, { weight: 1, arbitrary: valueArb(op.body, ctx, op.id) })
       : valueArb(op.body, ctx, op.id)
     : fc.constant(undefined);
-  const queryArb = fc.record(
-    Object.fromEntries(queryParams.map((p) => [p.name, paramValueArb(p, ctx, op.id)])),
-    { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
-  );
+  const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, paramValueArb(p, ctx, op.id)])), { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) });
   const families: Array<{ weight: number; arbitrary: fc.Arbitrary<Plan['mutations']> }> = [
     { weight: 6, arbitrary: fc.constant([]) },
     { weight: op.body ? 6 : 0, arbitrary: fc.array(mutationArb(BODY_MUTATIONS), { minLength: 1, maxLength: 3 }) },
@@ -199,13 +209,15 @@ export function planArb(op: Operation, ctx: FuzzContext): fc.Arbitrary<Plan> {
     { weight: 2, arbitrary: fc.array(mutationArb(HEADER_MUTATIONS), { minLength: 1, maxLength: 2 }) },
     { weight: op.auth === 'none' ? 0 : 2, arbitrary: fc.array(mutationArb(AUTH_MUTATIONS), { minLength: 1, maxLength: 1 }) },
   ];
-  return fc.record({
-    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramValueArb(p, ctx, op.id).map(String)]))) as fc.Arbitrary<Record<string, string>>,
-    query: queryArb as fc.Arbitrary<Record<string, unknown>>,
-    headers: fc.record(Object.fromEntries(headerParams.map((p) => [p.name, paramValueArb(p, ctx, op.id).map(String)]))) as fc.Arbitrary<Record<string, string>>,
-    body: bodyArb,
-    mutations: fc.oneof(...families.filter((f) => f.weight > 0)),
-  }).map((parts) => ({ op, ...parts }));
+  return fc
+    .record({
+      path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, paramValueArb(p, ctx, op.id).map(String)]))) as fc.Arbitrary<Record<string, string>>,
+      query: queryArb as fc.Arbitrary<Record<string, unknown>>,
+      headers: fc.record(Object.fromEntries(headerParams.map((p) => [p.name, paramValueArb(p, ctx, op.id).map(String)]))) as fc.Arbitrary<Record<string, string>>,
+      body: bodyArb,
+      mutations: fc.oneof(...families.filter((f) => f.weight > 0)),
+    })
+    .map((parts) => ({ op, ...parts }));
 }
 
 /** Every operation equally often. */

@@ -83,16 +83,55 @@ const NULS = ['\u0000', 'a\u0000b', 'abc\u0000'];
 const SURROGATES = ['\udfff', 'x\ud83d', '\ud800abc', 'a\udc00b'];
 const ODD_UNICODE = ['😀', 'ﷺ', 'e\u0301', '\u202eRTL', '\ufeffBOM', 'Ω'.repeat(300), '𝔘𝔫𝔦', '\u200b'];
 const EXTREMES: Array<{ raw?: string; value?: unknown }> = [
-  { value: 1e308 }, { value: -1e308 }, { raw: '9007199254740993' }, { value: -0 }, { value: 5e-324 }, { value: 1e21 },
-  { value: '999999999999999.9999' }, { value: '999999999999999.99' }, { value: '99999999999999999999' }, { value: '-0.01' },
-  { value: '0' }, { value: '1e3' }, { value: '0x10' }, { value: ' 1 ' }, { value: '١٢٣' }, { raw: '1e400' }, { raw: '-1e400' },
-  { raw: '123456789012345678901234567890' }, { value: 2147483648 }, { value: -2147483649 },
+  { value: 1e308 },
+  { value: -1e308 },
+  { raw: '9007199254740993' },
+  { value: -0 },
+  { value: 5e-324 },
+  { value: 1e21 },
+  { value: '999999999999999.9999' },
+  { value: '999999999999999.99' },
+  { value: '99999999999999999999' },
+  { value: '-0.01' },
+  { value: '0' },
+  { value: '1e3' },
+  { value: '0x10' },
+  { value: ' 1 ' },
+  { value: '١٢٣' },
+  { raw: '1e400' },
+  { raw: '-1e400' },
+  { raw: '123456789012345678901234567890' },
+  { value: 2147483648 },
+  { value: -2147483649 },
 ];
-const GARBAGE_SEGMENTS = ['abc', '0', '-1', "1'%20OR%20'1'%3D'1", '..', '%2e%2e', 'null', 'undefined', '%5Bobject%20Object%5D', '%20', '%C3%84%C3%96', 'a%2Fb', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF'];
+const GARBAGE_SEGMENTS = [
+  'abc',
+  '0',
+  '-1',
+  "1'%20OR%20'1'%3D'1",
+  '..',
+  '%2e%2e',
+  'null',
+  'undefined',
+  '%5Bobject%20Object%5D',
+  '%20',
+  '%C3%84%C3%96',
+  'a%2Fb',
+  '00000000-0000-0000-0000-000000000000',
+  'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
+];
 const BAD_PERCENT = ['%E0%A4%A', '%', '%zz', '%ED%A0%80', '%C0%AF', '%FF', 'abc%', '%E0%A4', '%ED%B0%80'];
 const INVALID_JSON = ['{', '{"a":', "{'a':1}", '[1,2', '{"a":1,}', 'nul', '{"a":1}{"b":2}', '\u0000', '{"a":"\\x41"}', '{"a":01}', '{"a":NaN}', '{"a" 1}', '\ufeff{}'];
 const NON_OBJECT = ['[]', '"str"', '123', 'null', 'true', '[{}]'];
-const WRONG_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', 'application/json-patch+json', ''];
+const WRONG_CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json; charset=latin1',
+  'application/json-patch+json',
+  '',
+];
 const WRONG_QUERY = ['abc', '-1', '0', '1.5', 'true', '%5B%5D', '%7B%7D', '', '99999999999999999999'];
 const EXTREME_QUERY = ['1e309', '9007199254740993', '-9999999999999999999', 'NaN', 'Infinity', '1e-400', '0x10'];
 const WRONG_HEADER = ['', 'x', 'not-a-uuid', '00000000-0000-0000-0000-000000000000', 'windows', '1'.repeat(600), ' ', 'a,b'];
@@ -203,7 +242,10 @@ function mutateBody(body: unknown, mutation: Plan['mutations'][number], raws: st
       set(at(strings) ?? at(all), pick(ODD_UNICODE, mutation.pick));
       break;
     case 'long-array':
-      set(at(all), Array.from({ length: pick([1_000, 10_000, 50_000], mutation.pick) }, (_, i) => (mutation.pick % 2 ? i : 'x')));
+      set(
+        at(all),
+        Array.from({ length: pick([1_000, 10_000, 50_000], mutation.pick) }, (_, i) => (mutation.pick % 2 ? i : 'x')),
+      );
       break;
   }
   return root;
@@ -315,7 +357,8 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   for (const m of plan.mutations) {
     if (m.kind === 'auth-missing') delete headers.authorization;
     if (m.kind === 'auth-garbage') headers.authorization = pick(GARBAGE_AUTH, m.pick);
-    if (m.kind === 'auth-other-surface') headers.authorization = `Bearer ${pick(op.auth === 'card' ? [ctx.adminToken, ctx.platformKey] : op.auth === 'platform' ? [ctx.adminToken, ctx.cardToken] : [ctx.cardToken, ctx.platformKey], m.pick)}`;
+    if (m.kind === 'auth-other-surface')
+      headers.authorization = `Bearer ${pick(op.auth === 'card' ? [ctx.adminToken, ctx.platformKey] : op.auth === 'platform' ? [ctx.adminToken, ctx.cardToken] : [ctx.cardToken, ctx.platformKey], m.pick)}`;
     if (m.kind === 'auth-other-tenant') headers['X-Tenant-ID'] = ctx.pools.tenantId?.[0] ?? '00000000-0000-4000-8000-000000000000';
   }
 
@@ -324,7 +367,24 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const rawBody = plan.mutations.find((m) => ['invalid-json', 'non-object-body', 'empty-body', 'wrong-content-type', 'invalid-utf8-body', 'huge-body'].includes(m.kind));
   const raws: string[] = [];
   let value = uniquify(plan.body, n);
-  for (const m of plan.mutations) if (['drop-field', 'wrong-type', 'unknown-field', 'huge-string', 'nul', 'lone-surrogate', 'numeric-extreme', 'proto-key', 'deep-nesting', 'empty-string', 'odd-unicode', 'long-array'].includes(m.kind)) value = mutateBody(value, m, raws);
+  for (const m of plan.mutations)
+    if (
+      [
+        'drop-field',
+        'wrong-type',
+        'unknown-field',
+        'huge-string',
+        'nul',
+        'lone-surrogate',
+        'numeric-extreme',
+        'proto-key',
+        'deep-nesting',
+        'empty-string',
+        'odd-unicode',
+        'long-array',
+      ].includes(m.kind)
+    )
+      value = mutateBody(value, m, raws);
   if (rawBody) {
     const json = value === undefined ? '{}' : serialize(value, raws);
     headers['content-type'] = 'application/json';
@@ -367,7 +427,14 @@ function sendOnce(base: URL, wire: Wire, agent: http.Agent | false, timeoutMs: n
   return new Promise((resolve, reject) => {
     let settled = false;
     const req = http.request(
-      { host: base.hostname, port: base.port || 80, method: wire.method, path: wire.path, headers: { ...wire.headers, ...(wire.body ? { 'content-length': String(wire.body.length) } : {}) }, agent },
+      {
+        host: base.hostname,
+        port: base.port || 80,
+        method: wire.method,
+        path: wire.path,
+        headers: { ...wire.headers, ...(wire.body ? { 'content-length': String(wire.body.length) } : {}) },
+        agent,
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
@@ -448,7 +515,11 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
 
 function redact(value: string, ctx: FuzzContext): string {
   let out = value;
-  const secrets: Array<[string, string]> = [[ctx.adminToken, '<admin token>'], [ctx.cardToken, '<card token>'], [ctx.platformKey, '<platform key>']];
+  const secrets: Array<[string, string]> = [
+    [ctx.adminToken, '<admin token>'],
+    [ctx.cardToken, '<card token>'],
+    [ctx.platformKey, '<platform key>'],
+  ];
   for (const [secret, name] of secrets) if (secret) out = out.split(secret).join(name);
   return out.replace(/Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+/g, 'Bearer <fresh token>');
 }

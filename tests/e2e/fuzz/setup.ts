@@ -57,15 +57,18 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   const run = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const request = () => fetch(baseUrl + path, {
-      method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const request = () =>
+      fetch(baseUrl + path, {
+        method,
+        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     // a kept-alive socket the server closed while we compiled schemas: once more on a new one
-    const res = await request().catch(() => request()).catch((error: Error) => {
-      throw new Error(`${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? '')})`);
-    });
+    const res = await request()
+      .catch(() => request())
+      .catch((error: Error) => {
+        throw new Error(`${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? '')})`);
+      });
     const text = await res.text();
     let parsed: Answer['body'];
     try {
@@ -94,7 +97,10 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     name,
     admin: { username, email: `${username}-${run}@fuzz.example`, password: FUZZ_PASSWORD, firstName: 'Fuzz', lastName: 'Owner' },
   });
-  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>('register the fuzz tenant', call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz ${run}`), platform));
+  const tenant = await ok<{ tenantId: string; organizationId: string; userId: string }>(
+    'register the fuzz tenant',
+    call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz ${run}`), platform),
+  );
   const spare = await ok<{ tenantId: string }>('register the spare tenant', call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz spare ${run}`), platform));
   const { tenantId, organizationId } = tenant;
   add('tenantId', spare.tenantId);
@@ -120,7 +126,10 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
 
   // users: one to sign in as (the session operations), one to disable, re-role and re-password
   const createUser = async (username: string, roles: string[]) => {
-    await ok('create user ' + username, call('POST', '/api/v2.1/admin/users', { username, email: `${username}@fuzz.example`, password: FUZZ_PASSWORD, firstName: 'F', lastName: 'U', roles }, auth));
+    await ok(
+      'create user ' + username,
+      call('POST', '/api/v2.1/admin/users', { username, email: `${username}@fuzz.example`, password: FUZZ_PASSWORD, firstName: 'F', lastName: 'U', roles }, auth),
+    );
     const list = await ok<{ items: Array<{ id: string; username: string }> }>('list users', call('GET', `/api/v2.1/admin/users?q=${username}&pageSize=100`, undefined, auth));
     return list.items.find((u) => u.username === username)!.id;
   };
@@ -147,7 +156,10 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   // categorization
   let categoryId = '';
   await step('categorization', async () => {
-    const h = await ok<{ categories: Array<{ id: string; code: string }>; features?: Array<{ id: string }> }>('hierarchy', call('GET', `/api/v2.1/categorization/hierarchy/${tenantId}`, undefined, ctxHeaders));
+    const h = await ok<{ categories: Array<{ id: string; code: string }>; features?: Array<{ id: string }> }>(
+      'hierarchy',
+      call('GET', `/api/v2.1/categorization/hierarchy/${tenantId}`, undefined, ctxHeaders),
+    );
     categoryId = h.categories.find((c) => c.code === 'RETAIL_STANDARD')?.id ?? h.categories[0]!.id;
     add('categoryId', ...h.categories.map((c) => c.id));
     (pathPools['GET /api/v2.1/categorization/hierarchy/{tenantId}'] ??= {}).tenantId = [tenantId];
@@ -163,16 +175,28 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   let walletId = '';
   await step('customers', async () => {
     bodies['POST /api/v2.1/customer/individual/registration'] = individual('fuzz{{n}}@customer.example');
-    const active = await ok<{ customerId: string; verificationId: string; userId?: string }>('register a customer', call('POST', '/api/v2.1/customer/individual/registration', individual(`active-${run}@customer.example`), { ...ctxHeaders, ...auth }));
+    const active = await ok<{ customerId: string; verificationId: string; userId?: string }>(
+      'register a customer',
+      call('POST', '/api/v2.1/customer/individual/registration', individual(`active-${run}@customer.example`), { ...ctxHeaders, ...auth }),
+    );
     customerId = active.customerId;
     const officer = { authorization: `Bearer ${officerToken}` };
     const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${active.verificationId}`, undefined, officer));
     for (const d of review.documents ?? []) {
-      await ok('accept a document', call('POST', `/api/v2.1/verifications/${active.verificationId}/documents/${d.id}/decision`, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, officer));
+      await ok(
+        'accept a document',
+        call('POST', `/api/v2.1/verifications/${active.verificationId}/documents/${d.id}/decision`, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, officer),
+      );
     }
-    await ok('approve', call('POST', `/api/v2.1/verifications/${active.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, { authorization: `Bearer ${officerToken}` }));
+    await ok(
+      'approve',
+      call('POST', `/api/v2.1/verifications/${active.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, { authorization: `Bearer ${officerToken}` }),
+    );
     await ok('activate', call('POST', `/api/v2.1/customer/individual/${customerId}/activation`, undefined, auth));
-    const pending = await ok<{ customerId: string; verificationId: string }>('register a second customer', call('POST', '/api/v2.1/customer/individual/registration', individual(`pending-${run}@customer.example`), { ...ctxHeaders, ...auth }));
+    const pending = await ok<{ customerId: string; verificationId: string }>(
+      'register a second customer',
+      call('POST', '/api/v2.1/customer/individual/registration', individual(`pending-${run}@customer.example`), { ...ctxHeaders, ...auth }),
+    );
     add('customerId', customerId, pending.customerId);
     add('verificationId', pending.verificationId, active.verificationId);
     const v = await ok<{ documents?: Array<{ id: string }> }>('verification', call('GET', `/api/v2.1/verifications/${pending.verificationId}`, undefined, auth));
@@ -222,8 +246,14 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     if (!cardToken) throw new Error(`card login: ${login.status} ${login.text.slice(0, 200)}`);
     const card = (op: string, body: unknown) => call('POST', `/api/v2.1/card/virtual/${op}`, body, { ...ctxHeaders, authorization: `Bearer ${cardToken}` });
     const holderBody = {
-      firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+4915112345678', dateOfBirth: '1990-04-21', customerId,
-      billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' }, idempotencyKey: 'holder-{{n}}',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+4915112345678',
+      dateOfBirth: '1990-04-21',
+      customerId,
+      billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' },
+      idempotencyKey: 'holder-{{n}}',
     };
     const holder = await ok<{ cardholderId: string }>('cardholder', card('cardholder/create', { ...holderBody, idempotencyKey: `holder-${run}` }));
     add('cardholderId', holder.cardholderId);

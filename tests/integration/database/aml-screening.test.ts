@@ -9,7 +9,18 @@ import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqu
 import { adminToken, createCustomerUser, firstAdmin, resetIdentityState } from '../identity-fixtures';
 import { cardOp, expectBusiness, issueCard, ok, signIn } from '../card-fixtures';
 import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller } from '../ledger-fixtures';
-import { acceptDocuments, categoryIds, decide, eventsOf, getVerification, individualBody, organizationBody, registerIndividual, registerOrganization, type Categories } from '../onboarding-fixtures';
+import {
+  acceptDocuments,
+  categoryIds,
+  decide,
+  eventsOf,
+  getVerification,
+  individualBody,
+  organizationBody,
+  registerIndividual,
+  registerOrganization,
+  type Categories,
+} from '../onboarding-fixtures';
 import { alert, alertsOf, amlRoutes, assignAlert, decideAlert, dropPlatformLists, importInto, ownCsv, tenantList, upload } from '../aml-fixtures';
 
 /**
@@ -30,12 +41,16 @@ beforeAll(async () => {
   [officer, officer2] = await Promise.all([adminCaller(tenant, ['COMPLIANCE_OFFICER']), adminCaller(tenant, ['COMPLIANCE_OFFICER'])]);
   cats = await categoryIds(tenant.tenantId);
   // the tenant's blocklist: invented names only
-  await tenantList(admin, [
-    { id: 'BL-1', name: 'Viktor Hallstrand', aliases: ['Viktor Halstrand', 'Виктор Халлстранд'], birthDate: '1990', countries: ['SE'], program: 'FRAUD' },
-    { id: 'BL-2', name: 'Marlowe Shipping Holdings Ltd', type: 'organization', countries: ['MT'], program: 'SANCTIONS-EVASION' },
-    { id: 'BL-3', name: 'Oksana Deribaska', birthDate: '1968', countries: ['UA'], program: 'PEP' },
-    { id: 'BL-4', name: 'Quentin Farthingale', birthDate: '1980-01-01', countries: ['GB'], program: 'FRAUD' },
-  ], { name: 'Internal blocklist' });
+  await tenantList(
+    admin,
+    [
+      { id: 'BL-1', name: 'Viktor Hallstrand', aliases: ['Viktor Halstrand', 'Виктор Халлстранд'], birthDate: '1990', countries: ['SE'], program: 'FRAUD' },
+      { id: 'BL-2', name: 'Marlowe Shipping Holdings Ltd', type: 'organization', countries: ['MT'], program: 'SANCTIONS-EVASION' },
+      { id: 'BL-3', name: 'Oksana Deribaska', birthDate: '1968', countries: ['UA'], program: 'PEP' },
+      { id: 'BL-4', name: 'Quentin Farthingale', birthDate: '1980-01-01', countries: ['GB'], program: 'FRAUD' },
+    ],
+    { name: 'Internal blocklist' },
+  );
 });
 beforeEach(() => resetIdentityState());
 afterAll(async () => dropPlatformLists());
@@ -60,10 +75,30 @@ describe('lists', () => {
       { id: 'A', name: 'Alma Testperson' },
       { id: 'B', name: 'Bertil Testperson', aliases: ['Bert Testperson'] },
     ]);
-    expect(version).toMatchObject({ listId: list.id, versionNo: 1, entryCount: 2, nameCount: 3, added: 2, changed: 0, removed: 0, source: 'UPLOAD', importedBy: admin.userId, fileNames: ['list.csv'] });
-    const v2 = await importInto(admin, list.id, ownCsv([{ id: 'B', name: 'Bertil Testperson', aliases: ['Bert Testperson', 'B. Testperson'] }, { id: 'C', name: 'Cecilia Testperson' }]));
+    expect(version).toMatchObject({
+      listId: list.id,
+      versionNo: 1,
+      entryCount: 2,
+      nameCount: 3,
+      added: 2,
+      changed: 0,
+      removed: 0,
+      source: 'UPLOAD',
+      importedBy: admin.userId,
+      fileNames: ['list.csv'],
+    });
+    const v2 = await importInto(
+      admin,
+      list.id,
+      ownCsv([
+        { id: 'B', name: 'Bertil Testperson', aliases: ['Bert Testperson', 'B. Testperson'] },
+        { id: 'C', name: 'Cecilia Testperson' },
+      ]),
+    );
     expect(v2).toMatchObject({ versionNo: 2, entryCount: 2, added: 1, changed: 1, removed: 1 });
-    const detail = expectOk(await api<{ changes: { change: string; sourceId: string }[]; changesTruncated: boolean }>(amlRoutes.version.GET, officer, { params: { listId: list.id, versionId: v2.id } }));
+    const detail = expectOk(
+      await api<{ changes: { change: string; sourceId: string }[]; changesTruncated: boolean }>(amlRoutes.version.GET, officer, { params: { listId: list.id, versionId: v2.id } }),
+    );
     expect(detail.changes.map((c) => `${c.change}:${c.sourceId}`).sort()).toEqual(['ADDED:C', 'CHANGED:B', 'REMOVED:A']);
     expect(detail.changesTruncated).toBe(false);
     const shown = expectOk(await api<AmlList & { versions: { versionNo: number }[]; currentVersion: { id: string } }>(amlRoutes.list.GET, officer, { params: { listId: list.id } }));
@@ -94,14 +129,24 @@ describe('lists', () => {
   it('answers 413 in our envelope when the decoded files exceed the limit, and 400 for content that is not base64', async () => {
     const { list } = await tenantList(admin, [{ id: 'A', name: 'Alma Testperson' }]);
     const big = Buffer.alloc(AML_LIST_MAX_BYTES + 1, 0x41).toString('base64');
-    expectEnvelope(await api(amlRoutes.versions.POST, admin, { method: 'POST', params: { listId: list.id }, body: { main: { fileName: 'big.csv', content: big } } }), 413, 'payload too large', {
-      error: 'PAYLOAD_TOO_LARGE',
-      details: `the body must be at most ${AML_LIST_MAX_BYTES} bytes`,
-    });
-    expectEnvelope(await api(amlRoutes.versions.POST, admin, { method: 'POST', params: { listId: list.id }, body: { main: { fileName: 'x.csv', content: 'not base64 at all!' } } }), 400, 'request validation failed', {
-      error: 'VALIDATION_FAILED',
-      errors: [{ field: 'main.content', message: 'must be base64' }],
-    });
+    expectEnvelope(
+      await api(amlRoutes.versions.POST, admin, { method: 'POST', params: { listId: list.id }, body: { main: { fileName: 'big.csv', content: big } } }),
+      413,
+      'payload too large',
+      {
+        error: 'PAYLOAD_TOO_LARGE',
+        details: `the body must be at most ${AML_LIST_MAX_BYTES} bytes`,
+      },
+    );
+    expectEnvelope(
+      await api(amlRoutes.versions.POST, admin, { method: 'POST', params: { listId: list.id }, body: { main: { fileName: 'x.csv', content: 'not base64 at all!' } } }),
+      400,
+      'request validation failed',
+      {
+        error: 'VALIDATION_FAILED',
+        errors: [{ field: 'main.content', message: 'must be base64' }],
+      },
+    );
   });
 
   it("keeps tenants apart: another tenant neither sees a tenant's list nor imports into a platform list", async () => {
@@ -109,12 +154,21 @@ describe('lists', () => {
     const other = await createTenant(uniqueName('AmlOther'));
     const otherAdmin: Caller = { token: (await adminToken(firstAdmin(other))).token, userId: other.userId };
     expectEnvelope(await api(amlRoutes.list.GET, otherAdmin, { params: { listId: list.id } }), 404, 'resource not found', { error: 'NOT_FOUND', details: 'list not found' });
-    const created = await call<AmlList>(amlRoutes.platformLists.POST, { method: 'POST', headers: platformAuth, body: { name: uniqueName('Platform'), kind: 'SANCTIONS', format: 'OWN_CSV' } });
-    expect(created.status, created.text).toBe(200);
-    expectEnvelope(await api(amlRoutes.versions.POST, otherAdmin, { method: 'POST', params: { listId: created.json.data.id }, body: upload(ownCsv([{ id: 'P', name: 'Paavo Testperson' }])) }), 403, 'access denied', {
-      error: 'FORBIDDEN',
-      details: 'platform lists are managed by the platform operator; a tenant imports into its own lists',
+    const created = await call<AmlList>(amlRoutes.platformLists.POST, {
+      method: 'POST',
+      headers: platformAuth,
+      body: { name: uniqueName('Platform'), kind: 'SANCTIONS', format: 'OWN_CSV' },
     });
+    expect(created.status, created.text).toBe(200);
+    expectEnvelope(
+      await api(amlRoutes.versions.POST, otherAdmin, { method: 'POST', params: { listId: created.json.data.id }, body: upload(ownCsv([{ id: 'P', name: 'Paavo Testperson' }])) }),
+      403,
+      'access denied',
+      {
+        error: 'FORBIDDEN',
+        details: 'platform lists are managed by the platform operator; a tenant imports into its own lists',
+      },
+    );
     // both tenants see the platform's list beside their own
     const seen = expectOk(await api<{ items: { id: string; scope: string }[] }>(amlRoutes.lists.GET, otherAdmin));
     expect(seen.items.map((l) => `${l.scope}:${l.id}`)).toContain(`PLATFORM:${created.json.data.id}`);
@@ -123,8 +177,14 @@ describe('lists', () => {
 
   it('needs the aml:configure capability to import and aml:read to read', async () => {
     const employee = await adminCaller(tenant, ['EMPLOYEE']);
-    expectEnvelope(await api(amlRoutes.lists.GET, employee), 403, 'access denied', { error: 'FORBIDDEN', details: 'this operation requires one of the roles COMPLIANCE_OFFICER, ADMIN_USER' });
-    expectEnvelope(await api(amlRoutes.lists.POST, officer, { method: 'POST', body: { name: 'x', kind: 'INTERNAL', format: 'OWN_CSV' } }), 403, 'access denied', { error: 'FORBIDDEN', details: 'this operation requires one of the roles ADMIN_USER' });
+    expectEnvelope(await api(amlRoutes.lists.GET, employee), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'this operation requires one of the roles COMPLIANCE_OFFICER, ADMIN_USER',
+    });
+    expectEnvelope(await api(amlRoutes.lists.POST, officer, { method: 'POST', body: { name: 'x', kind: 'INTERNAL', format: 'OWN_CSV' } }), 403, 'access denied', {
+      error: 'FORBIDDEN',
+      details: 'this operation requires one of the roles ADMIN_USER',
+    });
   });
 });
 
@@ -132,7 +192,16 @@ describe('screening and the alert queue', () => {
   it('raises an alert when a new individual matches an entry, explains it, and blocks the approval until it is decided', async () => {
     const reg = await registerPerson('Viktor', 'Hallstrand');
     const [a] = await alertsOfCustomer(reg.customerId);
-    expect(a).toMatchObject({ kind: 'SCREENING', status: 'OPEN', customerId: reg.customerId, subjectType: 'CUSTOMER', subjectId: reg.customerId, subjectName: 'Viktor Hallstrand', listName: 'Internal blocklist', matchedName: 'Viktor Hallstrand' });
+    expect(a).toMatchObject({
+      kind: 'SCREENING',
+      status: 'OPEN',
+      customerId: reg.customerId,
+      subjectType: 'CUSTOMER',
+      subjectId: reg.customerId,
+      subjectName: 'Viktor Hallstrand',
+      listName: 'Internal blocklist',
+      matchedName: 'Viktor Hallstrand',
+    });
     expect(Number(a!.score)).toBeGreaterThanOrEqual(0.87);
     const detail = expectOk(await alert(officer, a!.id));
     expect(detail.subject).toEqual({ name: 'Viktor Hallstrand', entityType: 'PERSON', birthDate: '1990-04-21', countries: ['GB', 'DE'] });
@@ -148,7 +217,12 @@ describe('screening and the alert queue', () => {
     const gate = await getVerification(officer.token, reg.verificationId);
     expect(gate.json.data).toMatchObject({
       canApprove: false,
-      approveBlockedReasons: [{ code: 'OPEN_SCREENING_ALERTS', message: 'A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match).' }],
+      approveBlockedReasons: [
+        {
+          code: 'OPEN_SCREENING_ALERTS',
+          message: 'A sanctions or PEP screening alert of this customer is still open: an officer must decide it first (false positive, or a cleared match).',
+        },
+      ],
     });
     const refused = await decide(officer.token, reg.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'ok' });
     expectEnvelope(refused, 422, 'open screening alerts', {
@@ -161,7 +235,13 @@ describe('screening and the alert queue', () => {
     // a false positive, with a reason code and a comment, lifts the block
     const decided = await decideAlert(officer, a!.id, { decision: 'FALSE_POSITIVE', reasonCode: 'DIFFERENT_NATIONALITY', comment: 'a British citizen; the entry is Swedish' });
     expect(decided.status, decided.text).toBe(200);
-    expect(decided.json.data).toMatchObject({ status: 'FALSE_POSITIVE', decision: 'FALSE_POSITIVE', decisionReasonCode: 'DIFFERENT_NATIONALITY', decidedBy: officer.userId, allowedDecisions: [] });
+    expect(decided.json.data).toMatchObject({
+      status: 'FALSE_POSITIVE',
+      decision: 'FALSE_POSITIVE',
+      decisionReasonCode: 'DIFFERENT_NATIONALITY',
+      decidedBy: officer.userId,
+      allowedDecisions: [],
+    });
     expect(decided.json.data.timeline.map((e) => e.action)).toEqual(['CREATED', 'DECIDED']);
     const approved = await decide(officer.token, reg.verificationId, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED', comment: 'ok' });
     expect(approved.status, approved.text).toBe(200);
@@ -184,32 +264,52 @@ describe('screening and the alert queue', () => {
     expect(res.status, res.text).toBe(200);
     const items = await alertsOfCustomer(res.json.data.customerId);
     expect(items.map((a) => [a.subjectType, a.subjectName])).toEqual([['REPRESENTATIVE', 'Oksana Deribaska']]);
-    const screenings = expectOk(await api<{ items: { subjectType: string; subject: { name: string } }[] }>(amlRoutes.screenings.GET, officer, { query: `customerId=${res.json.data.customerId}` }));
-    expect(screenings.items.map((s) => `${s.subjectType}:${s.subject.name}`).sort()).toEqual(['CUSTOMER:Northwind Fixtures GmbH', 'REPRESENTATIVE:Oksana Deribaska', 'REPRESENTATIVE:Paul Partner']);
+    const screenings = expectOk(
+      await api<{ items: { subjectType: string; subject: { name: string } }[] }>(amlRoutes.screenings.GET, officer, { query: `customerId=${res.json.data.customerId}` }),
+    );
+    expect(screenings.items.map((s) => `${s.subjectType}:${s.subject.name}`).sort()).toEqual([
+      'CUSTOMER:Northwind Fixtures GmbH',
+      'REPRESENTATIVE:Oksana Deribaska',
+      'REPRESENTATIVE:Paul Partner',
+    ]);
   });
 
-  it('explains an ad hoc search: every field\'s part in the score', async () => {
+  it("explains an ad hoc search: every field's part in the score", async () => {
     const found = expectOk(
-      await api<{ threshold: string; hits: { score: number; entry: { sourceId: string }; contributions: { field: string; effect: number; detail: string }[] }[]; listVersions: { listName: string }[] }>(amlRoutes.search.POST, officer, {
+      await api<{
+        threshold: string;
+        hits: { score: number; entry: { sourceId: string }; contributions: { field: string; effect: number; detail: string }[] }[];
+        listVersions: { listName: string }[];
+      }>(amlRoutes.search.POST, officer, {
         method: 'POST',
         body: { name: 'Halstrand Viktor', entityType: 'PERSON', birthDate: '1990-03-02', countries: ['SE'] },
       }),
     );
     expect(found.threshold).toBe('0.870');
     expect(found.hits[0]!.entry.sourceId).toBe('BL-1');
-    expect(found.hits[0]!.contributions.map((c) => c.field).sort()).toEqual(['birthDate', 'country', 'entityType', 'name'].filter((f) => found.hits[0]!.contributions.some((c) => c.field === f)).sort());
+    expect(found.hits[0]!.contributions.map((c) => c.field).sort()).toEqual(
+      ['birthDate', 'country', 'entityType', 'name'].filter((f) => found.hits[0]!.contributions.some((c) => c.field === f)).sort(),
+    );
     expect(found.hits[0]!.contributions.find((c) => c.field === 'birthDate')!.effect).toBeGreaterThan(0);
     expect(found.listVersions.map((l) => l.listName)).toContain('Internal blocklist');
     // a different person with the same name but born 40 years later scores lower than the one who matches everything
-    const younger = expectOk(await api<{ hits: { score: number; entry: { sourceId: string } }[] }>(amlRoutes.search.POST, officer, { method: 'POST', body: { name: 'Viktor Hallstrand', birthDate: '2011-01-01', threshold: 0.5 } }));
+    const younger = expectOk(
+      await api<{ hits: { score: number; entry: { sourceId: string } }[] }>(amlRoutes.search.POST, officer, {
+        method: 'POST',
+        body: { name: 'Viktor Hallstrand', birthDate: '2011-01-01', threshold: 0.5 },
+      }),
+    );
     const bl1 = younger.hits.find((h) => h.entry.sourceId === 'BL-1');
     expect(bl1 === undefined || bl1.score < found.hits[0]!.score).toBe(true);
   });
 
-  it('a confirmed match freezes the customer\'s wallets; clearing it takes two different officers', async () => {
+  it("a confirmed match freezes the customer's wallets; clearing it takes two different officers", async () => {
     const alice = await customerCaller(tenant.tenantId);
     const db = await getDb();
-    await db.update(customers).set({ displayName: 'Quentin Farthingale' }).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, alice.customerId)));
+    await db
+      .update(customers)
+      .set({ displayName: 'Quentin Farthingale' })
+      .where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, alice.customerId)));
     const wallet = await openWallet(admin, 'EUR', alice.customerId);
     await fund(admin, wallet.id, '100.00');
     const screened = expectOk(await api<{ alertIds: string[] }>(amlRoutes.screenings.POST, officer, { method: 'POST', body: { customerId: alice.customerId } }));
@@ -239,7 +339,10 @@ describe('screening and the alert queue', () => {
     const confirmed = await decideAlert(officer, alertId, { decision: 'CONFIRMED_MATCH', reasonCode: 'IDENTITY_CONFIRMED', comment: 'passport matches the entry' });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.json.data.status).toBe('CONFIRMED');
-    const [frozen] = await db.select().from(wallets).where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
+    const [frozen] = await db
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
     expect(frozen).toMatchObject({ status: 'FROZEN', statusReason: `AML: confirmed sanctions or PEP match (alert ${alertId})` });
     const payee = await addBeneficiary(admin, undefined, alice.customerId);
     const consent = await authorize(alice, wallet.id);
@@ -275,7 +378,10 @@ describe('screening and the alert queue', () => {
     expect(notes[3]).toBe('1 wallet frozen; 0 cards to freeze at the card processor');
     expect(notes[5]).toBe(`confirming ${cleared.json.data.timeline[4]!.actorName}'s proposal (four-eyes)`);
     expect(notes[6]).toBe("1 wallet unfrozen; 0 beneficiaries unblocked; cards stay frozen until their holders unfreeze them (the processor asks the holder's one-time code)");
-    const [after] = await db.select().from(wallets).where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
+    const [after] = await db
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.tenantId, tenant.tenantId), eq(wallets.id, wallet.id)));
     expect(after).toMatchObject({ status: 'ACTIVE', statusReason: null });
     const decidedEvents = await eventsOf(tenant.tenantId, 'aml.alert.decided');
     expect(decidedEvents.map((e) => (e.payload as { data: { alertId: string; decision: string; proposedBy: string | null } }).data).filter((d) => d.alertId === alertId)).toEqual([
@@ -287,7 +393,10 @@ describe('screening and the alert queue', () => {
   it("a confirmed match freezes the customer's cards at the card processor and says so in the timeline", async () => {
     const holder = await createCustomerUser(tenant.tenantId);
     const db = await getDb();
-    await db.update(customers).set({ displayName: 'Quentin Farthingale' }).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, holder.customerId)));
+    await db
+      .update(customers)
+      .set({ displayName: 'Quentin Farthingale' })
+      .where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, holder.customerId)));
     const actor = await signIn(tenant.tenantId, holder.email, holder.password, holder.userId, holder.customerId);
     const card = await issueCard(actor);
     const screened = expectOk(await api<{ alertIds: string[] }>(amlRoutes.screenings.POST, officer, { method: 'POST', body: { customerId: holder.customerId } }));
@@ -316,13 +425,23 @@ describe('screening and the alert queue', () => {
     const bob = await customerCaller(tenant.tenantId);
     const wallet = await openWallet(admin, 'EUR', bob.customerId);
     await fund(admin, wallet.id, '100.00');
-    const created = await api<{ id: string }>(routes.beneficiaries.POST, admin, { method: 'POST', body: { customerId: bob.customerId, name: 'Marlowe Shipping Holdings', iban: 'DE89370400440532013000', country: 'MT' } });
+    const created = await api<{ id: string }>(routes.beneficiaries.POST, admin, {
+      method: 'POST',
+      body: { customerId: bob.customerId, name: 'Marlowe Shipping Holdings', iban: 'DE89370400440532013000', country: 'MT' },
+    });
     expect(created.status, created.text).toBe(200);
     const [a] = (await alertsOfCustomer(bob.customerId)).filter((x) => x.subjectType === 'BENEFICIARY');
     expect(a).toMatchObject({ subjectId: created.json.data.id, subjectName: 'Marlowe Shipping Holdings', matchedName: 'Marlowe Shipping Holdings Ltd' });
     expect((await decideAlert(officer, a!.id, { decision: 'CONFIRMED_MATCH', reasonCode: 'IDENTITY_CONFIRMED', comment: 'same company' })).status).toBe(200);
     const consent = await authorize(bob, wallet.id);
-    const refused = await transfer(bob, { walletId: wallet.id, beneficiary: { id: created.json.data.id }, amount: '10.00', currency: 'EUR', reference: 'invoice', paymentConsentId: consent.id });
+    const refused = await transfer(bob, {
+      walletId: wallet.id,
+      beneficiary: { id: created.json.data.id },
+      amount: '10.00',
+      currency: 'EUR',
+      reference: 'invoice',
+      paymentConsentId: consent.id,
+    });
     expectEnvelope(refused, 422, 'beneficiary blocked', {
       error: 'BENEFICIARY_BLOCKED',
       details: 'a confirmed sanctions or PEP match blocks payouts to this beneficiary until two officers clear it',
@@ -340,13 +459,18 @@ describe('screening and the alert queue', () => {
     expect(open.json.data.items.every((a) => ['OPEN', 'IN_REVIEW', 'ESCALATED', 'PENDING_SECOND_APPROVAL', 'CONFIRMED'].includes(a.status))).toBe(true);
     const mine = await alertsOf(officer, 'assignee=me');
     expect(mine.json.data.items.every((a) => (a as unknown as AmlAlertDetail).assigneeUserId === officer.userId)).toBe(true);
-    const res = await amlRoutes.alertExport.GET(new NextRequest('http://localhost:3000/api/v2.1/aml/alerts/export?kind=SCREENING', { headers: { authorization: `Bearer ${officer.token}` } }), { params: Promise.resolve({}) });
+    const res = await amlRoutes.alertExport.GET(
+      new NextRequest('http://localhost:3000/api/v2.1/aml/alerts/export?kind=SCREENING', { headers: { authorization: `Bearer ${officer.token}` } }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...lines] = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-    expect(header).toBe('id,kind,status,customer,customer id,subject type,subject,score,list,matched name,rules,transfer id,holds transfer,assignee,created at,age (hours),decision,reason,decided by,decided at');
+    expect(header).toBe(
+      'id,kind,status,customer,customer id,subject type,subject,score,list,matched name,rules,transfer id,holds transfer,assignee,created at,age (hours),decision,reason,decided by,decided at',
+    );
     expect(lines.length).toBeGreaterThan(0);
   });
 });

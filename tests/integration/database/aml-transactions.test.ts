@@ -43,23 +43,48 @@ describe('rules', () => {
     expect(changed.version).toBe(2);
     // the same values again: no new version
     expect((await setRule(created.id, { params: { minAmount: '7500', currency: 'EUR' } })).version).toBe(2);
-    const detail = expectOk(await api<{ versions: { version: number; params: Record<string, unknown>; changedBy: string; changedByName: string }[] }>(amlRoutes.rule.GET, officer, { params: { ruleId: created.id } }));
+    const detail = expectOk(
+      await api<{ versions: { version: number; params: Record<string, unknown>; changedBy: string; changedByName: string }[] }>(amlRoutes.rule.GET, officer, {
+        params: { ruleId: created.id },
+      }),
+    );
     expect(detail.versions.map((v) => [v.version, v.params.minAmount, v.changedBy])).toEqual([
       [2, '7500', t.admin.userId],
       [1, '5000', t.admin.userId],
     ]);
-    expectEnvelope(await api(amlRoutes.rules.POST, t.admin, { method: 'POST', body: { name: 'x', ruleType: 'STRUCTURING', enabled: true, action: 'HOLD', params: { threshold: '-1', marginPercent: 10, windowMinutes: 60, minCount: 3 } } }), 400, 'request validation failed', {
-      error: 'VALIDATION_FAILED',
-      errors: [{ field: 'params.threshold', message: 'must be a positive amount with at most 4 decimals' }],
-    });
-    expectEnvelope(await api(amlRoutes.rules.POST, t.admin, { method: 'POST', body: { name: 'x', ruleType: 'HIGH_RISK_COUNTRY', enabled: true, action: 'HOLD', params: { countries: ['IR'], extra: 1 } } }), 400, 'request validation failed', {
-      error: 'VALIDATION_FAILED',
-      errors: [{ field: 'params.extra', message: 'unknown field: not accepted by this operation' }],
-    });
-    expectEnvelope(await api(amlRoutes.rules.POST, officer, { method: 'POST', body: { name: 'x', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'HOLD', params: { minAmount: '1' } } }), 403, 'access denied', {
-      error: 'FORBIDDEN',
-      details: 'this operation requires one of the roles ADMIN_USER',
-    });
+    expectEnvelope(
+      await api(amlRoutes.rules.POST, t.admin, {
+        method: 'POST',
+        body: { name: 'x', ruleType: 'STRUCTURING', enabled: true, action: 'HOLD', params: { threshold: '-1', marginPercent: 10, windowMinutes: 60, minCount: 3 } },
+      }),
+      400,
+      'request validation failed',
+      {
+        error: 'VALIDATION_FAILED',
+        errors: [{ field: 'params.threshold', message: 'must be a positive amount with at most 4 decimals' }],
+      },
+    );
+    expectEnvelope(
+      await api(amlRoutes.rules.POST, t.admin, {
+        method: 'POST',
+        body: { name: 'x', ruleType: 'HIGH_RISK_COUNTRY', enabled: true, action: 'HOLD', params: { countries: ['IR'], extra: 1 } },
+      }),
+      400,
+      'request validation failed',
+      {
+        error: 'VALIDATION_FAILED',
+        errors: [{ field: 'params.extra', message: 'unknown field: not accepted by this operation' }],
+      },
+    );
+    expectEnvelope(
+      await api(amlRoutes.rules.POST, officer, { method: 'POST', body: { name: 'x', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'HOLD', params: { minAmount: '1' } } }),
+      403,
+      'access denied',
+      {
+        error: 'FORBIDDEN',
+        details: 'this operation requires one of the roles ADMIN_USER',
+      },
+    );
     await setRule(created.id, { enabled: false });
   });
 });
@@ -80,7 +105,17 @@ describe('a transfer held for AML review', () => {
 
     const a = await transferAlert(transferId);
     expect(a).toMatchObject({ kind: 'TRANSACTION', status: 'OPEN', holdsTransfer: true, customerId: t.alice.customerId, subjectType: 'CUSTOMER' });
-    expect(a.firings).toEqual([{ ruleId: rule.id, ruleVersion: 1, ruleType: 'LARGE_TRANSFER', ruleName: 'Hold above 500', action: 'HOLD', reason: '600.00 EUR is at least 500.00 EUR', facts: { amount: '600.00', minAmount: '500' } }]);
+    expect(a.firings).toEqual([
+      {
+        ruleId: rule.id,
+        ruleVersion: 1,
+        ruleType: 'LARGE_TRANSFER',
+        ruleName: 'Hold above 500',
+        action: 'HOLD',
+        reason: '600.00 EUR is at least 500.00 EUR',
+        facts: { amount: '600.00', minAmount: '500' },
+      },
+    ]);
     expect(a.transfer).toMatchObject({ id: transferId, status: 'HELD_FOR_REVIEW', amount: '600.00', currency: 'EUR' });
     expect(a.allowedDecisions.map((d) => d.decision)).toEqual(['RELEASE_TRANSFER', 'REFUSE_TRANSFER', 'ESCALATE']);
     const heldEvent = (await eventsOf(t.tenantId, 'transfer.held')).map((e) => (e.payload as { data: Record<string, unknown> }).data).find((d) => d.transferId === transferId);
@@ -113,7 +148,17 @@ describe('a transfer held for AML review', () => {
     expect(posted.status).toBe('COMPLETED');
     expect(posted.entries.map((e) => e.kind)).toEqual(['TRANSFER_SETTLEMENT']);
     const releasedEvent = (await eventsOf(t.tenantId, 'transfer.released')).map((e) => (e.payload as { data: Record<string, unknown> }).data).find((d) => d.transferId === transferId);
-    expect(releasedEvent).toEqual({ transferId, customerId: t.alice.customerId, walletId: wallet.id, amount: '600.00', currency: 'EUR', alertId: a.id, proposedBy: officer.userId, releasedBy: officer2.userId, status: 'COMPLETED' });
+    expect(releasedEvent).toEqual({
+      transferId,
+      customerId: t.alice.customerId,
+      walletId: wallet.id,
+      amount: '600.00',
+      currency: 'EUR',
+      alertId: a.id,
+      proposedBy: officer.userId,
+      releasedBy: officer2.userId,
+      status: 'COMPLETED',
+    });
     expect((await reconciliation(t.admin)).balanced).toBe(true);
     await setRule(rule.id, { enabled: false });
   });
@@ -198,9 +243,21 @@ describe('a transfer held for AML review', () => {
   it('back-tests a rule over past transfers without raising anything', async () => {
     const { body } = await readyWallet(t.alice, '5000.00');
     for (const amount of ['950.00', '960.00', '970.00']) expect((await transfer(t.alice, body(amount))).json.data.status).toBe('COMPLETED');
-    const rule = await createRule({ name: 'Structuring below 1000', ruleType: 'STRUCTURING', enabled: false, action: 'HOLD', params: { threshold: '1000', marginPercent: 10, windowMinutes: 60, minCount: 3, currency: null } });
+    const rule = await createRule({
+      name: 'Structuring below 1000',
+      ruleType: 'STRUCTURING',
+      enabled: false,
+      action: 'HOLD',
+      params: { threshold: '1000', marginPercent: 10, windowMinutes: 60, minCount: 3, currency: null },
+    });
     const before = (await alertsOf(officer, 'kind=TRANSACTION&pageSize=100')).json.data.total;
-    const result = expectOk(await api<{ matches: number; customers: number; transfersEvaluated: number; samples: { amount: string; reason: string; customerId: string }[] }>(amlRoutes.backtest.POST, officer, { method: 'POST', params: { ruleId: rule.id }, body: {} }));
+    const result = expectOk(
+      await api<{ matches: number; customers: number; transfersEvaluated: number; samples: { amount: string; reason: string; customerId: string }[] }>(amlRoutes.backtest.POST, officer, {
+        method: 'POST',
+        params: { ruleId: rule.id },
+        body: {},
+      }),
+    );
     expect(result.matches).toBe(1);
     expect(result.customers).toBe(1);
     expect(result.samples[0]).toMatchObject({ amount: '970.00', customerId: t.alice.customerId, reason: 'at least 3 transfers from 900.00 EUR to just below 1,000.00 EUR within 1 h' });

@@ -6,7 +6,24 @@ import { CARD_OPERATIONS, SANDBOX_OPERATIONS } from '@/lib/contract/card-operati
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { cardOtps, cards, events, httpIdempotencyKeys } from '@/lib/db/schema';
-import { balance, business, cardOp, cardWorld, expectBusiness, fund, holderBody, issueCard, key, merchant, ok, otpFor, relogin, revealPan, type CardWorld, type TestCard } from '../card-fixtures';
+import {
+  balance,
+  business,
+  cardOp,
+  cardWorld,
+  expectBusiness,
+  fund,
+  holderBody,
+  issueCard,
+  key,
+  merchant,
+  ok,
+  otpFor,
+  relogin,
+  revealPan,
+  type CardWorld,
+  type TestCard,
+} from '../card-fixtures';
 import { resetIdentityState } from '../identity-fixtures';
 
 /**
@@ -129,7 +146,10 @@ describe('what is stored', () => {
     const pan = await revealPan(w.alice, card.cardNo);
     expect(pan).toBe(card.cardNo);
     const db = await getDb();
-    const [row] = await db.select().from(cards).where(and(eq(cards.tenantId, w.tenant.tenantId), eq(cards.id, card.cardId)));
+    const [row] = await db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.tenantId, w.tenant.tenantId), eq(cards.id, card.cardId)));
     expect(row!.panCiphertext).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(row!.panHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.panHash).not.toBe((await import('node:crypto')).createHash('sha256').update(pan).digest('hex'));
@@ -150,7 +170,10 @@ describe('what is stored', () => {
     const card = await issueCard(w.alice);
     const code = await otpFor(w.alice, card.cardNo, 'REVEAL');
     const db = await getDb();
-    const rows = await db.select().from(cardOtps).where(and(eq(cardOtps.tenantId, w.tenant.tenantId), eq(cardOtps.cardId, card.cardId), eq(cardOtps.purpose, 'REVEAL')));
+    const rows = await db
+      .select()
+      .from(cardOtps)
+      .where(and(eq(cardOtps.tenantId, w.tenant.tenantId), eq(cardOtps.cardId, card.cardId), eq(cardOtps.purpose, 'REVEAL')));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(code);
@@ -234,7 +257,13 @@ describe('events carry no card number', () => {
     const rows = await db.select().from(events).where(eq(events.tenantId, w.tenant.tenantId));
     const mine = rows.map((r) => r.payload as { type: string; data: Record<string, unknown> }).filter((p) => p.data.cardId === card.cardId);
     expect(mine.map((p) => p.type)).toEqual(['card.issued', 'card.status.changed']);
-    expect(mine[1]!.data).toEqual({ cardId: card.cardId, maskedCardNo: `${card.cardNo.slice(0, 6)}******${card.cardNo.slice(-4)}`, previousStatus: 'INACTIVE', status: 'ACTIVE', reason: 'ACTIVATED' });
+    expect(mine[1]!.data).toEqual({
+      cardId: card.cardId,
+      maskedCardNo: `${card.cardNo.slice(0, 6)}******${card.cardNo.slice(-4)}`,
+      previousStatus: 'INACTIVE',
+      status: 'ACTIVE',
+      reason: 'ACTIVATED',
+    });
     expect(JSON.stringify(rows)).not.toContain(card.cardNo);
   });
 });

@@ -114,7 +114,10 @@ describe('decline reasons', () => {
     const auth = await authorize(w.alice, card.cardNo, '5.00');
     expect(auth.declineReason).toBe('INSUFFICIENT_FUNDS');
     const db = await getDb();
-    const rows = await db.select().from(events).where(and(eq(events.tenantId, w.tenant.tenantId), eq(events.type, 'card.transaction.created')));
+    const rows = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.tenantId, w.tenant.tenantId), eq(events.type, 'card.transaction.created')));
     const mine = rows.map((r) => r.payload as { data: Record<string, unknown> }).filter((p) => p.data.cardId === card.cardId);
     expect(mine.map((p) => p.data)).toEqual([
       {

@@ -46,7 +46,10 @@ const subscribe = (key: string | null, body: Record<string, unknown>, auth = tok
 
 async function subscriptionCount(tenantId: string, name: string): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(webhookSubscriptions).where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.name, name)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.tenantId, tenantId), eq(webhookSubscriptions.name, name)));
   return row!.n;
 }
 
@@ -117,7 +120,10 @@ describe('replay', () => {
     expect([again.status, again.text === first.text, again.headers.get('Idempotent-Replayed')]).toEqual([200, true, 'true']);
     const db = await getDb();
     const customerId = (first.json.data as { customerId: string }).customerId;
-    const [row] = await db.select({ n: count() }).from(customers).where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, customerId)));
+    const [row] = await db
+      .select({ n: count() })
+      .from(customers)
+      .where(and(eq(customers.tenantId, tenant.tenantId), eq(customers.id, customerId)));
     expect(row!.n).toBe(1);
   });
 });
@@ -194,7 +200,11 @@ describe('errors', () => {
     const name = uniqueName('hook');
     const body = { endpointUrl: PUBLIC_URL, subscribedEvents: ['*'], subscriptionName: name };
     // the first request holds the key: exactly what its claim leaves while its handler runs
-    const claimed = await claimIdempotencyKey(await getDb(), { tenantId: tenant.tenantId, clientKey: `user:${tenant.userId}`, key: k }, requestFingerprint('POST', '/api/v2.1/webhooks/subscriptions', body));
+    const claimed = await claimIdempotencyKey(
+      await getDb(),
+      { tenantId: tenant.tenantId, clientKey: `user:${tenant.userId}`, key: k },
+      requestFingerprint('POST', '/api/v2.1/webhooks/subscriptions', body),
+    );
     expect(claimed).toEqual({ outcome: 'claimed' });
     const res = await subscribe(k, { subscriptionName: name });
     expectEnvelope(res, 409, 'conflict', {
@@ -234,8 +244,7 @@ describe('scope and lifetime', () => {
   it('customer registration by administrators: the key belongs to the signed-in user, not to the IP', async () => {
     const k = key();
     const second = await adminToken(await createExtraAdmin(tenant, ['ADMIN_USER']));
-    const register = (auth: string) =>
-      registerIndividual(individualBody(cats), { 'X-Tenant-ID': tenant.tenantId, 'Idempotency-Key': k, ...bearer(auth), [PEER_HEADER]: '198.51.100.60' });
+    const register = (auth: string) => registerIndividual(individualBody(cats), { 'X-Tenant-ID': tenant.tenantId, 'Idempotency-Key': k, ...bearer(auth), [PEER_HEADER]: '198.51.100.60' });
     const a = await register(token);
     const b = await register(second.token);
     expect([a.status, b.status, b.headers.get('Idempotent-Replayed')]).toEqual([200, 200, null]);

@@ -102,12 +102,7 @@ describe('failed sign-ins and the 30-minute lock', () => {
     expectEnvelope(await customerSession(user, { credentialType: 'PASSWORD', value: WRONG_PASSWORD }), 401, 'authentication failed', authFailed(4));
     const lockedUntil = new Date(clock.now().getTime() + 30 * MINUTE);
     expectEnvelope(await cardLogin(tenant.tenantId, ` ${user.email.toUpperCase()} `, WRONG_PASSWORD), 401, 'account locked', accountLocked(lockedUntil, 1800));
-    expectEnvelope(
-      await customerSession(user, { username: user.username, password: user.password }),
-      401,
-      'account locked',
-      accountLocked(lockedUntil, 1800),
-    );
+    expectEnvelope(await customerSession(user, { username: user.username, password: user.password }), 401, 'account locked', accountLocked(lockedUntil, 1800));
   });
 
   it('locks an administrator on endpoint 1 the same way', async () => {
@@ -235,10 +230,7 @@ describe('concurrent failures', () => {
 
   it('a right password racing wrong ones never slips past a lock that is in force', async () => {
     const user = await createCustomerUser(tenant.tenantId);
-    const results = await Promise.all([
-      ...Array.from({ length: 10 }, () => cardLogin(tenant.tenantId, user.email, WRONG_PASSWORD)),
-      cardLogin(tenant.tenantId, user.email, user.password),
-    ]);
+    const results = await Promise.all([...Array.from({ length: 10 }, () => cardLogin(tenant.tenantId, user.email, WRONG_PASSWORD)), cardLogin(tenant.tenantId, user.email, user.password)]);
     const stored = await storedAttempts(tenant.tenantId, `user:${user.userId}`);
     const success = results[10]!;
     // whichever order the database saw, the final state is consistent with the answers

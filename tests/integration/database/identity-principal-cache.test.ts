@@ -20,17 +20,7 @@ import { panelLogin } from '@/lib/services/identity/login';
 import { revokeSession } from '@/lib/services/identity/sessions';
 import { findTenant } from '@/lib/services/tenants/tenants';
 import { call, expectEnvelope, platformAuth, STRONG_PASSWORD, type CallResult } from '../helpers';
-import {
-  adminToken,
-  bearer,
-  createExtraAdmin,
-  createIdentityTenant,
-  firstAdmin,
-  freezeClock,
-  resetIdentityState,
-  type TestAdminUser,
-  type TestTenant,
-} from '../identity-fixtures';
+import { adminToken, bearer, createExtraAdmin, createIdentityTenant, firstAdmin, freezeClock, resetIdentityState, type TestAdminUser, type TestTenant } from '../identity-fixtures';
 
 /**
  * The principal cache (docs/identity.md) through the real route handlers: a caller is authenticated
@@ -70,7 +60,8 @@ async function signedIn(roles: TestAdminUser['roles'] = ['EMPLOYEE']): Promise<{
   return { user, token: (await adminToken(user)).token };
 }
 
-const unauthorized = (res: CallResult<unknown>) => expect({ status: res.status, error: (res.json.data as { error?: string } | undefined)?.error }).toEqual({ status: 401, error: 'UNAUTHORIZED' });
+const unauthorized = (res: CallResult<unknown>) =>
+  expect({ status: res.status, error: (res.json.data as { error?: string } | undefined)?.error }).toEqual({ status: 401, error: 'UNAUTHORIZED' });
 
 describe('revocation is never served from the principal cache', () => {
   it('sign-out of the current session', async () => {
@@ -110,7 +101,7 @@ describe('revocation is never served from the principal cache', () => {
     unauthorized(await listSessions(bearer(token)));
   });
 
-  it('an administrator changes the user\'s roles: the next request has the new roles', async () => {
+  it("an administrator changes the user's roles: the next request has the new roles", async () => {
     const { user, token } = await signedIn(['ADMIN_USER', 'EMPLOYEE']);
     await expectWarm(() => listSessions(bearer(token)));
     expect((await listUsers(token)).status).toBe(200);
@@ -119,7 +110,7 @@ describe('revocation is never served from the principal cache', () => {
     expect((await listSessions(bearer(token))).status).toBe(200);
   });
 
-  it('an administrator resets the user\'s password', async () => {
+  it("an administrator resets the user's password", async () => {
     const { user, token } = await signedIn();
     await expectWarm(() => listSessions(bearer(token)));
     expect((await adminPost(passwordRoute.POST, user.userId, { password: `${STRONG_PASSWORD}-2` })).status).toBe(200);
@@ -144,7 +135,7 @@ describe('revocation is never served from the principal cache', () => {
     expect((await tenantRead()).status).toBe(200);
   });
 
-  it('the panel\'s sign-out (next-auth) ends its cookie session', async () => {
+  it("the panel's sign-out (next-auth) ends its cookie session", async () => {
     const user = await createExtraAdmin(t, ['EMPLOYEE']);
     const db = await getDb();
     const tenant = (await findTenant(db, t.tenantId))!;
@@ -157,14 +148,20 @@ describe('revocation is never served from the principal cache', () => {
     unauthorized(await listSessions(cookie));
   });
 
-  it('a change made behind the services\' back (psql, another process) is heard through the database within a second', async () => {
+  it("a change made behind the services' back (psql, another process) is heard through the database within a second", async () => {
     const { user, token } = await signedIn();
     const second = await signedIn();
     await expectWarm(() => listSessions(bearer(token)));
     await expectWarm(() => listSessions(bearer(second.token)));
     const db = await getDb();
-    await db.update(users).set({ isActive: false }).where(and(eq(users.tenantId, t.tenantId), eq(users.id, user.userId)));
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, decodeJwt(second.token).sid as string)));
+    await db
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.tenantId, t.tenantId), eq(users.id, user.userId)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, decodeJwt(second.token).sid as string)));
     // PGlite hands the notification over at commit; PostgreSQL a moment later on the LISTEN connection
     await expect.poll(async () => (await listSessions(bearer(token))).status, { timeout: 1_000, interval: 20 }).toBe(401);
     await expect.poll(async () => (await listSessions(bearer(second.token))).status, { timeout: 1_000, interval: 20 }).toBe(401);

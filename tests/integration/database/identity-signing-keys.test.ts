@@ -49,10 +49,13 @@ describe('a signing key retired by another instance', () => {
     await other.db.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.kid, kid));
 
     await expect
-      .poll(async () => {
-        const res = await listSessions(token);
-        return { status: res.status, data: res.json.data };
-      }, { timeout: 1_000, interval: 20 })
+      .poll(
+        async () => {
+          const res = await listSessions(token);
+          return { status: res.status, data: res.json.data };
+        },
+        { timeout: 1_000, interval: 20 },
+      )
       .toEqual({ status: 401, data: { error: 'UNAUTHORIZED', details: 'the bearer token is signed with an unknown key' } });
     expect(await jwksKids()).not.toContain(kid);
 

@@ -112,7 +112,7 @@ describe('GET /api/v2.1/admin/users', () => {
 
   const names = (res: CallResult<Page>) => res.json.data.items.map((u) => u.username);
 
-  it('lists the tenant\'s administrator users (not customers), ordered by username, with their lock state', async () => {
+  it("lists the tenant's administrator users (not customers), ordered by username, with their lock state", async () => {
     const res = await list(token);
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('OK');
@@ -178,7 +178,7 @@ describe('GET /api/v2.1/admin/users', () => {
     ]);
   });
 
-  it('does not show another tenant\'s users', async () => {
+  it("does not show another tenant's users", async () => {
     const res = await list(adminBearer, '?q=alice');
     expect(names(res)).toEqual([]);
     expect(names(await list(token, '?role=COMPLIANCE_OFFICER'))).toEqual([bob.username]);
@@ -221,26 +221,23 @@ describe('POST /api/v2.1/admin/users', () => {
 
   it('answers 409 for a duplicate username or email (case-insensitively)', async () => {
     const existing = await createExtraAdmin(tenant, ['EMPLOYEE']);
-    expectEnvelope(
-      await create(adminBearer, { username: existing.username.toUpperCase(), email: 'fresh-1@x.example', password: NEW_PASSWORD, roles: ['EMPLOYEE'] }),
-      409,
-      'conflict',
-      { error: 'CONFLICT', details: 'a user with this username already exists', field: 'username' },
-    );
-    expectEnvelope(
-      await create(adminBearer, { username: 'fresh-2', email: existing.email.toUpperCase(), password: NEW_PASSWORD, roles: ['EMPLOYEE'] }),
-      409,
-      'conflict',
-      { error: 'CONFLICT', details: 'a user with this email already exists', field: 'email' },
-    );
+    expectEnvelope(await create(adminBearer, { username: existing.username.toUpperCase(), email: 'fresh-1@x.example', password: NEW_PASSWORD, roles: ['EMPLOYEE'] }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'a user with this username already exists',
+      field: 'username',
+    });
+    expectEnvelope(await create(adminBearer, { username: 'fresh-2', email: existing.email.toUpperCase(), password: NEW_PASSWORD, roles: ['EMPLOYEE'] }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'a user with this email already exists',
+      field: 'email',
+    });
     // a customer user's username is taken as well
     const customer = await createCustomerUser(tenant.tenantId);
-    expectEnvelope(
-      await create(adminBearer, { username: customer.username, email: 'fresh-3@x.example', password: NEW_PASSWORD, roles: ['EMPLOYEE'] }),
-      409,
-      'conflict',
-      { error: 'CONFLICT', details: 'a user with this username already exists', field: 'username' },
-    );
+    expectEnvelope(await create(adminBearer, { username: customer.username, email: 'fresh-3@x.example', password: NEW_PASSWORD, roles: ['EMPLOYEE'] }), 409, 'conflict', {
+      error: 'CONFLICT',
+      details: 'a user with this username already exists',
+      field: 'username',
+    });
   });
 
   it('answers 400 for a weak password', async () => {
@@ -314,7 +311,12 @@ describe('roles, disable, enable, password reset', () => {
       const [ownerToken, secondToken] = [(await adminToken(owner)).token, (await adminToken(second)).token];
       const results = await Promise.all([setRoles(ownerToken, owner.userId, ['EMPLOYEE']), setRoles(secondToken, second.userId, ['COMPLIANCE_OFFICER'])]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      expectEnvelope(results.find((r) => r.status === 409)!, 409, 'conflict', LAST_ADMIN);
+      expectEnvelope(
+        results.find((r) => r.status === 409)!,
+        409,
+        'conflict',
+        LAST_ADMIN,
+      );
       const db = await getDb();
       const activeAdmins = await db
         .select({ userId: userRoles.userId })
@@ -355,9 +357,7 @@ describe('roles, disable, enable, password reset', () => {
     expectEnvelope(await adminSession(user), 401, 'authentication failed', authFailed(1));
     expect((await adminSession(user, { password: NEW_PASSWORD })).status).toBe(200);
 
-    expectValidation(await resetPassword(adminBearer, user.userId, 'Password123!'), [
-      { field: 'password', message: 'is too common; choose a less predictable password' },
-    ]);
+    expectValidation(await resetPassword(adminBearer, user.userId, 'Password123!'), [{ field: 'password', message: 'is too common; choose a less predictable password' }]);
     expectValidation(await resetPassword(adminBearer, user.userId, 'abc'), [
       { field: 'password', message: 'must be at least 8 characters' },
       { field: 'password', message: 'must contain an uppercase letter' },
@@ -381,7 +381,7 @@ describe('roles, disable, enable, password reset', () => {
 });
 
 describe('users outside the tenant (or not administrators) are not found', () => {
-  it('another tenant\'s user id answers 404 on every operation', async () => {
+  it("another tenant's user id answers 404 on every operation", async () => {
     const other = await createIdentityTenant();
     const notFound = { error: 'NOT_FOUND', details: 'user not found' };
     const results = [

@@ -94,9 +94,7 @@ describe('100 parallel transfers against one wallet', () => {
     // the ledger reconciles: every entry balanced, wallet = its lines, every currency sums to zero
     expect(await reconciliation(t.admin)).toEqual({ balanced: true, unbalancedEntries: [], walletMismatches: [], totals: [{ currency: 'EUR', sum: '0' }] });
     // the running balance of the statement never dips below zero
-    const statement = expectOk(
-      await api<{ items: Array<{ direction: string; amount: string }> }>(routes.statement.GET, t.alice, { params: { walletId: wallet.id }, query: 'pageSize=100' }),
-    );
+    const statement = expectOk(await api<{ items: Array<{ direction: string; amount: string }> }>(routes.statement.GET, t.alice, { params: { walletId: wallet.id }, query: 'pageSize=100' }));
     let running = new Decimal(0);
     for (const line of [...statement.items].reverse()) {
       running = line.direction === 'CREDIT' ? running.plus(line.amount) : running.minus(line.amount);

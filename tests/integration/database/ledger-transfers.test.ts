@@ -172,7 +172,7 @@ describe('the catalogue errors, exactly', () => {
     expect(expectOk(await transfer(fresh.alice, body('1500.00'))).status).toBe('PENDING_APPROVAL');
   });
 
-  it('404 beneficiary not found: unknown IBAN, unknown id, another customer\'s beneficiary', async () => {
+  it("404 beneficiary not found: unknown IBAN, unknown id, another customer's beneficiary", async () => {
     const { body } = await readyWallet(t.alice, '100.00');
     expectEnvelope(await transfer(t.alice, body('1.00', { beneficiary: { iban: 'NL91ABNA0417164300' } })), 404, 'beneficiary not found', {
       iban: 'NL91ABNA0417164300',
@@ -217,36 +217,71 @@ describe('the other transfer rules', () => {
     const { wallet, body } = await readyWallet(t.alice, '1000.00');
     const unknown = '00000000-0000-4000-8000-000000000001';
     const invalid = (id: string, reason: string, details: string) => ({ paymentConsentId: id, reason, details });
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: unknown })), 422, 'payment consent invalid', invalid(unknown, 'NOT_FOUND', "no payment consent with this id for the wallet's customer"));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: unknown })),
+      422,
+      'payment consent invalid',
+      invalid(unknown, 'NOT_FOUND', "no payment consent with this id for the wallet's customer"),
+    );
 
     const revoked = await authorize(t.alice, wallet.id);
     const rev = expectOk(await api<{ revokedAt: string; status: string }>(routes.revokeConsent.POST, t.alice, { params: { consentId: revoked.id } }));
     expect(rev.status).toBe('REVOKED');
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: revoked.id })), 422, 'payment consent invalid', invalid(revoked.id, 'REVOKED', `the consent was revoked at ${rev.revokedAt}`));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: revoked.id })),
+      422,
+      'payment consent invalid',
+      invalid(revoked.id, 'REVOKED', `the consent was revoked at ${rev.revokedAt}`),
+    );
 
     const clock = fixedClock(new Date());
     setClock(clock);
     const expiring = await authorize(t.alice, wallet.id, { expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() });
     clock.advance(120_000);
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: expiring.id })), 422, 'payment consent invalid', invalid(expiring.id, 'EXPIRED', `the consent expired at ${expiring.expiresAt}`));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: expiring.id })),
+      422,
+      'payment consent invalid',
+      invalid(expiring.id, 'EXPIRED', `the consent expired at ${expiring.expiresAt}`),
+    );
     expect(expectOk(await api<{ status: string }>(routes.consent.GET, t.alice, { params: { consentId: expiring.id } })).status).toBe('EXPIRED');
     setClock(null);
 
     const other = await openWallet(t.alice);
     const otherConsent = await authorize(t.alice, other.id);
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: otherConsent.id })), 422, 'payment consent invalid', invalid(otherConsent.id, 'WALLET_MISMATCH', `the consent covers wallet ${other.id}, not ${wallet.id}`));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: otherConsent.id })),
+      422,
+      'payment consent invalid',
+      invalid(otherConsent.id, 'WALLET_MISMATCH', `the consent covers wallet ${other.id}, not ${wallet.id}`),
+    );
 
     const small = await authorize(t.alice, wallet.id, { max: '10.00' });
-    expectEnvelope(await transfer(t.alice, body('10.01', { paymentConsentId: small.id })), 422, 'payment consent invalid', invalid(small.id, 'AMOUNT_EXCEEDED', 'the consent allows at most 10.00 EUR per payment'));
+    expectEnvelope(
+      await transfer(t.alice, body('10.01', { paymentConsentId: small.id })),
+      422,
+      'payment consent invalid',
+      invalid(small.id, 'AMOUNT_EXCEEDED', 'the consent allows at most 10.00 EUR per payment'),
+    );
 
     const single = await authorize(t.alice, wallet.id, { scope: 'SINGLE_PAYMENT' });
     expectOk(await transfer(t.alice, body('1.00', { paymentConsentId: single.id })));
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: single.id })), 422, 'payment consent invalid', invalid(single.id, 'ALREADY_USED', 'a SINGLE_PAYMENT consent covers one transfer and was used'));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: single.id })),
+      422,
+      'payment consent invalid',
+      invalid(single.id, 'ALREADY_USED', 'a SINGLE_PAYMENT consent covers one transfer and was used'),
+    );
 
     // another customer's consent is unknown to this wallet
     const bobWallet = await openWallet(t.bob);
     const bobConsent = await authorize(t.bob, bobWallet.id);
-    expectEnvelope(await transfer(t.alice, body('1.00', { paymentConsentId: bobConsent.id })), 422, 'payment consent invalid', invalid(bobConsent.id, 'NOT_FOUND', "no payment consent with this id for the wallet's customer"));
+    expectEnvelope(
+      await transfer(t.alice, body('1.00', { paymentConsentId: bobConsent.id })),
+      422,
+      'payment consent invalid',
+      invalid(bobConsent.id, 'NOT_FOUND', "no payment consent with this id for the wallet's customer"),
+    );
   });
 
   it('400 currency mismatch between the amount and the wallet', async () => {
@@ -254,7 +289,7 @@ describe('the other transfer rules', () => {
     expectEnvelope(await transfer(t.alice, body('1.00', { currency: 'USD' })), 400, 'currency mismatch', { walletCurrency: 'EUR', requestedCurrency: 'USD' });
   });
 
-  it('404 for an unknown wallet, another customer\'s and another tenant\'s alike', async () => {
+  it("404 for an unknown wallet, another customer's and another tenant's alike", async () => {
     const { body } = await readyWallet(t.alice, '100.00');
     const bobWallet = await openWallet(t.bob);
     expectEnvelope(await transfer(t.alice, body('1.00', { walletId: bobWallet.id })), 404, 'resource not found', notFoundData('wallet'));
@@ -266,13 +301,16 @@ describe('the other transfer rules', () => {
     expectEnvelope(await api(routes.wallet.GET, other.admin, { params: { walletId: bobWallet.id } }), 404, 'resource not found', notFoundData('wallet'));
   });
 
-  it('422 when the wallet\'s customer is not ACTIVE', async () => {
+  it("422 when the wallet's customer is not ACTIVE", async () => {
     const { body } = await readyWallet(t.alice, '100.00');
     const { getDb } = await import('@/lib/db/client');
     const { customers } = await import('@/lib/db/schema');
     const { and, eq } = await import('drizzle-orm');
     const db = await getDb();
-    await db.update(customers).set({ status: 'SUSPENDED' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.alice.customerId)));
+    await db
+      .update(customers)
+      .set({ status: 'SUSPENDED' })
+      .where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.alice.customerId)));
     try {
       const res = await transfer(t.admin, body('1.00'));
       expectEnvelope(res, 422, 'unprocessable request', {
@@ -282,7 +320,10 @@ describe('the other transfer rules', () => {
         status: 'SUSPENDED',
       });
     } finally {
-      await db.update(customers).set({ status: 'ACTIVE' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.alice.customerId)));
+      await db
+        .update(customers)
+        .set({ status: 'ACTIVE' })
+        .where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.alice.customerId)));
     }
   });
 
@@ -463,7 +504,7 @@ describe('four-eyes approval above the tenant threshold', () => {
     expect((await reconciliation(f.admin)).balanced).toBe(true);
   });
 
-  it('404 for another tenant\'s transfer and for a customer\'s view of another customer\'s', async () => {
+  it("404 for another tenant's transfer and for a customer's view of another customer's", async () => {
     const { body } = await readyWallet(t.alice, '10.00');
     const done = expectOk(await transfer(t.alice, body('1.00')));
     expectEnvelope(await api(routes.transfer.GET, t.bob, { params: { transferId: done.id } }), 404, 'resource not found', notFoundData('transfer'));

@@ -48,9 +48,7 @@ describe('100 concurrent wallet transfers in both directions between two wallets
       paymentConsentId,
     });
     // interleaved: A->B, B->A, A->B, ...
-    const requests = Array.from({ length: EACH_WAY * 2 }, (_, i) =>
-      i % 2 === 0 ? transfer(t.alice, body(a.id, b.id, consentA.id, i)) : transfer(t.bob, body(b.id, a.id, consentB.id, i)),
-    );
+    const requests = Array.from({ length: EACH_WAY * 2 }, (_, i) => (i % 2 === 0 ? transfer(t.alice, body(a.id, b.id, consentA.id, i)) : transfer(t.bob, body(b.id, a.id, consentB.id, i))));
     const results = await Promise.all(requests);
 
     const unexpected = results.filter((r) => r.status !== 200 && r.status !== 400).map((r) => ({ status: r.status, body: r.json }));

@@ -58,13 +58,19 @@ const body = (source: Wallet, destination: Wallet | string, amount: string, extr
 /** Alice's customer name, as the transfers name whose money it is. */
 async function aliceName(customerId = t.alice.customerId, tenantId = t.tenantId): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select({ name: customers.displayName }).from(customers).where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  const [row] = await db
+    .select({ name: customers.displayName })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
   return row!.name;
 }
 
 async function setCustomerStatus(customerId: string, status: 'ACTIVE' | 'SUSPENDED') {
   const db = await getDb();
-  await db.update(customers).set({ status }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, customerId)));
+  await db
+    .update(customers)
+    .set({ status })
+    .where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, customerId)));
 }
 
 describe('a wallet-to-wallet transfer that passes every rule', () => {
@@ -77,7 +83,7 @@ describe('a wallet-to-wallet transfer that passes every rule', () => {
       id: expect.any(String),
       type: 'WALLET_TRANSFER',
       customerId: t.alice.customerId,
-      customerName: (await aliceName()),
+      customerName: await aliceName(),
       walletId: source.id,
       // settled at once: the balance now, nothing awaits a decision
       sourceWallet: { id: source.id, name: 'EUR wallet', balance: '379.50', balanceBefore: null, balanceAfter: null },
@@ -118,16 +124,25 @@ describe('a wallet-to-wallet transfer that passes every rule', () => {
     expect(detail.history).toEqual([{ status: 'COMPLETED', at: data.createdAt, by: t.admin.userId, byName: data.initiatedByName, reason: null }]);
 
     const statementOf = async (walletId: string) =>
-      expectOk(await api<{ items: Array<{ kind: string; direction: string; amount: string; transferId: string | null; balanceAfter: string }> }>(routes.statement.GET, t.admin, { params: { walletId } })).items;
+      expectOk(
+        await api<{ items: Array<{ kind: string; direction: string; amount: string; transferId: string | null; balanceAfter: string }> }>(routes.statement.GET, t.admin, {
+          params: { walletId },
+        }),
+      ).items;
     // newest first, each line with the running balance right after it
     expect((await statementOf(source.id)).map((l) => [l.kind, l.direction, l.amount, l.transferId, l.balanceAfter])).toEqual([
       ['TRANSFER_SETTLEMENT', 'DEBIT', '120.50', data.id, '379.50'],
       ['SANDBOX_FUNDING', 'CREDIT', '500.00', null, '500.00'],
     ]);
-    expect((await statementOf(destination.id)).map((l) => [l.kind, l.direction, l.amount, l.transferId, l.balanceAfter])).toEqual([['TRANSFER_SETTLEMENT', 'CREDIT', '120.50', data.id, '120.50']]);
+    expect((await statementOf(destination.id)).map((l) => [l.kind, l.direction, l.amount, l.transferId, l.balanceAfter])).toEqual([
+      ['TRANSFER_SETTLEMENT', 'CREDIT', '120.50', data.id, '120.50'],
+    ]);
 
     // the event names the type and the destination
-    const all = await db.select({ payload: events.payload }).from(events).where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'transfer.created')));
+    const all = await db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'transfer.created')));
     expect(all.map((e) => (e.payload as { data: unknown }).data)).toContainEqual({
       transferId: data.id,
       type: 'WALLET_TRANSFER',
@@ -143,7 +158,7 @@ describe('a wallet-to-wallet transfer that passes every rule', () => {
     expect((await reconciliation(t.admin)).balanced).toBe(true);
   });
 
-  it('a customer pays another customer\'s wallet with its consent; the receiver sees it, the list filters by type and wallet', async () => {
+  it("a customer pays another customer's wallet with its consent; the receiver sees it, the list filters by type and wallet", async () => {
     const source = await openWallet(t.alice);
     await fund(t.alice, source.id, '50.00');
     const bobs = await openWallet(t.bob);
@@ -206,7 +221,7 @@ describe('refusals, with their exact envelopes', () => {
     expect((await walletOf(t.admin, source.id)).balance).toBe('50.00');
   });
 
-  it('400 currency mismatch: the destination holds another currency; the amount is not the source\'s currency', async () => {
+  it("400 currency mismatch: the destination holds another currency; the amount is not the source's currency", async () => {
     const source = await openWallet(t.admin, 'EUR', t.alice.customerId);
     await fund(t.admin, source.id, '50.00');
     const dollars = await openWallet(t.admin, 'USD', t.alice.customerId);
@@ -231,7 +246,7 @@ describe('refusals, with their exact envelopes', () => {
     expect((await walletOf(t.admin, destination.id)).balance).toBe('0.00');
   });
 
-  it('404 for another tenant\'s wallet as destination or source, and an unknown destination', async () => {
+  it("404 for another tenant's wallet as destination or source, and an unknown destination", async () => {
     const { source } = await pair(t.admin, '50.00', t.alice.customerId);
     const other = await ledgerTenant();
     const foreign = await openWallet(other.alice);
@@ -246,7 +261,7 @@ describe('refusals, with their exact envelopes', () => {
     expect((await walletOf(other.alice, foreign.id)).balance).toBe('50.00');
   });
 
-  it('422 when the destination\'s customer is not ACTIVE', async () => {
+  it("422 when the destination's customer is not ACTIVE", async () => {
     const source = await openWallet(t.admin, 'EUR', t.alice.customerId);
     await fund(t.admin, source.id, '50.00');
     const bobs = await openWallet(t.bob);
@@ -270,7 +285,7 @@ describe('refusals, with their exact envelopes', () => {
     expect((await walletOf(t.admin, destination.id)).balance).toBe('0.00');
   });
 
-  it('400 transaction limit exceeded: a wallet transfer counts toward the source\'s limits like a payout', async () => {
+  it("400 transaction limit exceeded: a wallet transfer counts toward the source's limits like a payout", async () => {
     const { source, destination } = await pair(t.admin, '1000.00', t.bob.customerId);
     expectOk(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: source.id, limitType: 'DAILY', limit: '300', currency: 'EUR' } }));
     expectOk(await transfer(t.admin, body(source, destination, '200.00')));
@@ -325,7 +340,10 @@ describe('four-eyes above the threshold', () => {
     const pending = expectOk(await transfer(tenant.admin, body(source, destination, '250.00')));
     expect(pending).toMatchObject({ status: 'PENDING_APPROVAL', requiresApproval: true });
     // whose money an approver moves: the customer, the wallet, its balance before and after (the amount is held since the request)
-    const whose = { customerName: await aliceName(tenant.alice.customerId, tenant.tenantId), sourceWallet: { id: source.id, name: 'EUR wallet', balance: '750.00', balanceBefore: '1000.00', balanceAfter: '750.00' } };
+    const whose = {
+      customerName: await aliceName(tenant.alice.customerId, tenant.tenantId),
+      sourceWallet: { id: source.id, name: 'EUR wallet', balance: '750.00', balanceBefore: '1000.00', balanceAfter: '750.00' },
+    };
     expect(pending).toMatchObject(whose);
     expect(expectOk(await api<TransferDetail>(routes.transfer.GET, tenant.approver2, { params: { transferId: pending.id } }))).toMatchObject(whose);
     const queue = expectOk(await api<{ items: Transfer[] }>(routes.transfers.GET, tenant.approver2, { query: 'status=PENDING_APPROVAL' }));
@@ -346,7 +364,9 @@ describe('four-eyes above the threshold', () => {
     // decided: the wallet has moved on, only its balance now is given
     expect(done.sourceWallet).toEqual({ id: source.id, name: 'EUR wallet', balance: '750.00', balanceBefore: null, balanceAfter: null });
     // the hold's statement line says what became of it: the transfer is COMPLETED (the panel no longer reads "Held for approval")
-    const lines = expectOk(await api<{ items: Array<{ kind: string; transferId: string | null; transferStatus: string | null }> }>(routes.statement.GET, tenant.admin, { params: { walletId: source.id } })).items;
+    const lines = expectOk(
+      await api<{ items: Array<{ kind: string; transferId: string | null; transferStatus: string | null }> }>(routes.statement.GET, tenant.admin, { params: { walletId: source.id } }),
+    ).items;
     expect(lines.map((l) => [l.kind, l.transferId, l.transferStatus])).toEqual([
       ['TRANSFER_HOLD', pending.id, 'COMPLETED'],
       ['SANDBOX_FUNDING', null, null],
@@ -412,7 +432,7 @@ describe('what the money screens read and remove', () => {
     }
   });
 
-  it('DELETE /transaction-limits/{id}: an administrator removes a limit and transfers pass again; 404 for another tenant\'s; 403 for others', async () => {
+  it("DELETE /transaction-limits/{id}: an administrator removes a limit and transfers pass again; 404 for another tenant's; 403 for others", async () => {
     const { source, destination } = await pair(t.admin, '100.00', t.alice.customerId);
     const limit = expectOk(
       await api<{ id: string }>(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: source.id, limitType: 'PER_TRANSACTION', limit: '0', currency: 'EUR' } }),

@@ -56,7 +56,16 @@ describe('wallets', () => {
     const res = await api<Wallet>(routes.wallets.POST, t.alice, { body: { currency: 'EUR', name: 'Household' } });
     expect(res.json.message).toBe('wallet opened');
     const wallet = expectOk(res);
-    expect(wallet).toMatchObject({ customerId: t.alice.customerId, currency: 'EUR', name: 'Household', status: 'ACTIVE', balance: '0.00', availableBalance: '0.00', pendingOutgoing: '0.00', closedAt: null });
+    expect(wallet).toMatchObject({
+      customerId: t.alice.customerId,
+      currency: 'EUR',
+      name: 'Household',
+      status: 'ACTIVE',
+      balance: '0.00',
+      availableBalance: '0.00',
+      pendingOutgoing: '0.00',
+      closedAt: null,
+    });
     const byAdmin = await openWallet(t.admin, 'USD', t.alice.customerId);
     expect(byAdmin).toMatchObject({ customerId: t.alice.customerId, name: 'USD wallet', currency: 'USD' });
     const mine = expectOk(await api<{ items: Wallet[]; total: number }>(routes.wallets.GET, t.alice));
@@ -75,7 +84,12 @@ describe('wallets', () => {
     expectEnvelope(await api(routes.wallets.POST, t.admin, { body: { currency: 'EUR' } }), 400, 'request validation failed', validation('customerId', 'is required for an administrator'));
     expectEnvelope(await api(routes.wallets.POST, t.admin, { body: { currency: 'EUR', customerId: randomUUID() } }), 404, 'resource not found', notFoundData('customer'));
     expectEnvelope(await api(routes.wallets.POST, t.alice, { body: { currency: 'EUR', customerId: t.bob.customerId } }), 404, 'resource not found', notFoundData('customer'));
-    expectEnvelope(await api(routes.wallets.POST, t.alice, { body: { currency: 'XXX' } }), 400, 'request validation failed', validation('currency', 'must be a supported ISO 4217 currency code (e.g. EUR)'));
+    expectEnvelope(
+      await api(routes.wallets.POST, t.alice, { body: { currency: 'XXX' } }),
+      400,
+      'request validation failed',
+      validation('currency', 'must be a supported ISO 4217 currency code (e.g. EUR)'),
+    );
     expectEnvelope(await api(routes.wallets.POST, t.employee, { body: { currency: 'EUR', customerId: t.alice.customerId } }), 403, 'access denied', forbiddenData('CUSTOMER, ADMIN_USER'));
     const pending = await createCustomerUser(t.tenantId, { status: 'PENDING_ACTIVATION' });
     expectEnvelope(await api(routes.wallets.POST, t.admin, { body: { currency: 'EUR', customerId: pending.customerId } }), 422, 'unprocessable request', {
@@ -160,7 +174,12 @@ describe('wallets', () => {
     );
     expect(range).toMatchObject({ total: 1, openingBalance: '10.00', closingBalance: '30.00' });
     expect(range.items.map((i) => i.amount)).toEqual(['20.00']);
-    expectEnvelope(await api(routes.statement.GET, t.alice, { params: { walletId: wallet.id }, query: 'from=yesterday' }), 400, 'request validation failed', validation('from', 'Invalid ISO datetime'));
+    expectEnvelope(
+      await api(routes.statement.GET, t.alice, { params: { walletId: wallet.id }, query: 'from=yesterday' }),
+      400,
+      'request validation failed',
+      validation('from', 'Invalid ISO datetime'),
+    );
     expectEnvelope(await api(routes.statement.GET, t.bob, { params: { walletId: wallet.id } }), 404, 'resource not found', notFoundData('wallet'));
   });
 
@@ -170,8 +189,18 @@ describe('wallets', () => {
       walletCurrency: 'EUR',
       requestedCurrency: 'USD',
     });
-    expectEnvelope(await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount: '0', currency: 'EUR' } }), 400, 'request validation failed', validation('amount', 'must be greater than zero'));
-    expectEnvelope(await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount: 12.5, currency: 'EUR' } }), 400, 'request validation failed', validation('amount', 'Invalid input: expected string, received number'));
+    expectEnvelope(
+      await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount: '0', currency: 'EUR' } }),
+      400,
+      'request validation failed',
+      validation('amount', 'must be greater than zero'),
+    );
+    expectEnvelope(
+      await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount: 12.5, currency: 'EUR' } }),
+      400,
+      'request validation failed',
+      validation('amount', 'Invalid input: expected string, received number'),
+    );
     (process.env as Record<string, string>).NODE_ENV = 'production';
     resetEnvCache();
     expectEnvelope(await api(routes.fund.POST, t.alice, { params: { walletId: wallet.id }, body: { amount: '1.00', currency: 'EUR' } }), 403, 'access denied', {
@@ -209,12 +238,19 @@ describe('beneficiaries', () => {
     const consentBody = { walletId: expectOk(opened).id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '10.00', currency: 'GBP', expiresAt: inDays(30) };
     const consent = await api<PaymentConsent>(routes.consents.POST, t.alice, { body: consentBody, headers: consentHeaders });
     const consentAgain = await api<PaymentConsent>(routes.consents.POST, t.alice, { body: consentBody, headers: consentHeaders });
-    expect({ status: consentAgain.status, text: consentAgain.text, replayed: consentAgain.headers.get('Idempotent-Replayed') }).toEqual({ status: 200, text: consent.text, replayed: 'true' });
+    expect({ status: consentAgain.status, text: consentAgain.text, replayed: consentAgain.headers.get('Idempotent-Replayed') }).toEqual({
+      status: 200,
+      text: consent.text,
+      replayed: 'true',
+    });
   });
 
   it('create (IBAN normalized), list, get, deactivate; duplicates are 409', async () => {
     const iban = freshIban();
-    const spaced = iban.replace(/(.{4})/g, '$1 ').trim().toLowerCase();
+    const spaced = iban
+      .replace(/(.{4})/g, '$1 ')
+      .trim()
+      .toLowerCase();
     const res = await api<Beneficiary>(routes.beneficiaries.POST, t.alice, { body: { name: 'Ada Lovelace', iban: spaced, bic: 'cobadeffxxx', country: 'DE' } });
     expect(res.json.message).toBe('beneficiary created');
     const created = expectOk(res);
@@ -238,9 +274,24 @@ describe('beneficiaries', () => {
   });
 
   it('validates IBAN checksum, BIC and country', async () => {
-    expectEnvelope(await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: 'DE89370400440532013001', country: 'DE' } }), 400, 'request validation failed', validation('iban', 'must be a valid IBAN (country code, check digits, mod-97 checksum)'));
-    expectEnvelope(await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: freshIban(), bic: 'COBA', country: 'DE' } }), 400, 'request validation failed', validation('bic', 'must be a valid BIC (8 or 11 characters)'));
-    expectEnvelope(await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: freshIban(), country: 'Germany' } }), 400, 'request validation failed', validation('country', 'must be an ISO 3166-1 alpha-2 country code'));
+    expectEnvelope(
+      await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: 'DE89370400440532013001', country: 'DE' } }),
+      400,
+      'request validation failed',
+      validation('iban', 'must be a valid IBAN (country code, check digits, mod-97 checksum)'),
+    );
+    expectEnvelope(
+      await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: freshIban(), bic: 'COBA', country: 'DE' } }),
+      400,
+      'request validation failed',
+      validation('bic', 'must be a valid BIC (8 or 11 characters)'),
+    );
+    expectEnvelope(
+      await api(routes.beneficiaries.POST, t.alice, { body: { name: 'X', iban: freshIban(), country: 'Germany' } }),
+      400,
+      'request validation failed',
+      validation('country', 'must be an ISO 3166-1 alpha-2 country code'),
+    );
     expectEnvelope(await api(routes.beneficiaries.POST, t.employee, { body: { name: 'X', iban: freshIban(), country: 'DE' } }), 403, 'access denied', forbiddenData('CUSTOMER, ADMIN_USER'));
   });
 });
@@ -253,7 +304,15 @@ describe('payment consents', () => {
     });
     expect(res.json.message).toBe('payment consent authorized');
     const consent = expectOk(res);
-    expect(consent).toMatchObject({ customerId: t.alice.customerId, walletId: wallet.id, scope: 'SINGLE_PAYMENT', maxAmountPerPayment: '250.50', status: 'AUTHORIZED', authorizedBy: t.alice.userId, revokedAt: null });
+    expect(consent).toMatchObject({
+      customerId: t.alice.customerId,
+      walletId: wallet.id,
+      scope: 'SINGLE_PAYMENT',
+      maxAmountPerPayment: '250.50',
+      status: 'AUTHORIZED',
+      authorizedBy: t.alice.userId,
+      revokedAt: null,
+    });
     const listed = expectOk(await api<{ items: PaymentConsent[] }>(routes.consents.GET, t.alice, { query: `walletId=${wallet.id}&status=AUTHORIZED` }));
     expect(listed.items.map((c) => c.id)).toEqual([consent.id]);
     expect(expectOk(await api<{ items: PaymentConsent[] }>(routes.consents.GET, t.bob, { query: `walletId=${wallet.id}` })).items).toEqual([]);
@@ -273,14 +332,29 @@ describe('payment consents', () => {
     expect(expired.items.map((c) => c.id)).toEqual([short.id]);
   });
 
-  it('errors: past or too distant expiry, wrong currency, minor units, another customer\'s wallet', async () => {
+  it("errors: past or too distant expiry, wrong currency, minor units, another customer's wallet", async () => {
     const wallet = await openWallet(t.alice);
     const body = (extra: Record<string, unknown>) => ({ walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '10', currency: 'EUR', expiresAt: inDays(1), ...extra });
     expectEnvelope(await api(routes.consents.POST, t.alice, { body: body({ expiresAt: inDays(-1) }) }), 400, 'request validation failed', validation('expiresAt', 'must be in the future'));
-    expectEnvelope(await api(routes.consents.POST, t.alice, { body: body({ expiresAt: inDays(400) }) }), 400, 'request validation failed', validation('expiresAt', 'must be at most 366 days ahead'));
+    expectEnvelope(
+      await api(routes.consents.POST, t.alice, { body: body({ expiresAt: inDays(400) }) }),
+      400,
+      'request validation failed',
+      validation('expiresAt', 'must be at most 366 days ahead'),
+    );
     expectEnvelope(await api(routes.consents.POST, t.alice, { body: body({ currency: 'USD' }) }), 400, 'currency mismatch', { walletCurrency: 'EUR', requestedCurrency: 'USD' });
-    expectEnvelope(await api(routes.consents.POST, t.alice, { body: body({ maxAmountPerPayment: '1.001' }) }), 400, 'request validation failed', validation('maxAmountPerPayment', 'must have at most 2 decimal places for EUR'));
-    expectEnvelope(await api(routes.consents.POST, t.alice, { body: body({ scope: 'FOREVER' }) }), 400, 'request validation failed', validation('scope', 'Invalid option: expected one of "SINGLE_PAYMENT"|"RECURRING_PAYMENTS"'));
+    expectEnvelope(
+      await api(routes.consents.POST, t.alice, { body: body({ maxAmountPerPayment: '1.001' }) }),
+      400,
+      'request validation failed',
+      validation('maxAmountPerPayment', 'must have at most 2 decimal places for EUR'),
+    );
+    expectEnvelope(
+      await api(routes.consents.POST, t.alice, { body: body({ scope: 'FOREVER' }) }),
+      400,
+      'request validation failed',
+      validation('scope', 'Invalid option: expected one of "SINGLE_PAYMENT"|"RECURRING_PAYMENTS"'),
+    );
     expectEnvelope(await api(routes.consents.POST, t.bob, { body: body({}) }), 404, 'resource not found', notFoundData('wallet'));
   });
 });
@@ -292,21 +366,36 @@ describe('transaction limits', () => {
     expect(set.json.message).toBe('transaction limit set');
     const first = expectOk(set);
     expect(first).toMatchObject({ scope: 'WALLET', walletId: wallet.id, customerId: t.alice.customerId, limitType: 'WEEKLY', limit: '500.00', currentUsage: '0.00', currency: 'EUR' });
-    const replaced = expectOk(await api<{ id: string; limit: string }>(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'WEEKLY', limit: '750.50', currency: 'EUR' } }));
+    const replaced = expectOk(
+      await api<{ id: string; limit: string }>(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'WEEKLY', limit: '750.50', currency: 'EUR' } }),
+    );
     expect({ id: replaced.id, limit: replaced.limit }).toEqual({ id: first.id, limit: '750.50' });
     const listed = expectOk(await api<{ items: Array<{ id: string; windowStart: string }> }>(routes.limits.GET, t.alice, { query: `walletId=${wallet.id}` }));
     expect(listed.items.map((l) => l.id)).toEqual([first.id]);
     const monday = new Date(listed.items[0]!.windowStart);
     expect([monday.getUTCDay(), monday.getUTCHours(), monday.getUTCMinutes()]).toEqual([1, 0, 0]);
-    expectEnvelope(await api(routes.limits.PUT, t.alice, { method: 'PUT', body: { walletId: wallet.id, limitType: 'DAILY', limit: '1', currency: 'EUR' } }), 403, 'access denied', forbiddenData('ADMIN_USER'));
+    expectEnvelope(
+      await api(routes.limits.PUT, t.alice, { method: 'PUT', body: { walletId: wallet.id, limitType: 'DAILY', limit: '1', currency: 'EUR' } }),
+      403,
+      'access denied',
+      forbiddenData('ADMIN_USER'),
+    );
     expectEnvelope(
       await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, customerId: t.alice.customerId, limitType: 'DAILY', limit: '1', currency: 'EUR' } }),
       400,
       'request validation failed',
       validation('walletId', 'give exactly one of customerId and walletId'),
     );
-    expectEnvelope(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'YEARLY', limit: '1', currency: 'EUR' } }), 400, 'request validation failed', validation('limitType', 'Invalid option: expected one of "DAILY"|"WEEKLY"|"MONTHLY"|"PER_TRANSACTION"'));
-    expectEnvelope(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'DAILY', limit: '1', currency: 'USD' } }), 400, 'currency mismatch', { walletCurrency: 'EUR', requestedCurrency: 'USD' });
+    expectEnvelope(
+      await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'YEARLY', limit: '1', currency: 'EUR' } }),
+      400,
+      'request validation failed',
+      validation('limitType', 'Invalid option: expected one of "DAILY"|"WEEKLY"|"MONTHLY"|"PER_TRANSACTION"'),
+    );
+    expectEnvelope(await api(routes.limits.PUT, t.admin, { method: 'PUT', body: { walletId: wallet.id, limitType: 'DAILY', limit: '1', currency: 'USD' } }), 400, 'currency mismatch', {
+      walletCurrency: 'EUR',
+      requestedCurrency: 'USD',
+    });
     expectEnvelope(await api(routes.limits.GET, t.bob, { query: `walletId=${wallet.id}` }), 404, 'resource not found', notFoundData('wallet'));
   });
 });
@@ -318,7 +407,12 @@ describe('transfer settings', () => {
     const set = await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: null } });
     expect(set.json).toEqual({ code: 200, message: 'transfer settings updated', data: { fourEyesThreshold: null } });
     expect(expectOk(await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: '2500.5' } }))).toEqual({ fourEyesThreshold: '2500.5' });
-    expectEnvelope(await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: 100 } }), 400, 'request validation failed', validation('fourEyesThreshold', 'Invalid input: expected string, received number'));
+    expectEnvelope(
+      await api(routes.settings.PUT, f.admin, { method: 'PUT', body: { fourEyesThreshold: 100 } }),
+      400,
+      'request validation failed',
+      validation('fourEyesThreshold', 'Invalid input: expected string, received number'),
+    );
     expectEnvelope(await api(routes.settings.PUT, f.approver, { method: 'PUT', body: { fourEyesThreshold: '1' } }), 403, 'access denied', forbiddenData('ADMIN_USER'));
     expectEnvelope(await api(routes.settings.GET, f.alice), 403, 'access denied', forbiddenData('ADMIN_USER'));
   });
@@ -326,7 +420,10 @@ describe('transfer settings', () => {
   it('sandbox funding needs an ACTIVE customer too', async () => {
     const wallet = await openWallet(t.bob);
     const db = await getDb();
-    await db.update(customers).set({ status: 'SUSPENDED' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
+    await db
+      .update(customers)
+      .set({ status: 'SUSPENDED' })
+      .where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
     try {
       expectEnvelope(await api(routes.fund.POST, t.admin, { params: { walletId: wallet.id }, body: { amount: '1.00', currency: 'EUR' } }), 422, 'unprocessable request', {
         error: 'CUSTOMER_NOT_ACTIVE',
@@ -335,7 +432,10 @@ describe('transfer settings', () => {
         status: 'SUSPENDED',
       });
     } finally {
-      await db.update(customers).set({ status: 'ACTIVE' }).where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
+      await db
+        .update(customers)
+        .set({ status: 'ACTIVE' })
+        .where(and(eq(customers.tenantId, t.tenantId), eq(customers.id, t.bob.customerId)));
     }
   });
 });
@@ -384,7 +484,12 @@ describe('the ledger guards in the database', () => {
       }),
     ).rejects.toThrow();
     // a negative wallet balance is refused by its check constraint
-    await expect(db.update(wallets).set({ balance: '-0.01' }).where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id)))).rejects.toThrow();
+    await expect(
+      db
+        .update(wallets)
+        .set({ balance: '-0.01' })
+        .where(and(eq(wallets.tenantId, t.tenantId), eq(wallets.id, wallet.id))),
+    ).rejects.toThrow();
     expect((await walletOf(t.alice, wallet.id)).balance).toBe('5.00');
     expect((await reconciliation(t.admin)).balanced).toBe(true);
   });

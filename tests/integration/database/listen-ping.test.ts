@@ -64,7 +64,12 @@ async function relay(target: URL): Promise<{ url: string; freeze: () => void; co
 async function listenWithPing(handle: Database) {
   const states: boolean[] = [];
   const heard: string[] = [];
-  const stop = await handle.listen!(CHANNEL, (payload) => heard.push(payload), (listening) => states.push(listening), PING);
+  const stop = await handle.listen!(
+    CHANNEL,
+    (payload) => heard.push(payload),
+    (listening) => states.push(listening),
+    PING,
+  );
   cleanups.push(stop);
   return { states, heard };
 }

@@ -46,7 +46,9 @@ function parse(text: string): Map<string, number> {
   return series;
 }
 const key = (name: string, labels: Record<string, string> = {}) => {
-  const parts = Object.entries(labels).map(([k, v]) => `${k}="${v}"`).sort();
+  const parts = Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .sort();
   return parts.length ? `${name}{${parts.join(',')}}` : name;
 };
 

@@ -165,7 +165,9 @@ describe('migrations', () => {
       .flatMap((e) => [`${e.tag}.sql`, path.join('meta', `${e.tag.split('_')[0]}_snapshot.json`)])
       .filter((file) => !existsSync(path.join(MIGRATIONS_FOLDER, file)));
     expect(missing, 'journal entries without their files').toEqual([]);
-    const sqlFiles = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort();
+    const sqlFiles = readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(sqlFiles, 'every .sql file is in the journal').toEqual(journal.entries.map((e) => `${e.tag}.sql`).sort());
   });
 });

@@ -68,7 +68,9 @@ describe('50 concurrent registrations with the same email', () => {
     expect(await scalar(sql`select count(*)::int as n from users where tenant_id = ${tid} and lower(email) = ${email}`)).toBe(1);
     expect(await scalar(sql`select count(*)::int as n from persons where tenant_id = ${tid} and email = ${email}`)).toBe(1);
     expect(
-      await scalar(sql`select count(*)::int as n from verifications v join customers c on c.tenant_id = v.tenant_id and c.id = v.customer_id where v.tenant_id = ${tid} and c.email = ${email}`),
+      await scalar(
+        sql`select count(*)::int as n from verifications v join customers c on c.tenant_id = v.tenant_id and c.id = v.customer_id where v.tenant_id = ${tid} and c.email = ${email}`,
+      ),
     ).toBe(1);
     // the winner's rows, and nothing else
     expect(await scalar(sql`select count(*)::int as n from users where tenant_id = ${tid} and id = ${userId} and customer_id = ${customerId}`)).toBe(1);

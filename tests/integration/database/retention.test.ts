@@ -74,8 +74,10 @@ describe('sessions and sign-in counters', () => {
     expect(await runSweep(await getDb(), 'sessions', POLICY, [a.tenantId])).toBe(2);
     expect(await column(sql`select user_agent from sessions where tenant_id = ${a.tenantId}`)).toEqual(['active', 'expired-in', 'revoked-in']);
     expect(await column(sql`select user_agent from sessions where tenant_id = ${b.tenantId}`)).toEqual(['other-expired-out']);
-    expect(await column(sql`select count(*) from refresh_tokens r where r.tenant_id = ${a.tenantId}
-                             and not exists (select 1 from sessions s where s.tenant_id = r.tenant_id and s.id = r.session_id)`)).toEqual(['0']);
+    expect(
+      await column(sql`select count(*) from refresh_tokens r where r.tenant_id = ${a.tenantId}
+                             and not exists (select 1 from sessions s where s.tenant_id = r.tenant_id and s.id = r.session_id)`),
+    ).toEqual(['0']);
     expect(await column(sql`select count(*) from refresh_tokens where tenant_id = ${a.tenantId}`)).toEqual(['3']);
   });
 
@@ -139,13 +141,16 @@ describe('events, webhook deliveries and attempts', () => {
     expect(await column(sql`select id from webhook_deliveries where tenant_id = ${a.tenantId}`)).toEqual([pending, recent].sort());
     expect(await column(sql`select status from webhook_deliveries where tenant_id = ${a.tenantId} and id = ${pending}`)).toEqual(['PENDING']);
     expect(await column(sql`select delivery_id from webhook_attempts where tenant_id = ${a.tenantId}`)).toEqual([pending]);
-    expect(await column(sql`select payload->>'label' from events where tenant_id = ${a.tenantId} and type = 'test.retention'`)).toEqual([
-      'bare-in',
-      'old-pending',
-      'old-recently-finished',
-    ]);
+    expect(await column(sql`select payload->>'label' from events where tenant_id = ${a.tenantId} and type = 'test.retention'`)).toEqual(['bare-in', 'old-pending', 'old-recently-finished']);
     expect(await column(sql`select payload->>'label' from events where tenant_id = ${b.tenantId} and type = 'test.retention'`)).toEqual(['other-bare-out']);
-    expect(await column(sql`select count(*) from webhook_deliveries where id in (${sql.join(oldDone.map((id) => sql`${id}::uuid`), sql`, `)})`)).toEqual(['0']);
+    expect(
+      await column(
+        sql`select count(*) from webhook_deliveries where id in (${sql.join(
+          oldDone.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      ),
+    ).toEqual(['0']);
   });
 });
 

@@ -36,7 +36,7 @@ async function counted(fn: () => Promise<{ status: number }>): Promise<number> {
 const sessionOf = (token: string) => decodeJwt(token).sid as string;
 
 describe('round trips per request', () => {
-  it('authentication: none warm, one cold, one when the session\'s last use is due to be written', async () => {
+  it("authentication: none warm, one cold, one when the session's last use is due to be written", async () => {
     const wallet = await openWallet(t.admin, 'EUR', t.alice.customerId);
     const read = () => api(routes.wallet.GET, t.admin, { params: { walletId: wallet.id } });
     expectOk(await read());
@@ -52,7 +52,10 @@ describe('round trips per request', () => {
     setClock(clock);
     expect(await counted(read)).toBe(2);
     const db = await getDb();
-    const [row] = await db.select({ lastUsedAt: sessions.lastUsedAt }).from(sessions).where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, sessionOf(t.admin.token))));
+    const [row] = await db
+      .select({ lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(and(eq(sessions.tenantId, t.tenantId), eq(sessions.id, sessionOf(t.admin.token))));
     expect(row!.lastUsedAt.getTime()).toBe(clock.now().getTime());
     expect(await counted(read)).toBe(1);
   });

@@ -41,9 +41,9 @@ const names = Object.keys(TRANSFER_RULES) as TransferRuleName[];
 async function sqlVerdict(name: TransferRuleName, value: string | null): Promise<boolean> {
   const column = TRANSFER_RULES[name].when.column;
   const db = await getDb();
-  const result = (await db.execute(
-    sql`select (${ruleSql(name, 'r', params)}) as verdict from (select ${value}::${sql.raw(TYPES[column]!)} as ${sql.raw(column)}) r`,
-  )) as unknown as { rows: Array<{ verdict: boolean }> };
+  const result = (await db.execute(sql`select (${ruleSql(name, 'r', params)}) as verdict from (select ${value}::${sql.raw(TYPES[column]!)} as ${sql.raw(column)}) r`)) as unknown as {
+    rows: Array<{ verdict: boolean }>;
+  };
   return result.rows[0]!.verdict;
 }
 
@@ -54,9 +54,7 @@ describe('the transfer rules: one table, the same verdict in TypeScript and in S
 
   it.each(names)('%s', async (name) => {
     const column = TRANSFER_RULES[name].when.column;
-    const verdicts = await Promise.all(
-      SAMPLES[column]!.map(async (value) => ({ value, ts: holds(name, { [column]: value }, params), sql: await sqlVerdict(name, value) })),
-    );
+    const verdicts = await Promise.all(SAMPLES[column]!.map(async (value) => ({ value, ts: holds(name, { [column]: value }, params), sql: await sqlVerdict(name, value) })));
     expect(verdicts.filter((v) => v.ts !== v.sql)).toEqual([]);
     // the samples reach both sides of the rule
     expect(new Set(verdicts.map((v) => v.ts))).toEqual(new Set([true, false]));

@@ -105,9 +105,7 @@ describe('signing and payload', () => {
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, claimToken: null, eventId: event.id });
     expect(delivery!.completedAt).toBeInstanceOf(Date);
     const attempts = await attemptRows(tenant.tenantId, delivery!.id);
-    expect(attempts).toEqual([
-      expect.objectContaining({ attemptNumber: 1, responseStatus: 200, responseBody: 'ok', error: null, endpointUrl: r.url, durationMs: expect.any(Number) }),
-    ]);
+    expect(attempts).toEqual([expect.objectContaining({ attemptNumber: 1, responseStatus: 200, responseBody: 'ok', error: null, endpointUrl: r.url, durationMs: expect.any(Number) })]);
   });
 
   it('a secret given at creation signs too; the webhook-id stays the same across retries', async () => {
@@ -147,9 +145,7 @@ describe('fan-out in the outbox transaction', () => {
 
     const db = await getDb();
     for (const customerId of [customerX, customerY]) {
-      await db.transaction((tx) =>
-        emitEvent(tx, tenant.tenantId, 'customer.consent.accepted', { customerId, customerType: 'INDIVIDUAL', consentType: 'TERMS', version: '1' }),
-      );
+      await db.transaction((tx) => emitEvent(tx, tenant.tenantId, 'customer.consent.accepted', { customerId, customerType: 'INDIVIDUAL', consentType: 'TERMS', version: '1' }));
     }
     await db.transaction((tx) => emitEvent(tx, tenant.tenantId, 'user.locked', { userId: null, attempts: 5, lockedUntil: new Date().toISOString() }));
 
@@ -489,9 +485,13 @@ describe('TLS', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bp-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], {
-        stdio: 'ignore',
-      });
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'],
+        {
+          stdio: 'ignore',
+        },
+      );
     } catch {
       hasOpenssl = false;
       return;

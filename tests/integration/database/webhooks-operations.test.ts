@@ -189,7 +189,7 @@ describe('the delivery log', () => {
 });
 
 describe('replay and recover', () => {
-  it('replay sends a finished delivery\'s event again as a new delivery with the same webhook-id; a pending one answers 409', async () => {
+  it("replay sends a finished delivery's event again as a new delivery with the same webhook-id; a pending one answers 409", async () => {
     let up = false;
     const { tenant, r, sub, emit, on } = await setup(() => ({ status: up ? 200 : 503 }), { maxRetryAttempts: 0 });
     const event = await emit('replay me');

@@ -123,7 +123,10 @@ describe('POST /api/v2.1/webhooks/subscriptions', () => {
     expect(webhookSubscriptionSchema.safeParse(res.json.data).success).toBe(true);
 
     const db = await getDb();
-    const [row] = await db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.tenantId, tenant.tenantId), eq(webhookSubscriptions.id, id)));
+    const [row] = await db
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.tenantId, tenant.tenantId), eq(webhookSubscriptions.id, id)));
     expect(row!.secretCiphertext).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(row!.secretCiphertext).not.toContain(secretKey.slice('whsec_'.length, 20));
     const { key } = await encryptionKey(db);
@@ -215,11 +218,11 @@ describe('POST /api/v2.1/webhooks/subscriptions', () => {
       ] as const
     ).map(
       ([what, secretKey]) =>
-        [
-          `secretKey ${what}`,
-          { secretKey },
-          [{ field: 'secretKey', message: 'must be whsec_ followed by the base64 of 24 to 64 random bytes; omit it to have one generated' }],
-        ] as [string, Json, Array<{ field: string; message: string }>],
+        [`secretKey ${what}`, { secretKey }, [{ field: 'secretKey', message: 'must be whsec_ followed by the base64 of 24 to 64 random bytes; omit it to have one generated' }]] as [
+          string,
+          Json,
+          Array<{ field: string; message: string }>,
+        ],
     ),
     ['customerId not a UUID', { customerId: 'c-1' }, [{ field: 'customerId', message: 'must be a UUID' }]],
     ['verifySsl not a boolean', { verifySsl: 'yes' }, [{ field: 'verifySsl', message: 'must be true or false' }]],
@@ -311,10 +314,7 @@ describe('the SSRF guard at creation', () => {
     ['https://[::127.0.0.1]/', 'address ::7f00:1 is not allowed (IPv4-compatible IPv6 ::/96)'],
     ['https://[64:ff9b::127.0.0.1]/', 'address 64:ff9b::7f00:1 is not allowed (NAT64 IPv6 64:ff9b::/96 (embeds an IPv4 address))'],
     ['https://[2002:7f00:1::]/', 'address 2002:7f00:1:: is not allowed (6to4 IPv6 2002::/16 (embeds an IPv4 address))'],
-    [
-      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
-      'address 2001:0:4136:e378:8000:63bf:3fff:fdd2 is not allowed (Teredo IPv6 2001::/32 (embeds an IPv4 address))',
-    ],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'address 2001:0:4136:e378:8000:63bf:3fff:fdd2 is not allowed (Teredo IPv6 2001::/32 (embeds an IPv4 address))'],
     ['https://[fd00::1]/', 'address fd00::1 is not allowed (unique local address fc00::/7)'],
     ['https://[fc00::1]/', 'address fc00::1 is not allowed (unique local address fc00::/7)'],
     ['https://[fe80::1]/', 'address fe80::1 is not allowed (link-local fe80::/10)'],
@@ -351,7 +351,10 @@ describe('the SSRF guard at creation', () => {
 
   it('PATCH checks a new URL the same way', async () => {
     const sub = await created();
-    expectInvalid(await onSubscription(subscriptionRoute.PATCH, 'PATCH', sub.id, { body: { endpointUrl: 'https://[::ffff:127.0.0.1]/x' } }), refused('address ::ffff:7f00:1 is not allowed (IPv4-mapped IPv6 ::ffff:0:0/96)'));
+    expectInvalid(
+      await onSubscription(subscriptionRoute.PATCH, 'PATCH', sub.id, { body: { endpointUrl: 'https://[::ffff:127.0.0.1]/x' } }),
+      refused('address ::ffff:7f00:1 is not allowed (IPv4-mapped IPv6 ::ffff:0:0/96)'),
+    );
     expect((await onSubscription(subscriptionRoute.GET, 'GET', sub.id)).json.data).toMatchObject({ endpointUrl: PUBLIC_URL });
   });
 
@@ -386,7 +389,7 @@ describe('who may call', () => {
     expectEnvelope(await create(body, bearer(customerToken)), 403, 'access denied', forbidden);
   });
 
-  it('X-Tenant-ID, when sent, must be the token\'s tenant (403 otherwise)', async () => {
+  it("X-Tenant-ID, when sent, must be the token's tenant (403 otherwise)", async () => {
     const other = await createIdentityTenant();
     expectEnvelope(await create(body, bearer(token, other.tenantId)), 403, TENANT_DENIED_MESSAGE, tenantDenied(other.tenantId));
     expect((await create(body, bearer(token, tenant.tenantId))).status).toBe(200);
@@ -406,16 +409,17 @@ describe('who may call', () => {
 });
 
 describe('list, read, change, delete', () => {
-  it('GET lists the tenant\'s subscriptions newest first, paged, filterable by enabled', async () => {
+  it("GET lists the tenant's subscriptions newest first, paged, filterable by enabled", async () => {
     const own = await createIdentityTenant();
     const ownToken = (await adminToken(firstAdmin(own))).token;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await created({ subscriptionName: `sub ${i}` }, bearer(ownToken))).id);
     await onSubscription(subscriptionRoute.PATCH, 'PATCH', ids[0]!, { body: { enabled: false }, headers: bearer(ownToken) });
-    const page = (query: string) => call<{ items: Array<{ id: string }>; pageNo: number; pageSize: number; total: number }>(subscriptionsRoute.GET, {
-      path: `/api/v2.1/webhooks/subscriptions${query}`,
-      headers: bearer(ownToken),
-    });
+    const page = (query: string) =>
+      call<{ items: Array<{ id: string }>; pageNo: number; pageSize: number; total: number }>(subscriptionsRoute.GET, {
+        path: `/api/v2.1/webhooks/subscriptions${query}`,
+        headers: bearer(ownToken),
+      });
     const all = await page('');
     expect(all.json.data).toMatchObject({ pageNo: 1, pageSize: 20, total: 3 });
     expect(all.json.data.items.map((s) => s.id)).toEqual([...ids].reverse());
@@ -496,7 +500,7 @@ describe('list, read, change, delete', () => {
 });
 
 describe('tenant isolation', () => {
-  it('another tenant\'s subscription answers 404 on every operation and stays unchanged', async () => {
+  it("another tenant's subscription answers 404 on every operation and stays unchanged", async () => {
     const victim = await createIdentityTenant();
     const victimToken = (await adminToken(firstAdmin(victim))).token;
     const sub = await created({ subscribedEvents: ['webhook.test'] }, bearer(victimToken));
@@ -539,6 +543,24 @@ describe('GET /api/v2.1/webhooks/event-types', () => {
       expect(item.dataSchema).toMatchObject({ type: 'object' });
       expect(item.example).toBeTypeOf('object');
     }
-    expect(res.json.data.wildcards).toEqual(['*', 'customer.*', 'customer.consent.*', 'customer.verification.*', 'organization.*', 'user.*', 'session.*', 'card.*', 'card.status.*', 'card.transaction.*', 'webhook.*', 'webhook.subscription.*', 'wallet.*', 'wallet.status.*', 'transfer.*', 'aml.*', 'aml.alert.*']);
+    expect(res.json.data.wildcards).toEqual([
+      '*',
+      'customer.*',
+      'customer.consent.*',
+      'customer.verification.*',
+      'organization.*',
+      'user.*',
+      'session.*',
+      'card.*',
+      'card.status.*',
+      'card.transaction.*',
+      'webhook.*',
+      'webhook.subscription.*',
+      'wallet.*',
+      'wallet.status.*',
+      'transfer.*',
+      'aml.*',
+      'aml.alert.*',
+    ]);
   });
 });

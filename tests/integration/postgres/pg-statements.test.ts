@@ -33,8 +33,7 @@ describe('repeated statements prepared once per connection (PostgreSQL)', () => 
   });
   afterAll(() => pool.end());
 
-  const prepared = async () =>
-    (await pool.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements where not from_sql order by name`)).rows;
+  const prepared = async () => (await pool.query<{ name: string; statement: string }>(`select name, statement from pg_prepared_statements where not from_sql order by name`)).rows;
 
   it('parses a drizzle statement once from its second use; answers and errors are unchanged', async () => {
     const db = drizzle({ client: pool });

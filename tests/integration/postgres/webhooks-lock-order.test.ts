@@ -41,7 +41,10 @@ describe('a subscription is locked before its deliveries (PostgreSQL only: two c
     const sub = await subscribe(tenant.tenantId, { endpointUrl: receiver.url });
     const db = await getDb();
     await db.transaction((tx) => emitEvent(tx, tenant.tenantId, 'webhook.test', { subscriptionId: sub.id, message: 'lock order' }));
-    const [delivery] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(eq(webhookDeliveries.tenantId, tenant.tenantId), eq(webhookDeliveries.subscriptionId, sub.id)));
+    const [delivery] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.tenantId, tenant.tenantId), eq(webhookDeliveries.subscriptionId, sub.id)));
     const [claimed] = await claimDue(db, { limit: 1, leaseMs: leaseMs(10_000), ids: [delivery!.id] });
     expect(claimed?.id).toBe(delivery!.id);
 
@@ -61,7 +64,9 @@ describe('a subscription is locked before its deliveries (PostgreSQL only: two c
       );
       expect(receiver.requests.length).toBe(1);
       // the delivery is free: before the fix the worker held it here, and NOWAIT failed with 55P03
-      await expect(holder.query('select id from webhook_deliveries where tenant_id = $1 and id = $2 for update nowait', [tenant.tenantId, delivery!.id])).resolves.toMatchObject({ rowCount: 1 });
+      await expect(holder.query('select id from webhook_deliveries where tenant_id = $1 and id = $2 for update nowait', [tenant.tenantId, delivery!.id])).resolves.toMatchObject({
+        rowCount: 1,
+      });
       await holder.query('rollback');
       // the holder gone, a DELETE through the route and the worker's recording both complete
       const { token } = await adminToken(firstAdmin(tenant));

@@ -68,11 +68,7 @@ async function waitUntil(what: string, predicate: () => Promise<boolean>, timeou
 
 async function statusCounts(tenantId: string): Promise<Record<string, number>> {
   const db = await getDb();
-  const rows = await db
-    .select({ status: webhookDeliveries.status, n: count() })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.tenantId, tenantId))
-    .groupBy(webhookDeliveries.status);
+  const rows = await db.select({ status: webhookDeliveries.status, n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.tenantId, tenantId)).groupBy(webhookDeliveries.status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 

@@ -11,7 +11,10 @@ export default async function AmlListsPage() {
   await requirePanelUser('aml:read');
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="AML lists" description="Every customer, representative, owner and beneficiary is screened against these lists at registration, on demand and whenever a list gets a new version." />
+      <PageHeader
+        title="AML lists"
+        description="Every customer, representative, owner and beneficiary is screened against these lists at registration, on demand and whenever a list gets a new version."
+      />
       <AmlLists />
     </div>
   );

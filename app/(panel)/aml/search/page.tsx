@@ -11,7 +11,10 @@ export default async function AmlSearchPage() {
   await requirePanelUser('aml:read');
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="AML search" description="Screen a name against every list in force, as registration does, and see why each hit scores as it does. Nothing is recorded and no alert is raised." />
+      <PageHeader
+        title="AML search"
+        description="Screen a name against every list in force, as registration does, and see why each hit scores as it does. Nothing is recorded and no alert is raised."
+      />
       <AmlSearch />
     </div>
   );

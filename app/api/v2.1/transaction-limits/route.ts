@@ -6,9 +6,7 @@ import { actorOf } from '@/lib/services/wallets/access';
 import { listTransactionLimits, setTransactionLimit } from '@/lib/services/wallets/limits';
 
 // GET /api/v2.1/transaction-limits - limits of a customer or wallet with their current usage
-const getList = endpoint(moneyRoutes.listTransactionLimits, async ({ db, tenant, principal, query }) =>
-  envelopeA(await listTransactionLimits(db, tenant.id, actorOf(principal), query)),
-);
+const getList = endpoint(moneyRoutes.listTransactionLimits, async ({ db, tenant, principal, query }) => envelopeA(await listTransactionLimits(db, tenant.id, actorOf(principal), query)));
 
 // PUT /api/v2.1/transaction-limits - set (create or replace) a customer or wallet limit
 const put = endpoint(moneyRoutes.setTransactionLimit, async ({ db, tenant, principal, body }) =>

@@ -131,10 +131,7 @@ function readRow(builder: EntryBuilder, get: (name: string) => string, row: CsvR
   builder.addDetail(DETAIL.function, get('NameAlias_Function'));
 
   readBirthDate(builder, get, row, file);
-  builder.addDetail(
-    DETAIL.placeOfBirth,
-    [get('BirthDate_Place'), get('BirthDate_City'), get('BirthDate_Region'), countryDescription(get, 'BirthDate')].filter(Boolean).join(', '),
-  );
+  builder.addDetail(DETAIL.placeOfBirth, [get('BirthDate_Place'), get('BirthDate_City'), get('BirthDate_Region'), countryDescription(get, 'BirthDate')].filter(Boolean).join(', '));
 
   const address = [
     get('Address_Street'),

@@ -32,17 +32,7 @@
  * sdn_comments.csv (remarks that overflow the field) is not read.
  */
 import { type AmlEntityType, type EntryBirthDate, type EntryName, type ListFiles, ListFormatError, type ParsedEntry } from '../model';
-import {
-  type CsvRow,
-  DETAIL,
-  EntryBuilder,
-  NO_ENTRIES,
-  cleanText,
-  expectColumns,
-  isCalendarDate,
-  rangeBirthDate,
-  readCsv,
-} from './common';
+import { type CsvRow, DETAIL, EntryBuilder, NO_ENTRIES, cleanText, expectColumns, isCalendarDate, rangeBirthDate, readCsv } from './common';
 import { countryCode } from './countries';
 
 export const SDN_COLUMNS = ['ent_num', 'SDN_Name', 'SDN_Type', 'Program', 'Title', 'Call_Sign', 'Vess_type', 'Tonnage', 'GRT', 'Vess_flag', 'Vess_owner', 'Remarks'] as const;
@@ -107,7 +97,10 @@ export function ofacBirthDate(text: string): EntryBirthDate | null {
 
 /** The country of a place `City, Region, Country` (`Kinshasa, Congo, Democratic Republic of the` too). */
 export function placeCountry(place: string): string | null {
-  const segments = place.split(',').map((s) => s.trim()).filter(Boolean);
+  const segments = place
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (segments.length >= 2) {
     const lastTwo = countryCode(segments.slice(-2).join(', '));
     if (lastTwo) return lastTwo;

@@ -47,7 +47,7 @@ function compareBirthDate(subject: { year: number; date: string | null }, bd: En
   }
   if (subject.year >= from && subject.year <= to) {
     if (subject.date && bd.date) return { field: 'birthDate', effect: BIRTH_DATE_EFFECTS.sameYearOtherDay, detail: `born ${shown}, entry born ${entry} (same year, another day)` };
-    const within = bd.fromYear === bd.toYear && !bd.circa ? 'same year' : 'within the entry\'s years';
+    const within = bd.fromYear === bd.toYear && !bd.circa ? 'same year' : "within the entry's years";
     return { field: 'birthDate', effect: BIRTH_DATE_EFFECTS.sameYear, detail: `born ${shown}, entry born ${entry} (${within})` };
   }
   const apart = subject.year < from ? from - subject.year : subject.year - to;

@@ -607,9 +607,16 @@ export class ScreeningIndex {
     for (const group of groups) this.searchGroup(subject, group, threshold, found);
     // rank on the numbers, put into words only what is answered
     found.sort((a, b) => b.score - a.score || (this.keys[a.entry]! < this.keys[b.entry]! ? -1 : this.keys[a.entry]! > this.keys[b.entry]! ? 1 : 0));
-    return found.slice(0, limit).map((c) =>
-      composeHit(subject, c.tokens, { key: this.keys[c.entry]!, entityType: AML_ENTITY_TYPES[this.types[c.entry]!]!, birthDates: this.birthDates[c.entry]!, countries: this.countries[c.entry]! }, c.match),
-    );
+    return found
+      .slice(0, limit)
+      .map((c) =>
+        composeHit(
+          subject,
+          c.tokens,
+          { key: this.keys[c.entry]!, entityType: AML_ENTITY_TYPES[this.types[c.entry]!]!, birthDates: this.birthDates[c.entry]!, countries: this.countries[c.entry]! },
+          c.match,
+        ),
+      );
   }
 
   private searchGroup(subject: ScreeningSubject, group: NameGroup, threshold: number, found: Candidate[]): void {

@@ -185,7 +185,8 @@ function align(subject: Side, entry: Side, sim: (a: number, b: number) => number
   const extra = middleMissing + edgeMissing;
   if (extra > 0) {
     const where = subjectShorter ? 'entry' : 'subject';
-    if (allGood && rows >= 2 && edgeMissing === 0) notes.push(middleMissing === 1 ? `middle name missing${subjectShorter ? '' : ' in the entry'}` : `${middleMissing} middle names missing${subjectShorter ? '' : ' in the entry'}`);
+    if (allGood && rows >= 2 && edgeMissing === 0)
+      notes.push(middleMissing === 1 ? `middle name missing${subjectShorter ? '' : ' in the entry'}` : `${middleMissing} middle names missing${subjectShorter ? '' : ' in the entry'}`);
     else notes.push(`${extra} more token${extra > 1 ? 's' : ''} in the ${where}`);
   }
   return { score, pairs, subjectUnpaired, entryUnpaired, matched, total: Math.max(m, n), notes };
@@ -226,7 +227,15 @@ function bestMerge(side: Side, other: Side, simOf: (a: string, b: string) => num
  */
 export function scoreNames(subjectTokens: readonly string[], entryTokens: readonly string[], group: NameGroup, sim?: SimilarityFn): NameAlignment {
   if (subjectTokens.length === 0 || entryTokens.length === 0) {
-    return { score: 0, pairs: [], subjectUnpaired: subjectTokens.map(displayToken), entryUnpaired: [], matched: 0, total: Math.max(subjectTokens.length, entryTokens.length), notes: ['no name to compare'] };
+    return {
+      score: 0,
+      pairs: [],
+      subjectUnpaired: subjectTokens.map(displayToken),
+      entryUnpaired: [],
+      matched: 0,
+      total: Math.max(subjectTokens.length, entryTokens.length),
+      notes: ['no name to compare'],
+    };
   }
   const subject: Side = { tokens: [...subjectTokens], shown: subjectTokens.map(displayToken) };
   const entry: Side = { tokens: [...entryTokens], shown: entryTokens.map(displayToken) };

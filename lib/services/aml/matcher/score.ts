@@ -50,9 +50,11 @@ export function describeName(subjectShown: string, match: NameMatch): string {
   const a = match.alignment;
   const pairs = a.pairs.map((p) => `${p.subject}${p.similarity >= 0.9995 ? '=' : '~'}${p.entry} ${p.similarity.toFixed(2)}`);
   const notes = [...a.notes];
-  if (a.subjectUnpaired.length > 0 && a.entryUnpaired.length === 0 && !notes.some((n) => n.includes('subject') || n.includes('in the entry'))) notes.push(`unmatched in the subject: ${a.subjectUnpaired.join(', ')}`);
+  if (a.subjectUnpaired.length > 0 && a.entryUnpaired.length === 0 && !notes.some((n) => n.includes('subject') || n.includes('in the entry')))
+    notes.push(`unmatched in the subject: ${a.subjectUnpaired.join(', ')}`);
   if (match.name.kind !== 'PRIMARY') notes.push(KIND_WORDS[match.name.kind]);
-  if (match.name.weak) notes.push(a.score >= 1 ? 'weak alias, as written' : `weak alias: distance from 1 counted ${WEAK_ALIAS_FACTOR} times (${a.score.toFixed(3)} -> ${match.score.toFixed(3)})`);
+  if (match.name.weak)
+    notes.push(a.score >= 1 ? 'weak alias, as written' : `weak alias: distance from 1 counted ${WEAK_ALIAS_FACTOR} times (${a.score.toFixed(3)} -> ${match.score.toFixed(3)})`);
   return `"${subjectShown}" ~ "${match.name.name}": ${a.matched} of ${a.total} tokens matched (${pairs.join(', ')})${notes.length ? `, ${notes.join(', ')}` : ''}`;
 }
 

@@ -131,7 +131,10 @@ function computeSkeleton(token: string): string {
   // (Gamal), v to w (Arabic has no v; Persian و is v: Vahid, Mousavi), doubled letters to one,
   // short vowels gone. Persian گ (g) and چ (ch) take the same turns, so that they meet the Latin g, ch.
   let t = isAbjad(token)
-    ? token.slice(1).replace(/ch/g, 'sh').replace(/g(?!h)/g, 'j')
+    ? token
+        .slice(1)
+        .replace(/ch/g, 'sh')
+        .replace(/g(?!h)/g, 'j')
     : token
         .replace(/ou|oo|uu/g, 'w')
         .replace(/ee|ii|ei|ai|ey|ay|ie/g, 'y')
@@ -141,7 +144,11 @@ function computeSkeleton(token: string): string {
         .replace(/v/g, 'w')
         .replace(/(.)\1+/g, '$1');
   // th (ث) is written s in Turkish and Persian spellings ("Osman"), dh (ذ) z
-  t = t.replace(/q/g, 'k').replace(/th/g, 's').replace(/dh/g, 'z').replace(/[aeiou]/g, '');
+  t = t
+    .replace(/q/g, 'k')
+    .replace(/th/g, 's')
+    .replace(/dh/g, 'z')
+    .replace(/[aeiou]/g, '');
   return t.length > 2 ? t.replace(/([^sktdgcz])h$/, '$1') : t;
 }
 

@@ -65,12 +65,7 @@ test.describe('tenant registration and lifecycle over HTTP', () => {
       body: { code: 200, message: 'tenant suspended', data: { id: tenantId, name: body.name, status: 'SUSPENDED', tenantKey, createdAt: ISO, updatedAt: ISO } },
     });
     await expectEnvelope(await request.get('/api/v2.1/tenant', { headers: tenantHeaders }), 403, DENIED, { error: 'TENANT_ACCESS_DENIED', tenantId });
-    await expectEnvelope(
-      await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: tenantHeaders }),
-      403,
-      DENIED,
-      { error: 'TENANT_ACCESS_DENIED', tenantId },
-    );
+    await expectEnvelope(await request.get(`/api/v2.1/categorization/hierarchy/${tenantId}`, { headers: tenantHeaders }), 403, DENIED, { error: 'TENANT_ACCESS_DENIED', tenantId });
     // the operator still sees it
     const stillVisible = await request.get(`/api/v2.1/tenants/${tenantId}`, { headers: platformAuth });
     expect(stillVisible.status()).toBe(200);

@@ -20,5 +20,8 @@ test(`fuzz: ${RUNS} requests from the OpenAPI document (seed ${SEED}): no 5xx, e
   await testInfo.attach('fuzz-report.txt', { body: report, contentType: 'text/plain' });
   expect(result.warnings, report).toEqual([]);
   expect(result.requests).toBe(RUNS);
-  expect(result.violations.map((v) => `${v.operation} | ${v.status} | ${v.reason} | ${v.count}x`), report).toEqual([]);
+  expect(
+    result.violations.map((v) => `${v.operation} | ${v.status} | ${v.reason} | ${v.count}x`),
+    report,
+  ).toEqual([]);
 });

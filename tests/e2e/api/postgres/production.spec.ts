@@ -81,11 +81,27 @@ test('SEED_DEMO=true in production creates the demo tenant but prints no credent
 });
 
 const refusals: Array<[string, Record<string, string>, string]> = [
-  ['NEXTAUTH_URL', { NEXTAUTH_URL: '' }, 'Invalid environment: NEXTAUTH_URL is required when NODE_ENV=production: the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)'],
+  [
+    'NEXTAUTH_URL',
+    { NEXTAUTH_URL: '' },
+    'Invalid environment: NEXTAUTH_URL is required when NODE_ENV=production: the public URL of this server, e.g. https://bank.example.com (panel sign-in redirects and the same-origin check)',
+  ],
   ['AUTH_SECRET', { AUTH_SECRET: '' }, 'Invalid environment: AUTH_SECRET is required when NODE_ENV=production: at least 32 random characters (openssl rand -base64 32)'],
-  ['WEBHOOK_ENCRYPTION_KEY', { WEBHOOK_ENCRYPTION_KEY: '' }, 'Invalid environment: WEBHOOK_ENCRYPTION_KEY is required when NODE_ENV=production: the base64 of 32 random bytes (openssl rand -base64 32)'],
-  ['CARD_PROCESSOR_URL (or CARD_PROCESSOR_SANDBOX=true)', { CARD_PROCESSOR_SANDBOX: '' }, 'Invalid environment: CARD_PROCESSOR_URL is required when NODE_ENV=production: the base URL of the card processor (or CARD_PROCESSOR_SANDBOX=true to serve the card API from the built-in sandbox, test cards only)'],
-  ['DEMO_ADMIN_PASSWORD with SEED_DEMO=true', { SEED_DEMO: 'true' }, 'Invalid environment: DEMO_ADMIN_PASSWORD is required with SEED_DEMO=true when NODE_ENV=production (no credential is printed in production)'],
+  [
+    'WEBHOOK_ENCRYPTION_KEY',
+    { WEBHOOK_ENCRYPTION_KEY: '' },
+    'Invalid environment: WEBHOOK_ENCRYPTION_KEY is required when NODE_ENV=production: the base64 of 32 random bytes (openssl rand -base64 32)',
+  ],
+  [
+    'CARD_PROCESSOR_URL (or CARD_PROCESSOR_SANDBOX=true)',
+    { CARD_PROCESSOR_SANDBOX: '' },
+    'Invalid environment: CARD_PROCESSOR_URL is required when NODE_ENV=production: the base URL of the card processor (or CARD_PROCESSOR_SANDBOX=true to serve the card API from the built-in sandbox, test cards only)',
+  ],
+  [
+    'DEMO_ADMIN_PASSWORD with SEED_DEMO=true',
+    { SEED_DEMO: 'true' },
+    'Invalid environment: DEMO_ADMIN_PASSWORD is required with SEED_DEMO=true when NODE_ENV=production (no credential is printed in production)',
+  ],
 ];
 for (const [what, env, line] of refusals) {
   test(`a production start without ${what} stops with one line`, async () => {
@@ -94,7 +110,12 @@ for (const [what, env, line] of refusals) {
     try {
       const code = await Promise.race([server.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 45_000))]);
       expect(code, server.stderr()).toBe(1);
-      expect(server.stderr().split('\n').filter((l) => l.trim())).toEqual([line]);
+      expect(
+        server
+          .stderr()
+          .split('\n')
+          .filter((l) => l.trim()),
+      ).toEqual([line]);
       expect(server.stderr()).not.toMatch(STACK_LINE);
     } finally {
       await server.stop();

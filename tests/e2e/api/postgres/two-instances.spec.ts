@@ -142,7 +142,14 @@ function logs(): string {
     .join('\n');
 }
 
-const pidOf = (name: string) => Number(/^(\S+) (\d+)$/m.exec(readFileSync(path.join(runDir, 'pids'), 'utf8').split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2]);
+const pidOf = (name: string) =>
+  Number(
+    /^(\S+) (\d+)$/m.exec(
+      readFileSync(path.join(runDir, 'pids'), 'utf8')
+        .split('\n')
+        .find((l) => l.startsWith(`${name} `)) ?? '',
+    )?.[2],
+  );
 
 async function json(res: Response): Promise<unknown> {
   const text = await res.text();
@@ -307,18 +314,28 @@ test('an AML list imported on one instance: the other brings its screening index
   const token = await adminToken(a, tenant);
   const platform = { authorization: `Bearer ${E2E_PLATFORM_KEY}`, 'content-type': 'application/json' };
   const csv = (rows: string[]) => Buffer.from(['id,name,aliases,type,birth_date,countries,program,remarks', ...rows].join('\n') + '\n').toString('base64');
-  const created = await fetch(`${a}/api/v2.1/platform/aml/lists`, { method: 'POST', headers: platform, body: JSON.stringify({ name: uniqueName('Two-instance list'), kind: 'SANCTIONS', format: 'OWN_CSV' }) });
+  const created = await fetch(`${a}/api/v2.1/platform/aml/lists`, {
+    method: 'POST',
+    headers: platform,
+    body: JSON.stringify({ name: uniqueName('Two-instance list'), kind: 'SANCTIONS', format: 'OWN_CSV' }),
+  });
   expect(created.status).toBe(200);
   const listId = ((await created.json()) as { data: { id: string } }).data.id;
   const importOn = async (base: string, rows: string[]) => {
-    const res = await fetch(`${base}/api/v2.1/platform/aml/lists/${listId}/versions`, { method: 'POST', headers: platform, body: JSON.stringify({ main: { fileName: 'list.csv', content: csv(rows) } }) });
+    const res = await fetch(`${base}/api/v2.1/platform/aml/lists/${listId}/versions`, {
+      method: 'POST',
+      headers: platform,
+      body: JSON.stringify({ main: { fileName: 'list.csv', content: csv(rows) } }),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: { id: string } }).data.id;
   };
   const search = async (base: string, name: string) => {
     const res = await fetch(`${base}/api/v2.1/aml/search`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
     expect(res.status).toBe(200);
-    return ((await res.json()) as { data: { hits: { entry: { primaryName: string; listId: string } }[] } }).data.hits.filter((h) => h.entry.listId === listId).map((h) => h.entry.primaryName);
+    return ((await res.json()) as { data: { hits: { entry: { primaryName: string; listId: string } }[] } }).data.hits
+      .filter((h) => h.entry.listId === listId)
+      .map((h) => h.entry.primaryName);
   };
   const indexedOn = async (base: string) => {
     const text = await (await fetch(`${base}/api/metrics`, { headers: bearer(METRICS_TOKEN) })).text();
@@ -390,7 +407,9 @@ test('the proxy takes the bodies the routes take (a 4 MiB document upload), refu
   // nginx's HTML 413, and the access log kept query strings (search `q=` carries names and emails)
   const tenant = await registerTenant(proxy);
   const token = await adminToken(proxy, tenant);
-  const hierarchy = (await (await fetch(`${proxy}/api/v2.1/categorization/hierarchy/${tenant.tenantId}`, { headers: { ...contextHeaders, 'X-Tenant-ID': tenant.tenantId } })).json()) as { data: { categories: Array<{ id: string; code: string }> } };
+  const hierarchy = (await (await fetch(`${proxy}/api/v2.1/categorization/hierarchy/${tenant.tenantId}`, { headers: { ...contextHeaders, 'X-Tenant-ID': tenant.tenantId } })).json()) as {
+    data: { categories: Array<{ id: string; code: string }> };
+  };
   const categoryId = hierarchy.data.categories.find((c) => c.code === 'RETAIL_STANDARD')!.id;
   // a 3 MiB PDF: a 4 MiB body in base64, over the old 2m and under the route's 8 MiB
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]).toString('base64');
@@ -413,7 +432,12 @@ test('the proxy takes the bodies the routes take (a 4 MiB document upload), refu
     const res = await fetch(`${proxy}${path}`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json', ...headers }, body: Buffer.alloc(bytes, 0x20) });
     return { status: res.status, type: res.headers.get('content-type'), nosniff: res.headers.get('x-content-type-options'), body: await json(res) };
   };
-  const refused = (limit: number) => ({ status: 413, type: 'application/json', nosniff: 'nosniff', body: { code: 413, message: 'payload too large', data: { error: 'PAYLOAD_TOO_LARGE', details: `the body must be at most ${limit} bytes` } } });
+  const refused = (limit: number) => ({
+    status: 413,
+    type: 'application/json',
+    nosniff: 'nosniff',
+    body: { code: 413, message: 'payload too large', data: { error: 'PAYLOAD_TOO_LARGE', details: `the body must be at most ${limit} bytes` } },
+  });
   // over the upload routes' 8 MiB
   expect(await tooLarge(`/api/v2.1/customer/individual/${customerId}/documents`, 8 * 1024 * 1024 + 1)).toEqual(refused(8388608));
   // over every other route's 1 MiB (MAX_BODY_BYTES), and Envelope B on the card API
@@ -503,16 +527,20 @@ test('an instance killed with SIGKILL under load: requests keep flowing through 
   }
   expect(answers.filter((a) => a.afterKill && a.status === 200).length).toBeGreaterThanOrEqual(AFTER_KILL - CONCURRENCY);
   // the load went through both instances before the kill
-  const access = readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8').split('\n').filter((l) => l.includes('/api/auth/login'));
+  const access = readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('/api/auth/login'));
   for (const app of apps) expect(access.some((l) => l.includes(`upstream=${new URL(app).host}`))).toBe(true);
 
   // every event emitted (including those of requests cut off by the kill whose transaction had
   // committed) reaches the receiver exactly once, in one attempt
   const events = async () =>
-    (await db.query<{ id: string; session_id: string; ip: string }>(
-      `select id, payload->'data'->>'sessionId' as session_id, payload->'data'->>'ipAddress' as ip from events where tenant_id = $1 and type = 'session.created' and created_at >= (select created_at from webhook_subscriptions where id = $2)`,
-      [tenant.tenantId, subscriptionId],
-    )).rows;
+    (
+      await db.query<{ id: string; session_id: string; ip: string }>(
+        `select id, payload->'data'->>'sessionId' as session_id, payload->'data'->>'ipAddress' as ip from events where tenant_id = $1 and type = 'session.created' and created_at >= (select created_at from webhook_subscriptions where id = $2)`,
+        [tenant.tenantId, subscriptionId],
+      )
+    ).rows;
   await expect
     .poll(async () => (await db.query(`select count(*)::int as n from webhook_deliveries where subscription_id = $1 and status <> 'SUCCEEDED'`, [subscriptionId])).rows[0].n, {
       timeout: 60_000,

@@ -8,6 +8,8 @@ import { getAmlSettings, updateAmlSettings } from '@/lib/services/aml/settings';
 const getOne = endpoint(amlRoutes.getSettings, async ({ db, tenant }) => envelopeA(await getAmlSettings(db, tenant.id)));
 
 // PUT /api/v2.1/aml/settings - set the match threshold
-const put = endpoint(amlRoutes.updateSettings, async ({ db, tenant, principal, body }) => envelopeA(await updateAmlSettings(db, tenant.id, principal.userId, body), { message: 'AML settings updated' }));
+const put = endpoint(amlRoutes.updateSettings, async ({ db, tenant, principal, body }) =>
+  envelopeA(await updateAmlSettings(db, tenant.id, principal.userId, body), { message: 'AML settings updated' }),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getOne, put);

@@ -29,12 +29,20 @@ export function customerRoutes(type: CustomerType) {
       const consentType = CONSENT_SLUGS[params.consent];
       const state = await db.transaction(async (tx) => {
         const customer = await customerFor(tx, principal, params.customerId, type, { forUpdate: true });
-        return recordConsent(tx, principal.tenantId, customer, consentType, status, {
-          ipAddress: headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null,
-          clientIp: identity.ip,
-          userAgent: headers['User-Agent'] ?? null,
-          actorUserId: principal.userId,
-        }, body?.version);
+        return recordConsent(
+          tx,
+          principal.tenantId,
+          customer,
+          consentType,
+          status,
+          {
+            ipAddress: headers['X-Forwarded-For'] ? endUserIp(headers['X-Forwarded-For']) : null,
+            clientIp: identity.ip,
+            userAgent: headers['User-Agent'] ?? null,
+            actorUserId: principal.userId,
+          },
+          body?.version,
+        );
       });
       return envelopeA(state, { message: status === 'ACCEPTED' ? 'consent accepted' : 'consent withdrawn' });
     });
@@ -49,10 +57,7 @@ export function customerRoutes(type: CustomerType) {
   const postVerification = endpoint(routes.initiateVerification, async ({ db, principal, params }) => {
     const customer = await customerFor(db, principal, params.customerId, type);
     const v = await initiateVerification(db, principal, customer);
-    return envelopeA(
-      { verificationId: v.id, customerId: v.customerId, verificationStatus: v.status, submittedAt: v.submittedAt.toISOString() },
-      { message: 'verification initiated' },
-    );
+    return envelopeA({ verificationId: v.id, customerId: v.customerId, verificationStatus: v.status, submittedAt: v.submittedAt.toISOString() }, { message: 'verification initiated' });
   });
 
   // POST .../activation - activate once consents are accepted and verification is approved

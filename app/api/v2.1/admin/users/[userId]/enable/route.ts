@@ -5,8 +5,6 @@ import { route } from '@/lib/http/route';
 import { setUserActive } from '@/lib/services/identity/user-admin';
 
 // POST /api/v2.1/admin/users/{userId}/enable - enable the user
-const postEnable = endpoint(identityRoutes.enableUser, async ({ db, tenant, params }) =>
-  envelopeA(await setUserActive(db, tenant.id, params.userId, true), { message: 'user enabled' }),
-);
+const postEnable = endpoint(identityRoutes.enableUser, async ({ db, tenant, params }) => envelopeA(await setUserActive(db, tenant.id, params.userId, true), { message: 'user enabled' }));
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postEnable);

@@ -18,7 +18,9 @@ const getContent = endpoint(onboardingRoutes.documentContent, async ({ db, princ
       // shown in the review page's frame: framed by our own pages only (every other answer: DENY, server/edge.mjs)
       'X-Frame-Options': 'SAMEORIGIN',
       'Content-Security-Policy':
-        doc.mimeType === 'application/pdf' ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+        doc.mimeType === 'application/pdf'
+          ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
+          : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
     },
   });
 });
