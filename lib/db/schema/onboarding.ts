@@ -88,6 +88,7 @@ export const representatives = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('representatives_tenant_id_uq').on(t.tenantId, t.id),
     index('representatives_tenant_org_idx').on(t.tenantId, t.organizationId),
     foreignKey({ name: 'representatives_org_fk', columns: [t.tenantId, t.organizationId], foreignColumns: [organizations.tenantId, organizations.id] }).onDelete('cascade'),
     check('representatives_share_ck', sql`${t.ownershipShare} >= 0 and ${t.ownershipShare} <= 100`),
@@ -140,10 +141,16 @@ export const documents = pgTable(
     /** The document that replaced this one in a revision; a superseded document is history only. */
     supersededBy: uuid('superseded_by'),
     /** Whose identity document it is, for an organization: one of its representatives/owners (null: the customer's own). */
-    representativeId: uuid('representative_id').references(() => representatives.id, { onDelete: 'set null' }),
+    representativeId: uuid('representative_id'),
     createdAt: createdAt(),
   },
-  (t) => [unique('documents_tenant_id_uq').on(t.tenantId, t.id), index('documents_tenant_customer_idx').on(t.tenantId, t.customerId), customerFk('documents_customer_fk', t)],
+  (t) => [
+    unique('documents_tenant_id_uq').on(t.tenantId, t.id),
+    index('documents_tenant_customer_idx').on(t.tenantId, t.customerId),
+    customerFk('documents_customer_fk', t),
+    // tenant first, like every link between tenant tables: a document cannot name another tenant's person
+    foreignKey({ name: 'documents_representative_fk', columns: [t.tenantId, t.representativeId], foreignColumns: [representatives.tenantId, representatives.id] }),
+  ],
 );
 
 /** Versioned consent texts per tenant; the newest version of a type is the one accepted. */

@@ -529,6 +529,8 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
         .select()
         .from(representatives)
         .where(and(eq(representatives.tenantId, t), eq(representatives.organizationId, organization.id)))
+        // registration order, as the review's requirements name them
+        .orderBy(asc(representatives.createdAt), asc(representatives.id))
     : [];
   const addr = await db
     .select()
