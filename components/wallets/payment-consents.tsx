@@ -5,18 +5,15 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { SelectField } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/page-header';
 import { useToast } from '@/components/ui/toast';
-import { createPaymentConsentBodySchema, PAYMENT_CONSENT_SCOPES, PAYMENT_CONSENT_STATUSES, type PaymentConsent } from '@/lib/contract/wallets';
+import { createPaymentConsentBodySchema, PAYMENT_CONSENT_STATUSES, type PaymentConsent } from '@/lib/contract/wallets';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
+import { ConsentTermsFields, defaultConsentExpiry } from './consent-terms';
 import { CONSENT_SCOPE_LABELS, formatMoney, Money, when } from './money';
 import { ManagedList } from './managed-list';
 import { onWalletChosen, useWallets, WalletSelect } from './pickers';
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Record a customer's authorization of payments from one of its wallets. The expiry is a day, valid until its end (UTC). */
 function CreateConsentForm({ onDone }: { onDone: () => void }) {
@@ -32,7 +29,7 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
     pending,
   } = useContractForm(
     createPaymentConsentBodySchema,
-    { walletId: '', scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '', currency: 'EUR', expiresAt: new Date(`${inDays(90)}T23:59:59Z`).toISOString() },
+    { walletId: '', scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '', currency: 'EUR', expiresAt: defaultConsentExpiry() },
     async (values) => {
       const c = await apiFetch<PaymentConsent>('/api/v2.1/payment-consents', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } });
       await client.invalidateQueries({ queryKey: ['payment-consents'] });
@@ -40,7 +37,6 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
   );
-  const expires = form.watch('expiresAt');
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-ink-muted">Record only what the customer authorized. Payouts from the wallet need it; so do wallet transfers the customer starts.</p>
@@ -52,19 +48,7 @@ function CreateConsentForm({ onDone }: { onDone: () => void }) {
         error={e.walletId?.message}
         {...form.register('walletId', { onChange: onWalletChosen(wallets.data?.items ?? [], (w) => w && form.setValue('currency', w.currency)) })}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Scope" options={PAYMENT_CONSENT_SCOPES.map((s) => ({ value: s, label: CONSENT_SCOPE_LABELS[s]! }))} error={e.scope?.message} {...form.register('scope')} />
-        <Field label={`Largest payment (${form.watch('currency')})`} inputMode="decimal" error={e.maxAmountPerPayment?.message} {...form.register('maxAmountPerPayment')} />
-        <Field
-          label="Valid until (end of day, UTC)"
-          type="date"
-          min={inDays(0)}
-          max={inDays(365)}
-          error={e.expiresAt?.message}
-          value={typeof expires === 'string' ? expires.slice(0, 10) : ''}
-          onChange={(ev) => form.setValue('expiresAt', ev.target.value ? new Date(`${ev.target.value}T23:59:59Z`).toISOString() : '', { shouldValidate: form.formState.isSubmitted })}
-        />
-      </div>
+      <ConsentTermsFields form={form} currency={form.watch('currency')} />
       <DialogActions onCancel={onDone} pending={pending} label="Record consent" pendingLabel="Saving…" />
     </form>
   );
