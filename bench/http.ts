@@ -37,6 +37,7 @@ import {
   type LoadOptions,
   type Server,
 } from './_harness';
+import { NOT_FOUND_PATH, startAnchors, type Anchors } from './_anchor';
 import { round, watchdog } from './_stats';
 
 // about 10 minutes for both databases on an otherwise idle 2-core machine
@@ -68,6 +69,8 @@ interface DbResult {
   db: Db;
   startMs: number[];
   idleRssMiB: number[];
+  /** resident memory of the server after the reads, sign-ins and payouts */
+  rssAfterMiB: number;
   loads: Record<string, Ms>;
   ratios: Record<string, number>;
   argon2VerifyPerSecond: number[];
@@ -90,22 +93,36 @@ async function main(): Promise<void> {
   const port = await benchPort();
   process.env.E2E_PORT = String(port);
   const results: DbResult[] = [];
+  // the anchor (issue 28): a bare Next.js route and raw node:http, loaded in the same rounds as health
+  const anchors = await startAnchors();
+  const cancelAnchors = onExit(() => void anchors.stop());
+  try {
+    await bothDatabases(port, anchors, results);
+  } finally {
+    cancelAnchors();
+    await anchors.stop();
+  }
+  writeResults(results, loadBefore, os.loadavg());
+}
+
+async function bothDatabases(port: number, anchors: Anchors, results: DbResult[]): Promise<void> {
   if (ONLY !== 'postgres') {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
     const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
     const cancelRemoval = onExit(removeScratch);
     try {
-      results.push(await runOn('pglite', port, { PGLITE_DATA_DIR: path.join(scratch, 'pglite') }));
+      results.push(await runOn('pglite', port, anchors, { PGLITE_DATA_DIR: path.join(scratch, 'pglite') }));
     } finally {
       cancelRemoval();
       removeScratch();
     }
   }
   if (ONLY === 'pglite') console.log('\nPostgreSQL skipped (BENCH_DB=pglite)');
-  else if (PG_ADMIN_URL) results.push(await withFreshPostgres(PG_ADMIN_URL, (url, stats) => runOn('postgres', port, { DATABASE_URL: url, WEBHOOK_WORKER: 'false' }, stats)));
+  else if (PG_ADMIN_URL) results.push(await withFreshPostgres(PG_ADMIN_URL, (url, stats) => runOn('postgres', port, anchors, { DATABASE_URL: url, WEBHOOK_WORKER: 'false' }, stats)));
   else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or DATABASE_URL) to a server the bench may create a database on');
-  const loadAfter = os.loadavg();
+}
 
+function writeResults(results: DbResult[], loadBefore: number[], loadAfter: number[]): void {
   report(results, loadBefore, loadAfter);
   const out = {
     benchmark: 'http',
@@ -126,7 +143,7 @@ async function main(): Promise<void> {
       payouts: { spread: SPREAD_PAYOUTS, wallets: SPREAD_WALLETS, hot: HOT_PAYOUTS, connections: PAYOUT_CONNECTIONS },
     },
     results,
-    goals: goals(results),
+    goals: [...goals(results), ...requestPathGoals(results)],
   };
   const dir = path.join(REPO_ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
@@ -203,7 +220,7 @@ type World = Awaited<ReturnType<typeof buildWorld>>;
  */
 async function warm(base: string, o: LoadOptions): Promise<void> {
   const res = await fetch(`${base}${o.path}`, { method: o.method ?? 'GET', headers: { 'content-type': 'application/json', ...o.headers }, body: o.body });
-  if (res.status !== 200) throw new Error(`${o.method ?? 'GET'} ${o.path}: ${res.status} ${await res.text()}`);
+  if (o.expect === '4xx' ? res.status < 400 || res.status >= 500 : res.status !== 200) throw new Error(`${o.method ?? 'GET'} ${o.path}: ${res.status} ${await res.text()}`);
   await load(base, { ...o, seconds: WARM_SECONDS });
 }
 
@@ -223,7 +240,7 @@ async function rounds(base: string, scenarios: Record<string, LoadOptions & { ba
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
 }
 
-async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?: () => Promise<number>): Promise<DbResult> {
+async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<string, string>, stats?: () => Promise<number>): Promise<DbResult> {
   console.log(`\n== ${db} ==`);
   const env = await serverEnv(port, dbEnv);
   const started = await coldStarts(env, port);
@@ -235,8 +252,11 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
     console.log(`  world built over HTTP in ${round((performance.now() - setupStarted) / 1000)} s`);
     const { auth } = world;
     const cardInfo = { path: '/api/v2.1/card/virtual/card/info', method: 'POST' as const, headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) };
-    const reads: Record<string, LoadOptions> = {
+    const reads: Record<string, LoadOptions & { base?: string }> = {
+      // the anchor first: the bare Next.js route, then our health and our 404 envelope
+      bare: anchors.loads.bare,
       health: { path: '/api/health' },
+      notFound: { path: NOT_FOUND_PATH, expect: '4xx' },
       wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
       customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
       card: cardInfo,
@@ -308,6 +328,8 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
     }
     loads.payoutsSpread = medianLoad(spreadRuns);
     loads.payoutsHot = medianLoad(hotRuns);
+    const rssAfterMiB = server.rssMiB();
+    console.log(`  ${rssAfterMiB} MiB resident after the reads, sign-ins and payouts`);
 
     let transactionsPerRequest: Record<string, number> | undefined;
     if (stats) {
@@ -356,6 +378,8 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
       customer: round(loads.customer!.rps / health),
       card: round(loads.card!.rps / health),
       signInPerVerify: round(loads.signIn.rps / verify),
+      healthPerBare: round(health / loads.bare!.rps),
+      notFoundPerBare: round(loads.notFound!.rps / loads.bare!.rps),
     };
     if (loads.gatewayOverHttp) ratios.gatewayPerProcessor = round(loads.gatewayOverHttp.rps / loads.processorDirect!.rps);
     ratios.payoutsSpreadPerHealth = round(loads.payoutsSpread.rps / health);
@@ -364,7 +388,7 @@ async function runOn(db: Db, port: number, dbEnv: Record<string, string>, stats?
       signInPerVerify: round((os.cpus().length * 1000) / cpuMs.signIn / verify),
       ...(loads.processorDirect ? { gatewayPerProcessor: round(health / loads.processorDirect.rps) } : {}),
     };
-    return { db, startMs: started.startMs, idleRssMiB: started.idleRssMiB, loads, ratios, argon2VerifyPerSecond, cpuMs, ceilings, ledger, transactionsPerRequest };
+    return { db, startMs: started.startMs, idleRssMiB: started.idleRssMiB, rssAfterMiB, loads, ratios, argon2VerifyPerSecond, cpuMs, ceilings, ledger, transactionsPerRequest };
   } finally {
     await server.stop();
   }
@@ -475,6 +499,45 @@ function goals(results: DbResult[]): Goal[] {
   return out;
 }
 
+/**
+ * Issue 28's goals: the request path anchored on a bare Next.js route, and the other goals restated
+ * against the same run's health (item 5).
+ */
+function requestPathGoals(results: DbResult[]): Goal[] {
+  const out: Goal[] = [];
+  const add = (goal: string, db: Db, value: number | undefined, target: number, atMost = false, note?: string) => {
+    if (value === undefined || Number.isNaN(value)) return;
+    out.push({ goal, db, value, target, met: atMost ? value <= target : value >= target, ...(note ? { note } : {}) });
+  };
+  for (const r of results) {
+    const bare = `bare Next.js route ${r.loads.bare!.rps} /s`;
+    add('GET /api/health / bare Next.js route', r.db, r.ratios.healthPerBare, 0.8, false, bare);
+    add('404 envelope / bare Next.js route', r.db, r.ratios.notFoundPerBare, 0.85, false, bare);
+    add('authenticated wallet read / health', r.db, r.ratios.wallet, 0.8);
+    add('authenticated customer read / health', r.db, r.ratios.customer, 0.8);
+    add('card/info through the gateway / health', r.db, r.ratios.card, 0.7);
+    add(
+      'sign-in / its CPU ceiling',
+      r.db,
+      round(r.ratios.signInPerVerify! / r.ceilings.signInPerVerify),
+      0.9,
+      false,
+      `sign-in / verify ${r.ratios.signInPerVerify}, ceiling ${r.ceilings.signInPerVerify}`,
+    );
+    const payoutTarget = r.db === 'postgres' ? 0.4 : 0.3;
+    const money = `money ${r.ledger.conserved && r.ledger.balanced ? 'conserved' : 'NOT conserved'}, ${r.ledger.overdrawn} overdrawn`;
+    add('payouts spread / health', r.db, r.ratios.payoutsSpreadPerHealth, payoutTarget, false, money);
+    add('payouts from one hot wallet / health', r.db, r.ratios.payoutsHotPerHealth, payoutTarget, false, money);
+    if (r.db === 'pglite') {
+      add('resident memory at idle, MiB (median of 3)', r.db, median(r.idleRssMiB), 350, true);
+      add('resident memory after the bench, MiB', r.db, r.rssAfterMiB, 500, true);
+      // the first start migrates an empty database; the others start on the existing directory
+      add('cold start on an existing directory, ms (median of the later starts)', r.db, median(r.startMs.slice(1)), 2000, true);
+    }
+  }
+  return out;
+}
+
 function report(results: DbResult[], loadBefore: number[], loadAfter: number[]): void {
   const by = (db: Db) => results.find((r) => r.db === db);
   const cols: Db[] = ['postgres', 'pglite'];
@@ -483,7 +546,9 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     return r ? (f(r) ?? '-') : 'not run';
   };
   const rows: Array<[string, (r: DbResult) => string | undefined]> = [
-    ['GET /api/health (baseline)', (r) => `${r.loads.health!.rps} req/s`],
+    ['bare Next.js route (the anchor)', (r) => `${r.loads.bare!.rps} req/s`],
+    ['GET /api/health (baseline) / bare route', (r) => `${r.loads.health!.rps} req/s = ${r.ratios.healthPerBare}`],
+    ['404 envelope / bare route', (r) => `${r.loads.notFound!.rps} req/s = ${r.ratios.notFoundPerBare}`],
     ['authenticated GET /api/v2.1/wallets/{id} / health', (r) => String(r.ratios.wallet)],
     ['authenticated GET /api/v2.1/customers/{id} / health', (r) => String(r.ratios.customer)],
     ['card/info through the gateway / health', (r) => String(r.ratios.card)],
@@ -495,7 +560,7 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     [`payouts, ${HOT_PAYOUTS} from one wallet`, (r) => `${r.loads.payoutsHot!.rps} /s (p99 ${r.loads.payoutsHot!.p99Ms} ms)`],
     ['  payouts spread / health, hot / health', (r) => `${r.ratios.payoutsSpreadPerHealth}, ${r.ratios.payoutsHotPerHealth}`],
     ['cold start to the first 200 (median of 3; first)', (r) => `${round(median(r.startMs) / 1000)} s (${round(r.startMs[0]! / 1000)} s)`],
-    ['resident memory at idle (median of 3)', (r) => `${median(r.idleRssMiB)} MiB`],
+    ['resident memory at idle (median of 3); after the bench', (r) => `${median(r.idleRssMiB)} MiB; ${r.rssAfterMiB} MiB`],
     ['ledger after the payouts', (r) => `${r.ledger.balanced ? 'balanced' : 'NOT balanced'}, ${r.ledger.overdrawn} overdrawn, ${r.ledger.status5xx} 5xx`],
     [
       'database transactions per request',
@@ -516,8 +581,11 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     console.log(row.map((c, j) => c.padEnd(widths[j]!)).join(' | '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   }
+  const print = (g: Goal) => console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.db.padEnd(8)} ${g.goal}: ${g.value} (goal ${g.target}${g.note ? `; ${g.note}` : ''})`);
+  console.log('\ngoals of issue 28 (the request path, and the rest against the same run):');
+  requestPathGoals(results).forEach(print);
   console.log('\ngoals of issue 18:');
-  for (const g of goals(results)) console.log(`  ${g.met ? 'met    ' : 'NOT met'}  ${g.db.padEnd(8)} ${g.goal}: ${g.value} (goal ${g.target}${g.note ? `; ${g.note}` : ''})`);
+  goals(results).forEach(print);
 }
 
 main()

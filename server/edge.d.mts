@@ -18,7 +18,7 @@ export const API_CONTENT_SECURITY_POLICY: string;
 export const HSTS_VALUE: string;
 export function securityHeaders(options?: { hsts?: boolean }): Record<string, string>;
 export function defaultSecurityHeaders(url: string | undefined): Record<string, string>;
-export function addDefaultHeaders(res: ServerResponse, defaults: Record<string, string>): void;
+export function edgeResponseClass(options?: { hsts?: boolean }): typeof ServerResponse;
 export function publicUrlIsHttps(env?: Record<string, string | undefined>): boolean;
 export function edgeHeaders(requestId: string, length: number, options?: { hsts?: boolean }): Record<string, string>;
 interface EdgeLog {

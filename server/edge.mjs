@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 
 /**
  * The edge: what the HTTP server answers before Next.js sees a request, because Next.js (or Node's
@@ -39,15 +39,19 @@ export function peerHeaderName() {
   return (process.env.BP_PEER_HEADER ??= `x-bp-peer-${randomBytes(12).toString('hex')}`);
 }
 
+let peerHeader;
+
 /**
  * Writes the socket's remote address into the peer header of a request, after deleting any copy
  * the client sent under that name (docs/developer-api.md, "Client IP").
  */
 export function stampPeerAddress(req) {
-  const name = peerHeaderName();
-  delete req.headers[name];
+  const name = (peerHeader ??= peerHeaderName());
+  const headers = req.headers;
+  // deleting turns the object into a slow dictionary: only when a client did send the name
+  if (headers[name] !== undefined) delete headers[name];
   const address = req.socket?.remoteAddress;
-  if (address) req.headers[name] = address;
+  if (address) headers[name] = address;
 }
 
 /** The prefix of the virtual card API, whose answers are Envelope B. */
@@ -59,14 +63,12 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /** Two years, every subdomain: sent when the public URL (NEXTAUTH_URL) is https (docs/edge.md). */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 
-const isApiPath = (url) => {
-  const path = String(url ?? '/').split('?')[0];
-  return path === '/api' || path.startsWith('/api/');
-};
+const isApiPath = (url) => typeof url === 'string' && url.startsWith('/api') && (url.length === 4 || url[4] === '/' || url[4] === '?');
 
 /**
- * The security headers every answer carries (docs/edge.md, "Security headers"), set here once,
- * before Next.js sees the request. `hsts`: the public URL is https.
+ * The security headers every answer carries (docs/edge.md, "Security headers"), added by the
+ * edge's answer class when the head is written, where the answer has none of that name.
+ * `hsts`: the public URL is https.
  */
 export function securityHeaders({ hsts = false } = {}) {
   return {
@@ -89,16 +91,40 @@ export function defaultSecurityHeaders(url) {
   return { 'X-Frame-Options': 'DENY', ...(isApiPath(url) ? { 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY } : {}) };
 }
 
-/** Adds `defaults` to the answer's head when it is written, each only when the answer has no header of that name. */
-export function addDefaultHeaders(res, defaults) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (status, ...rest) {
-    const given = rest.find((arg) => arg && typeof arg === 'object');
-    const names = new Set((Array.isArray(given) ? given.filter((_, i) => i % 2 === 0) : Object.keys(given ?? {})).map((name) => String(name).toLowerCase()));
-    for (const [name, value] of Object.entries(defaults)) {
-      if (!this.hasHeader(name) && !names.has(name.toLowerCase())) this.setHeader(name, value);
+/** Whether a writeHead's own headers argument (an object, or a flat [name, value, ...] array) names `lowerName`. */
+function namesHeader(given, lowerName) {
+  if (!given) return false;
+  if (Array.isArray(given)) {
+    for (let i = 0; i < given.length; i += 2) if (String(given[i]).toLowerCase() === lowerName) return true;
+    return false;
+  }
+  for (const name in given) if (name.toLowerCase() === lowerName) return true;
+  return false;
+}
+
+/** Adds `defaults` ([lower-case name, value] pairs) to a head being written, each only when the answer has no header of that name. */
+function addMissing(res, defaults, given) {
+  for (let i = 0; i < defaults.length; i++) {
+    const [name, value] = defaults[i];
+    if (!res.hasHeader(name) && !namesHeader(given, name)) res.setHeader(name, value);
+  }
+}
+
+/**
+ * The edge's answer class (`createServer({ ServerResponse })`): when the head is written (by
+ * `writeHead` or implicitly by the first write), the security headers every answer carries, then
+ * the defaults of its path, each only where the answer has none of that name. Made once per
+ * server, so a request costs no closure and no header object of its own.
+ */
+export function edgeResponseClass({ hsts = false } = {}) {
+  const always = Object.entries({ ...securityHeaders({ hsts }), ...defaultSecurityHeaders('/') }).map(([n, v]) => [n.toLowerCase(), v]);
+  const onApi = Object.entries({ ...securityHeaders({ hsts }), ...defaultSecurityHeaders('/api/') }).map(([n, v]) => [n.toLowerCase(), v]);
+  return class EdgeResponse extends ServerResponse {
+    writeHead(status, ...rest) {
+      const given = rest.length === 0 ? undefined : typeof rest[0] === 'object' ? rest[0] : rest[1];
+      addMissing(this, isApiPath(this.req?.url) ? onApi : always, typeof given === 'object' ? given : undefined);
+      return super.writeHead(status, ...rest);
     }
-    return writeHead.call(this, status, ...rest);
   };
 }
 
@@ -133,6 +159,8 @@ export function headBytes(req) {
  * parses it leniently, and our handlers validate what they read.
  */
 export function undecodableSegment(url) {
+  // nearly every path has no escape at all
+  if (typeof url === 'string' && !url.includes('%')) return null;
   const path = String(url ?? '/').split('?')[0];
   for (const segment of path.split('/')) {
     if (!segment.includes('%')) continue;
@@ -222,7 +250,7 @@ export function onClientError(err, socket, log, { hsts = false } = {}) {
  * undecodable path (400), a throw before any route (500), a head the parser refuses (`clientError`).
  */
 export function createEdgeServer({ log, handle, hsts = publicUrlIsHttps() }) {
-  const server = createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES }, async (req, res) => {
+  const server = createServer({ maxHeaderSize: PARSER_MAX_HEADER_BYTES, ServerResponse: edgeResponseClass({ hsts }) }, async (req, res) => {
     if (headBytes(req) > MAX_HEADER_BYTES) {
       refuse(req, res, 'headersTooLarge', { log, requestId: requestIdFrom(req.headers), details: HEAD_TOO_LARGE_DETAILS, hsts });
       return;
@@ -237,8 +265,6 @@ export function createEdgeServer({ log, handle, hsts = publicUrlIsHttps() }) {
       });
       return;
     }
-    for (const [name, value] of Object.entries(securityHeaders({ hsts }))) res.setHeader(name, value);
-    addDefaultHeaders(res, defaultSecurityHeaders(req.url));
     stampPeerAddress(req);
     try {
       await handle(req, res);

@@ -30,12 +30,13 @@ const log = pino({
   formatters: { level: (label) => ({ level: label }) },
 });
 
-// `ready` is Next.js's request handler once prepared; the server exists first, for next({ httpServer })
-const server = createEdgeServer({ log, handle: async (req, res) => (await ready)(req, res) });
+// Next.js's request handler once prepared; the server exists first, for next({ httpServer }). Requests
+// that arrive while Next.js prepares wait for it, as under `next start`; later ones go straight in.
+let handler;
+const server = createEdgeServer({ log, handle: (req, res) => (handler ? handler(req, res) : ready.then((h) => h(req, res))) });
 
 const app = next({ dev, hostname: hostname ?? 'localhost', port, httpServer: server });
-// requests that arrive while Next.js prepares wait for it, as under `next start`
-const ready = app.prepare().then(() => app.getRequestHandler());
+const ready = app.prepare().then(() => (handler = app.getRequestHandler()));
 ready.catch((err) => {
   console.error(`Start-up failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   process.exit(1);

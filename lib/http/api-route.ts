@@ -4,22 +4,23 @@ import { z } from 'zod';
 import { strictInput } from '@/lib/contract/strict';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
-import { recordRequest } from '@/lib/metrics/registry';
+import { recordRequest, routeTemplate } from '@/lib/metrics/registry';
 import { readJsonBody } from './body';
-import { envelopeA, REQUEST_ID_HEADER } from './envelope';
+import { REQUEST_ID_HEADER, renderEnvelopeA, type ErrorRenderer } from './envelope';
 import { clientIp } from './client-ip';
 import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
-import { ApiError, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
+import { databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
 import { runIdempotent } from './idempotency';
 import { assertStringsText } from './input-text';
-import { consumeRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitDecision } from './rate-limit';
+import { consumeRateLimit, type RateLimitClass, type RateLimitDecision } from './rate-limit';
+import { rateLimitKey, type CallerIdentity } from './identity';
 import { requestIdOf } from './request-id';
 
+export { rateLimitKey, renderEnvelopeA, type CallerIdentity, type ErrorRenderer, type RateLimitClass };
+
 /**
- * The one place where a request becomes a response. Every route handler is built here: it assigns
- * the request id, runs the wrapper's preparation (headers, tenant, credentials), validates params,
- * query and body with the route's zod schemas, calls the handler and turns anything thrown into the
- * error envelope. No route handler has a try/catch of its own.
+ * The one place where a request becomes a response (`createRoute`, below): every route handler is
+ * built here, from a definition by `endpoint()` (lib/http/endpoint.ts).
  */
 export type RawParams = Record<string, string | string[] | undefined>;
 export type NextRouteContext = { params: Promise<RawParams> };
@@ -37,18 +38,11 @@ export interface BaseContext {
   req: NextRequest;
   requestId: string;
   log: Logger;
-  /** Who is calling, filled by the wrappers' prepare: keys the rate limit and Idempotency-Key records. */
+  /** Who is calling, filled by the caller step (lib/http/callers.ts): keys the rate limit and Idempotency-Key records. */
   identity: CallerIdentity;
 }
 
-export interface CallerIdentity {
-  tenantId?: string;
-  userId?: string;
-  /** the socket peer or, behind TRUSTED_PROXIES, the forwarded client; null in-process */
-  ip: string | null;
-}
-
-/** Per-route policies every wrapper accepts: the rate-limit class and Idempotency-Key support. */
+/** Per-route policies of a definition: the rate-limit class and Idempotency-Key support. */
 export interface RoutePolicy {
   /** route class of the rate limit (RATE_LIMIT_<CLASS>_MAX per window); default "default" */
   rateLimit?: RateLimitClass;
@@ -58,29 +52,20 @@ export interface RoutePolicy {
   maxBodyBytes?: number;
 }
 
-/** The rate-limit key: per tenant and per client (the user, else the IP). */
-export function rateLimitKey(identity: CallerIdentity): string {
-  const client = identity.userId ? `user:${identity.userId}` : `ip:${identity.ip ?? 'unknown'}`;
-  return `${identity.tenantId ?? '-'}:${client}`;
-}
-
 export type Parsed<S extends RouteSchemas> = {
   params: S['params'] extends z.ZodType ? z.output<S['params']> : RawParams;
   query: Out<S['query']>;
   body: Out<S['body']>;
 };
 
-/** How an ApiError is rendered: Envelope A by default, Envelope B for the card API. */
-export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
-
-export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
-
 export interface RouteDefinition<S extends RouteSchemas, X> extends RoutePolicy {
   schemas: S;
-  /** Runs before params/query/body validation: header checks, authentication, tenant resolution. */
-  prepare: (base: BaseContext) => Promise<X>;
+  /** The caller step (lib/http/callers.ts), before params/query/body validation: header checks, authentication, tenant resolution; none for a route anyone may call. */
+  prepare?: (base: BaseContext) => Promise<X>;
   handler: (ctx: BaseContext & X & Parsed<S>) => Promise<Response>;
   renderError?: ErrorRenderer;
+  /** the metrics label (`routeLabel` of the definition's path); without it, the template is found from the URL and the params */
+  metricsRoute?: string;
 }
 
 function parseWith(schema: z.ZodType | undefined, input: unknown, prefix?: string): unknown {
@@ -92,6 +77,7 @@ function parseWith(schema: z.ZodType | undefined, input: unknown, prefix?: strin
 
 function queryObject(req: NextRequest): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  if (!req.nextUrl.search) return out;
   for (const key of new Set(req.nextUrl.searchParams.keys())) {
     const all = req.nextUrl.searchParams.getAll(key);
     out[key] = all.length > 1 ? all : all[0]!;
@@ -99,34 +85,52 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
   return out;
 }
 
+/**
+ * The metrics label of a definition's path: `/api/v2.1/wallets/{walletId}` -> `/api/v2.1/wallets/[walletId]`,
+ * the template Next.js's folders use (and never the raw URL, whose ids are unbounded).
+ */
+export function routeLabel(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, '[$1]');
+}
+
+/**
+ * The one request pipeline: entered once per request, configured once per route (when its module
+ * loads) by `endpoint()` from the definition. In order: the request id; the caller step
+ * (lib/http/callers.ts: context headers, credentials, tenant, capability); the rate limit, counted
+ * once (after the caller is known, or by IP when it failed); path and query text rules and
+ * validation; the body (strict: an undeclared key answers 400); Idempotency-Key; the handler; any
+ * throw rendered as the definition's envelope; the limit, request id and Cache-Control headers; the
+ * metrics; one access log line. No route handler has a try/catch of its own.
+ */
 export function createRoute<S extends RouteSchemas, X>(definition: RouteDefinition<S, X>): RouteHandler {
   // strict request bodies: an undeclared key at any depth answers 400 naming it (lib/contract/strict.ts)
   const bodySchema = definition.schemas.body ? strictInput(definition.schemas.body) : undefined;
+  const paramsSchema = definition.schemas.params;
+  const querySchema = definition.schemas.query;
   const render = definition.renderError ?? renderEnvelopeA;
   const limitClass = definition.rateLimit ?? 'default';
+  const maxBodyBytes = definition.maxBodyBytes;
+  const fixedLabel = definition.metricsRoute;
+  const prepare = definition.prepare;
   return async (req, ctx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
-    // The wrappers refine base.log (tenant, user); the error and access lines use the refined one.
-    const base: BaseContext = { req, requestId, log: logger().child({ requestId }), identity: { ip: clientIp(req.headers) } };
+    const base = requestContext(req, requestId, clientIp(req.headers));
     let response: Response;
     // Counted once per request: after prepare (tenant and user known), or on its failure by IP.
     let decision: RateLimitDecision | undefined;
-    const limit = async () => {
-      if (decision) return;
+    let rawParams: RawParams | undefined;
+    try {
+      const extra = prepare ? await prepare(base) : undefined;
       decision = await consumeRateLimit(limitClass, rateLimitKey(base.identity));
       if (!decision.allowed) throw tooManyRequests(decision.resetSeconds);
-    };
-    try {
-      const extra = await definition.prepare(base);
-      await limit();
-      const rawParams = ((await ctx?.params) ?? {}) as RawParams;
+      rawParams = ctx?.params ? ((await ctx.params) ?? {}) : {};
       const rawQuery = queryObject(req);
       // the text rule at the edge: every path and query parameter, whether or not the route reads it
-      assertStringsText(Object.entries(rawParams));
-      assertStringsText(Object.entries(rawQuery));
-      const params = parseWith(definition.schemas.params, rawParams);
-      const query = parseWith(definition.schemas.query, rawQuery);
+      if (hasKeys(rawParams)) assertStringsText(Object.entries(rawParams));
+      if (hasKeys(rawQuery)) assertStringsText(Object.entries(rawQuery));
+      const params = paramsSchema ? parseWith(paramsSchema, rawParams) : rawParams;
+      const query = querySchema ? parseWith(querySchema, rawQuery) : rawQuery;
       let body: unknown = undefined;
       let rawBody: unknown = undefined;
       if (bodySchema) {
@@ -134,14 +138,25 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
         const empty = !req.headers.get('content-type') && (req.headers.get('content-length') ?? '0') === '0';
         const absent = empty ? bodySchema.safeParse(undefined) : undefined;
         if (absent?.success) body = absent.data;
-        else body = parseWith(bodySchema, (rawBody = await readJsonBody(req, definition.maxBodyBytes ?? getEnv().MAX_BODY_BYTES)));
+        else body = parseWith(bodySchema, (rawBody = await readJsonBody(req, maxBodyBytes ?? getEnv().MAX_BODY_BYTES)));
       }
-      const run = () => definition.handler({ ...base, ...extra, params, query, body } as BaseContext & X & Parsed<S>);
-      response = definition.idempotency ? await runIdempotent(base, rawBody, run, (e) => render(e, requestId)) : await run();
+      const context = Object.assign(base, extra, { params, query, body }) as unknown as BaseContext & X & Parsed<S>;
+      response = definition.idempotency
+        ? await runIdempotent(
+            req,
+            base.identity,
+            rawBody,
+            () => definition.handler(context),
+            (e) => render(e, requestId),
+          )
+        : await definition.handler(context);
     } catch (thrown) {
       let error = thrown;
       // a request that failed before it was counted (bad credentials, unknown tenant) still counts, by IP
-      if (!decision) await limit().catch((e: unknown) => (error = isApiError(e) ? e : error));
+      if (!decision) {
+        decision = await consumeRateLimit(limitClass, rateLimitKey(base.identity));
+        if (!decision.allowed) error = tooManyRequests(decision.resetSeconds);
+      }
       if (isApiError(error)) {
         response = render(error, requestId);
       } else if (isDatabaseUnavailable(error)) {
@@ -154,31 +169,57 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
         response = render(internalError(requestId), requestId);
       }
     }
+    const headers = response.headers;
+    // always set: counted in the try, or in the catch when the request failed before
     if (decision) {
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
-      if (!decision.allowed) response.headers.set('Retry-After', String(decision.resetSeconds));
+      headers.set('RateLimit-Policy', decision.policy.header);
+      headers.set('RateLimit', `"${decision.policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`);
+      if (!decision.allowed) headers.set('Retry-After', String(decision.resetSeconds));
     }
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    response.headers.set('Cache-Control', response.headers.get('Cache-Control') ?? 'no-store');
+    headers.set(REQUEST_ID_HEADER, requestId);
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    const seconds = (performance.now() - started) / 1000;
     // operators' metrics (GET /api/metrics): labelled by the route's template, never the raw URL
-    await recordRequest({
-      method: req.method,
-      pathname: req.nextUrl.pathname,
-      params: ctx?.params,
-      status: response.status,
-      seconds: (performance.now() - started) / 1000,
-      refusedBy: decision && !decision.allowed ? limitClass : undefined,
-    });
-    base.log.info({ method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(performance.now() - started), ip: base.identity.ip }, 'request');
+    recordRequest(req.method, fixedLabel ?? routeTemplate(req.nextUrl.pathname, rawParams ?? {}), response.status, seconds, decision?.allowed === false ? limitClass : undefined);
+    if (accessLogOn()) {
+      base.log.info({ method: req.method, path: req.nextUrl.pathname, status: response.status, ms: Math.round(seconds * 1000), ip: base.identity.ip }, 'request');
+    }
     return response;
   };
 }
 
-/** A route with no tenant and no credentials (health, the catch-all 404). */
-export function withApi<S extends RouteSchemas = Record<never, never>>(
-  handler: (ctx: BaseContext & Parsed<S>) => Promise<Response>,
-  options: S & RoutePolicy = {} as S & RoutePolicy,
-): RouteHandler {
-  const { rateLimit, idempotency, maxBodyBytes, ...schemas } = options;
-  return createRoute<S, object>({ schemas: schemas as S, rateLimit, idempotency, maxBodyBytes, prepare: async () => ({}), handler });
+/** Whether the access log line (level info) is written: read per request, as a test or an operator may change the level. */
+function accessLogOn(): boolean {
+  return logger().isLevelEnabled('info');
 }
+
+/**
+ * A request's context before the caller step. Its logger is made on first use, bound to the request
+ * id and to the tenant and user the caller step found: most requests log nothing but their access
+ * line, and nothing at all below level info. (A plain object with an own getter, so that a spread
+ * of the context keeps it.)
+ */
+function requestContext(req: NextRequest, requestId: string, ip: string | null): BaseContext {
+  const identity: CallerIdentity = { ip };
+  let log: Logger | undefined;
+  return {
+    req,
+    requestId,
+    identity,
+    get log(): Logger {
+      if (!log) {
+        const { tenantId, userId } = identity;
+        log = logger().child(tenantId ? (userId ? { requestId, tenantId, userId } : { requestId, tenantId }) : { requestId });
+      }
+      return log;
+    },
+    set log(value: Logger) {
+      log = value;
+    },
+  };
+}
+
+const hasKeys = (value: object): boolean => {
+  for (const _ in value) return true;
+  return false;
+};

@@ -15,14 +15,14 @@ import { crossSiteRefusal } from './same-origin';
 
 /**
  * Authentication (docs/identity.md): the one place that reads credentials from a request and turns
- * them into a caller. Every wrapper's preparation calls `authenticate()` with its surface:
+ * them into a caller. Every caller step (lib/http/callers.ts) calls `authenticate()` with its surface:
  *
- * - `session` (withAuth, withTenant's optionalPrincipal, the registrar): `Authorization: Bearer`
+ * - `session` (the `bearer` and `tenantOptionalBearer` caller steps, the registrar): `Authorization: Bearer`
  *   with one of our access tokens, else the admin panel's next-auth session cookie; null when
  *   neither is sent. A panel-cookie request that changes something must come from our own origin.
  * - `panel`: the panel's cookie only (null without one).
- * - `card` (withCardAuth): a bearer token only, never the panel cookie; 401 without one.
- * - `platform` (withPlatformAdmin): `Authorization: Bearer <PLATFORM_ADMIN_KEY>`; without a
+ * - `card` (the card API's caller step): a bearer token only, never the panel cookie; 401 without one.
+ * - `platform` (the `platformKey` caller step): `Authorization: Bearer <PLATFORM_ADMIN_KEY>`; without a
  *   configured key the operator's routes do not exist (404).
  *
  * A session's principal comes from the process's principal cache when it is warm (no statement),

@@ -12,7 +12,7 @@ import { recordCardAnswer } from '@/lib/services/cards/directory';
 import type { BaseContext } from './api-route';
 import { readJsonBody } from './body';
 import { cardProcessorTimeout, cardProcessorUnavailable, fromZodError, unknownCardOperation } from '@/lib/contract/api-errors';
-import { assertCardCapability, type CardAuthContext } from './with-card-auth';
+import { assertCardCapability, type CardAuthContext } from './callers';
 
 /**
  * One card operation through the gateway: look the operation up in the contract table (404 when it

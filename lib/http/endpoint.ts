@@ -3,16 +3,15 @@ import type { ContextHeaderName } from '@/lib/contract/headers';
 import type { RouteSpec } from '@/lib/contract/routes/types';
 import type { Db } from '@/lib/db/client';
 import type { FileAnswer, TypedAnswer } from './envelope';
-import { withApi, type BaseContext, type Parsed, type RawParams, type RouteHandler } from './api-route';
-import { withAuth, type AuthContext } from './with-auth';
-import { withCardAuth, type CardAuthContext } from './with-card-auth';
-import { withPlatformAdmin } from './with-platform-admin';
-import { withTenant, type TenantContext } from './with-tenant';
+import { createRoute, routeLabel, type BaseContext, type Parsed, type RawParams, type RouteHandler } from './api-route';
+import { callerStep, type AuthContext, type CardAuthContext, type TenantContext } from './callers';
 
 /**
- * Binds a route definition (lib/contract/routes) to its handler: the definition's `auth` picks the
- * wrapper, and its headers, capability, params, query, body, body limit, rate-limit class and
- * Idempotency-Key policy configure it. The handler's context is typed from the definition.
+ * Binds a route definition (lib/contract/routes) to its handler: one request pipeline
+ * (lib/http/api-route.ts `createRoute`), configured once from the definition: its `auth` picks the
+ * caller step (lib/http/callers.ts), its headers and capability configure it, and its params,
+ * query, body, body limit, rate-limit class and Idempotency-Key policy the rest. The handler's
+ * context is typed from the definition.
  *
  *   // GET /api/v2.1/wallets/{walletId} - one wallet with its available balance
  *   const getOne = endpoint(moneyRoutes.getWallet, async ({ db, tenant, principal, params }) => ...);
@@ -49,36 +48,19 @@ export function definitionOf(handler: unknown): RouteSpec | undefined {
 }
 
 export function endpoint<const D extends RouteSpec>(definition: D, handler: (ctx: EndpointContext<D>) => Promise<EndpointAnswer<D>>): RouteHandler {
-  const schemas = { params: definition.params, query: definition.query, body: definition.body };
-  // 'required': the service claims the key in the one store inside its own transaction (POST /transfers)
-  const policy = { rateLimit: definition.rateLimit, idempotency: definition.idempotency === true, maxBodyBytes: definition.maxBodyBytes };
-  // the context type follows from the definition (EndpointContext); each wrapper builds exactly that context
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const run = handler as (ctx: any) => Promise<Response>;
-  let built: RouteHandler;
-  switch (definition.auth) {
-    case 'none':
-      built = withApi(run, { ...schemas, ...policy });
-      break;
-    case 'tenant':
-    case 'tenantOptionalBearer':
-      built = withTenant(run, {
-        ...schemas,
-        ...policy,
-        headers: definition.headers,
-        optionalPrincipal: definition.auth === 'tenantOptionalBearer',
-      });
-      break;
-    case 'bearer':
-      built = withAuth(run, { ...schemas, ...policy, headers: definition.headers, allow: definition.allow, refusal: definition.refusal });
-      break;
-    case 'platformKey':
-      built = withPlatformAdmin(run, { ...schemas, ...policy });
-      break;
-    case 'card':
-      built = withCardAuth(run);
-      break;
-  }
+  const caller = callerStep(definition);
+  const built = createRoute({
+    schemas: definition.auth === 'card' ? {} : { params: definition.params, query: definition.query, body: definition.body },
+    prepare: caller.prepare,
+    // the context type follows from the definition (EndpointContext); the caller step builds exactly that context
+    handler: handler as (ctx: unknown) => Promise<Response>,
+    renderError: caller.renderError,
+    rateLimit: definition.rateLimit ?? caller.rateLimit,
+    // 'required': the service claims the key in the one store inside its own transaction (POST /transfers)
+    idempotency: definition.idempotency === true,
+    maxBodyBytes: definition.maxBodyBytes,
+    metricsRoute: routeLabel(definition.path),
+  });
   definitions.set(built, definition);
   return built;
 }

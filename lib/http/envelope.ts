@@ -1,4 +1,6 @@
+import type { ApiError } from '@/lib/contract/api-errors';
 import type { EnvelopeA, EnvelopeB, JsonText } from '@/lib/contract/envelopes';
+import { ERROR_TYPES } from '@/lib/contract/errors';
 
 export const REQUEST_ID_HEADER = 'X-Request-ID';
 
@@ -60,3 +62,18 @@ export function envelopeB<T>(data: T, options: { status?: number; code?: number;
   const body: EnvelopeB<T> = { success: options.success ?? code === 200, code, msg: options.msg ?? 'success', data };
   return Response.json(body, { status: options.status ?? 200, headers: options.headers });
 }
+
+/** How an ApiError is rendered: Envelope A by default, Envelope B on the card API. */
+export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
+
+export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
+
+/** The Envelope B body of an ApiError (also the OpenAPI document's examples). */
+export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, unknown>> {
+  const code = error.status === 400 || error.status >= 500 ? 500 : error.status;
+  const msg = error.data.error === ERROR_TYPES.missingHeaders && typeof error.data.details === 'string' ? error.data.details : error.message;
+  return { success: false, code, msg, data: error.data };
+}
+
+/** Envelope B for an ApiError: HTTP status kept; `code` mirrors it, except 400 and 5xx, which are `code` 500 as the contract says. */
+export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: error.headers });

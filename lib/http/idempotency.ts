@@ -1,7 +1,8 @@
+import type { NextRequest } from 'next/server';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@/lib/contract/idempotency';
 import { getDb } from '@/lib/db/client';
 import { claimIdempotencyKey, completeIdempotencyKey, PLATFORM_SCOPE, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
-import type { BaseContext } from './api-route';
+import type { CallerIdentity } from './identity';
 import { idempotencyKeyReused, idempotentRequestInProgress, isApiError, missingHeaders, validationFailed, type ApiError } from '@/lib/contract/api-errors';
 
 /**
@@ -27,11 +28,10 @@ export function idempotencyKeyOf(headers: Headers, required = false): string | n
  * stored for 24 h unless it is a 5xx; a repeat gets that answer again with `Idempotent-Replayed:
  * true`; a repeat while the first still runs gets 409; the same key with another request gets 422.
  */
-export async function runIdempotent(base: BaseContext, rawBody: unknown, run: () => Promise<Response>, render: (error: ApiError) => Response): Promise<Response> {
-  const key = idempotencyKeyOf(base.req.headers);
+export async function runIdempotent(req: NextRequest, identity: CallerIdentity, rawBody: unknown, run: () => Promise<Response>, render: (error: ApiError) => Response): Promise<Response> {
+  const key = idempotencyKeyOf(req.headers);
   if (key === null) return run();
 
-  const { identity, req } = base;
   const scope: IdempotencyScope = {
     tenantId: identity.tenantId ?? PLATFORM_SCOPE,
     clientKey: identity.userId ? `user:${identity.userId}` : identity.ip ? `ip:${identity.ip}` : 'anonymous',

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { getEnv } from '@/lib/env';
+import { getEnv, type Env } from '@/lib/env';
 import { redisClient } from '@/lib/db/redis';
 import { logger } from '@/lib/log';
 import { tooManyRequests } from '@/lib/contract/api-errors';
@@ -29,6 +29,10 @@ export interface RateLimitPolicy {
   name: LimiterClass;
   limit: number;
   windowSeconds: number;
+  /** the value of the RateLimit-Policy header */
+  header: string;
+  /** its limiter's key among the process's limiters (prefix, class, limit, window, store) */
+  limiterId: string;
 }
 
 export interface RateLimitDecision {
@@ -39,8 +43,18 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
+/** The policy of a class, made once per environment (tests change it), with its limiter and its RateLimit-Policy header. */
 export function rateLimitPolicy(name: LimiterClass): RateLimitPolicy {
   const env = getEnv();
+  const policies = (store.__bpRateLimitPolicies ??= new WeakMap());
+  let byClass = policies.get(env);
+  if (!byClass) policies.set(env, (byClass = new Map()));
+  let policy = byClass.get(name);
+  if (!policy) byClass.set(name, (policy = makePolicy(env, name)));
+  return policy;
+}
+
+function makePolicy(env: Env, name: LimiterClass): RateLimitPolicy {
   const table: Record<LimiterClass, [number, number]> = {
     signin: [env.LOGIN_RATE_LIMIT_MAX, env.LOGIN_RATE_LIMIT_WINDOW_SECONDS],
     signup: [env.REGISTRATION_RATE_LIMIT_MAX, env.REGISTRATION_RATE_LIMIT_WINDOW_SECONDS],
@@ -51,23 +65,23 @@ export function rateLimitPolicy(name: LimiterClass): RateLimitPolicy {
     card: [env.RATE_LIMIT_CARD_MAX, env.RATE_LIMIT_CARD_WINDOW_SECONDS],
   };
   const [limit, windowSeconds] = table[name];
-  return { name, limit, windowSeconds };
+  const limiterId = `${env.RATE_LIMIT_KEY_PREFIX}:${name}:${limit}:${windowSeconds}:${env.REDIS_URL ?? 'memory'}`;
+  return { name, limit, windowSeconds, header: `"${name}";q=${limit};w=${windowSeconds}`, limiterId };
 }
 
 type Limiter = RateLimiterMemory | RateLimiterRedis;
-const store = globalThis as unknown as { __bpRateLimiters?: Map<string, Limiter> };
+const store = globalThis as unknown as { __bpRateLimiters?: Map<string, Limiter>; __bpRateLimitPolicies?: WeakMap<Env, Map<LimiterClass, RateLimitPolicy>> };
 
 function limiterFor(policy: RateLimitPolicy): Limiter {
-  const { REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: prefix } = getEnv();
-  const id = `${prefix}:${policy.name}:${policy.limit}:${policy.windowSeconds}:${redisUrl ?? 'memory'}`;
   const limiters = (store.__bpRateLimiters ??= new Map());
-  let limiter = limiters.get(id);
+  let limiter = limiters.get(policy.limiterId);
   if (!limiter) {
+    const { REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: prefix } = getEnv();
     const options = { keyPrefix: `${prefix}:${policy.name}`, points: policy.limit, duration: policy.windowSeconds };
     limiter = redisUrl
       ? new RateLimiterRedis({ ...options, storeClient: redisClient(redisUrl), rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
-    limiters.set(id, limiter);
+    limiters.set(policy.limiterId, limiter);
   }
   return limiter;
 }
@@ -101,7 +115,7 @@ export async function throttle(name: ThrottleClass, tenantId: string, ip: string
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   const { policy } = decision;
   return {
-    'RateLimit-Policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
+    'RateLimit-Policy': policy.header,
     RateLimit: `"${policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
   };
 }

@@ -9,7 +9,7 @@ import { can, REFUSALS } from '@/lib/contract/access';
 import { forbidden, tenantAccessDenied } from '@/lib/contract/api-errors';
 import { clientIp } from './client-ip';
 import { throttle } from './rate-limit';
-import { optionalPrincipal } from './with-auth';
+import { optionalPrincipal } from './callers';
 
 /**
  * Who registers a customer: a signed-in member of the tenant's staff ('tenant:staff'), recorded as the
@@ -20,7 +20,7 @@ export async function registrationContext(
   req: BaseContext['req'],
   tenant: TenantRow,
   headers: Partial<ContextHeaders>,
-  /** the caller as withTenant's `optionalPrincipal` resolved it; undefined: resolve it here */
+  /** the caller as the tenantOptionalBearer caller step resolved it; undefined: resolve it here */
   resolved?: Principal | null,
 ): Promise<{ registrarUserId: string | null; proof: ConsentProof }> {
   const principal = resolved === undefined ? await optionalPrincipal(db, req) : resolved;

@@ -1,8 +1,8 @@
-import { createRoute, type ErrorRenderer, type RouteHandler } from './api-route';
+import { createRoute, routeLabel, type ErrorRenderer, type RouteHandler } from './api-route';
 import { methodNotAllowed } from '@/lib/contract/api-errors';
 import { HTTP_METHODS, type HttpMethod } from '@/lib/contract/routes/types';
 import { definitionOf } from './endpoint';
-import { renderEnvelopeB } from './with-card-auth';
+import { renderEnvelopeB } from './envelope';
 
 export { HTTP_METHODS, type HttpMethod };
 
@@ -15,21 +15,23 @@ export { HTTP_METHODS, type HttpMethod };
 export function route(...endpoints: RouteHandler[]): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const handlers: Partial<Record<HttpMethod, RouteHandler>> = {};
   let renderError: ErrorRenderer | undefined;
+  let metricsRoute: string | undefined;
   for (const handler of endpoints) {
     const definition = definitionOf(handler);
     if (!definition) throw new Error('route(): every handler must be built by endpoint(definition, handler)');
     if (handlers[definition.method]) throw new Error(`route(): two endpoints for ${definition.method} ${definition.path}`);
     handlers[definition.method] = handler;
     if (definition.auth === 'card') renderError = renderEnvelopeB;
+    metricsRoute = routeLabel(definition.path);
   }
-  return methods(handlers, { renderError });
+  return methods(handlers, { renderError, metricsRoute });
 }
 
-function methods(handlers: Partial<Record<HttpMethod, RouteHandler>>, options: { renderError?: ErrorRenderer }): Record<HttpMethod | 'OPTIONS', RouteHandler> {
+function methods(handlers: Partial<Record<HttpMethod, RouteHandler>>, options: { renderError?: ErrorRenderer; metricsRoute?: string }): Record<HttpMethod | 'OPTIONS', RouteHandler> {
   const served = HTTP_METHODS.filter((m) => handlers[m]);
   const allowed = [...served, ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'];
   const plain = (handler: Parameters<typeof createRoute<object, object>>[0]['handler']) =>
-    createRoute<object, object>({ schemas: {}, prepare: async () => ({}), handler, renderError: options.renderError });
+    createRoute<object, object>({ schemas: {}, handler, renderError: options.renderError, metricsRoute: options.metricsRoute });
   const refuse = plain(async ({ req }) => {
     throw methodNotAllowed(req.method, allowed);
   });

@@ -1,6 +1,6 @@
 import { getEnv } from '@/lib/env';
 import { type ApiError, routeNotFound, unauthorized } from '@/lib/contract/api-errors';
-import { platformKeyMatches } from '@/lib/http/with-platform-admin';
+import { platformKeyMatches } from '@/lib/http/authenticate';
 
 /**
  * Who may read the metrics: `Authorization: Bearer <METRICS_TOKEN>`; without a configured token the

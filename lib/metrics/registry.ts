@@ -116,23 +116,26 @@ export function routeTemplate(pathname: string, params: Record<string, string | 
   return segments.join('/') || '/';
 }
 
-/** One call at the end of every API request (lib/http/api-route.ts). Never throws. */
-export async function recordRequest(args: {
-  method: string;
-  pathname: string;
-  params: Promise<Record<string, string | string[] | undefined>> | undefined;
-  status: number;
-  seconds: number;
-  /** the rate-limit class, when this request was refused by it */
-  refusedBy?: string;
-}): Promise<void> {
+type RequestSeries = { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> };
+const series = new Map<string, RequestSeries>();
+
+/**
+ * One call at the end of every API request (lib/http/api-route.ts), labelled by the route's
+ * template. The labelled series are looked up once per method, route and status. Never throws.
+ */
+export function recordRequest(method: string, route: string, status: number, seconds: number, refusedBy?: string): void {
   try {
     const m = metrics();
-    const params = (await args.params?.catch(() => ({}))) ?? {};
-    const labels = { method: args.method, route: routeTemplate(args.pathname, params), status: String(args.status) };
-    m.httpRequests.inc(labels);
-    m.httpDuration.observe(labels, args.seconds);
-    if (args.refusedBy) m.rateLimitRefusals.inc({ class: args.refusedBy });
+    const key = `${method} ${status} ${route}`;
+    let s = series.get(key);
+    if (!s) {
+      const labels = { method, route, status: String(status) };
+      s = { count: m.httpRequests.labels(labels), duration: m.httpDuration.labels(labels) };
+      series.set(key, s);
+    }
+    s.count.inc();
+    s.duration.observe(seconds);
+    if (refusedBy) m.rateLimitRefusals.inc({ class: refusedBy });
   } catch {
     // metrics never fail a request
   }

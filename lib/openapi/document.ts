@@ -23,7 +23,7 @@ import {
   type ApiError,
 } from '@/lib/contract/api-errors';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@/lib/contract/idempotency';
-import { envelopeBErrorBody } from '@/lib/http/with-card-auth';
+import { envelopeBErrorBody } from '@/lib/http/envelope';
 import { expandEnumRecords, namePrimitives, shareExamples, shareResponses } from './compact';
 import { NAMED_SCHEMAS, PRIMITIVES, TAG_DESCRIPTIONS } from './components';
 import { isSignedInCapability, rolesWith } from '@/lib/contract/access';
@@ -125,7 +125,7 @@ const envelopeAOf = (data: Json): Json => ({
 
 /**
  * Envelope B in its three forms, told apart by `success` and `code` (lib/http/card-gateway.ts,
- * lib/http/with-card-auth.ts): the success answer (true, 200, msg "success"), a business error
+ * lib/http/callers.ts): the success answer (true, 200, msg "success"), a business error
  * (HTTP 200: false, -1) and a transport error (false, the HTTP status or 500). A card operation's 200
  * is `oneOf` the first two; their `success` constants make the branches exclusive. No `discriminator`
  * object: OpenAPI's discriminator names a string property, and `success` is a boolean.

@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { createRoute, withApi } from '@/lib/http/api-route';
+import { createRoute } from '@/lib/http/api-route';
 import { envelopeA, envelopeB } from '@/lib/http/envelope';
 import { notFound, tooManyRequests } from '@/lib/contract/api-errors';
 import { defineRoute } from '@/lib/contract/routes/types';
 import { endpoint } from '@/lib/http/endpoint';
 import { route } from '@/lib/http/route';
-import { withTenant } from '@/lib/http/with-tenant';
 import { createLogger, logger } from '@/lib/log';
 import { setTenantStatus } from '@/lib/services/tenants/tenants';
 import { call, contextHeaders, createTenant, expectEnvelope } from './helpers';
@@ -22,11 +21,13 @@ const PAN = '4111111111111111';
  */
 type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
-/** Sends every request logger (children of logger()) into memory, scrubbing exactly as in production. */
+/** Sends every request logger (children of logger()) into memory at level trace, scrubbing exactly as in production. */
 function captureLogs(): () => LogLine[] {
   const chunks: string[] = [];
   const sink = createLogger({ write: (s: string) => void chunks.push(s) }, 'trace');
   vi.spyOn(logger(), 'child').mockImplementation(((bindings: Record<string, unknown>) => sink.child(bindings)) as never);
+  // the access line is written when the root logger is at info or below (it is warn in the tests)
+  vi.spyOn(logger(), 'isLevelEnabled').mockReturnValue(true);
   return () =>
     chunks
       .join('')
@@ -39,8 +40,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ok = withApi(async ({ requestId }) => envelopeA({ requestId }));
-const failing = withApi(async () => {
+/** What the small test routes share: built from a definition by endpoint(), as every route file builds them. */
+const TEST_ROUTE = { method: 'POST', path: '/api/test', tags: ['Test'], summary: 'a test route', auth: 'none' } as const;
+
+const ok = endpoint(defineRoute(TEST_ROUTE), async ({ requestId }) => envelopeA({ requestId }));
+const failing = endpoint(defineRoute(TEST_ROUTE), async () => {
   throw new Error(`db password=hunter2 at card ${PAN}`);
 });
 
@@ -78,7 +82,7 @@ describe('unexpected errors', () => {
   });
 
   it('thrown non-Error values are handled the same way', async () => {
-    const handler = withApi(async () => {
+    const handler = endpoint(defineRoute(TEST_ROUTE), async () => {
       throw 'a string';
     });
     const res = await call(handler);
@@ -124,7 +128,7 @@ describe('request id and caching headers', () => {
   });
 
   it('sets X-Request-ID and Cache-Control: no-store on success and on error responses', async () => {
-    const missing = withApi(async () => {
+    const missing = endpoint(defineRoute(TEST_ROUTE), async () => {
       throw notFound('widget');
     });
     const success = await call(ok, { headers: { 'X-Request-ID': 'r-1' } });
@@ -138,12 +142,12 @@ describe('request id and caching headers', () => {
   });
 
   it('keeps a Cache-Control the handler set itself', async () => {
-    const cached = withApi(async () => envelopeA({}, { headers: { 'Cache-Control': 'public, max-age=60' } }));
+    const cached = endpoint(defineRoute(TEST_ROUTE), async () => envelopeA({}, { headers: { 'Cache-Control': 'public, max-age=60' } }));
     expect((await call(cached)).headers.get('Cache-Control')).toBe('public, max-age=60');
   });
 
   it('passes the headers of an ApiError through (Retry-After)', async () => {
-    const limited = withApi(async () => {
+    const limited = endpoint(defineRoute(TEST_ROUTE), async () => {
       throw tooManyRequests(1.5);
     });
     const res = await call(limited);
@@ -153,7 +157,7 @@ describe('request id and caching headers', () => {
 
   it('hands the handler a logger bound to the request id', async () => {
     const logs = captureLogs();
-    const handler = withApi(async ({ log }) => {
+    const handler = endpoint(defineRoute(TEST_ROUTE), async ({ log }) => {
       log.info({ step: 'inside' }, 'handler ran');
       return envelopeA({});
     });
@@ -170,7 +174,8 @@ describe('route(): methods', () => {
   const postOnly = route(okFor('POST'));
 
   it('refuses a handler not built from a definition, and two endpoints for one method', () => {
-    expect(() => route(ok)).toThrow('route(): every handler must be built by endpoint(definition, handler)');
+    const bare = createRoute({ schemas: {}, prepare: async () => ({}), handler: async () => envelopeA({}) });
+    expect(() => route(bare)).toThrow('route(): every handler must be built by endpoint(definition, handler)');
     expect(() => route(okFor('GET'), okFor('GET'))).toThrow('route(): two endpoints for GET /api/things');
   });
 
@@ -214,20 +219,20 @@ describe('route(): methods', () => {
   });
 });
 
-describe('body and query validation (withApi / createRoute)', () => {
+describe('body and query validation (createRoute)', () => {
   const bodySchema = z
     .object({
       name: z.string().min(1, 'must not be empty'),
       admin: z.object({ phones: z.array(z.object({ number: z.string().regex(/^\+\d+$/, 'must be E.164') })) }),
     })
     .strict();
-  const withBody = withApi(async ({ body }) => envelopeA({ body }), { body: bodySchema });
+  const withBody = endpoint(defineRoute({ ...TEST_ROUTE, body: bodySchema }), async ({ body }) => envelopeA({ body }));
   const querySchema = z.object({
     pageNo: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').default(1),
     status: z.enum(['ACTIVE', 'SUSPENDED'], { error: 'must be ACTIVE or SUSPENDED' }).optional(),
     tag: z.union([z.string(), z.array(z.string())]).optional(),
   });
-  const withQuery = withApi(async ({ query }) => envelopeA({ query }), { query: querySchema });
+  const withQuery = endpoint(defineRoute({ ...TEST_ROUTE, query: querySchema }), async ({ query }) => envelopeA({ query }));
 
   it('hands the parsed body to the handler', async () => {
     const body = { name: 'n', admin: { phones: [{ number: '+49301234' }] } };
@@ -264,7 +269,7 @@ describe('body and query validation (withApi / createRoute)', () => {
   });
 
   it('does not read the body of a route without a body schema', async () => {
-    const noBody = withApi(async ({ body, req }) => envelopeA({ body: body ?? 'none', used: req.bodyUsed }));
+    const noBody = endpoint(defineRoute(TEST_ROUTE), async ({ body, req }) => envelopeA({ body: body ?? 'none', used: req.bodyUsed }));
     const res = await call(noBody, { body: 'not json at all' });
     expect(res.json.data).toEqual({ body: 'none', used: false });
   });
@@ -287,11 +292,7 @@ describe('body and query validation (withApi / createRoute)', () => {
   });
 
   it('validates params, then query, then body', async () => {
-    const all = withApi(async () => envelopeA({}), {
-      params: z.object({ id: z.uuid({ message: 'must be a UUID' }) }),
-      query: querySchema,
-      body: bodySchema,
-    });
+    const all = endpoint(defineRoute({ ...TEST_ROUTE, params: z.object({ id: z.uuid({ message: 'must be a UUID' }) }), query: querySchema, body: bodySchema }), async () => envelopeA({}));
     const bad = { path: '/api/q?pageNo=x', body: { name: '' } };
     expectEnvelope(await call(all, { ...bad, params: { id: 'nope' } }), 400, 'request validation failed', {
       error: 'VALIDATION_FAILED',
@@ -317,16 +318,18 @@ describe('body and query validation (withApi / createRoute)', () => {
   });
 });
 
-describe('withTenant', () => {
+describe('the tenant caller step', () => {
   const REQUIRED = ['User-Agent', 'X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId'] as const;
-  const echo = withTenant(
-    async ({ tenant, headers, body, query, db, log }) =>
-      envelopeA({ tenantId: tenant.id, tenantName: tenant.name, headers, body, query, hasDb: typeof db.select === 'function', hasLog: typeof log.info === 'function' }),
-    {
+  const echo = endpoint(
+    defineRoute({
+      ...TEST_ROUTE,
+      auth: 'tenant',
       headers: { required: REQUIRED, optional: ['sec-ch-ua-platform'] },
       body: z.object({ amount: z.number({ error: 'must be a number' }).positive('must be positive') }),
       query: z.object({ verbose: z.enum(['true', 'false'], { error: 'must be true or false' }).optional() }),
-    },
+    }),
+    async ({ tenant, headers, body, query, db, log }) =>
+      envelopeA({ tenantId: tenant.id, tenantName: tenant.name, headers, body, query, hasDb: typeof db.select === 'function', hasLog: typeof log.info === 'function' }),
   );
   let tenantId: string;
   let tenantName: string;
@@ -473,7 +476,7 @@ describe('withTenant', () => {
 
   it('binds the tenant id into the handler logger and answers 500 for an unexpected error', async () => {
     const logs = captureLogs();
-    const broken = withTenant(async ({ log }) => {
+    const broken = endpoint(defineRoute({ ...TEST_ROUTE, auth: 'tenant' }), async ({ log }) => {
       log.warn('about to fail');
       throw new TypeError(`cannot read card ${PAN}`);
     });
@@ -486,7 +489,7 @@ describe('withTenant', () => {
   });
 
   it('requires only X-Tenant-ID without a header spec', async () => {
-    const bare = withTenant(async ({ headers }) => envelopeA({ headers }));
+    const bare = endpoint(defineRoute({ ...TEST_ROUTE, auth: 'tenant' }), async ({ headers }) => envelopeA({ headers }));
     const res = await call(bare, { headers: { 'X-Tenant-ID': tenantId, platform: 'not-checked' } });
     expect(res.json.data).toEqual({ headers: { 'X-Tenant-ID': tenantId } });
   });

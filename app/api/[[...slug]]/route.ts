@@ -1,9 +1,14 @@
-import { withApi } from '@/lib/http/api-route';
 import { routeNotFound } from '@/lib/contract/api-errors';
+import { createRoute } from '@/lib/http/api-route';
 
 // ANY /api/* that no other route serves - 404 Envelope A instead of an HTML page
-const notFound = withApi(async ({ req }) => {
-  throw routeNotFound(req.method, req.nextUrl.pathname);
+const notFound = createRoute({
+  schemas: {},
+  handler: async ({ req }) => {
+    throw routeNotFound(req.method, req.nextUrl.pathname);
+  },
+  // one label for every unknown path: the URL itself is unbounded
+  metricsRoute: '/api/[...slug]',
 });
 
 export const GET = notFound;
