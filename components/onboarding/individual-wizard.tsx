@@ -205,7 +205,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     <RegistrationFrame
       {...frame}
       submitLabel="Register customer"
-      notKept={['Password', 'Repeat password', 'Document files']}
+      notKept={['Password', 'Repeat password', extras.length ? 'Document files' : 'Document file']}
       onDiscard={() => {
         setPreview(null);
         setExtraFiles({});
