@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
@@ -15,6 +15,7 @@ import {
   contactInfoStepSchema,
   DOCUMENT_MIME_TYPES,
   DOCUMENT_TYPES,
+  documentsStepSchema,
   documentUploadStepSchema,
   GENDERS,
   matchingPasswords,
@@ -22,7 +23,7 @@ import {
 } from '@/lib/contract/onboarding';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
 import { humanize } from '@/lib/contract/category-parameters';
-import { DOCUMENT_TYPE_LABELS } from '@/lib/contract/review';
+import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor, type DocumentRequirement } from '@/lib/contract/review';
 import {
   ActivationFields,
   CategoryFields,
@@ -34,6 +35,7 @@ import {
   RegistrationFrame,
   ReviewList,
   useCategoryChoice,
+  useCategoryRequirements,
   useRegistration,
 } from './wizard-parts';
 
@@ -57,7 +59,7 @@ const STEPS = [
     prefixes: ['CONTACT_INFO', 'email', 'phone', 'password', 'matchingPassword'],
   },
   { label: 'Address', schema: z.object({ ADDRESS_INFO: addressInfoStepSchema }), prefixes: ['ADDRESS_INFO'] },
-  { label: 'Documents', schema: z.object({ DOCUMENT_UPLOAD: documentUploadStepSchema }), prefixes: ['DOCUMENT_UPLOAD'] },
+  { label: 'Documents', schema: z.object({ DOCUMENT_UPLOAD: documentUploadStepSchema, DOCUMENTS: documentsStepSchema.optional() }), prefixes: ['DOCUMENT_UPLOAD', 'DOCUMENTS'] },
   { label: 'Consents', schema: z.object({ CONSENT: consentStepSchema }), prefixes: ['CONSENT'] },
   { label: 'Activation', schema: z.object({ ACTIVATION: activationStepSchema }), prefixes: ['ACTIVATION'] },
   { label: 'Review', schema: z.object({}), prefixes: [] },
@@ -73,6 +75,8 @@ export const wizardSchema = z.object({
   CONTACT_INFO: contactInfoStepSchema,
   ADDRESS_INFO: addressInfoStepSchema,
   DOCUMENT_UPLOAD: documentUploadStepSchema,
+  /** the further documents the category's process asks for (a proof of address), one per requirement */
+  DOCUMENTS: documentsStepSchema.optional(),
   CONSENT: consentStepSchema,
   ACTIVATION: activationStepSchema,
 });
@@ -88,17 +92,30 @@ const EMPTY: Values = {
   CONTACT_INFO: { contactType: 'MOBILE', contactValue: '', isPrimary: true },
   ADDRESS_INFO: { addressType: 'RESIDENTIAL', street: '', city: '', country: '', isPrimary: true },
   DOCUMENT_UPLOAD: { documentType: 'PASSPORT', documentFile: '' },
+  DOCUMENTS: [],
   CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false },
   ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
 };
 
 const opt = optional;
 function withoutSecrets(values: Values): Values {
-  return { ...values, password: '', matchingPassword: '', DOCUMENT_UPLOAD: { ...values.DOCUMENT_UPLOAD, documentFile: '' } };
+  return {
+    ...values,
+    password: '',
+    matchingPassword: '',
+    DOCUMENT_UPLOAD: { ...values.DOCUMENT_UPLOAD, documentFile: '' },
+    DOCUMENTS: (values.DOCUMENTS ?? []).map((d) => ({ ...d, documentFile: '' })),
+  };
 }
+
+/** The identity document is the Documents step's first slot; the category's process may ask for more (docs/category-processes.md). */
+const DEFAULT_REQUIREMENTS = requiredDocumentsFor('INDIVIDUAL', null);
+const DOCUMENTS_STEP = 3;
+const extraDocument = (r: DocumentRequirement) => ({ documentType: DOCUMENT_REQUIREMENTS[r].documentTypes[0], documentFile: '' });
 
 export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
+  const [extraFiles, setExtraFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the file is not in the draft
   const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
   const { form, step, stepOf } = wizard;
@@ -106,6 +123,20 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const errors = formState.errors;
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
+  const extras = useCategoryRequirements(tenantId, watch('CATEGORIZATION.categoryId'), DEFAULT_REQUIREMENTS).filter((r) => r !== 'IDENTITY');
+  // the Documents step follows the chosen category: one slot per further requirement, a slot kept while its kind stays
+  const extrasLayout = extras.join(',');
+  useEffect(() => {
+    if (step !== DOCUMENTS_STEP) return;
+    const current = form.getValues('DOCUMENTS') ?? [];
+    const kinds = (d: { documentType: string }) => extras.find((r) => (DOCUMENT_REQUIREMENTS[r].documentTypes as readonly string[]).includes(d.documentType));
+    if (current.length === extras.length && current.every((d, i) => kinds(d) === extras[i])) return;
+    form.setValue(
+      'DOCUMENTS',
+      extras.map((r) => current.find((d) => kinds(d) === r) ?? extraDocument(r)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the layout string stands for the requirements
+  }, [step, extrasLayout]);
   const { frame } = useRegistration<Values, Record<string, unknown>>({
     wizard,
     labels: STEPS.map((s) => s.label),
@@ -130,6 +161,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
       CONTACT_INFO: v.CONTACT_INFO,
       ADDRESS_INFO: v.ADDRESS_INFO,
       DOCUMENT_UPLOAD: v.DOCUMENT_UPLOAD,
+      ...(v.DOCUMENTS?.length ? { DOCUMENTS: v.DOCUMENTS } : {}),
       CONSENT: v.CONSENT,
       ACTIVATION: v.ACTIVATION,
     }),
@@ -152,9 +184,33 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     );
   };
 
+  const onExtraFile = (i: number, file: File | undefined) => {
+    clearErrors(`DOCUMENTS.${i}.documentFile`);
+    setValue(`DOCUMENTS.${i}.documentFile`, '');
+    setExtraFiles((f) => ({ ...f, [i]: '' }));
+    if (!file) return;
+    readDocumentFile(
+      file,
+      (message) => setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message }),
+      (url) => {
+        setValue(`DOCUMENTS.${i}.documentFile`, url);
+        setExtraFiles((f) => ({ ...f, [i]: file.name }));
+      },
+    );
+  };
+
   const v = watch();
+  const extraSlots = extras.map((r, i) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label, i })).filter((x) => v.DOCUMENTS?.[x.i]);
   return (
-    <RegistrationFrame {...frame} submitLabel="Register customer" notKept={['Password', 'Repeat password', 'Document file']} onDiscard={() => setPreview(null)}>
+    <RegistrationFrame
+      {...frame}
+      submitLabel="Register customer"
+      notKept={['Password', 'Repeat password', extras.length ? 'Document files' : 'Document file']}
+      onDiscard={() => {
+        setPreview(null);
+        setExtraFiles({});
+      }}
+    >
       {step === 0 ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
@@ -217,8 +273,9 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
         </div>
       ) : null}
-      {step === 3 ? (
+      {step === DOCUMENTS_STEP ? (
         <div className="grid gap-4 sm:grid-cols-2">
+          {extraSlots.length ? <h3 className="text-sm font-semibold text-ink sm:col-span-2">Identity document</h3> : null}
           <SelectField
             label="Document type"
             options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
@@ -250,6 +307,32 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           ) : v.DOCUMENT_UPLOAD.documentFile ? null : (
             <p className="text-xs text-ink-muted sm:col-span-2">The file is not kept in the draft; choose it again after a reload.</p>
           )}
+          {extraSlots.map(({ requirement, label, i }) => {
+            const e = errors.DOCUMENTS?.[i];
+            return (
+              <fieldset key={requirement} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:col-span-2 sm:grid-cols-2" data-testid={`document-slot-${requirement}`}>
+                <legend className="px-1 text-sm font-semibold text-ink">
+                  {label} <span className="font-normal text-ink-muted">(required by {choice.category ? `category ${choice.category.name}` : 'this category'})</span>
+                </legend>
+                <SelectField
+                  label="Document type"
+                  options={DOCUMENT_REQUIREMENTS[requirement].documentTypes.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+                  error={e?.documentType?.message}
+                  {...register(`DOCUMENTS.${i}.documentType`)}
+                />
+                <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
+                <Field
+                  label={`File: ${label.toLowerCase()}`}
+                  type="file"
+                  accept={DOCUMENT_MIME_TYPES.join(',')}
+                  hint={extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? `Chosen: ${extraFiles[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                  className="sm:col-span-2"
+                  error={e?.documentFile?.message}
+                  onChange={(ev) => onExtraFile(i, ev.target.files?.[0])}
+                />
+              </fieldset>
+            );
+          })}
         </div>
       ) : null}
       {step === 4 ? <ConsentFields register={register} /> : null}
@@ -268,6 +351,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
                 'Document',
                 `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`,
               ],
+              ...extraSlots.map(({ label, i }) => [label, extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? extraFiles[i] : 'no file']),
               consentRow(v.CONSENT),
             ] as [string, string][]
           }

@@ -39,6 +39,7 @@ import {
   RegistrationFrame,
   ReviewList,
   useCategoryChoice,
+  useCategoryRequirements,
   useRegistration,
 } from './wizard-parts';
 
@@ -77,15 +78,15 @@ const STEPS = [
 ] as const;
 const DOCUMENTS_STEP = 4;
 /**
- * The Documents step offers one slot per requirement of REQUIRED_DOCUMENTS (the table the review
- * applies), and for REPRESENTATIVE_IDENTITY one slot per representative/owner (sent with its position).
+ * The Documents step offers one slot per requirement of the chosen category's process (the default
+ * process without a category: the table the review applies, docs/category-processes.md), and for
+ * REPRESENTATIVE_IDENTITY one slot per representative/owner (sent with its position).
  */
 const ORG_REQUIREMENTS = requiredDocumentsFor('ORGANIZATION', null);
-const COMPANY_REQUIREMENTS = ORG_REQUIREMENTS.filter((r) => r !== 'REPRESENTATIVE_IDENTITY');
 type Slot = { requirement: DocumentRequirement; label: string; representativeIndex?: number };
-const slotsFor = (reps: { firstName?: string; lastName?: string }[]): Slot[] => [
-  ...COMPANY_REQUIREMENTS.map((r) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label })),
-  ...(ORG_REQUIREMENTS.includes('REPRESENTATIVE_IDENTITY')
+const slotsFor = (reps: { firstName?: string; lastName?: string }[], requirements: readonly DocumentRequirement[] = ORG_REQUIREMENTS): Slot[] => [
+  ...requirements.filter((r) => r !== 'REPRESENTATIVE_IDENTITY').map((r) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label })),
+  ...(requirements.includes('REPRESENTATIVE_IDENTITY')
     ? reps.map((p, i) => ({
         requirement: 'REPRESENTATIVE_IDENTITY' as const,
         label: `Identity document of ${`${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || `representative ${i + 1}`}`,
@@ -187,6 +188,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
   const choice = useCategoryChoice(tenantId, 'ORGANIZATION', watch('categoryId'));
+  const requirements = useCategoryRequirements(tenantId, watch('categoryId'), ORG_REQUIREMENTS);
   const { frame } = useRegistration({
     wizard,
     labels: STEPS.map((s) => s.label),
@@ -247,20 +249,24 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
 
   const v = watch();
   const org = v.organizationCustomer.organization;
-  const slots = slotsFor(org.representatives);
+  const slots = slotsFor(org.representatives, requirements);
   // a file name shows only while its slot holds the file (a slot emptied by a change of people shows none)
   const fileOf = (i: number) => (v.DOCUMENTS?.[i]?.documentFile ? files[i] : undefined);
   // the Documents step follows the representatives: one identity document slot per person, by position
-  const layout = slots.map((x) => x.representativeIndex ?? -1).join(',');
+  // (and the chosen category's process: one slot per company requirement)
+  const layout = slots.map((x) => x.representativeIndex ?? x.requirement).join(',');
   useEffect(() => {
     if (step !== DOCUMENTS_STEP) return;
     const current = form.getValues('DOCUMENTS') ?? [];
-    if (current.map((d) => d.representativeIndex ?? -1).join(',') === layout) return;
+    const kindOf = (d: { documentType: string; representativeIndex?: number }) =>
+      d.representativeIndex ??
+      slots.find((x) => x.representativeIndex === undefined && (DOCUMENT_REQUIREMENTS[x.requirement].documentTypes as readonly string[]).includes(d.documentType))?.requirement;
+    if (current.map(kindOf).join(',') === layout && current.length === slots.length) return;
     const company = current.filter((d) => d.representativeIndex === undefined);
     form.setValue(
       'DOCUMENTS',
-      // the people changed: their slots start empty (a position may now be someone else); company documents stay
-      slots.map((x, i) => (x.representativeIndex === undefined ? (company[i] ?? slotDocument(x)) : slotDocument(x))),
+      // the people changed: their slots start empty (a position may now be someone else); company documents of a kind still asked for stay
+      slots.map((x) => (x.representativeIndex === undefined ? (company.find((d) => kindOf(d) === x.requirement) ?? slotDocument(x)) : slotDocument(x))),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the layout string stands for the slots
   }, [step, layout]);

@@ -9,6 +9,9 @@ import { FormAlert } from '@/components/ui/page-header';
 import { Stepper } from '@/components/ui/stepper';
 import { useToast } from '@/components/ui/toast';
 import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
+import type { CategoryRequirements } from '@/lib/contract/category-processes';
+import { isUuid } from '@/lib/contract/common';
+import type { DocumentRequirement } from '@/lib/contract/review';
 import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, type RegistrationResult } from '@/lib/contract/onboarding';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
@@ -70,6 +73,21 @@ export function useCategoryChoice(tenantId: string, customerType: 'INDIVIDUAL' |
 }
 
 type Choice = ReturnType<typeof useCategoryChoice>;
+
+/**
+ * The documents the chosen category's process asks for (docs/category-processes.md), read with the
+ * tenant header from GET /category-processes/{categoryId}/requirements; `fallback` (the default
+ * process) until a category is chosen or while it loads.
+ */
+export function useCategoryRequirements(tenantId: string, categoryId: string | undefined, fallback: readonly DocumentRequirement[]): DocumentRequirement[] {
+  const q = useQuery({
+    queryKey: ['category-requirements', tenantId, categoryId],
+    queryFn: () => apiFetch<CategoryRequirements>(`/api/v2.1/category-processes/${categoryId}/requirements`, { headers: { 'X-Tenant-ID': tenantId } }),
+    enabled: !!categoryId && isUuid(categoryId),
+    staleTime: 60_000,
+  });
+  return q.data && q.data.categoryId === categoryId ? q.data.documents.map((d) => d.requirement as DocumentRequirement) : [...fallback];
+}
 
 /** The category select and one field per key the chosen category makes mandatory. */
 export function CategoryFields({

@@ -508,6 +508,17 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
         <dt className="text-ink-muted">Approvals needed</dt>
         <dd className="font-medium">
           {v.approvalsRequired === 2 ? `Two, by different officers: ${approvalsGiven(v)} of 2 approvals${v.firstApprovedByName ? ` (first given by ${v.firstApprovedByName})` : ''}` : 'One'}
+          <span className="block text-xs font-normal text-ink-muted" data-testid="approvals-rule">
+            Required by {v.approvalsRequiredBy}
+          </span>
+        </dd>
+        <dt className="text-ink-muted">Screening</dt>
+        <dd className="font-medium">
+          {v.process.screeningRequired ? 'Sanctions and PEP screening at registration' : 'No screening at registration'}
+          <span className="block text-xs font-normal text-ink-muted">
+            {v.process.screeningRequired ? 'Required' : 'Not required'} by {v.process.requiredBy}
+            {v.process.isDefault ? ' (default process)' : ''}
+          </span>
         </dd>
       </dl>
       {open && !v.canDecide ? (
@@ -566,7 +577,10 @@ export function ReviewCase({ id, userId, mayAssign = false }: { id: string; user
           <ul className="space-y-1 text-sm" data-testid="requirements">
             {v.requirements.map((r) => (
               <li key={`${r.requirement}-${r.representativeId ?? ''}`} className="flex items-center justify-between gap-2">
-                <span>{r.label}</span>
+                <span className="min-w-0">
+                  {r.label}
+                  {r.requiredBy ? <span className="block text-xs text-ink-muted">Required by {r.requiredBy}</span> : null}
+                </span>
                 {r.satisfied ? <Badge tone="good">Accepted</Badge> : r.documentIds.length ? <Badge tone="warn">Not accepted yet</Badge> : <Badge tone="bad">Missing</Badge>}
               </li>
             ))}

@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/customers', label: 'Customers', ready: true, allow: 'tenant:staff' },
   { href: '/verifications', label: 'Review queue', ready: true, allow: 'verification:review' },
   { href: '/review-settings', label: 'Review settings', ready: true, allow: 'verification:review' },
+  { href: '/category-processes', label: 'Category processes', ready: true, allow: 'categorization:manage' },
   { href: '/aml/alerts', label: 'AML alerts', ready: true, allow: 'aml:read' },
   { href: '/aml/lists', label: 'AML lists', ready: true, allow: 'aml:read' },
   { href: '/aml/search', label: 'AML search', ready: true, allow: 'aml:read' },

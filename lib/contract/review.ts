@@ -79,7 +79,7 @@ export interface RequirementPerson {
  * REPRESENTATIVE_IDENTITY is one requirement per person of `people` (the organization's
  * representatives and owners): only an identity document linked to that person satisfies it.
  */
-export function requirementStates(required: readonly DocumentRequirement[], docs: readonly DocumentState[], people: readonly RequirementPerson[] = []) {
+export function requirementStates(required: readonly DocumentRequirement[], docs: readonly DocumentState[], people: readonly RequirementPerson[] = [], requiredBy?: string) {
   const current = docs.filter((d) => !d.supersededBy);
   return required.flatMap((requirement) => {
     const types = DOCUMENT_REQUIREMENTS[requirement].documentTypes as readonly string[];
@@ -91,6 +91,7 @@ export function requirementStates(required: readonly DocumentRequirement[], docs
       ...(person ? { representativeId: person.id, representativeName: person.name } : {}),
       documentIds: docsOf.map((d) => d.id),
       satisfied: docsOf.some((d) => d.status === 'ACCEPTED'),
+      ...(requiredBy ? { requiredBy } : {}),
     });
     if (requirement === 'REPRESENTATIVE_IDENTITY' && people.length) {
       return people.map((p) =>
@@ -110,7 +111,7 @@ export function approvalBlockers(required: readonly DocumentRequirement[], docs:
   return {
     unmetRequirements: requirementStates(required, docs, people)
       .filter((r) => !r.satisfied)
-      .map(({ documentIds: _ids, satisfied: _s, ...r }) => r),
+      .map(({ documentIds: _ids, satisfied: _s, requiredBy: _by, ...r }) => r),
     undecidedDocuments: docs.filter((d) => !d.supersededBy && d.status === 'PENDING').map((d) => ({ documentId: d.id, documentType: d.documentType })),
   };
 }
@@ -306,6 +307,7 @@ export const AUDIT_ACTIONS = [
   'CUSTOMER_SUSPENDED',
   'CUSTOMER_CLOSED',
   'REVIEW_SETTINGS_CHANGED',
+  'CATEGORY_PROCESS_CHANGED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -333,6 +335,7 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_SUSPENDED: 'Customer suspended',
   CUSTOMER_CLOSED: 'Customer closed',
   REVIEW_SETTINGS_CHANGED: 'Review settings changed',
+  CATEGORY_PROCESS_CHANGED: 'Category process changed',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */
@@ -407,6 +410,7 @@ export const documentRequirementStateSchema = z.object({
   representativeName: z.string().optional(),
   documentIds: z.array(z.uuid()),
   satisfied: z.boolean(),
+  requiredBy: z.string().optional().describe('the rule that demands it, in words: "category Retail premium" (the category\'s process, docs/category-processes.md)'),
 });
 
 const outstandingSchema = z.object({ documentIds: z.array(z.uuid()), requirements: z.array(z.string()) }).describe('what the revision request still waits for');
@@ -547,6 +551,18 @@ export const verificationCaseSchema = verificationSummarySchema.extend({
   documents: z.array(reviewDocumentSchema),
   requirements: z.array(documentRequirementStateSchema),
   approvalsRequired: z.union([z.literal(1), z.literal(2)]),
+  approvalsRequiredBy: z.string().describe('the rule that sets the number of approvals, in words: "category Retail premium", or a review setting'),
+  process: z
+    .object({
+      categoryId: z.uuid().nullable(),
+      categoryName: z.string().nullable(),
+      isDefault: z.boolean().describe("true: the category follows the platform's default process"),
+      screeningRequired: z.boolean(),
+      approvalsRequired: z.union([z.literal(1), z.literal(2)]),
+      productCodes: z.array(z.string()),
+      requiredBy: z.string().describe('"category Retail premium", or the default process when the customer has no category'),
+    })
+    .describe("the category's process the case follows (docs/category-processes.md)"),
 });
 
 /** POST /verifications/{verificationId}/decision: the case after the decision. */

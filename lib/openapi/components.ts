@@ -11,6 +11,7 @@ import {
   screeningHitSchema,
 } from '@/lib/contract/aml';
 import { cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
+import { categoryProcessSchema } from '@/lib/contract/category-processes';
 import {
   authorizationSchema,
   balanceSchema,
@@ -132,6 +133,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AmlAlert: amlAlertSchema,
   AmlAlertDetail: amlAlertDetailSchema,
   AmlRule: amlRuleSchema,
+  CategoryProcess: categoryProcessSchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */

@@ -142,6 +142,25 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false },
     entityId: 't1',
   },
+  CATEGORY_PROCESS_CHANGED: {
+    before: {
+      categoryName: 'Retail premium',
+      isDefault: true,
+      requiredDocuments: { INDIVIDUAL: ['IDENTITY', 'PROOF_OF_ADDRESS'], ORGANIZATION: ['COMPANY_REGISTRATION', 'PROOF_OF_ADDRESS', 'REPRESENTATIVE_IDENTITY'] },
+      screeningRequired: true,
+      approvalsRequired: 1,
+      productCodes: [],
+    },
+    after: {
+      categoryName: 'Retail premium',
+      isDefault: false,
+      requiredDocuments: { INDIVIDUAL: ['IDENTITY'], ORGANIZATION: ['COMPANY_REGISTRATION', 'PROOF_OF_ADDRESS', 'REPRESENTATIVE_IDENTITY'] },
+      screeningRequired: false,
+      approvalsRequired: 2,
+      productCodes: ['default-wallet'],
+    },
+    entityId: 'cat1',
+  },
 };
 
 describe('timeline', () => {
@@ -154,6 +173,13 @@ describe('timeline', () => {
       expect(words, action).not.toMatch(/[{}[\]]|\b[A-Z]{2,}_[A-Z_]+\b|\b(u1|u2|c1|n1|cat1|d0000000)/);
       expect(actionLabel(action), action).not.toMatch(/_/);
     }
+  });
+
+  it('a category process change reads as words: the category, what changed for whom', () => {
+    const e = WRITTEN.CATEGORY_PROCESS_CHANGED;
+    expect(describeEvent('CATEGORY_PROCESS_CHANGED', e.before, e.after, e.entityId, lookups)).toBe(
+      'category Retail premium; documents of individuals: Identity document, Proof of address → Identity document; screening: required → not required; approvals: one officer → two officers; products: any product → default-wallet',
+    );
   });
 
   it('revision details name the documents with their status and the reasons by their labels', () => {

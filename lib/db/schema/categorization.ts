@@ -70,3 +70,34 @@ export const categoryFeatures = pgTable(
     foreignKey({ name: 'category_features_feature_fk', columns: [t.tenantId, t.featureId], foreignColumns: [features.tenantId, features.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The category-to-process mapping (docs/category-processes.md): one row per category whose process
+ * the tenant changed; a category without a row follows the default process (lib/contract/category-processes.ts
+ * defaultCategoryProcess, the fixed table of required documents the platform always had).
+ */
+export const categoryProcesses = pgTable(
+  'category_processes',
+  {
+    tenantId: tenantRef(),
+    categoryId: uuid('category_id').notNull(),
+    /** the document requirements of an individual of this category (IDENTITY, PROOF_OF_ADDRESS) */
+    individualDocuments: jsonb('individual_documents').$type<string[]>().notNull(),
+    /** the document requirements of an organization of this category (COMPANY_REGISTRATION, PROOF_OF_ADDRESS, REPRESENTATIVE_IDENTITY) */
+    organizationDocuments: jsonb('organization_documents').$type<string[]>().notNull(),
+    screeningRequired: boolean('screening_required').notNull().default(true),
+    approvalsRequired: integer('approvals_required').notNull().default(1),
+    /** product codes the category may open; empty: any */
+    productCodes: jsonb('product_codes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'category_processes_pk', columns: [t.tenantId, t.categoryId] }),
+    foreignKey({ name: 'category_processes_category_fk', columns: [t.tenantId, t.categoryId], foreignColumns: [categories.tenantId, categories.id] }).onDelete('cascade'),
+    check('category_processes_approvals_ck', sql`${t.approvalsRequired} in (1, 2)`),
+  ],
+);

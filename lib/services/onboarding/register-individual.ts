@@ -15,6 +15,7 @@ import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
 import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
+import { categoryProcessRules } from '@/lib/services/categorization/processes';
 
 const first = <T>(...values: (T | undefined | null | '')[]): T | undefined => values.find((v) => v !== undefined && v !== null && v !== '') as T | undefined;
 
@@ -83,8 +84,10 @@ export async function registerIndividual(
   const phoneNumber = first(body.phone, contactRows.find((c) => c.contactType !== 'EMAIL')?.value);
 
   try {
-    // AML screening at registration (docs/aml.md): the lists' indexes are prepared before the transaction
-    const amlContext = await screeningContext(db, tenantId);
+    // AML screening at registration (docs/aml.md), where the category's process asks for it (docs/category-processes.md):
+    // the lists' indexes are prepared before the transaction
+    const { rules: process } = await categoryProcessRules(db, tenantId, categorization.categoryId);
+    const amlContext = process.screeningRequired ? await screeningContext(db, tenantId) : null;
     return await db.transaction(async (tx) => {
       const now = clock.now();
       const displayName = first(body.individualCustomer?.customerName, `${firstName} ${lastName}`)!;
@@ -163,7 +166,7 @@ export async function registerIndividual(
       });
       await insertDocuments(tx, tenantId, customerId, context.registrarUserId, uploads, { held: 0 });
       await refreshRisk(tx, tenantId, customerId, 'INDIVIDUAL');
-      await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
+      if (amlContext) await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'customer.registered', { customerId, customerType: 'INDIVIDUAL', userId, status: 'PENDING_ACTIVATION', categoryId: categorization.categoryId });
       const accepted: ConsentType[] = [];
       if (body.CONSENT?.termsAccepted) accepted.push('TERMS');

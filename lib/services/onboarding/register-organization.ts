@@ -18,6 +18,7 @@ import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
 import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
+import { categoryProcessRules } from '@/lib/services/categorization/processes';
 import { duplicateUserError } from './register-individual';
 
 export type OrganizationRegistrationResult = z.infer<typeof organizationRegistrationResultSchema>;
@@ -75,8 +76,10 @@ export async function registerOrganization(
   const passwordHash = await hashSecret(adminPassword);
 
   try {
-    // AML screening at registration (docs/aml.md): the lists' indexes are prepared before the transaction
-    const amlContext = await screeningContext(db, tenantId);
+    // AML screening at registration (docs/aml.md), where the category's process asks for it (docs/category-processes.md):
+    // the lists' indexes are prepared before the transaction
+    const { rules: process } = await categoryProcessRules(db, tenantId, categorization?.categoryId);
+    const amlContext = process.screeningRequired ? await screeningContext(db, tenantId) : null;
     return await db.transaction(async (tx) => {
       const now = clock.now();
       const displayName = body.organizationCustomer.customerName ?? org.tradingName ?? org.legalName;
@@ -200,7 +203,7 @@ export async function registerOrganization(
         { held: 0 },
       );
       await refreshRisk(tx, tenantId, customerId, 'ORGANIZATION');
-      await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
+      if (amlContext) await screenSubjects(tx, amlContext, await subjectsOfCustomer(tx, tenantId, customerId), 'REGISTRATION', context.registrarUserId);
       await emitEvent(tx, tenantId, 'organization.registered', { customerId, customerType: 'ORGANIZATION', organizationId, registrationNumber: org.registrationNumber, adminUserId });
       await emitEvent(tx, tenantId, 'customer.registered', {
         customerId,

@@ -37,9 +37,18 @@ export async function updateReviewSettings(db: DbOrTx, principal: Principal, inp
   });
 }
 
-/** How many approvals a case needs under the settings. */
-export function approvalsRequired(settings: ReviewSettings, customerType: 'INDIVIDUAL' | 'ORGANIZATION', riskLevel: string): 1 | 2 {
-  if (settings.twoApprovalsForOrganizations && customerType === 'ORGANIZATION') return 2;
-  if (settings.twoApprovalsForHighRisk && riskLevel === 'HIGH') return 2;
-  return 1;
+/**
+ * How many approvals a case needs and which rule says so: the category's process (docs/category-processes.md)
+ * asks for one or two; the tenant's review settings may raise one to two (organizations, high risk).
+ */
+export function approvalRule(
+  settings: ReviewSettings,
+  process: { approvalsRequired: 1 | 2; requiredBy: string },
+  customerType: 'INDIVIDUAL' | 'ORGANIZATION',
+  riskLevel: string,
+): { required: 1 | 2; requiredBy: string } {
+  if (process.approvalsRequired === 2) return { required: 2, requiredBy: process.requiredBy };
+  if (settings.twoApprovalsForOrganizations && customerType === 'ORGANIZATION') return { required: 2, requiredBy: 'the review settings: organizations need two approvals' };
+  if (settings.twoApprovalsForHighRisk && riskLevel === 'HIGH') return { required: 2, requiredBy: 'the review settings: high-risk cases need two approvals' };
+  return { required: 1, requiredBy: process.requiredBy };
 }

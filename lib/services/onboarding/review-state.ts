@@ -1,17 +1,19 @@
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import type { RiskLevel } from '@/lib/contract/enums';
-import { approvalBlockers, assessRisk, isExpired, requiredDocumentsFor, requirementStates, type CustomerType, type DocumentRequirement, type RequirementPerson } from '@/lib/contract/review';
+import { requiredByCategory } from '@/lib/contract/category-processes';
+import { approvalBlockers, assessRisk, isExpired, requirementStates, type CustomerType, type DocumentRequirement, type RequirementPerson } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
 import { addresses, categories, customerCategorizations, documents, organizations, persons, representatives, userRoles, users, verifications } from '@/lib/db/schema';
+import { categoryProcessRules } from '@/lib/services/categorization/processes';
 
 /** Today in UTC (YYYY-MM-DD) by the application clock: the day documents expire against. */
 export const today = () => clock.now().toISOString().slice(0, 10);
 
-/** The customer's category code (null: none), which selects its row of REQUIRED_DOCUMENTS. */
+/** The customer's category (null: none), whose process (docs/category-processes.md) sets the case's requirements. */
 export async function categoryOf(db: DbOrTx, tenantId: string, customerId: string) {
   const [row] = await db
-    .select({ code: categories.code, riskLevel: categories.riskLevel, name: categories.name })
+    .select({ id: categories.id, code: categories.code, riskLevel: categories.riskLevel, name: categories.name })
     .from(customerCategorizations)
     .innerJoin(categories, and(eq(categories.tenantId, customerCategorizations.tenantId), eq(categories.id, customerCategorizations.categoryId)))
     .where(and(eq(customerCategorizations.tenantId, tenantId), eq(customerCategorizations.customerId, customerId)));
@@ -32,13 +34,28 @@ export async function currentDocuments(db: DbOrTx, tenantId: string, customerId:
     .orderBy(asc(documents.createdAt), asc(documents.id));
 }
 
-/** The required documents of a customer, their states and what still blocks an approval. */
-export async function documentRequirements(db: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType) {
+/** The process the customer's case follows: its category's (or the default), and the words naming that rule. */
+export async function processOfCustomer(db: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType) {
   const category = await categoryOf(db, tenantId, customerId);
-  const required: DocumentRequirement[] = requiredDocumentsFor(customerType, category?.code);
+  const { rules, isDefault } = await categoryProcessRules(db, tenantId, category?.id);
+  return { category, rules, isDefault, requiredBy: requiredByCategory(category?.name, customerType) };
+}
+
+/** The required documents of a customer (its category's process), their states and what still blocks an approval. */
+export async function documentRequirements(db: DbOrTx, tenantId: string, customerId: string, customerType: CustomerType) {
+  const process = await processOfCustomer(db, tenantId, customerId, customerType);
+  const required: DocumentRequirement[] = [...process.rules.requiredDocuments[customerType]];
   const docs = await currentDocuments(db, tenantId, customerId);
   const people = customerType === 'ORGANIZATION' ? await organizationPeople(db, tenantId, customerId) : [];
-  return { category, required, docs, people, requirements: requirementStates(required, docs, people), blockers: approvalBlockers(required, docs, people) };
+  return {
+    category: process.category,
+    process,
+    required,
+    docs,
+    people,
+    requirements: requirementStates(required, docs, people, process.requiredBy),
+    blockers: approvalBlockers(required, docs, people),
+  };
 }
 
 /** An organization's representatives and owners, in registration order: each needs an identity document of their own. */

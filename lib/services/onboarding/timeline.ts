@@ -106,6 +106,24 @@ const registration = (after: Obj, l: TimelineLookups) =>
     quoted(after?.activationNotes) ? `activation notes: ${quoted(after?.activationNotes)}` : null,
   ]);
 
+/** A category's process before and after a change, in words: what each customer type must provide, screening, approvals, products. */
+function processChange(before: Obj, after: Obj): string {
+  const docs = (o: Obj, type: 'INDIVIDUAL' | 'ORGANIZATION') => {
+    const list = ((o?.requiredDocuments as Record<string, unknown[]> | undefined)?.[type] ?? []).map(requirement);
+    return list.length ? list.join(', ') : 'none';
+  };
+  const approvals = (o: Obj) => (o?.approvalsRequired === 2 ? 'two officers' : 'one officer');
+  const products = (o: Obj) => (Array.isArray(o?.productCodes) && o.productCodes.length ? (o.productCodes as string[]).join(', ') : 'any product');
+  return join([
+    str(after?.categoryName) ? `category ${str(after?.categoryName)}` : null,
+    change('documents of individuals', docs(before, 'INDIVIDUAL'), docs(after, 'INDIVIDUAL')),
+    change('documents of organizations', docs(before, 'ORGANIZATION'), docs(after, 'ORGANIZATION')),
+    change('screening', before?.screeningRequired === false ? 'not required' : 'required', after?.screeningRequired === false ? 'not required' : 'required'),
+    change('approvals', approvals(before), approvals(after)),
+    change('products', products(before), products(after)),
+  ]);
+}
+
 type Describer = (e: { before: Obj; after: Obj; entityId: string | null }, l: TimelineLookups) => string;
 const onCase: Describer = (e, l) => caseChange(e.before, e.after, l);
 const onDecision: Describer = (e, l) => caseChange(e.before, e.after, l, true);
@@ -144,6 +162,7 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CUSTOMER_SUSPENDED: onCustomer,
   CUSTOMER_CLOSED: onCustomer,
   REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
+  CATEGORY_PROCESS_CHANGED: (e) => processChange(e.before, e.after),
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */

@@ -40,7 +40,7 @@ import {
   registrarMayNotReview,
   openScreeningAlerts,
 } from '@/lib/contract/api-errors';
-import { approvalsRequired, getReviewSettings } from './review-settings';
+import { approvalRule, getReviewSettings } from './review-settings';
 import { documentMetadata, documentRequirements, nameOf, organizationPeople, refreshRisk, today, userLabels, type DocumentMetadata } from './review-state';
 import { emitEvent } from '@/lib/services/events/emit';
 import type { Principal } from '@/lib/services/identity/sessions';
@@ -213,7 +213,7 @@ async function assertMayReview(tx: DbOrTx, row: typeof verifications.$inferSelec
 /**
  * A reviewer's decision. Four-eyes: whoever registered the customer cannot decide on it; a case
  * held by another officer is refused; APPROVE needs every required document accepted and none
- * undecided, and, where the tenant's settings ask for two approvals, a second officer.
+ * undecided, and, where the category's process or the tenant's settings ask for two approvals, a second officer.
  */
 export async function decideVerification(db: DbOrTx, principal: Principal, verificationId: string, input: ReviewDecisionBody) {
   return db.transaction(async (tx) => {
@@ -223,7 +223,7 @@ export async function decideVerification(db: DbOrTx, principal: Principal, verif
     const state = await documentRequirements(tx, t, row.customerId, row.customerType);
     const now = clock.now();
     const settings = await getReviewSettings(tx, t);
-    const required = approvalsRequired(settings, row.customerType, row.riskLevel);
+    const { required } = approvalRule(settings, { approvalsRequired: state.process.rules.approvalsRequired, requiredBy: state.process.requiredBy }, row.customerType, row.riskLevel);
     if (input.decision === 'APPROVE') {
       const b = state.blockers;
       if (b.unmetRequirements.length || b.undecidedDocuments.length) throw requiredDocumentsNotAccepted(row.id, b);
@@ -551,7 +551,12 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
     .from(customerCategorizations)
     .where(and(eq(customerCategorizations.tenantId, t), eq(customerCategorizations.customerId, cid)));
   const settings = await getReviewSettings(db, t);
-  const required = approvalsRequired(settings, row.v.customerType, row.v.riskLevel);
+  const { required, requiredBy: approvalsRequiredBy } = approvalRule(
+    settings,
+    { approvalsRequired: state.process.rules.approvalsRequired, requiredBy: state.process.requiredBy },
+    row.v.customerType,
+    row.v.riskLevel,
+  );
   const labels = await userLabels(db, t, [
     ...viewLabelIds(row.v),
     ...state.docs.flatMap((d) => [d.uploadedBy, d.decidedBy]),
@@ -617,6 +622,16 @@ export async function getVerification(db: DbOrTx, principal: Principal, verifica
     documents: state.docs.map((d) => documentView(d, labels, state.people)),
     requirements: state.requirements,
     approvalsRequired: required,
+    approvalsRequiredBy,
+    process: {
+      categoryId: state.category?.id ?? null,
+      categoryName: state.category?.name ?? null,
+      isDefault: state.process.isDefault,
+      screeningRequired: state.process.rules.screeningRequired,
+      approvalsRequired: state.process.rules.approvalsRequired,
+      productCodes: state.process.rules.productCodes,
+      requiredBy: state.process.requiredBy,
+    },
     ...approvalGate(row.v, principal, state.blockers, required, labels, await openScreeningAlertIds(db, t, cid)),
     revisionRequest: row.v.revisionRequest ? { ...row.v.revisionRequest, requestedByName: nameOf(labels, row.v.revisionRequest.requestedBy) } : null,
     notes: notes.map((n) => ({ id: n.id, authorUserId: n.authorUserId, authorName: nameOf(labels, n.authorUserId), body: n.body, createdAt: n.createdAt.toISOString() })),
