@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_PGLITE_DATA_DIR } from './env-defaults.mjs';
+import { DEFAULT_PGLITE_DATA_DIR, DEFAULT_PGLITE_SETTINGS } from './env-defaults.mjs';
 
 /**
  * The whole configuration of the server, validated once at start-up (instrumentation.ts) and read
@@ -48,6 +48,11 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(DEFAULT_PGLITE_DATA_DIR).describe('where the embedded database keeps its files; memory:// keeps it in memory'),
+  PGLITE_SETTINGS: z
+    .string()
+    .regex(/^\s*([a-z_]+=\S+\s*)*$/, 'must be PostgreSQL settings as name=value separated by spaces')
+    .default(DEFAULT_PGLITE_SETTINGS)
+    .describe("the embedded database's PostgreSQL settings, name=value separated by spaces (its memory: lib/env-defaults.mjs)"),
   PGLITE_THREAD: booleanString.default(true).describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),

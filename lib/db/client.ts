@@ -7,6 +7,7 @@ import { getEnv } from '@/lib/env';
 import { roundTripLogger } from './round-trips';
 import { installStatementCache } from './pglite-statements';
 import { pgliteDirectory } from './pglite-prestart.mjs';
+import { pgliteStartParams } from '../env-defaults.mjs';
 import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
@@ -76,8 +77,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = remote
     ? (remote as unknown as InstanceType<typeof PGlite>)
     : directory
-      ? new PGlite(directory)
-      : new PGlite(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {});
+      ? new PGlite(directory, { startParams: pgliteStartParams(PGlite.defaultStartParams, env.PGLITE_SETTINGS) })
+      : new PGlite({ startParams: pgliteStartParams(PGlite.defaultStartParams, env.PGLITE_SETTINGS), ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) });
   await client.waitReady;
   const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });

@@ -18,16 +18,20 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteStartParams } from '../env-defaults.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('lib/db/pglite-thread.mjs runs as a worker thread');
 
 const dataDir = workerData?.dataDir;
+
 let db;
 
 try {
   const loadDataDir = workerData?.loadDataDir;
-  db = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir: new Blob([readFileSync(loadDataDir)]) } : {});
+  // PGLITE_SETTINGS (lib/env-defaults.mjs): the memory PostgreSQL may fill in the WebAssembly heap
+  const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+  db = dataDir ? new PGlite(dataDir, options) : new PGlite(loadDataDir ? { ...options, loadDataDir: new Blob([readFileSync(loadDataDir)]) } : options);
   await db.waitReady;
   if (workerData?.initOnly) {
     await db.close();

@@ -153,6 +153,20 @@ describe('the embedded database in its own thread', () => {
     expect(await turnsDuring(() => local.query('select pg_sleep(0.1)'))).toBe(0);
   });
 
+  it("starts PostgreSQL with PGLITE_SETTINGS: a 32 MB buffer pool by default, the heap's ceiling of what it keeps", async () => {
+    const settings = async () =>
+      (
+        await remote.query<{ name: string; setting: string; unit: string }>(
+          "select name, setting, unit from pg_settings where name in ('shared_buffers', 'maintenance_work_mem') order by name",
+        )
+      ).rows;
+    // shared_buffers in 8 kB pages, maintenance_work_mem in kB
+    expect(await settings()).toEqual([
+      { name: 'maintenance_work_mem', setting: '16384', unit: 'kB' },
+      { name: 'shared_buffers', setting: '4096', unit: '8kB' },
+    ]);
+  });
+
   it('works under the statement cache, as the server runs it', async () => {
     const db = await RemotePGlite.open(null, { loadDataDir });
     const stats = installStatementCache(db as unknown as PGlite, { max: 8 });

@@ -4,6 +4,7 @@ import { assertProductionConfiguration, defaultPoolMax, EnvError, getEnv, parseE
 const DEFAULTS = {
   NODE_ENV: 'development',
   PGLITE_DATA_DIR: './.data/pglite',
+  PGLITE_SETTINGS: 'shared_buffers=32MB maintenance_work_mem=16MB',
   PGLITE_THREAD: true,
   // from the CPU count (issue 18): 5 × (2 × cores + 1), 10-100
   DATABASE_POOL_MAX: defaultPoolMax(),
@@ -156,6 +157,7 @@ describe('parseEnv', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'Invalid environment: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO', 'Invalid environment: SEED_DEMO must be true or false'],
     [{ PGLITE_THREAD: 'sometimes' }, 'PGLITE_THREAD', 'Invalid environment: PGLITE_THREAD must be true or false'],
+    [{ PGLITE_SETTINGS: 'shared_buffers = 1GB' }, 'PGLITE_SETTINGS', 'Invalid environment: PGLITE_SETTINGS must be PostgreSQL settings as name=value separated by spaces'],
     [{ MAX_BODY_BYTES: '0' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ MAX_BODY_BYTES: 'abc' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ MAX_BODY_BYTES: '1.5' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
