@@ -92,6 +92,7 @@ export const {
   alertAssignedToOther,
   alertStateConflict,
   decisionNotAllowed,
+  reconsentRequired,
   roleMismatch,
   organizationTypeMismatch,
   registrarMayNotReview,

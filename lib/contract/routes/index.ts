@@ -1,5 +1,6 @@
 import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
+import { consentTemplateRoutes } from './consent-templates';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
 import { identityRoutes } from './identity';
@@ -29,6 +30,7 @@ const DOMAINS: readonly Domain[] = [
   dashboardRoutes,
   moneyRoutes,
   amlRoutes,
+  consentTemplateRoutes,
   cardRoutes,
 ];
 
