@@ -65,6 +65,7 @@ describe("the customer's own session", () => {
       customerId: c.customerId,
       current: [missing('TERMS'), missing('PRIVACY_POLICY'), missing('DATA_PROCESSING'), missing('MARKETING')],
       missingRequired: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'],
+      reconsentRequired: [],
       history: [],
     });
 
@@ -94,6 +95,7 @@ describe("the customer's own session", () => {
       ],
       // MARKETING is optional: it never appears among the missing ones
       missingRequired: ['PRIVACY_POLICY', 'DATA_PROCESSING'],
+      reconsentRequired: [],
       history: [
         {
           id: expect.stringMatching(UUID),
@@ -104,6 +106,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(0),
         },
         {
@@ -115,6 +119,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(1),
         },
         {
@@ -126,6 +132,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'mobile-app/3',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(2),
         },
         {
@@ -137,6 +145,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(3),
         },
       ],
