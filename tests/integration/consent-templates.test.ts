@@ -37,13 +37,9 @@ const clock = fixedClock(new Date(T0));
 const at = (ms: number) => new Date(ms).toISOString();
 
 let tenant: TestTenant;
-let cats: Categories;
-let admin: string;
 
 beforeAll(async () => {
   tenant = await createIdentityTenant();
-  cats = await categoryIds(tenant.tenantId);
-  admin = await tokenOf(firstAdmin(tenant));
 });
 beforeEach(() => {
   resetOnboardingState();

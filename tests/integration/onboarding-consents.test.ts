@@ -279,18 +279,16 @@ describe('versions and validation', () => {
     const reg = await registerIndividual<Reg>(body, contextHeaders(t.tenantId));
     const token = await tokenOf(firstAdmin(t));
     const db = await getDb();
-    await db
-      .insert(consentTexts)
-      .values({
-        tenantId: t.tenantId,
-        consentType: 'TERMS',
-        version: '2.0',
-        title: 'Terms v2',
-        body: 'New terms',
-        sha256: 'n/a',
-        publishedAt: new Date(Date.now() + 60_000),
-        createdAt: new Date(Date.now() + 60_000),
-      });
+    await db.insert(consentTexts).values({
+      tenantId: t.tenantId,
+      consentType: 'TERMS',
+      version: '2.0',
+      title: 'Terms v2',
+      body: 'New terms',
+      sha256: 'n/a',
+      publishedAt: new Date(Date.now() + 60_000),
+      createdAt: new Date(Date.now() + 60_000),
+    });
     const { customerId } = reg.json.data;
 
     expectEnvelope(await acceptConsent(token, customerId, 'terms', { body: { version: '9.9' } }), 400, 'request validation failed', {
