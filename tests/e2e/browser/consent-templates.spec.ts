@@ -24,7 +24,12 @@ async function approvedCustomer(request: APIRequestContext, t: StaffTenant, last
     }),
   );
   const review = await ok<{ documents: Array<{ id: string }> }>(await request.get(`/api/v2.1/verifications/${verificationId}`, { headers: t.officer }));
-  await ok(await request.post(`/api/v2.1/verifications/${verificationId}/documents/${review.documents[0]!.id}/decision`, { headers: t.officer, data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' } }));
+  await ok(
+    await request.post(`/api/v2.1/verifications/${verificationId}/documents/${review.documents[0]!.id}/decision`, {
+      headers: t.officer,
+      data: { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' },
+    }),
+  );
   await ok(await request.post(`/api/v2.1/verifications/${verificationId}/decision`, { headers: t.officer, data: { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' } }));
   return { customerId, name: `Grace ${lastName}` };
 }
