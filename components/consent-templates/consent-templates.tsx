@@ -116,6 +116,9 @@ function DraftForm({ kind, label, inForce, onDone }: { kind: string; label: stri
     await Promise.all([client.invalidateQueries({ queryKey: ['consent-template', kind] }), client.invalidateQueries({ queryKey: ['consent-templates'] })]);
     onDone();
   });
+  // radios give strings (react-hook-form's setValueAs applies to text inputs only): the boolean is set here
+  const material = form.watch('material');
+  const choose = (value: boolean) => form.setValue('material', value, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
   return (
     <form method="post" noValidate onSubmit={submit} className="space-y-3 rounded-md p-3 ring-1 ring-slate-200" aria-label={`New version of the ${label.toLowerCase()}`}>
       <FormAlert messages={alert} />
@@ -131,14 +134,14 @@ function DraftForm({ kind, label, inForce, onDone }: { kind: string; label: stri
         <legend className="text-sm font-medium text-ink">What kind of change is it?</legend>
         <div className="mt-1 space-y-2">
           <label className="flex items-start gap-2">
-            <input type="radio" value="true" className="mt-0.5 h-4 w-4" {...form.register('material', { setValueAs: (v) => (v === 'true' ? true : v === 'false' ? false : undefined) })} />
+            <input type="radio" name={`${kind}-material`} className="mt-0.5 h-4 w-4" checked={material === true} onChange={() => choose(true)} />
             <span>
               <span className="font-medium">Material change</span>
               <span className="block text-ink-muted">Customers who accepted an earlier version must accept this one again (version {Number.parseInt(inForce.version, 10) + 1}.0).</span>
             </span>
           </label>
           <label className="flex items-start gap-2">
-            <input type="radio" value="false" className="mt-0.5 h-4 w-4" {...form.register('material', { setValueAs: (v) => (v === 'true' ? true : v === 'false' ? false : undefined) })} />
+            <input type="radio" name={`${kind}-material`} className="mt-0.5 h-4 w-4" checked={material === false} onChange={() => choose(false)} />
             <span>
               <span className="font-medium">Editorial change</span>
               <span className="block text-ink-muted">Wording or typos only: earlier acceptances stay valid.</span>
