@@ -64,6 +64,7 @@ function KindSection({ summary }: { summary: Summary }) {
           {summary.reconsentPending ? <Badge tone="warn">{customers(summary.reconsentPending)} must accept again</Badge> : null}
         </p>
         <LoadError query={q} />
+        {q.isPending ? <p className="text-ink-muted">Loading…</p> : null}
         {inForce ? (
           <details>
             <summary className="cursor-pointer font-medium text-brand-700">Read the text in force</summary>
