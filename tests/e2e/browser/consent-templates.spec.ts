@@ -40,7 +40,8 @@ const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 for (const viewport of MONEY_VIEWPORTS)
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
-    test.setTimeout(120_000);
+    // a new tenant, a customer through review, four screens scanned at each width: minutes on a loaded 2-core machine
+    test.setTimeout(240_000);
 
     test('a material terms version sends a customer back for re-consent; once recorded, activation goes through', async ({ page, request }) => {
       const staff = await staffTenant(request, `Consent ${viewport.width}`);
