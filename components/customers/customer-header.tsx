@@ -195,8 +195,8 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
           <dd className="font-medium">{c.verification ? c.verification.status.toLowerCase().replaceAll('_', ' ') : 'none yet'}</dd>
           <dt className="text-ink-muted">What happens next</dt>
           <dd>
-            The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or accepted only in a version before a material change, or the verification is not approved; the page
-            then says what is missing.
+            The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or accepted only in a version before a material
+            change, or the verification is not approved; the page then says what is missing.
           </dd>
         </dl>
       </ConfirmDialog>
