@@ -39,6 +39,27 @@ function ActivationAnswer({ error, onAccept, pending }: { error: ApiClientError;
       </div>
     );
   }
+  if (data.error === 'RECONSENT_REQUIRED') {
+    const outdated = data.consents as { consentType: string; acceptedVersion: string; versionInForce: string; acceptUrl: string }[];
+    return (
+      <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p className="font-semibold">A new version must be accepted first.</p>
+        <ul className="mt-2 space-y-1">
+          {outdated.map((d) => (
+            <li key={d.consentType} className="flex flex-wrap items-center gap-2">
+              <span>
+                {label(d.consentType)}: accepted version {d.acceptedVersion}, version {d.versionInForce} in force
+              </span>
+              <Button variant="secondary" disabled={pending} onClick={() => onAccept(d.acceptUrl)}>
+                Accept version {d.versionInForce}
+                <span className="sr-only"> of {label(d.consentType)}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   if (data.activationStatus === 'VERIFICATION_REQUIRED') {
     return (
       <div role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -174,8 +195,8 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
           <dd className="font-medium">{c.verification ? c.verification.status.toLowerCase().replaceAll('_', ' ') : 'none yet'}</dd>
           <dt className="text-ink-muted">What happens next</dt>
           <dd>
-            The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or the verification is not approved; the page
-            then says what is missing.
+            The customer’s status becomes active, and it stays so until deactivated. Activation is refused while a required consent is missing or accepted only in a version before a material
+            change, or the verification is not approved; the page then says what is missing.
           </dd>
         </dl>
       </ConfirmDialog>

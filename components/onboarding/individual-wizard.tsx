@@ -335,7 +335,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           })}
         </div>
       ) : null}
-      {step === 4 ? <ConsentFields register={register} /> : null}
+      {step === 4 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
       {step === 5 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
       {step === REVIEW ? (
         <ReviewList

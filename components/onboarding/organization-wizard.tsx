@@ -449,7 +449,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           })}
         </div>
       ) : null}
-      {step === 5 ? <ConsentFields register={register} /> : null}
+      {step === 5 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
       {step === 6 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
       {step === REVIEW ? (
         <ReviewList

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConsentTextsInForce } from '@/components/consent-templates/consent-texts';
 import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
@@ -140,10 +141,11 @@ type ConsentName = 'CONSENT.termsAccepted' | 'CONSENT.privacyAccepted' | 'CONSEN
 type ActivationName = 'ACTIVATION.activationConfirm' | 'ACTIVATION.welcomeEmailSent' | 'ACTIVATION.activationNotes';
 
 /** The consents step: three required before activation, marketing optional. */
-export function ConsentFields({ register }: { register: (name: ConsentName) => UseFormRegisterReturn }) {
+export function ConsentFields({ register, tenantId }: { register: (name: ConsentName) => UseFormRegisterReturn; tenantId: string }) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
+      <ConsentTextsInForce tenantId={tenantId} />
       <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
       <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
       <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />

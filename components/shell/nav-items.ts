@@ -23,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/aml/lists', label: 'AML lists', ready: true, allow: 'aml:read' },
   { href: '/aml/search', label: 'AML search', ready: true, allow: 'aml:read' },
   { href: '/aml/rules', label: 'AML rules', ready: true, allow: 'aml:read' },
+  { href: '/consent-templates', label: 'Consent templates', ready: true, allow: 'consent:configure' },
   { href: '/webhooks', label: 'Webhooks', ready: true, allow: 'webhook:manage' },
   { href: '/transfers', label: 'Transfers', ready: true, allow: 'tenant:staff' },
   { href: '/transfers/approvals', label: 'Approvals', ready: true, allow: 'transfer:approve' },

@@ -60,6 +60,7 @@ export const CAPABILITIES = {
   'customer:deactivate': { roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER'], what: 'suspend or close a customer' },
   'customer:audit': { roles: ['ADMIN_USER', 'COMPLIANCE_OFFICER', 'EMPLOYEE'], what: "a customer's timeline and audit log" },
   'user:manage': { roles: ['ADMIN_USER'], what: "the tenant's administrator users, their roles, passwords and locks" },
+  'consent:configure': { roles: ['ADMIN_USER'], what: "the tenant's consent templates: write, publish and discard versions of its consent texts" },
   'categorization:manage': { roles: ['ADMIN_USER'], what: "the tenant's categorization (features, categories) and each category's process (documents, screening, approvals, products)" },
   'webhook:manage': { roles: ['ADMIN_USER'], what: 'webhook subscriptions, deliveries and settings' },
   'aml:read': { roles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'], what: 'AML: the lists and their entries, the ad hoc search, alerts, screenings and rules (read)' },

@@ -103,6 +103,7 @@ export const {
   alertAssignedToOther,
   alertStateConflict,
   decisionNotAllowed,
+  reconsentRequired,
   roleMismatch,
   organizationTypeMismatch,
   registrarMayNotReview,

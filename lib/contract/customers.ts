@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CONSENT_CHANNELS,
   CONSENT_RECORD_STATUSES,
   consentRecordStatusSchema,
   consentTypeSchema,
@@ -84,6 +85,9 @@ export const customerConsentsSchema = z.object({
   customerId: z.uuid(),
   current: z.array(consentStateSchema),
   missingRequired: z.array(consentTypeSchema).describe('required consents not ACCEPTED'),
+  reconsentRequired: z
+    .array(z.object({ consentType: consentTypeSchema, acceptedVersion: z.string(), versionInForce: z.string() }))
+    .describe('consents accepted in a version older than the material version in force: to accept again (activation refuses the required ones)'),
   history: z.array(
     z.object({
       id: z.uuid(),
@@ -94,6 +98,8 @@ export const customerConsentsSchema = z.object({
       clientIp: z.string().nullable().describe('the address the server trusts: the connection’s peer, or behind a trusted proxy the client it names'),
       userAgent: z.string().nullable(),
       actorUserId: z.uuid().nullable(),
+      channel: z.enum(CONSENT_CHANNELS).nullable().describe('REGISTRATION, PANEL or API; null for records from before consent templates'),
+      textSha256: z.string().nullable().describe('SHA-256 of the text accepted'),
       createdAt: z.string(),
     }),
   ),

@@ -47,6 +47,8 @@ export const consentTypeSchema = z.enum(CONSENT_TYPES);
 export type ConsentType = z.infer<typeof consentTypeSchema>;
 export const REQUIRED_CONSENT_TYPES = ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'] as const satisfies readonly ConsentType[];
 
+/** Where a consent was given (docs/consent-templates.md): the registration request, the panel's session, a bearer token. */
+export const CONSENT_CHANNELS = ['REGISTRATION', 'PANEL', 'API'] as const;
 export const CONSENT_RECORD_STATUSES = ['ACCEPTED', 'WITHDRAWN'] as const;
 export const consentRecordStatusSchema = z.enum(CONSENT_RECORD_STATUSES);
 /** status of a consent reported as missing in the activation error */

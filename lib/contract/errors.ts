@@ -53,6 +53,8 @@ export const ERROR_MESSAGES = {
   beneficiaryBlocked: 'beneficiary blocked',
   secondOfficerRequired: 'a second officer must confirm',
   alertAssignedToOther: 'alert assigned to another officer',
+  // consent templates in the catalogue's style (our design; docs/consent-templates.md)
+  reconsentRequired: 're-consent required',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -127,6 +129,7 @@ export const ERROR_TYPES = {
   alertAssignedToOther: 'ALERT_ASSIGNED_TO_OTHER',
   alertStateConflict: 'ALERT_STATE_CONFLICT',
   decisionNotAllowed: 'DECISION_NOT_ALLOWED',
+  reconsentRequired: 'RECONSENT_REQUIRED',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -676,6 +679,34 @@ export const ERROR_CATALOGUE = {
       alertId,
       decision,
       allowed,
+    }),
+  ),
+
+  // ── consent templates in the catalogue's style (our design; docs/consent-templates.md) ──
+  /** 400: activation while a consent was accepted in a version older than the material version in force. */
+  reconsentRequired: rule(
+    400,
+    M.reconsentRequired,
+    E.reconsentRequired,
+    {
+      customerId: z.string(),
+      consents: z.array(
+        z.object({
+          consentType: consentTypeSchema,
+          acceptedVersion: z.string(),
+          versionInForce: z.string(),
+          acceptUrl: z.string().describe('POST here to accept the version in force'),
+        }),
+      ),
+    },
+    (
+      customerId: string,
+      outdated: { consentType: ConsentType; acceptedVersion: string; versionInForce: string }[],
+      acceptPath: (customerId: string, type: ConsentType) => string = consentAcceptPath,
+    ) => ({
+      details: `a material change was published: accept the version in force of ${outdated.map((o) => `${o.consentType} (${o.versionInForce})`).join(', ')}`,
+      customerId,
+      consents: outdated.map((o) => ({ ...o, acceptUrl: acceptPath(customerId, o.consentType) })),
     }),
   ),
 

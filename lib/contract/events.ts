@@ -11,6 +11,14 @@ export const EVENT_DATA_SCHEMAS = {
   'customer.registered': z.object({ ...customerRef, userId: z.uuid(), status: customerStatusSchema, categoryId: z.uuid().nullable() }),
   'customer.consent.accepted': z.object({ ...customerRef, consentType: consentTypeSchema, version: z.string() }),
   'customer.consent.withdrawn': z.object({ ...customerRef, consentType: consentTypeSchema, version: z.string() }),
+  'consent.template.published': z.object({
+    consentType: consentTypeSchema,
+    version: z.string(),
+    material: z.boolean(),
+    sha256: z.string(),
+    previousVersion: z.string().nullable(),
+    reconsentRequired: z.number().int().describe('customers now asked to accept again'),
+  }),
   'customer.verification.updated': z.object({
     ...customerRef,
     verificationId: z.uuid(),
@@ -138,6 +146,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'customer.registered': 'an individual or organization customer was registered',
   'customer.consent.accepted': 'a customer accepted a consent (terms, privacy policy, data processing, marketing)',
   'customer.consent.withdrawn': 'a customer withdrew a consent',
+  'consent.template.published': 'a new version of a consent text is in force; when material, customers who accepted an older one must accept again',
   'customer.verification.updated': 'the verification (KYC/KYB/AML) of a customer changed status',
   'customer.activated': 'a customer became ACTIVE',
   'customer.deactivated': 'a customer was suspended or closed',
@@ -173,6 +182,14 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
   'customer.registered': { customerId: EXAMPLE_CUSTOMER, customerType: 'INDIVIDUAL', userId: EXAMPLE_USER, status: 'PENDING_ACTIVATION', categoryId: null },
   'customer.consent.accepted': { customerId: EXAMPLE_CUSTOMER, customerType: 'INDIVIDUAL', consentType: 'PRIVACY_POLICY', version: '2026-01' },
   'customer.consent.withdrawn': { customerId: EXAMPLE_CUSTOMER, customerType: 'INDIVIDUAL', consentType: 'MARKETING', version: '2026-01' },
+  'consent.template.published': {
+    consentType: 'TERMS',
+    version: '2.0',
+    material: true,
+    sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    previousVersion: '1.0',
+    reconsentRequired: 42,
+  },
   'customer.verification.updated': {
     customerId: EXAMPLE_CUSTOMER,
     customerType: 'INDIVIDUAL',

@@ -35,6 +35,6 @@ export async function registrationContext(
   }
   return {
     registrarUserId: principal?.userId ?? null,
-    proof: { ipAddress: ip, clientIp: clientIp(req.headers), userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null },
+    proof: { ipAddress: ip, clientIp: clientIp(req.headers), userAgent: headers['User-Agent'] ?? null, actorUserId: principal?.userId ?? null, channel: 'REGISTRATION' },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentTemplateSummarySchema, consentTemplateVersionSchema, consentTextInForceSchema } from '@/lib/contract/consent-templates';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -134,6 +135,9 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AmlAlertDetail: amlAlertDetailSchema,
   AmlRule: amlRuleSchema,
   CategoryProcess: categoryProcessSchema,
+  ConsentTemplateVersion: consentTemplateVersionSchema,
+  ConsentTemplateSummary: consentTemplateSummarySchema,
+  ConsentTextInForce: consentTextInForceSchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -162,6 +166,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
   Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
   Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
+  'Consent templates':
+    "The tenant's consent texts: versions drafted and published by an administrator, the texts in force (public), re-consent after a material change (docs/consent-templates.md).",
   AML: 'Sanctions and PEP screening against versioned lists (OFAC, EU, UN and our own CSV), ongoing monitoring, transaction-monitoring rules, and the alerts case manager (docs/aml.md).',
   'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
   'Card sandbox': 'Sandbox-only card operations that simulate the network (authorizations, clearing); not served with a real processor.',

@@ -65,6 +65,7 @@ describe("the customer's own session", () => {
       customerId: c.customerId,
       current: [missing('TERMS'), missing('PRIVACY_POLICY'), missing('DATA_PROCESSING'), missing('MARKETING')],
       missingRequired: ['TERMS', 'PRIVACY_POLICY', 'DATA_PROCESSING'],
+      reconsentRequired: [],
       history: [],
     });
 
@@ -94,6 +95,7 @@ describe("the customer's own session", () => {
       ],
       // MARKETING is optional: it never appears among the missing ones
       missingRequired: ['PRIVACY_POLICY', 'DATA_PROCESSING'],
+      reconsentRequired: [],
       history: [
         {
           id: expect.stringMatching(UUID),
@@ -104,6 +106,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(0),
         },
         {
@@ -115,6 +119,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(1),
         },
         {
@@ -126,6 +132,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'mobile-app/3',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(2),
         },
         {
@@ -137,6 +145,8 @@ describe("the customer's own session", () => {
           clientIp: null,
           userAgent: 'onboarding-test/1.0',
           actorUserId: c.userId,
+          channel: 'API',
+          textSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           createdAt: at(3),
         },
       ],
@@ -269,7 +279,16 @@ describe('versions and validation', () => {
     const reg = await registerIndividual<Reg>(body, contextHeaders(t.tenantId));
     const token = await tokenOf(firstAdmin(t));
     const db = await getDb();
-    await db.insert(consentTexts).values({ tenantId: t.tenantId, consentType: 'TERMS', version: '2.0', title: 'Terms v2', body: 'New terms', createdAt: new Date(Date.now() + 60_000) });
+    await db.insert(consentTexts).values({
+      tenantId: t.tenantId,
+      consentType: 'TERMS',
+      version: '2.0',
+      title: 'Terms v2',
+      body: 'New terms',
+      sha256: 'n/a',
+      publishedAt: new Date(Date.now() + 60_000),
+      createdAt: new Date(Date.now() + 60_000),
+    });
     const { customerId } = reg.json.data;
 
     expectEnvelope(await acceptConsent(token, customerId, 'terms', { body: { version: '9.9' } }), 400, 'request validation failed', {

@@ -71,6 +71,7 @@ describe('the access table', () => {
         'customer:deactivate',
         'customer:audit',
         'user:manage',
+        'consent:configure',
         'categorization:manage',
         'webhook:manage',
         'aml:read',

@@ -998,6 +998,19 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'reconsentRequired',
+    error: E.reconsentRequired('c-1', [{ consentType: 'TERMS', acceptedVersion: '1.0', versionInForce: '2.0' }]),
+    status: 400,
+    message: 're-consent required',
+    data: {
+      error: 'RECONSENT_REQUIRED',
+      details: 'a material change was published: accept the version in force of TERMS (2.0)',
+      customerId: 'c-1',
+      consents: [{ consentType: 'TERMS', acceptedVersion: '1.0', versionInForce: '2.0', acceptUrl: '/api/v2.1/customer/individual/c-1/consents/terms' }],
+    },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'deliveryPending',
     error: E.deliveryPending('2026-03-01T10:00:00.000Z'),
     status: 409,

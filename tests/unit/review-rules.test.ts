@@ -115,6 +115,13 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
   },
   CONSENT_ACCEPTED: { before: null, after: { status: 'ACCEPTED', version: '1.0' }, entityId: 'c1' },
   CONSENT_WITHDRAWN: { before: { status: 'ACCEPTED', version: '1.0' }, after: { status: 'WITHDRAWN', version: '1.0' }, entityId: 'c1' },
+  CONSENT_TEMPLATE_DRAFTED: { before: null, after: { consentType: 'DATA_PROCESSING', version: '2.0', material: true, sha256: 'ab12' }, entityId: 't1' },
+  CONSENT_TEMPLATE_PUBLISHED: {
+    before: { version: '1.0', sha256: 'ab12' },
+    after: { consentType: 'PRIVACY_POLICY', version: '2.0', material: true, sha256: 'cd34', reconsentRequired: 3 },
+    entityId: 't1',
+  },
+  CONSENT_TEMPLATE_DISCARDED: { before: { consentType: 'TERMS', version: '1.1', sha256: 'ab12' }, after: null, entityId: 't1' },
   VERIFICATION_INITIATED: { before: null, after: { status: 'PENDING_REVIEW' }, entityId: 'v1' },
   VERIFICATION_REINITIATED: caseWrite('REJECTED', 'PENDING_REVIEW', { assigneeUserId: null }),
   VERIFICATION_RESUBMITTED: {

@@ -1,6 +1,7 @@
 import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
 import { categoryProcessRoutes } from './category-processes';
+import { consentTemplateRoutes } from './consent-templates';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
 import { identityRoutes } from './identity';
@@ -31,6 +32,7 @@ const DOMAINS: readonly Domain[] = [
   moneyRoutes,
   amlRoutes,
   categoryProcessRoutes,
+  consentTemplateRoutes,
   cardRoutes,
 ];
 

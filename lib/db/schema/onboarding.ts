@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, customType, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
 import { organizations } from './organizations';
@@ -153,18 +171,45 @@ export const documents = pgTable(
   ],
 );
 
-/** Versioned consent texts per tenant; the newest version of a type is the one accepted. */
+/**
+ * Versioned consent texts per tenant (consent templates, docs/consent-templates.md): a DRAFT until
+ * published, never changed once published; the newest published version of a type is in force.
+ */
 export const consentTexts = pgTable(
   'consent_texts',
   {
+    id: uuid('id')
+      .notNull()
+      .default(sql`gen_random_uuid()`),
     tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
     consentType: text('consent_type').notNull(),
     version: text('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** hex SHA-256 of the UTF-8 body: kept with every acceptance as the proof of what was shown */
+    sha256: text('sha256').notNull(),
+    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
+      .notNull()
+      .default('PUBLISHED'),
+    /** a material change: customers who accepted an older version must accept this one */
+    material: boolean('material').notNull().default(true),
+    changeSummary: text('change_summary'),
+    createdBy: uuid('created_by'),
+    publishedAt: ts('published_at'),
+    publishedBy: uuid('published_by'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'consent_texts_pk', columns: [t.tenantId, t.consentType, t.version] })],
+  (t) => [
+    primaryKey({ name: 'consent_texts_pk', columns: [t.tenantId, t.consentType, t.version] }),
+    unique('consent_texts_tenant_id_uq').on(t.tenantId, t.id),
+    index('consent_texts_tenant_published_idx').on(t.tenantId, t.consentType, t.publishedAt),
+    // at most one open draft per kind
+    uniqueIndex('consent_texts_tenant_draft_uq')
+      .on(t.tenantId, t.consentType)
+      .where(sql`status = 'DRAFT'`),
+    check('consent_texts_status_ck', sql`${t.status} in ('DRAFT', 'PUBLISHED')`),
+    check('consent_texts_published_ck', sql`(${t.status} = 'DRAFT') = (${t.publishedAt} is null)`),
+  ],
 );
 
 /** Append-only consent proof (Stripe tos_acceptance style): withdrawal adds a record. */
@@ -183,6 +228,10 @@ export const consentRecords = pgTable(
     clientIp: text('client_ip'),
     userAgent: text('user_agent'),
     actorUserId: uuid('actor_user_id'),
+    /** where it was given: REGISTRATION (the registration request), PANEL (the panel's session), API (a bearer token); null before consent templates */
+    channel: text('channel', { enum: ['REGISTRATION', 'PANEL', 'API'] }),
+    /** SHA-256 of the text accepted (the version's body) */
+    textSha256: text('text_sha256'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,7 @@ import { can } from '@/lib/contract/access';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import type { JsonText } from '@/lib/contract/envelopes';
+import { consentIndex } from '@/lib/services/consent-templates/versions';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
 
 /**
@@ -217,7 +218,7 @@ function buildDetailQuery(db: Db) {
       'audit', ${jsonRows(auditFields, sql`${auditLog}`, sameCustomer(auditLog), sql`${auditLog.createdAt} desc, ${auditLog.seq} desc`)}
     )::text`,
       consentRecords: sql<(Omit<ConsentRecordView, 'createdAt'> & { createdAt: string })[]>`${jsonRows(
-        sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'clientIp', ${consentRecords.clientIp}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'createdAt', ${consentRecords.createdAt}`,
+        sql`'id', ${consentRecords.id}, 'consentType', ${consentRecords.consentType}, 'version', ${consentRecords.version}, 'status', ${consentRecords.status}, 'ipAddress', ${consentRecords.ipAddress}, 'clientIp', ${consentRecords.clientIp}, 'userAgent', ${consentRecords.userAgent}, 'actorUserId', ${consentRecords.actorUserId}, 'channel', ${consentRecords.channel}, 'textSha256', ${consentRecords.textSha256}, 'createdAt', ${consentRecords.createdAt}`,
         sql`${consentRecords}`,
         sameCustomer(consentRecords),
         sql`${consentRecords.createdAt}, ${consentRecords.id}`,
@@ -249,6 +250,7 @@ export async function customerDetailJson(db: Db, tenantId: string, customerId: s
   const consents = consentsView(
     found.customerId,
     found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+    await consentIndex(db, tenantId),
   );
   // the database's object ends in its closing brace: the consents go in before it
   return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}` as JsonText<CustomerDetail>;

@@ -4,11 +4,11 @@ import type { ConsentType } from '@/lib/contract/enums';
 import { CONSENT_SLUGS } from '@/lib/contract/onboarding';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, organizations, userRoles, users, verifications } from '@/lib/db/schema';
-import { conflict, customerNotVerified, missingRequiredConsents as missingConsentsError, missingRequiredRole } from '@/lib/contract/api-errors';
+import { conflict, customerNotVerified, missingRequiredConsents as missingConsentsError, missingRequiredRole, reconsentRequired } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { revokeAllSessions, type Principal } from '@/lib/services/identity/sessions';
 import { audit } from './audit';
-import { missingRequiredConsents } from './consents';
+import { missingRequiredConsents, requiredReconsents } from './consents';
 import { customerFor } from './customers';
 import { REVIEW_SLA_HOURS } from './verification';
 
@@ -33,7 +33,7 @@ const REASONS: Record<string, string> = {
 
 /**
  * Activation, with the rules in the contract's order: already active (409), required consents
- * missing (400 with what to accept and where), verification not APPROVED (422), and for a
+ * missing (400 with what to accept and where), a required consent accepted before a material change (400 RECONSENT_REQUIRED), verification not APPROVED (422), and for a
  * BUSINESS_TYPE_CLIENT_TO_TENANT organization an active ADMIN_USER employee (400). Success makes
  * the customer and its users active.
  */
@@ -45,6 +45,9 @@ export async function activateCustomer(db: Db, principal: Principal, customerId:
     if (customer.status === 'CLOSED') throw conflict('the customer is closed and cannot be activated', { activationStatus: 'CLOSED' });
     const missing = await missingRequiredConsents(tx, t, customerId);
     if (missing.length) throw missingConsentsError(customerId, missing, consentPathFor(type));
+    // a material change published since: the customer accepts the version in force first (docs/consent-templates.md)
+    const outdated = await requiredReconsents(tx, t, customerId);
+    if (outdated.length) throw reconsentRequired(customerId, outdated, consentPathFor(type));
     const [verification] = await tx
       .select()
       .from(verifications)

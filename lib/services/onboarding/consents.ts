@@ -1,9 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import { CONSENT_TYPES, REQUIRED_CONSENT_TYPES, type ConsentType } from '@/lib/contract/enums';
 import type { DbOrTx } from '@/lib/db/client';
 import { consentRecords, consentTexts } from '@/lib/db/schema';
 import { conflict, validationFailed } from '@/lib/contract/api-errors';
+import type { ConsentChannel } from '@/lib/contract/consent-templates';
+import { consentIndex, outdatedConsents, textSha256, type ConsentIndex } from '@/lib/services/consent-templates/versions';
 import { emitEvent } from '@/lib/services/events/emit';
 import { audit } from './audit';
 
@@ -19,17 +21,19 @@ export const DEFAULT_CONSENT_VERSION = '1.0';
 export async function seedConsentTexts(tx: DbOrTx, tenantId: string): Promise<void> {
   await tx
     .insert(consentTexts)
-    .values(CONSENT_TYPES.map((consentType) => ({ tenantId, consentType, version: DEFAULT_CONSENT_VERSION, ...DEFAULT_CONSENT_TEXTS[consentType] })))
+    .values(
+      CONSENT_TYPES.map((consentType) => ({
+        tenantId,
+        consentType,
+        version: DEFAULT_CONSENT_VERSION,
+        ...DEFAULT_CONSENT_TEXTS[consentType],
+        sha256: textSha256(DEFAULT_CONSENT_TEXTS[consentType].body),
+        status: 'PUBLISHED' as const,
+        material: true,
+        publishedAt: clock.now(),
+      })),
+    )
     .onConflictDoNothing();
-}
-
-async function versions(db: DbOrTx, tenantId: string, type: ConsentType): Promise<string[]> {
-  const rows = await db
-    .select({ version: consentTexts.version })
-    .from(consentTexts)
-    .where(and(eq(consentTexts.tenantId, tenantId), eq(consentTexts.consentType, type)))
-    .orderBy(desc(consentTexts.createdAt));
-  return rows.map((r) => r.version);
 }
 
 /** Stripe's tos_acceptance: time, address, user agent, version. The address twice: as claimed and as seen. */
@@ -40,6 +44,8 @@ export interface ConsentProof {
   clientIp: string | null;
   userAgent: string | null;
   actorUserId: string | null;
+  /** REGISTRATION (the registration request), PANEL (the panel's session cookie), API (a bearer token) */
+  channel: ConsentChannel;
 }
 
 interface ConsentState {
@@ -59,6 +65,8 @@ export interface ConsentRecordView {
   clientIp: string | null;
   userAgent: string | null;
   actorUserId: string | null;
+  channel: ConsentChannel | null;
+  textSha256: string | null;
   createdAt: Date;
 }
 
@@ -89,18 +97,33 @@ export async function missingRequiredConsents(db: DbOrTx, tenantId: string, cust
   return REQUIRED_CONSENT_TYPES.filter((t) => state.find((s) => s.consentType === t)?.status !== 'ACCEPTED');
 }
 
-/** Current state and the whole history, oldest first. */
-export async function listConsents(db: DbOrTx, tenantId: string, customerId: string) {
-  return consentsView(customerId, await consentRecordsOf(db, tenantId, customerId));
+/** The required consents accepted in a version older than the material version in force (activation refuses them). */
+export async function requiredReconsents(db: DbOrTx, tenantId: string, customerId: string) {
+  const [state, index] = await Promise.all([currentConsents(db, tenantId, customerId), consentIndex(db, tenantId)]);
+  const required = REQUIRED_CONSENT_TYPES as readonly string[];
+  return outdatedConsents(
+    index,
+    state.flatMap((s) => (s.version && s.status !== 'MISSING' && required.includes(s.consentType) ? [{ ...s, version: s.version }] : [])),
+  );
 }
 
-/** Current state, what is missing and the whole history, from the records (oldest first). */
-export function consentsView(customerId: string, rows: ConsentRecordView[]) {
+/** Current state and the whole history, oldest first. */
+export async function listConsents(db: DbOrTx, tenantId: string, customerId: string) {
+  const [rows, index] = await Promise.all([consentRecordsOf(db, tenantId, customerId), consentIndex(db, tenantId)]);
+  return consentsView(customerId, rows, index);
+}
+
+/** Current state, what is missing, what must be accepted again and the whole history, from the records (oldest first). */
+export function consentsView(customerId: string, rows: ConsentRecordView[], index: ConsentIndex) {
   const current = consentStates(rows);
   return {
     customerId,
     current,
     missingRequired: REQUIRED_CONSENT_TYPES.filter((t) => current.find((s) => s.consentType === t)?.status !== 'ACCEPTED'),
+    reconsentRequired: outdatedConsents(
+      index,
+      current.flatMap((s) => (s.version && s.status !== 'MISSING' ? [{ ...s, version: s.version }] : [])),
+    ),
     history: rows.map((r) => ({
       id: r.id,
       consentType: r.consentType,
@@ -110,6 +133,8 @@ export function consentsView(customerId: string, rows: ConsentRecordView[]) {
       clientIp: r.clientIp,
       userAgent: r.userAgent,
       actorUserId: r.actorUserId,
+      channel: r.channel,
+      textSha256: r.textSha256,
       createdAt: r.createdAt.toISOString(),
     })),
   };
@@ -128,10 +153,11 @@ export async function recordConsent(
   proof: ConsentProof,
   requestedVersion?: string,
 ): Promise<ConsentState> {
-  const known = await versions(tx, tenantId, type);
-  const current = known[0] ?? DEFAULT_CONSENT_VERSION;
+  // only a published version can be accepted; the default is the one in force
+  const kind = (await consentIndex(tx, tenantId, type)).get(type);
+  const current = kind?.inForce.version ?? DEFAULT_CONSENT_VERSION;
   const version = requestedVersion ?? current;
-  if (requestedVersion && known.length && !known.includes(requestedVersion)) {
+  if (requestedVersion && kind && !kind.versions.has(requestedVersion)) {
     throw validationFailed([{ field: 'version', message: `unknown version; current is ${current}` }]);
   }
   const rows = await consentRecordsOf(tx, tenantId, customer.id);
@@ -147,7 +173,16 @@ export async function recordConsent(
   const now = new Date(Math.max(clock.now().getTime(), newest + 1));
   const [row] = await tx
     .insert(consentRecords)
-    .values({ tenantId, customerId: customer.id, consentType: type, version: status === 'WITHDRAWN' ? last!.version : version, status, ...proof, createdAt: now })
+    .values({
+      tenantId,
+      customerId: customer.id,
+      consentType: type,
+      version: status === 'WITHDRAWN' ? last!.version : version,
+      status,
+      ...proof,
+      textSha256: kind?.versions.get(status === 'WITHDRAWN' ? last!.version : version)?.sha256 ?? null,
+      createdAt: now,
+    })
     .returning();
   await audit(tx, tenantId, {
     customerId: customer.id,

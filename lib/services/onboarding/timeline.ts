@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '@/lib/db/client';
 import { categories, consentRecords, documents, verificationNotes } from '@/lib/db/schema';
 import { customerAuditLog } from './audit';
+import { CONSENT_KIND_LABELS } from '@/lib/contract/consent-templates';
 import { DEFAULT_CONSENT_TEXTS } from './consents';
 import { nameOf, userLabels } from './review-state';
 
@@ -123,6 +124,7 @@ function processChange(before: Obj, after: Obj): string {
     change('products', products(before), products(after)),
   ]);
 }
+const kindWords = (type: unknown) => CONSENT_KIND_LABELS[type as keyof typeof CONSENT_KIND_LABELS] ?? 'Consent text';
 
 type Describer = (e: { before: Obj; after: Obj; entityId: string | null }, l: TimelineLookups) => string;
 const onCase: Describer = (e, l) => caseChange(e.before, e.after, l);
@@ -144,6 +146,11 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   DOCUMENT_REJECTED: onDocumentDecision,
   CONSENT_ACCEPTED: onConsent,
   CONSENT_WITHDRAWN: onConsent,
+  // tenant-level entries (no customer): shown in no customer timeline, described for completeness
+  CONSENT_TEMPLATE_DRAFTED: (e) => join([`${kindWords(e.after?.consentType)} version ${str(e.after?.version) ?? '—'} drafted`, e.after?.material ? 'material change' : 'editorial change']),
+  CONSENT_TEMPLATE_PUBLISHED: (e) =>
+    join([`${kindWords(e.after?.consentType)} version ${str(e.after?.version) ?? '—'} in force`, str(e.before?.version) ? `before: version ${str(e.before?.version)}` : null]),
+  CONSENT_TEMPLATE_DISCARDED: (e) => `${kindWords(e.before?.consentType)} draft version ${str(e.before?.version) ?? '—'} discarded`,
   VERIFICATION_INITIATED: onCase,
   VERIFICATION_REINITIATED: onCase,
   VERIFICATION_RESUBMITTED: (e, l) =>

@@ -227,6 +227,14 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     }
     bodies['POST /api/v2.1/transfers'] = transferBody('1.00');
   });
+  await step('consent templates', async () => {
+    // a draft of the marketing text to publish or discard; the kinds and the published 1.0 of the others
+    const body = { title: 'Marketing', body: 'Offers by email.', material: false };
+    const draft = await ok<{ version: string }>('consent draft', call('POST', '/api/v2.1/consent-templates/marketing/versions', body, auth));
+    add('kind', 'marketing', 'terms');
+    add('version', draft.version, '1.0');
+    bodies['POST /api/v2.1/consent-templates/{kind}/versions'] = body;
+  });
   await step('webhooks', async () => {
     await ok('allow http endpoints', call('PUT', '/api/v2.1/webhooks/settings', { allowHttpEndpoints: true }, auth));
     const body = { subscriptionName: 'Fuzz hook', endpointUrl: 'http://127.0.0.1:9/fuzz-hook', subscribedEvents: ['customer.*'] };

@@ -40,6 +40,7 @@ export function customerRoutes(type: CustomerType) {
             clientIp: identity.ip,
             userAgent: headers['User-Agent'] ?? null,
             actorUserId: principal.userId,
+            channel: principal.kind === 'PANEL' ? 'PANEL' : 'API',
           },
           body?.version,
         );
