@@ -92,6 +92,8 @@ export const {
   alertAssignedToOther,
   alertStateConflict,
   decisionNotAllowed,
+  draftExpired,
+  draftConsumed,
   roleMismatch,
   organizationTypeMismatch,
   registrarMayNotReview,

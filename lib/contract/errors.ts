@@ -53,6 +53,9 @@ export const ERROR_MESSAGES = {
   beneficiaryBlocked: 'beneficiary blocked',
   secondOfficerRequired: 'a second officer must confirm',
   alertAssignedToOther: 'alert assigned to another officer',
+  // registration drafts in the catalogue's style (our design; docs/errors.md, docs/drafts.md)
+  draftExpired: 'draft expired',
+  draftConsumed: 'draft already used',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -127,6 +130,8 @@ export const ERROR_TYPES = {
   alertAssignedToOther: 'ALERT_ASSIGNED_TO_OTHER',
   alertStateConflict: 'ALERT_STATE_CONFLICT',
   decisionNotAllowed: 'DECISION_NOT_ALLOWED',
+  draftExpired: 'DRAFT_EXPIRED',
+  draftConsumed: 'DRAFT_CONSUMED',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -678,6 +683,20 @@ export const ERROR_CATALOGUE = {
       allowed,
     }),
   ),
+
+  // ── registration drafts in the catalogue's style (our design; docs/errors.md, docs/drafts.md) ──
+  /** 410: a draft past its expiry (30 days after its last save); the retention job removes it. */
+  draftExpired: rule(410, M.draftExpired, E.draftExpired, { draftId: z.string(), expiredAt: z.string() }, (draftId: string, expiredAt: string) => ({
+    details: 'this draft expired 30 days after its last save; start the registration again',
+    draftId,
+    expiredAt,
+  })),
+  /** 409: a draft whose registration already succeeded: it cannot be saved, resumed or used again. */
+  draftConsumed: rule(409, M.draftConsumed, E.draftConsumed, { draftId: z.string(), customerId: z.string().nullable() }, (draftId: string, customerId: string | null) => ({
+    details: 'the registration this draft held was completed; open the customer instead',
+    draftId,
+    customerId,
+  })),
 
   // ── generic statuses ──
   validationFailed: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (errors: FieldError[]) => ({ errors }) }),

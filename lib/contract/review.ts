@@ -306,6 +306,9 @@ export const AUDIT_ACTIONS = [
   'CUSTOMER_SUSPENDED',
   'CUSTOMER_CLOSED',
   'REVIEW_SETTINGS_CHANGED',
+  'DRAFT_STARTED',
+  'DRAFT_DISCARDED',
+  'DRAFT_CONSUMED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -333,6 +336,9 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_SUSPENDED: 'Customer suspended',
   CUSTOMER_CLOSED: 'Customer closed',
   REVIEW_SETTINGS_CHANGED: 'Review settings changed',
+  DRAFT_STARTED: 'Registration draft started',
+  DRAFT_DISCARDED: 'Registration draft discarded',
+  DRAFT_CONSUMED: 'Registered from a draft',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -2,6 +2,7 @@ import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
+import { draftRoutes } from './drafts';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
@@ -23,6 +24,7 @@ const DOMAINS: readonly Domain[] = [
   tenantRoutes,
   identityRoutes,
   onboardingRoutes,
+  draftRoutes,
   webhookRoutes,
   customerRoutes,
   searchRoutes,
