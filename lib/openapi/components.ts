@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { draftSchema, draftSummarySchema } from '@/lib/contract/drafts';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -132,6 +133,8 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AmlAlert: amlAlertSchema,
   AmlAlertDetail: amlAlertDetailSchema,
   AmlRule: amlRuleSchema,
+  Draft: draftSchema,
+  DraftSummary: draftSummarySchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -162,5 +165,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
   AML: 'Sanctions and PEP screening against versioned lists (OFAC, EU, UN and our own CSV), ongoing monitoring, transaction-monitoring rules, and the alerts case manager (docs/aml.md).',
   'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
+  Drafts:
+    'Registration drafts: what a wizard has typed, saved as it goes (never a password or a file), resumed by staff on another device or by a self sign-up with its link token; they expire 30 days after the last save (docs/drafts.md).',
   'Card sandbox': 'Sandbox-only card operations that simulate the network (authorizations, clearing); not served with a real processor.',
 };
