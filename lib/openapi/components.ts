@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { draftSchema, draftSummarySchema } from '@/lib/contract/drafts';
+import { draftSchema, draftSummarySchema, saveDraftBodySchema } from '@/lib/contract/drafts';
+import { strictInput } from '@/lib/contract/strict';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -135,6 +136,8 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   AmlRule: amlRuleSchema,
   Draft: draftSchema,
   DraftSummary: draftSummarySchema,
+  // the request body of three operations (POST, PUT by id, PUT by token): named in its strict form, the one the document renders
+  SaveDraftBody: strictInput(saveDraftBodySchema),
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
