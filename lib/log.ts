@@ -13,14 +13,20 @@ const SECRET_KEY = /pass(word)?|secret|token|authori[sz]ation|cookie|^cardno$|^p
 // separator. UUIDs (8-4-4-4-12) never match, whatever their digits.
 const PAN_LIKE = /\b(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?|\d{4}([ -])\d{6}\2\d{5})\b/g;
 
+/** A draft's resume token (docs/drafts.md) travels in its path: masked in every logged string. */
+const RESUME_TOKEN = /\bdrt_[A-Za-z0-9_-]{8,}/g;
+
 /** A failed query's message ends with its parameters ("\nparams: a,b,c"): cut them off. */
 const QUERY_PARAMS = /\nparams: [^\n]*/g;
 
 export function scrubString(value: string): string {
-  return value.replace(QUERY_PARAMS, '\nparams: [REDACTED]').replace(PAN_LIKE, (run) => {
-    const digits = run.replace(/\D/g, '');
-    return `[PAN:${digits.length} digits]`;
-  });
+  return value
+    .replace(QUERY_PARAMS, '\nparams: [REDACTED]')
+    .replace(RESUME_TOKEN, `drt_${REDACTED}`)
+    .replace(PAN_LIKE, (run) => {
+      const digits = run.replace(/\D/g, '');
+      return `[PAN:${digits.length} digits]`;
+    });
 }
 
 export function scrub(value: unknown, depth = 0): unknown {

@@ -173,12 +173,13 @@ export function undecodableSegment(url) {
   return null;
 }
 
-/** For log lines: the path without its query, at most 200 characters, digit runs that could be a card number masked. */
+/** For log lines: the path without its query, at most 200 characters, digit runs that could be a card number and drafts' resume tokens masked. */
 export function loggablePath(url) {
   return String(url ?? '')
     .split('?')[0]
     .slice(0, 200)
-    .replace(/\d{13,19}/g, (run) => `[PAN:${run.length} digits]`);
+    .replace(/\d{13,19}/g, (run) => `[PAN:${run.length} digits]`)
+    .replace(/\bdrt_[A-Za-z0-9_-]{8,}/g, 'drt_[REDACTED]');
 }
 
 /** The error body: Envelope A, or Envelope B on the card API (400 and 5xx are `code` 500 there). */

@@ -22,6 +22,8 @@ import {
   personalInfoStepSchema,
 } from '@/lib/contract/onboarding';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { restoreLocalDraft, useDraftAutosave } from '@/lib/ui/use-draft-autosave';
+import { DraftSaveLine } from './draft-save-state';
 import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor, type DocumentRequirement } from '@/lib/contract/review';
 import {
@@ -117,7 +119,16 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
   const [extraFiles, setExtraFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the file is not in the draft
-  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
+  const wizard = useDraftWizard<Values>({
+    steps: STEPS,
+    empty: EMPTY,
+    draftKey: `bp.draft.individual.${tenantId}`,
+    withoutSecrets,
+    maxRestoreStep: 3,
+    restoreLocal: restoreLocalDraft('INDIVIDUAL', tenantId),
+  });
+  // saved to the server as it goes (docs/drafts.md)
+  const autosave = useDraftAutosave({ wizard, customerType: 'INDIVIDUAL', tenantId, empty: EMPTY });
   const { form, step, stepOf } = wizard;
   const { register, formState, watch, setValue, setError, clearErrors } = form;
   const errors = formState.errors;
@@ -138,7 +149,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the layout string stands for the requirements
   }, [step, extrasLayout]);
   const { frame } = useRegistration<Values, Record<string, unknown>>({
-    wizard,
+    wizard: autosave.wizard,
     labels: STEPS.map((s) => s.label),
     tenantId,
     path: '/api/v2.1/customer/individual/registration',
@@ -164,6 +175,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
       ...(v.DOCUMENTS?.length ? { DOCUMENTS: v.DOCUMENTS } : {}),
       CONSENT: v.CONSENT,
       ACTIVATION: v.ACTIVATION,
+      ...autosave.reference(),
     }),
     mapField: (path) => (stepOf(path) !== null && !path.startsWith('individualCustomer') && !path.startsWith('customerCategory') ? path : undefined),
     mapKey: (key) => `params.${key}`,
@@ -202,161 +214,164 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const v = watch();
   const extraSlots = extras.map((r, i) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label, i })).filter((x) => v.DOCUMENTS?.[x.i]);
   return (
-    <RegistrationFrame
-      {...frame}
-      submitLabel="Register customer"
-      notKept={['Password', 'Repeat password', extras.length ? 'Document files' : 'Document file']}
-      onDiscard={() => {
-        setPreview(null);
-        setExtraFiles({});
-      }}
-    >
-      {step === 0 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
-          <Field label="Last name" autoComplete="off" error={errors.PERSONAL_INFO?.lastName?.message} {...register('PERSONAL_INFO.lastName')} />
-          <Field label="Date of birth" type="date" error={errors.PERSONAL_INFO?.dateOfBirth?.message} {...register('PERSONAL_INFO.dateOfBirth')} />
-          <SelectField
-            label="Gender"
-            options={GENDERS.map((g) => ({ value: g, label: humanize(g) }))}
-            placeholder="Not given"
-            error={errors.PERSONAL_INFO?.gender?.message}
-            {...register('PERSONAL_INFO.gender', opt)}
-          />
-          <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
-          <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
-          <CategoryFields
-            choice={choice}
-            label="Category"
-            emptyLabel="Choose a category"
-            categoryField={register('CATEGORIZATION.categoryId')}
-            categoryError={errors.CATEGORIZATION?.categoryId?.message}
-            paramField={(key) => register(`params.${key}`)}
-            paramError={(key) => errors.params?.[key]?.message}
-          />
-        </div>
-      ) : null}
-      {step === 1 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Email (login)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <Field label="Phone" type="tel" placeholder="+4915112345678" error={errors.phone?.message} {...register('phone', opt)} />
-          <SelectField
-            label="Contact type"
-            options={CONTACT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-            error={errors.CONTACT_INFO?.contactType?.message}
-            {...register('CONTACT_INFO.contactType')}
-          />
-          <Field label="Contact value" error={errors.CONTACT_INFO?.contactValue?.message} {...register('CONTACT_INFO.contactValue')} />
-          <Field
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            hint="8+ characters: upper and lower case, a digit, a special character"
-            {...register('password')}
-          />
-          <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
-        </div>
-      ) : null}
-      {step === 2 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Address type"
-            options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-            error={errors.ADDRESS_INFO?.addressType?.message}
-            {...register('ADDRESS_INFO.addressType')}
-          />
-          <Field label="Street" error={errors.ADDRESS_INFO?.street?.message} {...register('ADDRESS_INFO.street')} />
-          <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
-          <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
-          <Field label="City" error={errors.ADDRESS_INFO?.city?.message} {...register('ADDRESS_INFO.city')} />
-          <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
-        </div>
-      ) : null}
-      {step === DOCUMENTS_STEP ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {extraSlots.length ? <h3 className="text-sm font-semibold text-ink sm:col-span-2">Identity document</h3> : null}
-          <SelectField
-            label="Document type"
-            options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
-            error={errors.DOCUMENT_UPLOAD?.documentType?.message}
-            {...register('DOCUMENT_UPLOAD.documentType')}
-          />
-          <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
-          <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
-          <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
-          <Field
-            label="Document file"
-            type="file"
-            accept={DOCUMENT_MIME_TYPES.join(',')}
-            hint="PDF, PNG or JPEG, at most 5 MiB"
-            className="sm:col-span-2"
-            error={errors.DOCUMENT_UPLOAD?.documentFile?.message}
-            onChange={(e) => onFile(e.target.files?.[0])}
-          />
-          {preview ? (
-            <figure className="sm:col-span-2">
-              {preview.type.startsWith('image/') ? (
-                // eslint-disable-next-line @next/next/no-img-element -- a local data: URL preview
-                <img src={preview.url} alt={`Preview of ${preview.name}`} className="max-h-48 rounded ring-1 ring-slate-200" />
-              ) : (
-                <p className="text-sm">PDF selected</p>
-              )}
-              <figcaption className="mt-1 text-xs text-ink-muted">{preview.name}</figcaption>
-            </figure>
-          ) : v.DOCUMENT_UPLOAD.documentFile ? null : (
-            <p className="text-xs text-ink-muted sm:col-span-2">The file is not kept in the draft; choose it again after a reload.</p>
-          )}
-          {extraSlots.map(({ requirement, label, i }) => {
-            const e = errors.DOCUMENTS?.[i];
-            return (
-              <fieldset key={requirement} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:col-span-2 sm:grid-cols-2" data-testid={`document-slot-${requirement}`}>
-                <legend className="px-1 text-sm font-semibold text-ink">
-                  {label} <span className="font-normal text-ink-muted">(required by {choice.category ? `category ${choice.category.name}` : 'this category'})</span>
-                </legend>
-                <SelectField
-                  label="Document type"
-                  options={DOCUMENT_REQUIREMENTS[requirement].documentTypes.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
-                  error={e?.documentType?.message}
-                  {...register(`DOCUMENTS.${i}.documentType`)}
-                />
-                <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                <Field
-                  label={`File: ${label.toLowerCase()}`}
-                  type="file"
-                  accept={DOCUMENT_MIME_TYPES.join(',')}
-                  hint={extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? `Chosen: ${extraFiles[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
-                  className="sm:col-span-2"
-                  error={e?.documentFile?.message}
-                  onChange={(ev) => onExtraFile(i, ev.target.files?.[0])}
-                />
-              </fieldset>
-            );
-          })}
-        </div>
-      ) : null}
-      {step === 4 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
-      {step === 5 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
-      {step === REVIEW ? (
-        <ReviewList
-          rows={
-            [
-              ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
-              ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
-              ...categoryRows(choice, v.params, '—'),
-              ['Email', v.email],
-              ['Contact', `${humanize(v.CONTACT_INFO.contactType)}: ${v.CONTACT_INFO.contactValue}`],
-              ['Address', `${v.ADDRESS_INFO.street}, ${v.ADDRESS_INFO.postalCode ?? ''} ${v.ADDRESS_INFO.city}, ${v.ADDRESS_INFO.country}`],
+    <>
+      <DraftSaveLine state={autosave.state} />
+      <RegistrationFrame
+        {...frame}
+        submitLabel="Register customer"
+        notKept={['Password', 'Repeat password', extras.length ? 'Document files' : 'Document file']}
+        onDiscard={() => {
+          setPreview(null);
+          setExtraFiles({});
+        }}
+      >
+        {step === 0 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" autoComplete="off" error={errors.PERSONAL_INFO?.firstName?.message} {...register('PERSONAL_INFO.firstName')} />
+            <Field label="Last name" autoComplete="off" error={errors.PERSONAL_INFO?.lastName?.message} {...register('PERSONAL_INFO.lastName')} />
+            <Field label="Date of birth" type="date" error={errors.PERSONAL_INFO?.dateOfBirth?.message} {...register('PERSONAL_INFO.dateOfBirth')} />
+            <SelectField
+              label="Gender"
+              options={GENDERS.map((g) => ({ value: g, label: humanize(g) }))}
+              placeholder="Not given"
+              error={errors.PERSONAL_INFO?.gender?.message}
+              {...register('PERSONAL_INFO.gender', opt)}
+            />
+            <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
+            <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
+            <CategoryFields
+              choice={choice}
+              label="Category"
+              emptyLabel="Choose a category"
+              categoryField={register('CATEGORIZATION.categoryId')}
+              categoryError={errors.CATEGORIZATION?.categoryId?.message}
+              paramField={(key) => register(`params.${key}`)}
+              paramError={(key) => errors.params?.[key]?.message}
+            />
+          </div>
+        ) : null}
+        {step === 1 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Email (login)" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+            <Field label="Phone" type="tel" placeholder="+4915112345678" error={errors.phone?.message} {...register('phone', opt)} />
+            <SelectField
+              label="Contact type"
+              options={CONTACT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+              error={errors.CONTACT_INFO?.contactType?.message}
+              {...register('CONTACT_INFO.contactType')}
+            />
+            <Field label="Contact value" error={errors.CONTACT_INFO?.contactValue?.message} {...register('CONTACT_INFO.contactValue')} />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              hint="8+ characters: upper and lower case, a digit, a special character"
+              {...register('password')}
+            />
+            <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
+          </div>
+        ) : null}
+        {step === 2 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Address type"
+              options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+              error={errors.ADDRESS_INFO?.addressType?.message}
+              {...register('ADDRESS_INFO.addressType')}
+            />
+            <Field label="Street" error={errors.ADDRESS_INFO?.street?.message} {...register('ADDRESS_INFO.street')} />
+            <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
+            <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
+            <Field label="City" error={errors.ADDRESS_INFO?.city?.message} {...register('ADDRESS_INFO.city')} />
+            <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
+          </div>
+        ) : null}
+        {step === DOCUMENTS_STEP ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {extraSlots.length ? <h3 className="text-sm font-semibold text-ink sm:col-span-2">Identity document</h3> : null}
+            <SelectField
+              label="Document type"
+              options={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+              error={errors.DOCUMENT_UPLOAD?.documentType?.message}
+              {...register('DOCUMENT_UPLOAD.documentType')}
+            />
+            <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
+            <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
+            <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
+            <Field
+              label="Document file"
+              type="file"
+              accept={DOCUMENT_MIME_TYPES.join(',')}
+              hint="PDF, PNG or JPEG, at most 5 MiB"
+              className="sm:col-span-2"
+              error={errors.DOCUMENT_UPLOAD?.documentFile?.message}
+              onChange={(e) => onFile(e.target.files?.[0])}
+            />
+            {preview ? (
+              <figure className="sm:col-span-2">
+                {preview.type.startsWith('image/') ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a local data: URL preview
+                  <img src={preview.url} alt={`Preview of ${preview.name}`} className="max-h-48 rounded ring-1 ring-slate-200" />
+                ) : (
+                  <p className="text-sm">PDF selected</p>
+                )}
+                <figcaption className="mt-1 text-xs text-ink-muted">{preview.name}</figcaption>
+              </figure>
+            ) : v.DOCUMENT_UPLOAD.documentFile ? null : (
+              <p className="text-xs text-ink-muted sm:col-span-2">The file is not kept in the draft; choose it again after a reload.</p>
+            )}
+            {extraSlots.map(({ requirement, label, i }) => {
+              const e = errors.DOCUMENTS?.[i];
+              return (
+                <fieldset key={requirement} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:col-span-2 sm:grid-cols-2" data-testid={`document-slot-${requirement}`}>
+                  <legend className="px-1 text-sm font-semibold text-ink">
+                    {label} <span className="font-normal text-ink-muted">(required by {choice.category ? `category ${choice.category.name}` : 'this category'})</span>
+                  </legend>
+                  <SelectField
+                    label="Document type"
+                    options={DOCUMENT_REQUIREMENTS[requirement].documentTypes.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+                    error={e?.documentType?.message}
+                    {...register(`DOCUMENTS.${i}.documentType`)}
+                  />
+                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
+                  <Field
+                    label={`File: ${label.toLowerCase()}`}
+                    type="file"
+                    accept={DOCUMENT_MIME_TYPES.join(',')}
+                    hint={extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? `Chosen: ${extraFiles[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                    className="sm:col-span-2"
+                    error={e?.documentFile?.message}
+                    onChange={(ev) => onExtraFile(i, ev.target.files?.[0])}
+                  />
+                </fieldset>
+              );
+            })}
+          </div>
+        ) : null}
+        {step === 4 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
+        {step === 5 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
+        {step === REVIEW ? (
+          <ReviewList
+            rows={
               [
-                'Document',
-                `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`,
-              ],
-              ...extraSlots.map(({ label, i }) => [label, extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? extraFiles[i] : 'no file']),
-              consentRow(v.CONSENT),
-            ] as [string, string][]
-          }
-        />
-      ) : null}
-    </RegistrationFrame>
+                ['Name', `${v.PERSONAL_INFO.firstName} ${v.PERSONAL_INFO.lastName}`],
+                ['Date of birth', v.PERSONAL_INFO.dateOfBirth],
+                ...categoryRows(choice, v.params, '—'),
+                ['Email', v.email],
+                ['Contact', `${humanize(v.CONTACT_INFO.contactType)}: ${v.CONTACT_INFO.contactValue}`],
+                ['Address', `${v.ADDRESS_INFO.street}, ${v.ADDRESS_INFO.postalCode ?? ''} ${v.ADDRESS_INFO.city}, ${v.ADDRESS_INFO.country}`],
+                [
+                  'Document',
+                  `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`,
+                ],
+                ...extraSlots.map(({ label, i }) => [label, extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? extraFiles[i] : 'no file']),
+                consentRow(v.CONSENT),
+              ] as [string, string][]
+            }
+          />
+        ) : null}
+      </RegistrationFrame>
+    </>
   );
 }

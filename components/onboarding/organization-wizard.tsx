@@ -28,6 +28,8 @@ import { humanize } from '@/lib/contract/category-parameters';
 import { DOCUMENT_REQUIREMENTS, DOCUMENT_TYPE_LABELS, requiredDocumentsFor, type DocumentRequirement } from '@/lib/contract/review';
 import { ApiClientError, apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useDraftWizard } from '@/lib/ui/use-wizard';
+import { restoreLocalDraft, useDraftAutosave } from '@/lib/ui/use-draft-autosave';
+import { DraftSaveLine } from './draft-save-state';
 import {
   ActivationFields,
   CategoryFields,
@@ -180,7 +182,16 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
   const [files, setFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the files are not in the draft
-  const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.organization.${tenantId}`, withoutSecrets, maxRestoreStep: DOCUMENTS_STEP });
+  const wizard = useDraftWizard<Values>({
+    steps: STEPS,
+    empty: EMPTY,
+    draftKey: `bp.draft.organization.${tenantId}`,
+    withoutSecrets,
+    maxRestoreStep: DOCUMENTS_STEP,
+    restoreLocal: restoreLocalDraft('ORGANIZATION', tenantId),
+  });
+  // saved to the server as it goes (docs/drafts.md)
+  const autosave = useDraftAutosave({ wizard, customerType: 'ORGANIZATION', tenantId, empty: EMPTY });
   const { form, step, setStep, stepOf } = wizard;
   const { register, formState, watch, setError, control } = form;
   const errors = formState.errors;
@@ -190,7 +201,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const choice = useCategoryChoice(tenantId, 'ORGANIZATION', watch('categoryId'));
   const requirements = useCategoryRequirements(tenantId, watch('categoryId'), ORG_REQUIREMENTS);
   const { frame } = useRegistration({
-    wizard,
+    wizard: autosave.wizard,
     labels: STEPS.map((s) => s.label),
     tenantId,
     path: '/api/v2.1/customer/organization/registration',
@@ -209,6 +220,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
           customerName: v.organizationCustomer.organization.legalName,
           ...(categoryId ? { categorization: { id: categoryId, parametrization } } : {}),
         },
+        ...autosave.reference(),
       };
     },
     // a duplicate registration number: the notice with a link to the organization, on the company step
@@ -273,202 +285,208 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const total = ownershipTotal(org.representatives);
   const repsError = orgErrors?.representatives?.root?.message ?? orgErrors?.representatives?.message;
   return (
-    <RegistrationFrame
-      {...frame}
-      submitLabel="Register organization"
-      notKept={['Password', 'Repeat password', 'Document files']}
-      notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
-      onDiscard={() => {
-        setDuplicate(null);
-        setFiles({});
-      }}
-    >
-      {step === 0 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Legal name" autoComplete="off" error={orgErrors?.legalName?.message} {...register(`${ORG}.legalName`)} />
-          <Field label="Trading name" autoComplete="off" error={orgErrors?.tradingName?.message} {...register(`${ORG}.tradingName`, opt)} />
-          <Field label="Registration number" autoComplete="off" error={orgErrors?.registrationNumber?.message} {...register(`${ORG}.registrationNumber`)} />
-          <Field label="Tax ID" error={orgErrors?.taxId?.message} {...register(`${ORG}.taxId`, opt)} />
-          <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
-          <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
-          <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
-          <SelectField
-            label="Business type"
-            options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeLabel(b) }))}
-            error={orgErrors?.businessType?.message}
-            {...register(`${ORG}.businessType`)}
-          />
-          <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
-          <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
-          <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
-          <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
-          <CategoryFields
-            choice={choice}
-            label="Category (optional)"
-            emptyLabel="No category"
-            categoryField={register('categoryId')}
-            categoryError={errors.categoryId?.message}
-            paramField={(key) => register(`params.${key}`)}
-            paramError={(key) => errors.params?.[key]?.message}
-          />
-        </div>
-      ) : null}
-      {step === 1 ? (
-        <div className="space-y-4">
-          {addresses.fields.map((row, i) => {
-            const e = orgErrors?.addresses?.[i];
-            return (
-              <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
-                <SelectField
-                  label="Address type"
-                  options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-                  error={e?.type?.message}
-                  {...register(`${ORG}.addresses.${i}.type`)}
-                />
-                <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
-                <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
-                <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
-                <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
-                <div className="flex flex-wrap items-end justify-between gap-2">
-                  <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
-                  <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
-                    Remove
-                  </Button>
-                </div>
-              </fieldset>
-            );
-          })}
-          {addresses.fields.length === 0 ? <p className="text-sm text-ink-muted">No address yet.</p> : null}
-          <Button type="button" variant="secondary" disabled={addresses.fields.length >= 10} onClick={() => addresses.append({ ...NEW_ADDRESS })}>
-            Add address
-          </Button>
-        </div>
-      ) : null}
-      {step === 2 ? (
-        <div className="space-y-4">
-          {reps.fields.map((row, i) => {
-            const e = orgErrors?.representatives?.[i];
-            return (
-              <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                <legend className="px-1 text-sm font-semibold text-ink">Representative {i + 1}</legend>
-                <Field label="First name" autoComplete="off" error={e?.firstName?.message} {...register(`${ORG}.representatives.${i}.firstName`)} />
-                <Field label="Last name" autoComplete="off" error={e?.lastName?.message} {...register(`${ORG}.representatives.${i}.lastName`)} />
-                <Field label="Position" placeholder="CEO" error={e?.position?.message} {...register(`${ORG}.representatives.${i}.position`, opt)} />
-                <Field label="Email" type="email" autoComplete="off" error={e?.email?.message} {...register(`${ORG}.representatives.${i}.email`, opt)} />
-                <Field
-                  label="Ownership share (%)"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step="0.01"
-                  error={e?.ownershipShare?.message}
-                  {...register(`${ORG}.representatives.${i}.ownershipShare`, {
-                    ...share,
-                    // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
-                    onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
-                  })}
-                />
-                <div className="flex flex-wrap items-end justify-between gap-2">
-                  <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
-                  <Button type="button" variant="ghost" onClick={() => reps.remove(i)} aria-label={`Remove representative ${i + 1}`}>
-                    Remove
-                  </Button>
-                </div>
-              </fieldset>
-            );
-          })}
-          {reps.fields.length === 0 ? <p className="text-sm text-ink-muted">No representative yet.</p> : null}
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button type="button" variant="secondary" disabled={reps.fields.length >= 25} onClick={() => reps.append({ ...NEW_REPRESENTATIVE })}>
-              Add representative
-            </Button>
-            <p aria-live="polite" data-testid="ownership-total" className={`text-sm font-semibold ${total > MAX_TOTAL_OWNERSHIP ? 'text-rose-700' : 'text-ink'}`}>
-              Total ownership: {total}%{total > MAX_TOTAL_OWNERSHIP ? ` — more than ${MAX_TOTAL_OWNERSHIP}% is not possible` : ` of at most ${MAX_TOTAL_OWNERSHIP}%`}
-            </p>
+    <>
+      <DraftSaveLine state={autosave.state} />
+      <RegistrationFrame
+        {...frame}
+        submitLabel="Register organization"
+        notKept={['Password', 'Repeat password', 'Document files']}
+        notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
+        onDiscard={() => {
+          setDuplicate(null);
+          setFiles({});
+        }}
+      >
+        {step === 0 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Legal name" autoComplete="off" error={orgErrors?.legalName?.message} {...register(`${ORG}.legalName`)} />
+            <Field label="Trading name" autoComplete="off" error={orgErrors?.tradingName?.message} {...register(`${ORG}.tradingName`, opt)} />
+            <Field label="Registration number" autoComplete="off" error={orgErrors?.registrationNumber?.message} {...register(`${ORG}.registrationNumber`)} />
+            <Field label="Tax ID" error={orgErrors?.taxId?.message} {...register(`${ORG}.taxId`, opt)} />
+            <Field label="Incorporation date" type="date" error={orgErrors?.incorporationDate?.message} {...register(`${ORG}.incorporationDate`, opt)} />
+            <Field label="Legal form" placeholder="GmbH" error={orgErrors?.legalForm?.message} {...register(`${ORG}.legalForm`, opt)} />
+            <Field label="Industry" error={orgErrors?.industry?.message} {...register(`${ORG}.industry`, opt)} />
+            <SelectField
+              label="Business type"
+              options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeLabel(b) }))}
+              error={orgErrors?.businessType?.message}
+              {...register(`${ORG}.businessType`)}
+            />
+            <Field label="Website" type="url" placeholder="https://example.com" error={orgErrors?.website?.message} {...register(`${ORG}.website`, opt)} />
+            <Field label="Company email" type="email" error={orgErrors?.email?.message} {...register(`${ORG}.email`, opt)} />
+            <Field label="Company phone" type="tel" placeholder="+49301234567" error={orgErrors?.phone?.message} {...register(`${ORG}.phone`, opt)} />
+            <TextareaField label="Business description" className="sm:col-span-2" error={orgErrors?.businessDescription?.message} {...register(`${ORG}.businessDescription`, opt)} />
+            <CategoryFields
+              choice={choice}
+              label="Category (optional)"
+              emptyLabel="No category"
+              categoryField={register('categoryId')}
+              categoryError={errors.categoryId?.message}
+              paramField={(key) => register(`params.${key}`)}
+              paramError={(key) => errors.params?.[key]?.message}
+            />
           </div>
-          {repsError ? (
-            <p role="alert" className="text-sm font-medium text-rose-700">
-              {repsError}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      {step === 3 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
-          <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <Field
-            label="Username (optional)"
-            autoComplete="off"
-            hint="default: the email"
-            error={errors.organizationCustomer?.user?.username?.message}
-            {...register('organizationCustomer.user.username', opt)}
+        ) : null}
+        {step === 1 ? (
+          <div className="space-y-4">
+            {addresses.fields.map((row, i) => {
+              const e = orgErrors?.addresses?.[i];
+              return (
+                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">Address {i + 1}</legend>
+                  <SelectField
+                    label="Address type"
+                    options={ADDRESS_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+                    error={e?.type?.message}
+                    {...register(`${ORG}.addresses.${i}.type`)}
+                  />
+                  <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
+                  <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
+                  <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
+                  <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
+                  <div className="flex flex-wrap items-end justify-between gap-2">
+                    <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
+                    <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
+                      Remove
+                    </Button>
+                  </div>
+                </fieldset>
+              );
+            })}
+            {addresses.fields.length === 0 ? <p className="text-sm text-ink-muted">No address yet.</p> : null}
+            <Button type="button" variant="secondary" disabled={addresses.fields.length >= 10} onClick={() => addresses.append({ ...NEW_ADDRESS })}>
+              Add address
+            </Button>
+          </div>
+        ) : null}
+        {step === 2 ? (
+          <div className="space-y-4">
+            {reps.fields.map((row, i) => {
+              const e = orgErrors?.representatives?.[i];
+              return (
+                <fieldset key={row.id} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">Representative {i + 1}</legend>
+                  <Field label="First name" autoComplete="off" error={e?.firstName?.message} {...register(`${ORG}.representatives.${i}.firstName`)} />
+                  <Field label="Last name" autoComplete="off" error={e?.lastName?.message} {...register(`${ORG}.representatives.${i}.lastName`)} />
+                  <Field label="Position" placeholder="CEO" error={e?.position?.message} {...register(`${ORG}.representatives.${i}.position`, opt)} />
+                  <Field label="Email" type="email" autoComplete="off" error={e?.email?.message} {...register(`${ORG}.representatives.${i}.email`, opt)} />
+                  <Field
+                    label="Ownership share (%)"
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={100}
+                    step="0.01"
+                    error={e?.ownershipShare?.message}
+                    {...register(`${ORG}.representatives.${i}.ownershipShare`, {
+                      ...share,
+                      // the total's rule sits on the list: once the step was tried, recheck the list as a share changes
+                      onChange: () => (formState.submitCount ? void form.trigger(`${ORG}.representatives`) : undefined),
+                    })}
+                  />
+                  <div className="flex flex-wrap items-end justify-between gap-2">
+                    <Checkbox label="Primary owner" {...register(`${ORG}.representatives.${i}.isPrimaryOwner`)} />
+                    <Button type="button" variant="ghost" onClick={() => reps.remove(i)} aria-label={`Remove representative ${i + 1}`}>
+                      Remove
+                    </Button>
+                  </div>
+                </fieldset>
+              );
+            })}
+            {reps.fields.length === 0 ? <p className="text-sm text-ink-muted">No representative yet.</p> : null}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Button type="button" variant="secondary" disabled={reps.fields.length >= 25} onClick={() => reps.append({ ...NEW_REPRESENTATIVE })}>
+                Add representative
+              </Button>
+              <p aria-live="polite" data-testid="ownership-total" className={`text-sm font-semibold ${total > MAX_TOTAL_OWNERSHIP ? 'text-rose-700' : 'text-ink'}`}>
+                Total ownership: {total}%{total > MAX_TOTAL_OWNERSHIP ? ` — more than ${MAX_TOTAL_OWNERSHIP}% is not possible` : ` of at most ${MAX_TOTAL_OWNERSHIP}%`}
+              </p>
+            </div>
+            {repsError ? (
+              <p role="alert" className="text-sm font-medium text-rose-700">
+                {repsError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {step === 3 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <p className="text-sm text-ink-muted sm:col-span-2">The organization&apos;s default administrator (ADMIN_USER) signs in with this email or username.</p>
+            <Field label="Administrator email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+            <Field
+              label="Username (optional)"
+              autoComplete="off"
+              hint="default: the email"
+              error={errors.organizationCustomer?.user?.username?.message}
+              {...register('organizationCustomer.user.username', opt)}
+            />
+            <Field
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              hint="8+ characters: upper and lower case, a digit, a special character"
+              {...register('password')}
+            />
+            <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
+          </div>
+        ) : null}
+        {step === DOCUMENTS_STEP ? (
+          <div className="space-y-4">
+            <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
+            {slots.map((slot, i) => {
+              const e = errors.DOCUMENTS?.[i];
+              const types = DOCUMENT_REQUIREMENTS[slot.requirement].documentTypes;
+              return (
+                <fieldset key={`${slot.requirement}-${slot.representativeIndex ?? ''}`} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
+                  <legend className="px-1 text-sm font-semibold text-ink">{slot.label}</legend>
+                  <SelectField
+                    label="Document type"
+                    options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+                    error={e?.documentType?.message}
+                    {...register(`DOCUMENTS.${i}.documentType`)}
+                  />
+                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
+                  <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
+                  <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
+                  <Field
+                    label={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}
+                    type="file"
+                    accept={DOCUMENT_MIME_TYPES.join(',')}
+                    hint={fileOf(i) ? `Chosen: ${fileOf(i)}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+                    className="sm:col-span-2"
+                    error={e?.documentFile?.message}
+                    onChange={(ev) => onFile(i, ev.target.files?.[0])}
+                  />
+                </fieldset>
+              );
+            })}
+          </div>
+        ) : null}
+        {step === 5 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
+        {step === 6 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
+        {step === REVIEW ? (
+          <ReviewList
+            rows={
+              [
+                ['Legal name', org.legalName],
+                ['Registration number', org.registrationNumber],
+                ['Business type', org.businessType ? businessTypeLabel(org.businessType) : '—'],
+                ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
+                ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
+                ['Total ownership', `${total}%`],
+                ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
+                ...categoryRows(choice, v.params, 'none'),
+                ...slots.map((slot, i) => [
+                  slot.label,
+                  fileOf(i) ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${fileOf(i)})` : 'no file',
+                ]),
+                consentRow(v.CONSENT),
+              ] as [string, string][]
+            }
           />
-          <Field
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            hint="8+ characters: upper and lower case, a digit, a special character"
-            {...register('password')}
-          />
-          <Field label="Repeat password" type="password" autoComplete="new-password" error={errors.matchingPassword?.message} {...register('matchingPassword')} />
-        </div>
-      ) : null}
-      {step === DOCUMENTS_STEP ? (
-        <div className="space-y-4">
-          <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
-          {slots.map((slot, i) => {
-            const e = errors.DOCUMENTS?.[i];
-            const types = DOCUMENT_REQUIREMENTS[slot.requirement].documentTypes;
-            return (
-              <fieldset key={`${slot.requirement}-${slot.representativeIndex ?? ''}`} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                <legend className="px-1 text-sm font-semibold text-ink">{slot.label}</legend>
-                <SelectField
-                  label="Document type"
-                  options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
-                  error={e?.documentType?.message}
-                  {...register(`DOCUMENTS.${i}.documentType`)}
-                />
-                <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
-                <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
-                <Field
-                  label={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}
-                  type="file"
-                  accept={DOCUMENT_MIME_TYPES.join(',')}
-                  hint={fileOf(i) ? `Chosen: ${fileOf(i)}` : 'PDF, PNG or JPEG, at most 5 MiB'}
-                  className="sm:col-span-2"
-                  error={e?.documentFile?.message}
-                  onChange={(ev) => onFile(i, ev.target.files?.[0])}
-                />
-              </fieldset>
-            );
-          })}
-        </div>
-      ) : null}
-      {step === 5 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
-      {step === 6 ? <ActivationFields register={register} notesError={errors.ACTIVATION?.activationNotes?.message} /> : null}
-      {step === REVIEW ? (
-        <ReviewList
-          rows={
-            [
-              ['Legal name', org.legalName],
-              ['Registration number', org.registrationNumber],
-              ['Business type', org.businessType ? businessTypeLabel(org.businessType) : '—'],
-              ...org.addresses.map((a, i) => [`Address ${i + 1}`, `${a.street}, ${a.postalCode ?? ''} ${a.city}, ${a.country}`]),
-              ...org.representatives.map((r, i) => [`Representative ${i + 1}`, `${r.firstName} ${r.lastName}${r.position ? `, ${r.position}` : ''} (${Number(r.ownershipShare ?? 0)}%)`]),
-              ['Total ownership', `${total}%`],
-              ['Administrator', v.organizationCustomer.user?.username ? `${v.organizationCustomer.user.username} (${v.email})` : v.email],
-              ...categoryRows(choice, v.params, 'none'),
-              ...slots.map((slot, i) => [slot.label, fileOf(i) ? `${DOCUMENT_TYPE_LABELS[v.DOCUMENTS?.[i]?.documentType as keyof typeof DOCUMENT_TYPE_LABELS]} (${fileOf(i)})` : 'no file']),
-              consentRow(v.CONSENT),
-            ] as [string, string][]
-          }
-        />
-      ) : null}
-    </RegistrationFrame>
+        ) : null}
+      </RegistrationFrame>
+    </>
   );
 }

@@ -16,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
   { href: '/customers', label: 'Customers', ready: true, allow: 'tenant:staff' },
+  { href: '/drafts', label: 'Drafts', ready: true, allow: 'tenant:staff' },
   { href: '/verifications', label: 'Review queue', ready: true, allow: 'verification:review' },
   { href: '/review-settings', label: 'Review settings', ready: true, allow: 'verification:review' },
   { href: '/category-processes', label: 'Category processes', ready: true, allow: 'categorization:manage' },

@@ -104,6 +104,8 @@ export const {
   alertStateConflict,
   decisionNotAllowed,
   reconsentRequired,
+  draftExpired,
+  draftConsumed,
   roleMismatch,
   organizationTypeMismatch,
   registrarMayNotReview,

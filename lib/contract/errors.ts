@@ -55,6 +55,9 @@ export const ERROR_MESSAGES = {
   alertAssignedToOther: 'alert assigned to another officer',
   // consent templates in the catalogue's style (our design; docs/consent-templates.md)
   reconsentRequired: 're-consent required',
+  // registration drafts in the catalogue's style (our design; docs/errors.md, docs/drafts.md)
+  draftExpired: 'draft expired',
+  draftConsumed: 'draft already used',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -130,6 +133,8 @@ export const ERROR_TYPES = {
   alertStateConflict: 'ALERT_STATE_CONFLICT',
   decisionNotAllowed: 'DECISION_NOT_ALLOWED',
   reconsentRequired: 'RECONSENT_REQUIRED',
+  draftExpired: 'DRAFT_EXPIRED',
+  draftConsumed: 'DRAFT_CONSUMED',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -709,6 +714,19 @@ export const ERROR_CATALOGUE = {
       consents: outdated.map((o) => ({ ...o, acceptUrl: acceptPath(customerId, o.consentType) })),
     }),
   ),
+  // ── registration drafts in the catalogue's style (our design; docs/errors.md, docs/drafts.md) ──
+  /** 410: a draft past its expiry (30 days after its last save); the retention job removes it. */
+  draftExpired: rule(410, M.draftExpired, E.draftExpired, { draftId: z.string(), expiredAt: z.string() }, (draftId: string, expiredAt: string) => ({
+    details: 'this draft expired 30 days after its last save; start the registration again',
+    draftId,
+    expiredAt,
+  })),
+  /** 409: a draft whose registration already succeeded: it cannot be saved, resumed or used again. */
+  draftConsumed: rule(409, M.draftConsumed, E.draftConsumed, { draftId: z.string(), customerId: z.string().nullable() }, (draftId: string, customerId: string | null) => ({
+    details: 'the registration this draft held was completed; open the customer instead',
+    draftId,
+    customerId,
+  })),
 
   // ── generic statuses ──
   validationFailed: row({ status: 400, message: M.validationFailed, code: E.validation, data: validationFailedDataSchema, build: (errors: FieldError[]) => ({ errors }) }),

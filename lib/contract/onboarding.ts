@@ -210,6 +210,18 @@ export const individualCustomerSchema = z.object({
   categorization: categorizationSelectionSchema.optional(),
 });
 
+/** The self sign-up's draft link token (docs/drafts.md): `drt_` and 32 random bytes in base64url. */
+export const RESUME_TOKEN_PATTERN = /^drt_[A-Za-z0-9_-]{43}$/;
+/** The draft a registration finishes (docs/drafts.md): consumed in the registration's transaction. */
+const draftReferenceFields = {
+  draftId: z.uuid({ message: 'must be a UUID' }).optional().describe('the draft this registration finishes (a staff session); it is consumed with the registration (our addition)'),
+  draftResumeToken: z
+    .string()
+    .regex(RESUME_TOKEN_PATTERN, 'must be a resume token (drt_…)')
+    .optional()
+    .describe("a self sign-up's draft, named by its resume token; it is consumed with the registration (our addition)"),
+};
+
 export const matchingPasswords = <T extends { password: string; matchingPassword: string }>(body: T, ctx: z.RefinementCtx) => {
   if (body.password !== body.matchingPassword) ctx.addIssue({ code: 'custom', path: ['matchingPassword'], message: 'passwords do not match' });
 };
@@ -244,6 +256,7 @@ export const individualRegistrationBodySchema = z
     DOCUMENTS: documentsStepSchema.optional(),
     CONSENT: consentStepSchema.optional(),
     ACTIVATION: activationStepSchema.optional(),
+    ...draftReferenceFields,
   })
   .superRefine(matchingPasswords);
 export type IndividualRegistrationBody = z.infer<typeof individualRegistrationBodySchema>;
@@ -359,6 +372,7 @@ export const organizationRegistrationBodySchema = z
     DOCUMENTS: organizationDocumentsStepSchema.optional().describe("company registration extract, proof of address, each representative's identity document"),
     CONSENT: consentStepSchema.optional(),
     ACTIVATION: activationStepSchema.optional(),
+    ...draftReferenceFields,
   })
   .superRefine(matchingPasswords);
 export type OrganizationRegistrationBody = z.infer<typeof organizationRegistrationBodySchema>;

@@ -311,6 +311,9 @@ export const AUDIT_ACTIONS = [
   'CUSTOMER_CLOSED',
   'REVIEW_SETTINGS_CHANGED',
   'CATEGORY_PROCESS_CHANGED',
+  'DRAFT_STARTED',
+  'DRAFT_DISCARDED',
+  'DRAFT_CONSUMED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -342,6 +345,9 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_CLOSED: 'Customer closed',
   REVIEW_SETTINGS_CHANGED: 'Review settings changed',
   CATEGORY_PROCESS_CHANGED: 'Category process changed',
+  DRAFT_STARTED: 'Registration draft started',
+  DRAFT_DISCARDED: 'Registration draft discarded',
+  DRAFT_CONSUMED: 'Registered from a draft',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { consentTemplateSummarySchema, consentTemplateVersionSchema, consentTextInForceSchema } from '@/lib/contract/consent-templates';
+import { draftSchema, draftSummarySchema, saveDraftBodySchema } from '@/lib/contract/drafts';
+import { strictInput } from '@/lib/contract/strict';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -138,6 +140,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ConsentTemplateVersion: consentTemplateVersionSchema,
   ConsentTemplateSummary: consentTemplateSummarySchema,
   ConsentTextInForce: consentTextInForceSchema,
+  Draft: draftSchema,
+  DraftSummary: draftSummarySchema,
+  // the request body of three operations (POST, PUT by id, PUT by token): named in its strict form, the one the document renders
+  SaveDraftBody: strictInput(saveDraftBodySchema),
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -170,5 +176,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     "The tenant's consent texts: versions drafted and published by an administrator, the texts in force (public), re-consent after a material change (docs/consent-templates.md).",
   AML: 'Sanctions and PEP screening against versioned lists (OFAC, EU, UN and our own CSV), ongoing monitoring, transaction-monitoring rules, and the alerts case manager (docs/aml.md).',
   'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
+  Drafts:
+    'Registration drafts: what a wizard has typed, saved as it goes (never a password or a file), resumed by staff on another device or by a self sign-up with its link token; they expire 30 days after the last save (docs/drafts.md).',
   'Card sandbox': 'Sandbox-only card operations that simulate the network (authorizations, clearing); not served with a real processor.',
 };

@@ -44,6 +44,7 @@ export function useDraftWizard<V extends FieldValues>({
   draftKey,
   withoutSecrets,
   maxRestoreStep,
+  restoreLocal,
 }: {
   steps: readonly WizardStep[];
   empty: V;
@@ -51,6 +52,8 @@ export function useDraftWizard<V extends FieldValues>({
   withoutSecrets: (values: V) => V;
   /** a reload restores at most to this step (e.g. the one whose file the draft cannot keep) */
   maxRestoreStep: number;
+  /** false: this browser's copy is not the draft to open (a server draft from another device is; lib/ui/use-draft-autosave.ts) */
+  restoreLocal?: () => boolean;
 }) {
   const [step, setStep] = useState(0);
   const stepRef = useRef(0);
@@ -66,7 +69,7 @@ export function useDraftWizard<V extends FieldValues>({
   // restore the draft once, then keep saving it (without the secrets)
   useEffect(() => {
     try {
-      const raw = window.localStorage.getItem(draftKey);
+      const raw = restoreLocal && !restoreLocal() ? null : window.localStorage.getItem(draftKey);
       if (raw) {
         const draft = JSON.parse(raw) as { values: V; step: number };
         form.reset(withoutSecrets({ ...empty, ...draft.values }));
@@ -114,11 +117,17 @@ export function useDraftWizard<V extends FieldValues>({
     return found.length ? Math.min(...found) : null;
   };
   const clearDraft = () => window.localStorage.removeItem(draftKey);
+  /** a draft from elsewhere (the server): its values without the secrets, at most at maxRestoreStep */
+  const restore = (values: V, at: number) => {
+    form.reset(withoutSecrets(values));
+    setStep(Math.min(at, maxRestoreStep));
+    setResumed(true);
+  };
   const discard = () => {
     clearDraft();
     setResumed(false);
     form.reset(empty);
     go(0);
   };
-  return { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep, clearDraft, discard, resumed, dismissResumed: () => setResumed(false) };
+  return { form, step, setStep, go, next, alert, setAlert, stepOf, firstErrorStep, clearDraft, discard, restore, resumed, dismissResumed: () => setResumed(false) };
 }

@@ -1011,6 +1011,22 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'draftExpired',
+    error: E.draftExpired('d-1', '2026-03-01T10:00:00.000Z'),
+    status: 410,
+    message: 'draft expired',
+    data: { error: 'DRAFT_EXPIRED', details: 'this draft expired 30 days after its last save; start the registration again', draftId: 'd-1', expiredAt: '2026-03-01T10:00:00.000Z' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'draftConsumed',
+    error: E.draftConsumed('d-1', 'c-1'),
+    status: 409,
+    message: 'draft already used',
+    data: { error: 'DRAFT_CONSUMED', details: 'the registration this draft held was completed; open the customer instead', draftId: 'd-1', customerId: 'c-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'deliveryPending',
     error: E.deliveryPending('2026-03-01T10:00:00.000Z'),
     status: 409,

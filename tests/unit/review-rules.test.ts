@@ -168,6 +168,9 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     },
     entityId: 'cat1',
   },
+  DRAFT_STARTED: { before: null, after: { customerType: 'INDIVIDUAL', selfSignUp: true }, entityId: 'd1' },
+  DRAFT_DISCARDED: { before: { customerType: 'ORGANIZATION', selfSignUp: false, revision: 4 }, after: null, entityId: 'd1' },
+  DRAFT_CONSUMED: { before: { customerType: 'INDIVIDUAL', selfSignUp: false, revision: 1 }, after: { status: 'CONSUMED' }, entityId: 'd1' },
 };
 
 describe('timeline', () => {

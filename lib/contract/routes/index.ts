@@ -4,6 +4,7 @@ import { categoryProcessRoutes } from './category-processes';
 import { consentTemplateRoutes } from './consent-templates';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
+import { draftRoutes } from './drafts';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
@@ -25,6 +26,7 @@ const DOMAINS: readonly Domain[] = [
   tenantRoutes,
   identityRoutes,
   onboardingRoutes,
+  draftRoutes,
   webhookRoutes,
   customerRoutes,
   searchRoutes,

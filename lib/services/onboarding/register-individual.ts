@@ -14,6 +14,7 @@ import { missingRequiredConsents, recordConsent, type ConsentProof } from './con
 import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
+import { consumeDraft } from '@/lib/services/drafts/drafts';
 import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
 import { categoryProcessRules } from '@/lib/services/categorization/processes';
 
@@ -175,6 +176,9 @@ export async function registerIndividual(
       if (body.CONSENT?.marketingConsent) accepted.push('MARKETING');
       const proof = { ...context.proof, actorUserId: context.registrarUserId ?? userId };
       for (const type of accepted) await recordConsent(tx, tenantId, { id: customerId, customerType: 'INDIVIDUAL' }, type, 'ACCEPTED', proof);
+      // the draft this registration finishes (docs/drafts.md) is consumed with it, or the whole registration is refused
+      if (body.draftId || body.draftResumeToken)
+        await consumeDraft(tx, tenantId, { draftId: body.draftId, resumeToken: body.draftResumeToken }, 'INDIVIDUAL', customerId, context.registrarUserId);
       return {
         customerId,
         userId,

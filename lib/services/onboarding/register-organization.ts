@@ -19,6 +19,7 @@ import { insertDocuments } from './review-documents';
 import { refreshRisk } from './review-state';
 import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
 import { categoryProcessRules } from '@/lib/services/categorization/processes';
+import { consumeDraft } from '@/lib/services/drafts/drafts';
 import { duplicateUserError } from './register-individual';
 
 export type OrganizationRegistrationResult = z.infer<typeof organizationRegistrationResultSchema>;
@@ -219,6 +220,9 @@ export async function registerOrganization(
       if (body.CONSENT?.marketingConsent) accepted.push('MARKETING');
       const proof = { ...context.proof, actorUserId: context.registrarUserId ?? adminUserId };
       for (const type of accepted) await recordConsent(tx, tenantId, { id: customerId, customerType: 'ORGANIZATION' }, type, 'ACCEPTED', proof);
+      // the draft this registration finishes (docs/drafts.md) is consumed with it, or the whole registration is refused
+      if (body.draftId || body.draftResumeToken)
+        await consumeDraft(tx, tenantId, { draftId: body.draftId, resumeToken: body.draftResumeToken }, 'ORGANIZATION', customerId, context.registrarUserId);
       return {
         customerId,
         userId: adminUserId,

@@ -133,6 +133,14 @@ const onCustomer: Describer = (e) => customerChange(e.before, e.after);
 const onDocumentDecision: Describer = (e, l) => documentDecision(e.before, e.after, e.entityId, l);
 const onConsent: Describer = (e, l) => consentChange(e.before, e.after, e.entityId, l);
 
+/** A registration draft (docs/drafts.md): whose registration, who started it, how often it was saved. */
+const draftWords = (o: Obj) =>
+  join([
+    o?.customerType === 'ORGANIZATION' ? "an organization's registration" : "an individual's registration",
+    o?.selfSignUp ? "started by the customer's self sign-up" : 'started by staff',
+    typeof o?.revision === 'number' ? `saved ${o.revision} time${o.revision === 1 ? '' : 's'}` : null,
+  ]);
+
 /**
  * "What changed" in words, one describer per audit action: document names and statuses, reasons
  * and statuses by their labels, people by name. Typed by AUDIT_ACTIONS: none can be missing.
@@ -168,6 +176,9 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CUSTOMER_ACTIVATED: onCustomer,
   CUSTOMER_SUSPENDED: onCustomer,
   CUSTOMER_CLOSED: onCustomer,
+  DRAFT_STARTED: (e) => draftWords(e.after),
+  DRAFT_DISCARDED: (e) => draftWords(e.before),
+  DRAFT_CONSUMED: (e) => draftWords(e.before),
   REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
   CATEGORY_PROCESS_CHANGED: (e) => processChange(e.before, e.after),
 };

@@ -17,9 +17,9 @@ export interface RetentionPolicy {
   batchSize: number;
 }
 
-export type SweepName = 'httpIdempotencyKeys' | 'sessions' | 'loginAttempts' | 'webhookAttempts' | 'webhookDeliveries' | 'events';
+export type SweepName = 'httpIdempotencyKeys' | 'sessions' | 'loginAttempts' | 'webhookAttempts' | 'webhookDeliveries' | 'events' | 'drafts';
 
-export const SWEEP_NAMES: SweepName[] = ['httpIdempotencyKeys', 'sessions', 'loginAttempts', 'webhookAttempts', 'webhookDeliveries', 'events'];
+export const SWEEP_NAMES: SweepName[] = ['httpIdempotencyKeys', 'sessions', 'loginAttempts', 'webhookAttempts', 'webhookDeliveries', 'events', 'drafts'];
 
 export type SweepCounts = Record<SweepName, number>;
 
@@ -37,6 +37,9 @@ function sweepTarget(name: SweepName, policy: RetentionPolicy): { table: string;
   const events = days(policy.eventRetentionDays);
   const sessions = days(policy.sessionRetentionDays);
   switch (name) {
+    case 'drafts':
+      // registration drafts past their expiry (DRAFT_TTL_DAYS after the last save, docs/drafts.md), consumed ones included
+      return { table: 'drafts', where: sql`t.expires_at < now()` };
     case 'httpIdempotencyKeys':
       // a RUNNING record whose lock still holds is a request being served
       return { table: 'http_idempotency_keys', where: sql`t.expires_at < now() and (t.state = 'DONE' or t.locked_until < now())` };

@@ -246,6 +246,18 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     add('deliveryId', ...deliveries.items.map((d) => d.id));
   });
 
+  await step('drafts', async () => {
+    // a staff draft (by id) and a self sign-up's (by its resume token, anonymous: context headers only)
+    const body = { customerType: 'INDIVIDUAL', step: 1, content: { email: 'fuzz.draft@customer.example', PERSONAL_INFO: { firstName: 'Ada', lastName: 'Lovelace' } } };
+    const staffDraft = await ok<{ id: string }>('draft', call('POST', '/api/v2.1/drafts', body, { ...auth, 'X-Tenant-ID': tenantId }));
+    add('draftId', staffDraft.id);
+    const selfDraft = await ok<{ resumeToken: string }>('self sign-up draft', call('POST', '/api/v2.1/drafts', body, ctxHeaders));
+    add('resumeToken', selfDraft.resumeToken);
+    bodies['POST /api/v2.1/drafts'] = body;
+    bodies['PUT /api/v2.1/drafts/{draftId}'] = body;
+    bodies['PUT /api/v2.1/drafts/resume/{resumeToken}'] = body;
+  });
+
   // the card API: a token from /api/auth/login, a cardholder, a card, a quote, a transaction
   let cardToken = '';
   await step('cards', async () => {

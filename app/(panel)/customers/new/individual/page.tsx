@@ -12,7 +12,10 @@ export default async function RegisterIndividualPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <Breadcrumbs items={[{ href: '/customers', label: 'Customers' }]} current="Register individual" />
-      <PageHeader title="Register individual customer" description="Six steps and a review. Your input is kept in this browser until you register or discard it (never the password)." />
+      <PageHeader
+        title="Register individual customer"
+        description="Six steps and a review. Saved as you type, on this device and on the server: resume it anywhere from Drafts (never the password, never the file)."
+      />
       <IndividualWizard tenantId={user?.tenant.id ?? ''} />
     </div>
   );

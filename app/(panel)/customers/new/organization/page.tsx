@@ -14,7 +14,7 @@ export default async function RegisterOrganizationPage() {
       <Breadcrumbs items={[{ href: '/customers', label: 'Customers' }]} current="Register organization" />
       <PageHeader
         title="Register organization"
-        description="Company data, addresses, representatives and the default administrator, then a review. Your input is kept in this browser until you register or discard it (never the password or the files)."
+        description="Company data, addresses, representatives and the default administrator, then a review. Saved as you type, on this device and on the server: resume it anywhere from Drafts (never the password or the files)."
       />
       <OrganizationWizard tenantId={user?.tenant.id ?? ''} />
     </div>
