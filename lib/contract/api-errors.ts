@@ -101,6 +101,7 @@ export const {
   walletStateConflict,
   walletBalanceNotZero,
   documentLimitReached,
+  productCodeExists,
   walletHasPendingTransfers,
   transferNotPending,
   beneficiaryExists,

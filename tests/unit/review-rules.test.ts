@@ -142,6 +142,12 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false },
     entityId: 't1',
   },
+  PRODUCT_CREATED: { before: null, after: { code: 'premium-eur', name: 'Premium EUR' }, entityId: 'p1' },
+  PRODUCT_UPDATED: {
+    before: { code: 'premium-eur', payoutFee: { fixed: '0.00', percentBps: 0 } },
+    after: { code: 'premium-eur', payoutFee: { fixed: '0.50', percentBps: 100 } },
+    entityId: 'p1',
+  },
 };
 
 describe('timeline', () => {

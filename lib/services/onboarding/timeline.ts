@@ -144,6 +144,14 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CUSTOMER_SUSPENDED: onCustomer,
   CUSTOMER_CLOSED: onCustomer,
   REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
+  PRODUCT_CREATED: (e) => `product ${str(e.after?.code) ?? ''} (${str(e.after?.name) ?? ''})`,
+  PRODUCT_UPDATED: (e) =>
+    `product ${str(e.after?.code) ?? ''}: ${
+      Object.keys(e.after ?? {})
+        .filter((k) => k !== 'updatedAt' && JSON.stringify(e.after?.[k]) !== JSON.stringify(e.before?.[k]))
+        .map((k) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()} changed`)
+        .join(', ') || 'no change'
+    }`,
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */
