@@ -43,10 +43,7 @@ export const products = pgTable(
       .on(t.tenantId, t.kind)
       .where(sql`${t.isDefault}`),
     check('products_kind_ck', sql`${t.kind} in ('WALLET', 'CARD')`),
-    check(
-      'products_fees_ck',
-      sql`${t.payoutFeeFixed} >= 0 and ${t.transferFeeFixed} >= 0 and ${t.payoutFeeBps} between 0 and 10000 and ${t.transferFeeBps} between 0 and 10000`,
-    ),
+    check('products_fees_ck', sql`${t.payoutFeeFixed} >= 0 and ${t.transferFeeFixed} >= 0 and ${t.payoutFeeBps} between 0 and 10000 and ${t.transferFeeBps} between 0 and 10000`),
     check('products_limits_ck', sql`coalesce(${t.limitPerTransaction}, 0) >= 0 and coalesce(${t.limitDaily}, 0) >= 0 and coalesce(${t.limitMonthly}, 0) >= 0`),
     check('products_bin_ck', sql`(${t.kind} = 'CARD') = (${t.binStart} is not null and ${t.binEnd} is not null)`),
   ],

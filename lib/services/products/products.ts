@@ -29,7 +29,8 @@ import { audit } from '@/lib/services/onboarding/audit';
  * the same transaction.
  */
 
-const amount = (v: string | null, currency: string | null) => (v === null ? null : currency ? new Decimal(v).toFixed(CURRENCY_MINOR_UNITS[currency as Currency] ?? 2) : new Decimal(v).toFixed());
+const amount = (v: string | null, currency: string | null) =>
+  v === null ? null : currency ? new Decimal(v).toFixed(CURRENCY_MINOR_UNITS[currency as Currency] ?? 2) : new Decimal(v).toFixed();
 const fee = (fixed: string, bps: number, currency: string | null): Fee => ({ fixed: amount(fixed, currency)!, percentBps: bps });
 
 export function toProduct(row: ProductRow): Product {
@@ -165,7 +166,9 @@ export async function updateProduct(db: DbOrTx, actor: Actor, productId: string,
     const row = await findProduct(tx, tenantId, productId, true);
     const foreign = (row.kind === 'WALLET' ? CARD_ONLY : WALLET_ONLY).filter((key) => body[key] !== undefined);
     if (foreign.length) {
-      throw validationFailed(foreign.map((field) => ({ field, message: `applies to ${row.kind === 'WALLET' ? 'card' : 'wallet'} products only; this is a ${row.kind.toLowerCase()} product` })));
+      throw validationFailed(
+        foreign.map((field) => ({ field, message: `applies to ${row.kind === 'WALLET' ? 'card' : 'wallet'} products only; this is a ${row.kind.toLowerCase()} product` })),
+      );
     }
     // amounts in the product's currency: at most its minor units
     if (row.currency) {

@@ -970,11 +970,7 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
         kind: 'TRANSFER_SETTLEMENT',
         transferId: id,
         description: destId ? `transfer ${id} approved: from wallet ${wallet.name} (${wallet.id.slice(0, 8)})` : `transfer ${id} approved`,
-        lines: [
-          { accountId: clearing, side: 'DEBIT', amount, currency: row.currency },
-          { accountId: target, side: 'CREDIT', amount, currency: row.currency },
-          ...feeLines,
-        ],
+        lines: [{ accountId: clearing, side: 'DEBIT', amount, currency: row.currency }, { accountId: target, side: 'CREDIT', amount, currency: row.currency }, ...feeLines],
       });
       if (destId) await moveBalance(tx, tenantId, destId, new Decimal(row.amount));
       status = 'COMPLETED';
