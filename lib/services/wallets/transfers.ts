@@ -638,7 +638,7 @@ interface PostResult {
 async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
   const [found] = ((await tx.execute(gatherSql(tenantId, actor, body, clock.now()))) as unknown as Rows<Gathered>).rows;
-  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
+  const { posting, transfer, message, wallet, destination, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
   const transferId = posting.transferId;
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
   if (found!.customer_limits) {
