@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feeSchema, productRefSchema, productSchema, walletProductSchema } from '@/lib/contract/products';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -100,6 +101,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   WebhookDelivery: webhookDeliverySchema,
   WebhookAttempt: webhookAttemptSchema,
   Wallet: walletSchema,
+  Product: productSchema,
+  ProductRef: productRefSchema,
+  WalletProduct: walletProductSchema,
+  Fee: feeSchema,
   StatementLine: statementLineSchema,
   Beneficiary: beneficiarySchema,
   PaymentConsent: paymentConsentSchema,
@@ -159,6 +164,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'Subscriptions to platform events, their deliveries, replays and signing secrets.',
   Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
   Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
+  Products:
+    "The tenant's wallet products (fees on payouts and transfers, default limits) and card products (BIN range, spending limits, merchant categories); wallets and cards open on one (docs/products.md).",
   Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
   AML: 'Sanctions and PEP screening against versioned lists (OFAC, EU, UN and our own CSV), ongoing monitoring, transaction-monitoring rules, and the alerts case manager (docs/aml.md).',
   'Virtual cards': 'The card API (Envelope B): issue and manage virtual cards, limits, controls, funding, transactions and disputes.',
