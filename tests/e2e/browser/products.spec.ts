@@ -20,6 +20,8 @@ for (const viewport of MONEY_VIEWPORTS)
     test.use({ viewport });
 
     test('the admin sets a payout fee on a wallet product; a payout from a wallet on it shows the fee in the confirmation and on the statement', async ({ page, request }) => {
+      // a long journey (five screens, each checked with axe) on a shared 2-core machine
+      test.setTimeout(300_000);
       const { customerId } = await activeIndividual(request, staff, { lastName: `Fees${viewport.width}` });
       const code = `fees-${viewport.width}-${Date.now().toString(36)}`;
       await signInPanel(page, staff.tenantId);
