@@ -62,7 +62,9 @@ export async function postEntry(tx: DbOrTx, tenantId: string, entry: EntryInput)
   const entryId = randomUUID();
   const postedAt = clock.now();
   await tx.insert(journalEntries).values({ id: entryId, tenantId, kind: entry.kind, transferId: entry.transferId ?? null, description: entry.description, postedAt });
-  await tx.insert(journalLines).values(entry.lines.map((l) => ({ tenantId, entryId, accountId: l.accountId, side: l.side, amount: l.amount, currency: l.currency, purpose: l.purpose ?? 'AMOUNT', postedAt })));
+  await tx
+    .insert(journalLines)
+    .values(entry.lines.map((l) => ({ tenantId, entryId, accountId: l.accountId, side: l.side, amount: l.amount, currency: l.currency, purpose: l.purpose ?? 'AMOUNT', postedAt })));
   return { entryId, postedAt };
 }
 
