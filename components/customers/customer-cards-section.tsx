@@ -92,6 +92,7 @@ export function CustomerCardsSection({ customerId }: { customerId: string }) {
                 <span className="block text-xs text-ink-muted">
                   {c.cardholderName}
                   {c.nickname ? ` · ${c.nickname}` : ''} · {c.currency}
+                  {c.product ? <span data-testid="card-product"> · product {c.product.name}</span> : null}
                 </span>
               </span>
               <Badge status={c.status} />

@@ -29,10 +29,15 @@ export function CustomerWalletsSection({ customerId }: { customerId: string }) {
         <Rows empty="No wallets yet." testId="customer-wallets">
           {wallets.data.items.map((w) => (
             <Row key={w.id}>
-              <Link href={`/wallets/${w.id}`} className="min-w-0 font-medium text-brand-700 hover:underline">
-                {w.name}
-                <span className="sr-only"> wallet</span>
-              </Link>
+              <span className="min-w-0">
+                <Link href={`/wallets/${w.id}`} className="font-medium text-brand-700 hover:underline">
+                  {w.name}
+                  <span className="sr-only"> wallet</span>
+                </Link>
+                <span className="block text-xs text-ink-muted" data-testid="wallet-product">
+                  Product: {w.product.name}
+                </span>
+              </span>
               <span className="flex items-center gap-3">
                 <span className="whitespace-nowrap font-mono tabular-nums">
                   <Money amount={w.balance} currency={w.currency} />

@@ -31,6 +31,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/wallets', label: 'Wallets', ready: true, allow: 'tenant:staff' },
   { href: '/beneficiaries', label: 'Beneficiaries', ready: true, allow: 'tenant:staff' },
   { href: '/limits', label: 'Limits', ready: true, allow: 'tenant:staff' },
+  { href: '/products', label: 'Products', ready: true, allow: 'tenant:staff' },
   { href: '/payment-consents', label: 'Payment consents', ready: true, allow: 'tenant:staff' },
   { href: '/cards', label: 'Card lookup', ready: true, allow: 'card:read' },
   { href: '/users', label: 'Users', ready: true, allow: 'user:manage' },

@@ -17,6 +17,7 @@ import { CONSENT_SCOPE_LABELS, formatMoney, LIMIT_TYPE_LABELS } from '@/componen
 import { NewBeneficiaryForm } from '@/components/wallets/beneficiary-form';
 import { onWalletChosen, useWallets, WalletSelect, walletLabel } from '@/components/wallets/pickers';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
+import { computeFee } from '@/lib/contract/products';
 import { createTransferBodySchema, type Beneficiary, type LedgerSettings, type PaymentConsent, type TransactionLimit, type Transfer, type Wallet } from '@/lib/contract/wallets';
 import { ApiClientError, apiFetch, errorMessage, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
@@ -170,7 +171,9 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
     const chosen = values.beneficiary && 'id' in values.beneficiary ? beneficiaries.data?.items.find((b) => b.id === (values.beneficiary as { id: string }).id) : undefined;
     const cur = (from?.currency ?? values.currency) as Currency;
     const amountOf = new Decimal(values.amount);
-    const after = from ? new Decimal(from.availableBalance).minus(amountOf) : null;
+    // the wallet product's fee, by the rule the server posts with (computeFee, lib/contract/products.ts)
+    const fee = from ? computeFee(to ? from.product.transferFee : from.product.payoutFee, values.amount, cur) : null;
+    const after = from ? new Decimal(from.availableBalance).minus(amountOf).minus(fee ?? 0) : null;
     const consent = consents.data?.items.find((c) => c.id === values.paymentConsentId);
     const approval = threshold !== undefined && threshold !== null && amountOf.gt(threshold);
     return {
@@ -178,6 +181,12 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
       from: from ? `${from.customerName} · ${from.name}` : values.walletId,
       balance: from && after ? `${formatMoney(from.availableBalance, cur)} now, ${formatMoney(after.toFixed(CURRENCY_MINOR_UNITS[cur]), cur)} after` : '—',
       to: to ? `${to.customerName} · ${to.name}` : chosen ? `${chosen.name} · ${chosen.iban}` : 'the new beneficiary',
+      fee:
+        fee === null
+          ? '—'
+          : new Decimal(fee).isZero()
+            ? `None (product ${from!.product.name})`
+            : `${formatMoney(fee, cur)} (product ${from!.product.name}), taken from the wallet with the amount`,
       reference: values.reference || '—',
       consent: consent ? `${CONSENT_SCOPE_LABELS[consent.scope]} · up to ${formatMoney(consent.maxAmountPerPayment, consent.currency)}` : 'none',
       next: approval
@@ -330,7 +339,7 @@ function TransferFormInner({ wallets: activeWallets, preset }: { wallets: Wallet
             <dt className="text-ink-muted">To</dt>
             <dd className="font-medium [overflow-wrap:anywhere]">{reviewed.to}</dd>
             <dt className="text-ink-muted">Fee</dt>
-            <dd>None: transfers carry no fee</dd>
+            <dd data-testid="transfer-fee">{reviewed.fee}</dd>
             <dt className="text-ink-muted">Reference</dt>
             <dd className="[overflow-wrap:anywhere]">{reviewed.reference}</dd>
             <dt className="text-ink-muted">Payment consent</dt>

@@ -25,6 +25,8 @@ interface StatementLine {
   transferId: string | null;
   transferStatus: string | null;
   description: string;
+  /** FEE: the wallet product's fee on a payment, a line of its own */
+  purpose?: 'AMOUNT' | 'FEE';
   direction: 'CREDIT' | 'DEBIT';
   amount: string;
   currency: string;
@@ -131,7 +133,7 @@ async function downloadCsv(wallet: Wallet, range: { from?: string; to?: string }
   const rows = lines.map((l) => [
     l.postedAt,
     l.description,
-    statementLineLabel(l.kind, l.transferStatus),
+    l.purpose === 'FEE' ? (l.direction === 'CREDIT' ? 'Fee returned' : 'Fee') : statementLineLabel(l.kind, l.transferStatus),
     l.direction === 'CREDIT' ? 'in' : 'out',
     l.amount,
     l.currency,
@@ -181,7 +183,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
         <span>
           <span className="block">{l.description}</span>
           <span className="block text-xs text-ink-muted">
-            {statementLineLabel(l.kind, l.transferStatus)}
+            {l.purpose === 'FEE' ? (l.direction === 'CREDIT' ? 'Fee returned' : 'Fee') : statementLineLabel(l.kind, l.transferStatus)}
             {l.transferId ? (
               <>
                 {' · '}
@@ -225,6 +227,12 @@ export function WalletDetail({ walletId }: { walletId: string }) {
             <dd className="mt-1">
               {w ? <Badge status={w.status} /> : '…'}
               {w?.statusReason ? <span className="mt-1 block text-xs text-ink-muted">{w.statusReason}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-ink-muted">Product</dt>
+            <dd className="mt-1 text-ink" data-testid="wallet-product">
+              {w ? w.product.name : '…'}
             </dd>
           </div>
           <div>

@@ -15,6 +15,7 @@ import { DataTable, type Column } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { CURRENCIES } from '@/lib/contract/money';
 import { openWalletBodySchema, type Wallet } from '@/lib/contract/wallets';
+import type { Product } from '@/lib/contract/products';
 import { WALLET_STATUSES } from '@/lib/contract/enums';
 import { apiFetch, toQuery } from '@/lib/ui/fetcher';
 import { useContractForm } from '@/lib/ui/use-contract-form';
@@ -32,6 +33,7 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
   const router = useRouter();
   const [key] = useState(() => crypto.randomUUID());
   const customers = useCustomers(true);
+  const products = useQuery({ queryKey: ['products', 'WALLET'], queryFn: () => apiFetch<{ items: Product[] }>('/api/v2.1/products?kind=WALLET') });
   const {
     form,
     alert,
@@ -57,6 +59,15 @@ function OpenWalletForm({ onDone, customerId }: { onDone: () => void; customerId
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Currency" options={CURRENCIES.map((c) => ({ value: c, label: c }))} error={e.currency?.message} {...form.register('currency')} />
         <Field label="Name (optional)" placeholder="e.g. Savings" error={e.name?.message} {...form.register('name', optional)} />
+        <SelectField
+          label="Product"
+          className="sm:col-span-2"
+          placeholder="The default product"
+          hint="Its fees apply to the wallet’s payouts and transfers"
+          options={(products.data?.items ?? []).filter((p) => !p.isDefault).map((p) => ({ value: p.id, label: `${p.name}${p.currency ? ` (${p.currency})` : ''}` }))}
+          error={e.productId?.message ?? e.productCode?.message}
+          {...form.register('productId', optional)}
+        />
       </div>
       <DialogActions onCancel={onDone} pending={pending} label="Open wallet" pendingLabel="Opening…" />
     </form>

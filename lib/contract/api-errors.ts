@@ -115,6 +115,7 @@ export const {
   walletStateConflict,
   walletBalanceNotZero,
   documentLimitReached,
+  productCodeExists,
   walletHasPendingTransfers,
   transferNotPending,
   beneficiaryExists,

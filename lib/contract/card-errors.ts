@@ -43,6 +43,7 @@ export const CARD_BUSINESS_ERRORS = {
   LIMIT_CURRENCY_MISMATCH: 'limit currency does not match the card',
   BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
   COMPLIANCE_HOLD: 'a compliance hold prevents this operation',
+  PRODUCT_NOT_FOUND: 'card product not found',
 } as const;
 export type CardBusinessReason = keyof typeof CARD_BUSINESS_ERRORS;
 export const CARD_BUSINESS_REASONS = Object.keys(CARD_BUSINESS_ERRORS) as [CardBusinessReason, ...CardBusinessReason[]];

@@ -102,6 +102,7 @@ export const cardSchema = z.object({
   expiryYear: z.number().int(),
   replacesCardId: z.string().nullable(),
   replacedByCardId: z.string().nullable(),
+  productId: z.string().nullable().optional().describe('the card product the card was issued on (docs/products.md); absent when the processor does not know products'),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -320,7 +321,9 @@ export const CARD_OPERATIONS = {
       cardholderId: idSchema,
       currency: currencySchema,
       nickname: nameSchema.optional(),
-      limits: z.array(limitInputSchema).max(LIMIT_INTERVALS.length).optional(),
+      limits: z.array(limitInputSchema).max(LIMIT_INTERVALS.length).optional().describe("spend limits; absent: the card product's default spending limits"),
+      productId: z.uuid({ message: 'must be a UUID' }).optional().describe("the card product to issue on (docs/products.md); default: the tenant's default-card"),
+      productCode: z.string().max(63).optional().describe('the card product by its code (instead of productId)'),
       idempotencyKey: idempotencyKeySchema,
     }),
     response: cardSchema,

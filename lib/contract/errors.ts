@@ -123,6 +123,7 @@ export const ERROR_TYPES = {
   requiredDocumentsNotAccepted: 'REQUIRED_DOCUMENTS_NOT_ACCEPTED',
   documentExpired: 'DOCUMENT_EXPIRED',
   documentLimitReached: 'DOCUMENT_LIMIT_REACHED',
+  productCodeExists: 'PRODUCT_CODE_EXISTS',
   assignedToAnotherOfficer: 'ASSIGNED_TO_ANOTHER_OFFICER',
   secondApproverMustDiffer: 'SECOND_APPROVER_MUST_DIFFER',
   listFileInvalid: 'LIST_FILE_INVALID',
@@ -869,6 +870,12 @@ export const ERROR_CATALOGUE = {
   deliveryPending: rule(409, M.conflict, E.deliveryPending, { nextAttemptAt: z.string().nullable() }, (nextAttemptAt: string | null) => ({
     details: 'the delivery is still pending; it is sent at its next attempt',
     nextAttemptAt,
+  })),
+  /** 409: a product code the tenant already uses (codes are unique within a tenant; docs/products.md). */
+  productCodeExists: rule(409, M.conflict, E.productCodeExists, { code: z.string(), existingProductId: z.string() }, (code: string, existingProductId: string) => ({
+    details: `the tenant already has a product with the code ${code}`,
+    code,
+    existingProductId,
   })),
   /** 409: a customer already holds MAX_DOCUMENTS_PER_CUSTOMER documents (replaced ones count: they are kept as history). */
   documentLimitReached: rule(409, M.conflict, E.documentLimitReached, { customerId: z.string(), limit: z.number().int() }, (customerId: string, limit: number) => ({

@@ -314,6 +314,8 @@ export const AUDIT_ACTIONS = [
   'DRAFT_STARTED',
   'DRAFT_DISCARDED',
   'DRAFT_CONSUMED',
+  'PRODUCT_CREATED',
+  'PRODUCT_UPDATED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -348,6 +350,8 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   DRAFT_STARTED: 'Registration draft started',
   DRAFT_DISCARDED: 'Registration draft discarded',
   DRAFT_CONSUMED: 'Registered from a draft',
+  PRODUCT_CREATED: 'Product created',
+  PRODUCT_UPDATED: 'Product changed',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productRefSchema } from './products';
 import { cardStatusSchema, maskedCardNoSchema } from './card-operations';
 import { uuidSchema } from './common';
 import { customerStatusSchema, customerTypeSchema, walletStatusSchema } from './enums';
@@ -55,6 +56,7 @@ export const cardSearchItemSchema = z.object({
   customerId: z.uuid(),
   customerName: z.string(),
   createdAt: z.string(),
+  product: productRefSchema.nullable().describe('the card product the card was issued on (null: the tenant has no card product yet)'),
 });
 export type CardSearchItem = z.infer<typeof cardSearchItemSchema>;
 

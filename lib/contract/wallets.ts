@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './common';
 import { TRANSACTION_LIMIT_TYPES, transactionLimitTypeSchema, walletStatusSchema } from './enums';
 import { CURRENCY_MINOR_UNITS, currencySchema, decimalStringSchema, fitsMinorUnits, positiveAmountSchema, withMinorUnits, type Currency } from './money';
+import { productChoiceFields, walletProductSchema } from './products';
 
 /**
  * Wallets, the ledger statement, beneficiaries, payment consents, transaction limits and transfers
@@ -79,6 +80,7 @@ export const walletIdParamsSchema = z.object({ walletId: uuidSchema.describe('wa
 export const openWalletBodySchema = z.object({
   customerId: optionalCustomerId,
   currency: currencySchema,
+  ...productChoiceFields,
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional().describe('display name; defaults to "<currency> wallet"'),
 });
 export type OpenWalletBody = z.infer<typeof openWalletBodySchema>;
@@ -100,6 +102,7 @@ export const walletSchema = z.object({
   balance: z.string().describe('ledger balance of the wallet (decimal string)'),
   availableBalance: z.string().describe('what can be spent now: the balance (held funds of pending transfers have already left it)'),
   pendingOutgoing: z.string().describe('sum of transfers from this wallet awaiting approval'),
+  product: walletProductSchema,
   statusReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -127,6 +130,7 @@ export const statementLineSchema = z.object({
     .nullable()
     .describe("the status of the line's transfer now (null: no transfer): a TRANSFER_HOLD line of a COMPLETED transfer is money that left, not money still held"),
   description: z.string(),
+  purpose: z.enum(['AMOUNT', 'FEE']).describe("AMOUNT: the payment itself; FEE: the wallet product's fee on it (or its refund), a line of its own"),
   direction: z.enum(['CREDIT', 'DEBIT']).describe('CREDIT adds to the wallet, DEBIT takes from it'),
   amount: z.string(),
   currency: currencySchema,
@@ -349,6 +353,7 @@ export const transferSchema = z.object({
   destinationWallet: z.object({ id: z.uuid(), customerId: z.uuid(), name: z.string() }).nullable().describe('the credited wallet of a wallet transfer (null for a payout)'),
   paymentConsentId: z.uuid().nullable().describe('null only for a wallet transfer an administrator made without a consent'),
   amount: z.string(),
+  fee: z.string().describe("the wallet product's fee on this transfer, taken from the wallet besides the amount (docs/products.md); fixed when the transfer was created"),
   currency: currencySchema,
   reference: z.string(),
   status: transferStatusSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { consentTemplateSummarySchema, consentTemplateVersionSchema, consentTextInForceSchema } from '@/lib/contract/consent-templates';
 import { draftSchema, draftSummarySchema, saveDraftBodySchema } from '@/lib/contract/drafts';
 import { strictInput } from '@/lib/contract/strict';
+import { feeSchema, productRefSchema, productSchema, walletProductSchema } from '@/lib/contract/products';
 import {
   amlAlertDetailSchema,
   amlAlertSchema,
@@ -104,6 +105,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   WebhookDelivery: webhookDeliverySchema,
   WebhookAttempt: webhookAttemptSchema,
   Wallet: walletSchema,
+  Product: productSchema,
+  ProductRef: productRefSchema,
+  WalletProduct: walletProductSchema,
+  Fee: feeSchema,
   StatementLine: statementLineSchema,
   Beneficiary: beneficiarySchema,
   PaymentConsent: paymentConsentSchema,
@@ -171,6 +176,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks: 'Subscriptions to platform events, their deliveries, replays and signing secrets.',
   Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
   Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
+  Products:
+    "The tenant's wallet products (fees on payouts and transfers, default limits) and card products (BIN range, spending limits, merchant categories); wallets and cards open on one (docs/products.md).",
   Panel: "What the admin panel's screens read: customer lists and export, search, the dashboard.",
   'Consent templates':
     "The tenant's consent texts: versions drafted and published by an administrator, the texts in force (public), re-consent after a material change (docs/consent-templates.md).",

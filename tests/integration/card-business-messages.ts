@@ -46,4 +46,5 @@ export const EXPECTED_CARD_MESSAGES = {
   // ours, not the spec's: a top-up past MAX_BALANCE (docs/cards.md, issue 14's money bounds)
   BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
   COMPLIANCE_HOLD: 'a compliance hold prevents this operation',
+  PRODUCT_NOT_FOUND: 'card product not found',
 } as const;

@@ -78,6 +78,7 @@ describe('GET /api/v2.1/cards', () => {
       customerId: t.alice.customerId,
       customerName: aliceName,
       createdAt: expect.stringMatching(ISO),
+      product: { id: expect.any(String), code: 'default-card', name: 'Default card' },
     } satisfies CardSearchItem);
     // the clear number is nowhere in the answer
     expect(res.text).not.toContain(grace.cardNo);

@@ -74,6 +74,7 @@ describe('the access table', () => {
         'consent:configure',
         'categorization:manage',
         'webhook:manage',
+        'product:manage',
         'aml:read',
         'aml:screen',
         'aml:assign',

@@ -882,6 +882,14 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'productCodeExists',
+    error: E.productCodeExists('premium-eur', 'p-1'),
+    status: 409,
+    message: 'conflict',
+    data: { error: 'PRODUCT_CODE_EXISTS', details: 'the tenant already has a product with the code premium-eur', code: 'premium-eur', existingProductId: 'p-1' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'walletHasPendingTransfers',
     error: E.walletHasPendingTransfers('w-1'),
     status: 409,

@@ -171,6 +171,12 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
   DRAFT_STARTED: { before: null, after: { customerType: 'INDIVIDUAL', selfSignUp: true }, entityId: 'd1' },
   DRAFT_DISCARDED: { before: { customerType: 'ORGANIZATION', selfSignUp: false, revision: 4 }, after: null, entityId: 'd1' },
   DRAFT_CONSUMED: { before: { customerType: 'INDIVIDUAL', selfSignUp: false, revision: 1 }, after: { status: 'CONSUMED' }, entityId: 'd1' },
+  PRODUCT_CREATED: { before: null, after: { code: 'premium-eur', name: 'Premium EUR' }, entityId: 'p1' },
+  PRODUCT_UPDATED: {
+    before: { code: 'premium-eur', payoutFee: { fixed: '0.00', percentBps: 0 } },
+    after: { code: 'premium-eur', payoutFee: { fixed: '0.50', percentBps: 100 } },
+    entityId: 'p1',
+  },
 };
 
 describe('timeline', () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CardControls } from '@/lib/db/schema';
-import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens, users } from '@/lib/db/schema';
+import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens, products, users } from '@/lib/db/schema';
+import { findCardProduct } from '@/lib/services/products/products';
 import type { CardStatus } from '@/lib/contract/card-operations';
 import { isUuid } from '@/lib/contract/common';
 import {
@@ -9,6 +10,7 @@ import {
   changeStatus,
   countSql,
   dec,
+  fmt,
   emitCardEvent,
   encryptPan,
   fail,
@@ -44,14 +46,34 @@ function expiryFrom(now: Date) {
   return { expiryMonth: now.getUTCMonth() + 1, expiryYear: now.getUTCFullYear() + CARD_VALIDITY_YEARS };
 }
 
+/** A card's product as issuing needs it (a successor is issued on its predecessor's product). */
+async function productOf(c: Pick<OpContext<never>, 'tx' | 'ctx'>, productId: string) {
+  const [row] = await c.tx
+    .select({ id: products.id, binStart: products.binStart, binEnd: products.binEnd })
+    .from(products)
+    .where(and(eq(products.tenantId, c.ctx.tenantId), eq(products.id, productId)));
+  return row!;
+}
+
 /** Issues a new INACTIVE card (PAN generated, stored encrypted) and emits card.issued. */
 export async function issueCard(
   c: Pick<OpContext<never>, 'tx' | 'ctx' | 'keys' | 'now'>,
-  input: { cardholderId: string; customerId: string; currency: string; nickname: string | null; controls: CardControls; replacesCardId?: string; ledgerBalance?: string },
+  input: {
+    cardholderId: string;
+    customerId: string;
+    currency: string;
+    nickname: string | null;
+    controls: CardControls;
+    /** the card product: its BIN range gives the number */
+    product: { id: string; binStart: string | null; binEnd: string | null };
+    replacesCardId?: string;
+    ledgerBalance?: string;
+  },
 ) {
   const { tx, ctx, keys, now } = c;
   const id = crypto.randomUUID();
-  let pan = generatePan();
+  const bin = input.product.binStart && input.product.binEnd ? { start: input.product.binStart, end: input.product.binEnd } : undefined;
+  let pan = generatePan(bin);
   // a collision in 10^9 numbers is unlikely; never reuse a number the tenant already has
   for (let i = 0; i < 5; i++) {
     const [taken] = await tx
@@ -59,7 +81,7 @@ export async function issueCard(
       .from(cards)
       .where(and(eq(cards.tenantId, ctx.tenantId), eq(cards.panHash, panHash(keys, ctx.tenantId, pan))));
     if (!taken) break;
-    pan = generatePan();
+    pan = generatePan(bin);
   }
   const [card] = await tx
     .insert(cards)
@@ -80,6 +102,7 @@ export async function issueCard(
       replacesCardId: input.replacesCardId ?? null,
       ledgerBalance: input.ledgerBalance ?? '0',
       controls: input.controls,
+      productId: input.product.id,
       createdAt: now,
       updatedAt: now,
     })
@@ -111,8 +134,21 @@ const apply: OpHandler<'card/apply'> = async (c) => {
     .from(cardholders)
     .where(and(eq(cardholders.tenantId, ctx.tenantId), eq(cardholders.id, uuidOr(body.cardholderId, 'CARDHOLDER_NOT_FOUND')), scopeCondition(ctx, cardholders.customerId)));
   if (!holder) fail('CARDHOLDER_NOT_FOUND');
-  const card = await issueCard(c, { cardholderId: holder.id, customerId: holder.customerId, currency: body.currency, nickname: body.nickname ?? null, controls: DEFAULT_CONTROLS });
-  if (body.limits?.length) await writeLimits(c, card, body.limits);
+  // the card product (docs/products.md): its BIN range, allowed merchant categories and default spending limits
+  const product = await findCardProduct(tx, ctx.tenantId, body);
+  if (!product) fail('PRODUCT_NOT_FOUND');
+  if (product.currency && product.currency !== body.currency) fail('CURRENCY_MISMATCH');
+  const controls: CardControls = { ...DEFAULT_CONTROLS, mcc: { allowed: product.allowedMccs ?? null, blocked: [] } };
+  const card = await issueCard(c, { cardholderId: holder.id, customerId: holder.customerId, currency: body.currency, nickname: body.nickname ?? null, controls, product });
+  const defaults = (
+    [
+      ['PER_TRANSACTION', product.limitPerTransaction],
+      ['DAILY', product.limitDaily],
+      ['MONTHLY', product.limitMonthly],
+    ] as const
+  ).flatMap(([interval, amount]) => (amount === null ? [] : [{ interval, amount: fmt(amount, body.currency), currency: body.currency }]));
+  const limits = body.limits?.length ? body.limits : defaults;
+  if (limits.length) await writeLimits(c, card, limits);
   return cardRecord(card);
 };
 
@@ -181,6 +217,7 @@ const replace: OpHandler<'card/replace'> = async (c) => {
     currency: card.currency,
     nickname: card.nickname,
     controls: card.controls,
+    product: await productOf(c, card.productId),
     replacesCardId: card.id,
     ledgerBalance: dec(card.ledgerBalance).minus(card.pendingBalance).toFixed(4),
   });

@@ -88,9 +88,10 @@ export function deriveCvv(keys: CardKeys, pan: string, month: number, year: numb
   return String(digest.readUInt32BE(0) % 1000).padStart(3, '0');
 }
 
-/** A Luhn-valid 16-digit number in the test BIN range 400000xx. */
-export function generatePan(): string {
-  let body = '400000';
+/** A Luhn-valid 16-digit number whose BIN lies in the range (a card product's; default the sandbox's 400000). */
+export function generatePan(bin: { start: string; end: string } = { start: '400000', end: '400000' }): string {
+  const span = Number(bin.end) - Number(bin.start);
+  let body = String(Number(bin.start) + (span > 0 ? randomInt(span + 1) : 0)).padStart(bin.start.length, '0');
   while (body.length < 15) body += String(randomInt(10));
   return body + luhnCheckDigit(body);
 }
@@ -214,6 +215,7 @@ const CARD_RECORD_COLUMNS = {
   expiryYear: cards.expiryYear,
   replacesCardId: cards.replacesCardId,
   replacedByCardId: cards.replacedByCardId,
+  productId: cards.productId,
   createdAt: cards.createdAt,
   updatedAt: cards.updatedAt,
 };
@@ -316,6 +318,7 @@ export function cardRecord(card: CardRecordRow): CardOperationResult<'card/info'
     expiryYear: card.expiryYear,
     replacesCardId: card.replacesCardId,
     replacedByCardId: card.replacedByCardId,
+    productId: card.productId,
     createdAt: card.createdAt.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
   };

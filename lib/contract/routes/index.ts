@@ -9,6 +9,7 @@ import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
 import { platformRoutes } from './platform';
+import { productRoutes } from './products';
 import { searchRoutes } from './search';
 import { tenantRoutes } from './tenants';
 import type { RouteSpec } from './types';
@@ -32,6 +33,7 @@ const DOMAINS: readonly Domain[] = [
   searchRoutes,
   dashboardRoutes,
   moneyRoutes,
+  productRoutes,
   amlRoutes,
   categoryProcessRoutes,
   consentTemplateRoutes,

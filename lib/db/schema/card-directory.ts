@@ -51,6 +51,8 @@ export const cardDirectory = pgTable(
     expiryYear: integer('expiry_year').notNull(),
     /** when the processor issued the card (its createdAt) */
     issuedAt: ts('issued_at').notNull(),
+    /** the platform's card product of the card (docs/products.md); null when the processor's answers did not name one (shown as default-card) */
+    productId: uuid('product_id'),
     updatedAt: updatedAt(),
   },
   (t) => [

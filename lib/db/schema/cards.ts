@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
+import { products } from './products';
 import { tenants } from './tenants';
 
 /**
@@ -84,11 +85,15 @@ export const cards = pgTable(
     controls: jsonb('controls').$type<CardControls>().notNull(),
     pinHash: text('pin_hash'),
     pinFailures: integer('pin_failures').notNull().default(0),
+    /** the card product the card was issued on (docs/products.md): BIN range, default limits, allowed merchant categories */
+    productId: uuid('product_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('cards_tenant_id_uq').on(t.tenantId, t.id),
+    foreignKey({ name: 'cards_product_fk', columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id] }),
+    index('cards_tenant_product_idx').on(t.tenantId, t.productId),
     unique('cards_tenant_pan_hash_uq').on(t.tenantId, t.panHash),
     index('cards_tenant_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
     index('cards_tenant_cardholder_idx').on(t.tenantId, t.cardholderId),

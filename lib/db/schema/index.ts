@@ -8,6 +8,7 @@ export * from './events';
 export * from './onboarding';
 export * from './webhooks';
 export * from './idempotency';
+export * from './products';
 export * from './cards';
 export * from './ledger';
 export * from './maintenance';

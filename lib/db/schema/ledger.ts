@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
+import { products } from './products';
 import { tenants } from './tenants';
 
 /**
@@ -27,6 +28,8 @@ export const wallets = pgTable(
     balance: money('balance').notNull().default('0'),
     statusReason: text('status_reason'),
     closedAt: ts('closed_at'),
+    /** the product the wallet was opened on (docs/products.md): its fees and default limits */
+    productId: uuid('product_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,6 +39,8 @@ export const wallets = pgTable(
     index('wallets_tenant_customer_idx').on(t.tenantId, t.customerId, t.currency),
     index('wallets_tenant_created_idx').on(t.tenantId, t.createdAt),
     foreignKey({ name: 'wallets_customer_fk', columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'wallets_product_fk', columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id] }),
+    index('wallets_tenant_product_idx').on(t.tenantId, t.productId),
     check('wallets_status_ck', sql`${t.status} in ('ACTIVE', 'FROZEN', 'CLOSED')`),
     check('wallets_balance_ck', sql`${t.balance} >= 0`),
   ],
@@ -51,7 +56,7 @@ export const ledgerAccounts = pgTable(
   {
     id: id(),
     tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT'] }).notNull(),
+    kind: text('kind', { enum: ['WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT', 'FEES'] }).notNull(),
     currency: text('currency').notNull(),
     walletId: uuid('wallet_id'),
     createdAt: createdAt(),
@@ -66,7 +71,7 @@ export const ledgerAccounts = pgTable(
       .on(t.tenantId, t.kind, t.currency)
       .where(sql`${t.walletId} is null`),
     foreignKey({ name: 'ledger_accounts_wallet_fk', columns: [t.tenantId, t.walletId, t.currency], foreignColumns: [wallets.tenantId, wallets.id, wallets.currency] }).onDelete('cascade'),
-    check('ledger_accounts_kind_ck', sql`${t.kind} in ('WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')`),
+    check('ledger_accounts_kind_ck', sql`${t.kind} in ('WALLET', 'SANDBOX_FUNDING', 'TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT', 'FEES')`),
     check('ledger_accounts_wallet_ck', sql`(${t.kind} = 'WALLET') = (${t.walletId} is not null)`),
   ],
 );
@@ -100,6 +105,10 @@ export const journalLines = pgTable(
     side: text('side', { enum: ['DEBIT', 'CREDIT'] }).notNull(),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
+    /** AMOUNT: the payment itself; FEE: the product's fee on it (docs/products.md), its own statement line, not counted in limits */
+    purpose: text('purpose', { enum: ['AMOUNT', 'FEE'] })
+      .notNull()
+      .default('AMOUNT'),
     /** the entry's time, repeated so statements and limit windows read one table */
     postedAt: ts('posted_at').notNull(),
   },
@@ -116,6 +125,7 @@ export const journalLines = pgTable(
     }).onDelete('cascade'),
     check('journal_lines_side_ck', sql`${t.side} in ('DEBIT', 'CREDIT')`),
     check('journal_lines_amount_ck', sql`${t.amount} > 0`),
+    check('journal_lines_purpose_ck', sql`${t.purpose} in ('AMOUNT', 'FEE')`),
   ],
 );
 
@@ -220,6 +230,8 @@ export const transfers = pgTable(
     /** required for payouts and for wallet transfers a customer starts; optional when an administrator moves money */
     paymentConsentId: uuid('payment_consent_id'),
     amount: money('amount').notNull(),
+    /** the product's fee on this transfer, fixed when it was created (changing a product's fee affects later payments only) */
+    fee: money('fee').notNull().default('0'),
     currency: text('currency').notNull(),
     reference: text('reference').notNull(),
     /** HELD_FOR_REVIEW: an AML rule held it; nothing is posted until an officer's release (docs/aml.md) */
@@ -246,6 +258,7 @@ export const transfers = pgTable(
     foreignKey({ name: 'transfers_consent_fk', columns: [t.tenantId, t.paymentConsentId], foreignColumns: [paymentConsents.tenantId, paymentConsents.id] }).onDelete('cascade'),
     check('transfers_status_ck', sql`${t.status} in ('PENDING_APPROVAL', 'HELD_FOR_REVIEW', 'COMPLETED', 'REJECTED', 'FAILED')`),
     check('transfers_amount_ck', sql`${t.amount} > 0`),
+    check('transfers_fee_ck', sql`${t.fee} >= 0`),
     check(
       'transfers_target_ck',
       sql`(${t.beneficiaryId} is null) <> (${t.destinationWalletId} is null) and (${t.destinationWalletId} is null) = (${t.destinationCustomerId} is null) and (${t.destinationWalletId} is null or ${t.destinationWalletId} <> ${t.walletId})`,

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cardholderSchema, cardSchema, maskedCardNoSchema, pageOf, type AnyCardOperationName } from '@/lib/contract/card-operations';
+import { isUuid } from '@/lib/contract/common';
 import type { DbOrTx } from '@/lib/db/client';
 import { cardDirectory, cardDirectoryHolders } from '@/lib/db/schema';
 
@@ -92,6 +93,7 @@ function buildUpsertCard(db: DbOrTx) {
     expiryMonth: '::int',
     expiryYear: '::int',
     issuedAt: '::timestamptz',
+    productId: '::uuid',
   } as const;
   const HOLDER = ['holderFirstName', 'holderLastName', 'holderEmail'] as const;
   const keys = Object.keys(CARD) as (keyof typeof CARD)[];
@@ -160,5 +162,7 @@ async function upsertCard(db: DbOrTx, tenantId: string, c: Card): Promise<void> 
     expiryYear: c.expiryYear,
     issuedAt: new Date(c.createdAt).toISOString(),
     customerId: c.customerId ?? null,
+    // the card product, when the processor names one (the sandbox does; docs/products.md)
+    productId: c.productId && isUuid(c.productId) ? c.productId : null,
   });
 }

@@ -12,13 +12,15 @@ import { journalEntries, journalLines, ledgerAccounts } from '@/lib/db/schema';
  * again at commit (deferred constraint trigger journal_lines_balanced). Entries are immutable.
  */
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
-export type SystemAccountKind = 'SANDBOX_FUNDING' | 'TRANSFER_CLEARING' | 'OUTGOING_SETTLEMENT';
+export type SystemAccountKind = 'SANDBOX_FUNDING' | 'TRANSFER_CLEARING' | 'OUTGOING_SETTLEMENT' | 'FEES';
 
 export interface LineInput {
   accountId: string;
   side: 'DEBIT' | 'CREDIT';
   amount: string;
   currency: string;
+  /** FEE: a product's fee (its own statement line, not counted in limits); AMOUNT otherwise */
+  purpose?: 'AMOUNT' | 'FEE';
 }
 
 export interface EntryInput {
@@ -60,7 +62,9 @@ export async function postEntry(tx: DbOrTx, tenantId: string, entry: EntryInput)
   const entryId = randomUUID();
   const postedAt = clock.now();
   await tx.insert(journalEntries).values({ id: entryId, tenantId, kind: entry.kind, transferId: entry.transferId ?? null, description: entry.description, postedAt });
-  await tx.insert(journalLines).values(entry.lines.map((l) => ({ tenantId, entryId, accountId: l.accountId, side: l.side, amount: l.amount, currency: l.currency, postedAt })));
+  await tx
+    .insert(journalLines)
+    .values(entry.lines.map((l) => ({ tenantId, entryId, accountId: l.accountId, side: l.side, amount: l.amount, currency: l.currency, purpose: l.purpose ?? 'AMOUNT', postedAt })));
   return { entryId, postedAt };
 }
 

@@ -181,6 +181,14 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   DRAFT_CONSUMED: (e) => draftWords(e.before),
   REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
   CATEGORY_PROCESS_CHANGED: (e) => processChange(e.before, e.after),
+  PRODUCT_CREATED: (e) => `product ${str(e.after?.code) ?? ''} (${str(e.after?.name) ?? ''})`,
+  PRODUCT_UPDATED: (e) =>
+    `product ${str(e.after?.code) ?? ''}: ${
+      Object.keys(e.after ?? {})
+        .filter((k) => k !== 'updatedAt' && JSON.stringify(e.after?.[k]) !== JSON.stringify(e.before?.[k]))
+        .map((k) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()} changed`)
+        .join(', ') || 'no change'
+    }`,
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CardSearchItem, CardSearchPage, SearchCardsQuery } from '@/lib/contract/search';
 import type { CardStatus } from '@/lib/contract/card-operations';
 import type { DbOrTx } from '@/lib/db/client';
-import { cardDirectory, customers } from '@/lib/db/schema';
+import { cardDirectory, customers, products } from '@/lib/db/schema';
 import { escapeLike } from './like';
 
 /**
@@ -29,9 +29,12 @@ const columns = {
   customerId: customers.id,
   customerName: customers.displayName,
   issuedAt: cardDirectory.issuedAt,
+  productId: products.id,
+  productCode: products.code,
+  productName: products.name,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] } & { productId: string | null; productCode: string | null; productName: string | null };
 
 function toItem(r: Row): CardSearchItem {
   return {
@@ -49,6 +52,7 @@ function toItem(r: Row): CardSearchItem {
     customerId: r.customerId,
     customerName: r.customerName,
     createdAt: r.issuedAt.toISOString(),
+    product: r.productId ? { id: r.productId, code: r.productCode!, name: r.productName! } : null,
   };
 }
 
@@ -74,9 +78,15 @@ export function cardSearchWhere(tenantId: string, q: Omit<SearchCardsQuery, 'pag
 }
 
 function joined(db: DbOrTx, select: 'rows' | 'count', where: SQL) {
-  const base = select === 'rows' ? db.select(columns).from(cardDirectory) : db.select({ n: count() }).from(cardDirectory);
   // a card is shown with its customer: one the directory does not know the customer of is not listed
-  return base.innerJoin(customers, and(eq(customers.tenantId, cardDirectory.tenantId), eq(customers.id, cardDirectory.customerId))).where(where);
+  const on = and(eq(customers.tenantId, cardDirectory.tenantId), eq(customers.id, cardDirectory.customerId));
+  if (select === 'count') return db.select({ n: count() }).from(cardDirectory).innerJoin(customers, on).where(where);
+  // and with its card product: the one recorded, else the tenant's default card product (a processor that names none)
+  const product = and(
+    eq(products.tenantId, cardDirectory.tenantId),
+    sql`(${products.id} = ${cardDirectory.productId} or (${cardDirectory.productId} is null and ${products.isDefault} and ${products.kind} = 'CARD'))`,
+  );
+  return db.select(columns).from(cardDirectory).innerJoin(customers, on).leftJoin(products, product).where(where);
 }
 
 export async function findCards(db: DbOrTx, tenantId: string, where: SQL, limit: number, offset = 0): Promise<CardSearchItem[]> {

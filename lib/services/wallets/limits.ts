@@ -46,6 +46,7 @@ export function usageSql(tenantId: string, accounts: SQL, from: SQL): SQL {
     where l.tenant_id = ${tenantId}
       and l.account_id in ${accounts}
       and l.side = 'DEBIT'
+      and l.purpose = 'AMOUNT'
       and l.posted_at >= ${from}
       and e.kind in ('TRANSFER_HOLD', 'TRANSFER_SETTLEMENT')
       and not exists (

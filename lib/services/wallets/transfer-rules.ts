@@ -19,6 +19,8 @@ export interface RuleParams {
   currency: string;
   /** the transfer's amount, a decimal string */
   amount: string;
+  /** what leaves the source wallet: the amount plus the wallet product's fee (docs/products.md); the amount when absent */
+  debit?: string;
   /** the source wallet's id */
   walletId: string;
   now: Date;
@@ -32,6 +34,8 @@ type Condition =
   | { column: string; isNull: true }
   /** the numeric column is at least the transfer's amount */
   | { column: string; atLeastAmount: true }
+  /** the numeric column is at least what leaves the wallet (amount + fee) */
+  | { column: string; atLeastDebit: true }
   /** the timestamp column is later than now */
   | { column: string; afterNow: true };
 
@@ -52,8 +56,8 @@ export const TRANSFER_RULES = {
   walletActive: { on: 'wallet', when: { column: 'status', equals: literal('ACTIVE') } },
   /** the amount's currency is the source wallet's (currencyMismatch) */
   walletCurrency: { on: 'wallet', when: { column: 'currency', equals: { param: 'currency' } } },
-  /** the source wallet holds the amount (insufficientBalance) */
-  balanceCovers: { on: 'wallet', when: { column: 'balance', atLeastAmount: true } },
+  /** the source wallet holds the amount and the fee (insufficientBalance) */
+  balanceCovers: { on: 'wallet', when: { column: 'balance', atLeastDebit: true } },
   /** a wallet transfer's destination is ACTIVE (walletNotActive) */
   destinationActive: { on: 'destination', when: { column: 'status', equals: literal('ACTIVE') } },
   /** and in the transfer's currency (destinationCurrencyMismatch) */
@@ -91,6 +95,7 @@ export function holds(name: TransferRuleName, row: object, params: RuleParams): 
   if ('equals' in when) return value === operandValue(when.equals, params);
   if ('isNull' in when) return value === null || value === undefined;
   if ('atLeastAmount' in when) return new Decimal(String(value)).gte(params.amount);
+  if ('atLeastDebit' in when) return new Decimal(String(value)).gte(params.debit ?? params.amount);
   return new Date(String(value)).getTime() > params.now.getTime();
 }
 
@@ -101,6 +106,7 @@ export function ruleSql(name: TransferRuleName, alias: string, params: RuleParam
   if ('equals' in when) return sql`${column} = ${operandValue(when.equals, params)}`;
   if ('isNull' in when) return sql`${column} is null`;
   if ('atLeastAmount' in when) return sql`${column} >= ${params.amount}::numeric`;
+  if ('atLeastDebit' in when) return sql`${column} >= ${params.debit ?? params.amount}::numeric`;
   return sql`${column} > ${params.now}`;
 }
 

@@ -44,6 +44,8 @@ import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
 import type { RuleFiring } from '@/lib/contract/aml-model';
 import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
 import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
+import { computeFee } from '@/lib/contract/products';
+import type { Currency } from '@/lib/contract/money';
 
 /**
  * Transfers (docs/ledger.md). One transaction per transfer: lock the customer and the wallet row,
@@ -72,7 +74,8 @@ interface Refs {
  */
 function sourceWallet(row: TransferRow, source: Refs['source']): Transfer['sourceWallet'] {
   const now = new Decimal(source.balance);
-  const amount = new Decimal(row.amount);
+  // a held transfer holds its fee with its amount
+  const amount = new Decimal(row.amount).plus(row.fee);
   const pair = row.status === 'PENDING_APPROVAL' ? [now.plus(amount), now] : row.status === 'HELD_FOR_REVIEW' ? [now, now.minus(amount)] : null;
   return {
     id: row.walletId,
@@ -95,6 +98,7 @@ function toTransfer(row: TransferRow, refs: Refs): Transfer {
     destinationWallet: refs.destinationWallet,
     paymentConsentId: row.paymentConsentId,
     amount: fmt(row.amount, row.currency),
+    fee: fmt(row.fee, row.currency),
     currency: row.currency as Transfer['currency'],
     reference: row.reference,
     status: row.status,
@@ -199,6 +203,7 @@ interface LockedWallet {
   name: string;
   status: WalletRow['status'];
   balance: string;
+  product_id?: string;
 }
 interface Gathered {
   /** version: the row's xmin, which changes with every update of the customer (its status, a limit set: setTransactionLimit) */
@@ -218,6 +223,8 @@ interface Gathered {
   settings: { threshold: string | null } | null;
   initiator: { firstName: string | null; lastName: string | null; username: string } | null;
   accounts: Record<string, string> | null;
+  /** the source wallet's product fees now (docs/products.md) */
+  fees: { payout_fixed: string; payout_bps: number; transfer_fixed: string; transfer_bps: number } | null;
   customer_limits: boolean;
   wallet_limits: boolean;
   /** the tenant's enabled monitoring rules with their aggregates for this transfer (lib/services/aml/rules-engine.ts) */
@@ -246,12 +253,12 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       ${lock ? sql`for share` : sql``}
     ),
     w as materialized (
-      select w.id, w.customer_id, w.currency, w.name, w.status, w.balance::text as balance from wallets w
+      select w.id, w.customer_id, w.currency, w.name, w.status, w.balance::text as balance, w.product_id from wallets w
       where (select count(*) from c) >= 0 and ${walletFilter}
       order by w.id
       ${lock ? sql`for update` : sql``}
     ),
-    src as (select customer_id, currency from w where id = ${body.walletId}::uuid)
+    src as (select customer_id, currency, product_id from w where id = ${body.walletId}::uuid)
     select
       (select coalesce(json_agg(json_build_object('id', c.id, 'status', c.status, 'name', c.display_name, 'version', c.version)), '[]'::json) from c) as customers,
       (select coalesce(json_agg(row_to_json(w)), '[]'::json) from w) as wallets,
@@ -265,7 +272,9 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'username', u.username) from users u
         where u.tenant_id = ${tenantId} and u.id = ${actor.userId}::uuid) as initiator,
       (select json_object_agg(a.kind, a.id) from ledger_accounts a
-        where a.tenant_id = ${tenantId} and a.currency = ${body.currency} and a.wallet_id is null and a.kind in ('TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT')) as accounts,
+        where a.tenant_id = ${tenantId} and a.currency = ${body.currency} and a.wallet_id is null and a.kind in ('TRANSFER_CLEARING', 'OUTGOING_SETTLEMENT', 'FEES')) as accounts,
+      (select json_build_object('payout_fixed', p.payout_fee_fixed::text, 'payout_bps', p.payout_fee_bps, 'transfer_fixed', p.transfer_fee_fixed::text, 'transfer_bps', p.transfer_fee_bps)
+        from products p, src where p.tenant_id = ${tenantId} and p.id = src.product_id) as fees,
       exists (select 1 from transaction_limits l, src
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
       exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits,
@@ -297,6 +306,9 @@ interface Posting {
   /** releasing a held transfer: its row is updated instead of inserted */
   releasing: boolean;
   counterpart: string;
+  /** the wallet product's fee on the transfer ("0.00": none), and the account it is credited to (clearing while held, else the tenant's FEES account) */
+  fee: string;
+  feeAccount: string | null;
   description: string;
   /** the advisory lock of customer-wide limits is held */
   customerLocked: boolean;
@@ -326,16 +338,19 @@ const answerCte = (p: Posting) => (p.storeAnswer ? sql`answer as (${p.storeAnswe
 function writesSql(p: Posting): SQL {
   const { tenantId, wallet, destination, body } = p;
   const amount = sql`${body.amount}::numeric`;
+  const charged = new Decimal(p.fee).gt(0);
+  // what leaves the wallet: the amount and the fee
+  const debited = sql`${new Decimal(body.amount).plus(p.fee).toFixed()}::numeric`;
   const credited = destination && !p.requiresApproval ? destination.id : null;
   const status = statusOf(p);
   const transfer = p.releasing
-    ? sql`update transfers set status = ${status}, updated_at = ${p.now}
+    ? sql`update transfers set status = ${status}, fee = ${p.fee}::numeric, updated_at = ${p.now}
       where tenant_id = ${tenantId}::uuid and id = ${p.transferId}::uuid and status = 'HELD_FOR_REVIEW' and exists (select 1 from ok)
       returning id`
     : sql`insert into transfers (id, tenant_id, customer_id, wallet_id, beneficiary_id, destination_wallet_id, destination_customer_id,
-        payment_consent_id, amount, currency, reference, status, initiated_by, created_at, updated_at)
+        payment_consent_id, amount, fee, currency, reference, status, initiated_by, created_at, updated_at)
       select ${p.transferId}::uuid, ${tenantId}::uuid, ${wallet.customer_id}::uuid, ${wallet.id}::uuid, ${p.beneficiaryId}::uuid,
-        ${destination?.id ?? null}::uuid, ${destination?.customer_id ?? null}::uuid, ${p.consent?.id ?? null}::uuid, ${amount}, ${body.currency},
+        ${destination?.id ?? null}::uuid, ${destination?.customer_id ?? null}::uuid, ${p.consent?.id ?? null}::uuid, ${amount}, ${p.fee}::numeric, ${body.currency},
         ${body.reference}, ${status}, ${p.actor.userId}::uuid, ${p.now}, ${p.now}
       from ok
       returning id`;
@@ -359,14 +374,17 @@ function writesSql(p: Posting): SQL {
       returning id
     ),
     jl as (
-      insert into journal_lines (tenant_id, entry_id, account_id, side, amount, currency, posted_at)
-      select ${tenantId}::uuid, ${p.entryId}::uuid, v.account_id, v.side, ${amount}, ${wallet.currency}, ${p.now}
-      from ok, (values (${wallet.id}::uuid, 'DEBIT'), (${p.counterpart}::uuid, 'CREDIT')) as v(account_id, side)
+      insert into journal_lines (tenant_id, entry_id, account_id, side, amount, currency, purpose, posted_at)
+      select ${tenantId}::uuid, ${p.entryId}::uuid, v.account_id, v.side, v.amount, ${wallet.currency}, v.purpose, ${p.now}
+      from ok, (values (${wallet.id}::uuid, 'DEBIT', ${amount}, 'AMOUNT'), (${p.counterpart}::uuid, 'CREDIT', ${amount}, 'AMOUNT')${
+        // the fee: its own pair of lines in the same entry (wallet -> the tenant's FEES account, or clearing while held)
+        charged ? sql`, (${wallet.id}::uuid, 'DEBIT', ${p.fee}::numeric, 'FEE'), (${p.feeAccount}::uuid, 'CREDIT', ${p.fee}::numeric, 'FEE')` : sql``
+      }) as v(account_id, side, amount, purpose)
       returning id
     ),
     debit as (
-      update wallets set balance = balance - ${amount}, updated_at = ${p.now}
-      where tenant_id = ${tenantId} and id = ${wallet.id}::uuid and balance >= ${amount} and exists (select 1 from ok)
+      update wallets set balance = balance - ${debited}, updated_at = ${p.now}
+      where tenant_id = ${tenantId} and id = ${wallet.id}::uuid and balance >= ${debited} and exists (select 1 from ok)
       returning id
     ),
     credit as (
@@ -411,7 +429,7 @@ function postSql(p: Posting): SQL {
       where used.n = 0
         and not exists (select 1 from lim where lim.exceeded)
         and (${p.customerLocked} or not exists (select 1 from lim where lim.wallet_id is null))
-        and ${wallet.balance}::numeric >= ${amount}
+        and ${wallet.balance}::numeric >= ${new Decimal(body.amount).plus(p.fee).toFixed()}::numeric
     ),
     ${writesSql(p)}
     select
@@ -437,7 +455,14 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   }
   // the checks are the rules of transfer-rules.ts, in the documented order, each refused with its catalogue error
   const now = clock.now();
-  const ruleParams: RuleParams = { currency: body.currency, amount: body.amount, walletId: wallet.id, now };
+  // the wallet product's fee on this payment (docs/products.md), as the transfer form previews it (computeFee)
+  const feeRule = found.fees
+    ? destination
+      ? { fixed: found.fees.transfer_fixed, percentBps: found.fees.transfer_bps }
+      : { fixed: found.fees.payout_fixed, percentBps: found.fees.payout_bps }
+    : null;
+  const fee = computeFee(feeRule, body.amount, body.currency as Currency);
+  const ruleParams: RuleParams = { currency: body.currency, amount: body.amount, debit: new Decimal(body.amount).plus(fee).toFixed(), walletId: wallet.id, now };
   const customerStatusNow = customerStatus.get(wallet.customer_id)!;
   if (!holds('customerActive', { status: customerStatusNow }, ruleParams)) throw customerNotActive(wallet.customer_id, customerStatusNow);
   if (!holds('walletActive', wallet, ruleParams)) throw walletNotActive(wallet.id, wallet.status);
@@ -474,6 +499,9 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   const requiresApproval = fourEyesThreshold !== null && amount.gt(fourEyesThreshold);
   const kind = requiresApproval ? 'TRANSFER_CLEARING' : 'OUTGOING_SETTLEMENT';
   const counterpart = requiresApproval || !destination ? (found.accounts?.[kind] ?? (await systemAccount(db, tenantId, kind, wallet.currency))) : destination.id;
+  const charged = new Decimal(fee).gt(0);
+  // held above the threshold, the fee waits on clearing with the amount; settled, it goes to the tenant's FEES account
+  const feeAccount = !charged ? null : requiresApproval ? counterpart : (found.accounts?.FEES ?? (await systemAccount(db, tenantId, 'FEES', wallet.currency)));
   const payee = destination ? `wallet ${destination.name} (${destination.id.slice(0, 8)})` : beneficiary!.name;
   const transferId = heldRelease?.transferId ?? randomUUID();
   // 5. transaction monitoring (docs/aml.md): the tenant's rules on this transfer; a HOLD posts nothing until two officers release it
@@ -506,6 +534,8 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     firings,
     releasing: heldRelease !== null,
     counterpart,
+    fee,
+    feeAccount,
     description: destination ? `transfer from wallet ${wallet.name} (${wallet.id.slice(0, 8)}) to ${payee}: ${body.reference}` : `transfer to ${payee}: ${body.reference}`,
     customerLocked: false,
     event: { ctes: sql``, notified: sql`` },
@@ -522,6 +552,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     destinationCustomerId: destination?.customer_id ?? null,
     paymentConsentId: consentId,
     amount: body.amount,
+    fee,
     currency: body.currency,
     reference: body.reference,
     status: statusOf(posting),
@@ -538,7 +569,7 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
     names: new Map(found.initiator ? [[actor.userId, displayName(found.initiator)]] : []),
     customerName: found.customers.find((c) => c.id === wallet.customer_id)!.name,
     // the balance once this transfer's writes commit: a held transfer posts nothing
-    source: { name: wallet.name, balance: held ? wallet.balance : new Decimal(wallet.balance).minus(amount).toFixed() },
+    source: { name: wallet.name, balance: held ? wallet.balance : new Decimal(wallet.balance).minus(amount).minus(fee).toFixed() },
   });
   const message = held ? 'transfer held for AML review' : requiresApproval ? 'transfer awaiting approval' : 'transfer completed';
   const status = statusOf(posting) as 'PENDING_APPROVAL' | 'HELD_FOR_REVIEW' | 'COMPLETED';
@@ -580,6 +611,9 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 
+/** The journal lines a posting writes: the amount's two, and the fee's two when there is a fee. */
+const lineCount = (p: Pick<Posting, 'fee'>) => (new Decimal(p.fee).gt(0) ? 4 : 2);
+
 /** The status a posting writes: held for AML review, awaiting four-eyes approval, or completed. */
 function statusOf(p: Pick<Posting, 'held' | 'requiresApproval'>): TransferRow['status'] {
   return p.held ? 'HELD_FOR_REVIEW' : p.requiresApproval ? 'PENDING_APPROVAL' : 'COMPLETED';
@@ -604,7 +638,7 @@ interface PostResult {
 async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
   const [found] = ((await tx.execute(gatherSql(tenantId, actor, body, clock.now()))) as unknown as Rows<Gathered>).rows;
-  const { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
+  const { posting, transfer, message, wallet, destination, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
   const transferId = posting.transferId;
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
   if (found!.customer_limits) {
@@ -633,9 +667,9 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
     })),
     body.amount,
   );
-  if (!holds('balanceCovers', wallet, posting.ruleParams)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(amount, wallet.currency), wallet.currency);
-  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; held: the transfer only
-  const expected = posting.held ? 1 : 5 + (destination && !requiresApproval ? 1 : 0);
+  if (!holds('balanceCovers', wallet, posting.ruleParams)) throw insufficientBalance(fmt(wallet.balance, wallet.currency), fmt(posting.ruleParams.debit!, wallet.currency), wallet.currency);
+  // the transfer, the entry, its lines (two, four with a fee), the debit and (a settled wallet transfer) the credit; held: the transfer only
+  const expected = posting.held ? 1 : 3 + lineCount(posting) + (destination && !requiresApproval ? 1 : 0);
   if (Number(result.written) !== expected) throw new Error(`transfer ${transferId}: the posting statement wrote ${result.written} rows, expected ${expected}`);
   // the rules that fired raise one alert with the transfer (and hold it when one of them says so)
   if (posting.firings.length) {
@@ -739,8 +773,8 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   if (!holds('balanceCovers', prepared.wallet, prepared.posting.ruleParams)) return null;
   // a monitoring rule fired: the alert (and a hold) are written with the transfer, by the slow path
   if (prepared.posting.firings.length) return null;
-  // the transfer, the entry, its two lines, the debit and (a settled wallet transfer) the credit; nothing when a check failed
-  const expected = 5 + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
+  // the transfer, the entry, its lines (two, four with a fee), the debit and (a settled wallet transfer) the credit; nothing when a check failed
+  const expected = 3 + lineCount(prepared.posting) + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
   // One statement, so the wallet's row lock is held only while PostgreSQL runs and commits it (no
   // BEGIN/COMMIT round trips around it, no turn of this process's event loop in between). Under
   // concurrent updates of the same wallets, PostgreSQL's re-check of a data-modifying CTE on the
@@ -921,16 +955,22 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
       else if (destination && destination.status !== 'ACTIVE') failure = `the destination wallet is ${destination.status}`;
       else if (destination && customerStatus.get(destination.customerId) !== 'ACTIVE') failure = `the destination customer is ${customerStatus.get(destination.customerId)}`;
     }
+    // the fee held on clearing with the amount: to the tenant's FEES account on approval, back to the wallet otherwise
+    const fee = fmt(row.fee, row.currency);
+    const charged = new Decimal(row.fee).gt(0);
     if (decision === 'approve' && !failure) {
       const target = destId ?? (await systemAccount(tx, tenantId, 'OUTGOING_SETTLEMENT', row.currency));
+      const feeLines = charged
+        ? [
+            { accountId: clearing, side: 'DEBIT' as const, amount: fee, currency: row.currency, purpose: 'FEE' as const },
+            { accountId: await systemAccount(tx, tenantId, 'FEES', row.currency), side: 'CREDIT' as const, amount: fee, currency: row.currency, purpose: 'FEE' as const },
+          ]
+        : [];
       await postEntry(tx, tenantId, {
         kind: 'TRANSFER_SETTLEMENT',
         transferId: id,
         description: destId ? `transfer ${id} approved: from wallet ${wallet.name} (${wallet.id.slice(0, 8)})` : `transfer ${id} approved`,
-        lines: [
-          { accountId: clearing, side: 'DEBIT', amount, currency: row.currency },
-          { accountId: target, side: 'CREDIT', amount, currency: row.currency },
-        ],
+        lines: [{ accountId: clearing, side: 'DEBIT', amount, currency: row.currency }, { accountId: target, side: 'CREDIT', amount, currency: row.currency }, ...feeLines],
       });
       if (destId) await moveBalance(tx, tenantId, destId, new Decimal(row.amount));
       status = 'COMPLETED';
@@ -942,9 +982,15 @@ export async function decideTransfer(db: Db, tenantId: string, actor: Actor, id:
         lines: [
           { accountId: clearing, side: 'DEBIT', amount, currency: row.currency },
           { accountId: row.walletId, side: 'CREDIT', amount, currency: row.currency },
+          ...(charged
+            ? [
+                { accountId: clearing, side: 'DEBIT' as const, amount: fee, currency: row.currency, purpose: 'FEE' as const },
+                { accountId: row.walletId, side: 'CREDIT' as const, amount: fee, currency: row.currency, purpose: 'FEE' as const },
+              ]
+            : []),
         ],
       });
-      await moveBalance(tx, tenantId, row.walletId, new Decimal(row.amount));
+      await moveBalance(tx, tenantId, row.walletId, new Decimal(row.amount).plus(row.fee));
       status = failure ? 'FAILED' : 'REJECTED';
     }
     const [updated] = await tx

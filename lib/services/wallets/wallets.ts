@@ -4,7 +4,9 @@ import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
 import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { customers, journalEntries, journalLines, ledgerAccounts, transfers, wallets, type TransferRow, type WalletRow } from '@/lib/db/schema';
+import { customers, journalEntries, journalLines, ledgerAccounts, products, transactionLimits, transfers, wallets, type ProductRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
+import type { WalletProduct } from '@/lib/contract/products';
+import { feeOf, resolveProduct } from '@/lib/services/products/products';
 import { getEnv } from '@/lib/env';
 import {
   currencyMismatch,
@@ -28,14 +30,34 @@ import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows,
 async function pendingOutgoing(db: DbOrTx, tenantId: string, walletIds: string[]): Promise<Map<string, string>> {
   if (walletIds.length === 0) return new Map();
   const rows = await db
-    .select({ walletId: transfers.walletId, sum: sql<string>`sum(${transfers.amount})::text` })
+    .select({ walletId: transfers.walletId, sum: sql<string>`sum(${transfers.amount} + ${transfers.fee})::text` })
     .from(transfers)
     .where(and(eq(transfers.tenantId, tenantId), eq(transfers.status, 'PENDING_APPROVAL'), inArray(transfers.walletId, walletIds)))
     .groupBy(transfers.walletId);
   return new Map(rows.map((r) => [r.walletId, r.sum]));
 }
 
-export function toWallet(row: WalletRow, pending = '0', customerName = ''): Wallet {
+/** What a wallet answer shows of its product's row: the reference and the fees its payments pay now. */
+type ProductFields = Pick<ProductRow, 'id' | 'code' | 'name' | 'payoutFeeFixed' | 'payoutFeeBps' | 'transferFeeFixed' | 'transferFeeBps'>;
+const productFields = {
+  id: products.id,
+  code: products.code,
+  name: products.name,
+  payoutFeeFixed: products.payoutFeeFixed,
+  payoutFeeBps: products.payoutFeeBps,
+  transferFeeFixed: products.transferFeeFixed,
+  transferFeeBps: products.transferFeeBps,
+};
+
+function walletProduct(p: ProductFields, currency: string): WalletProduct {
+  const fee = (type: 'PAYOUT' | 'WALLET_TRANSFER') => {
+    const f = feeOf(p, type);
+    return { fixed: fmt(f.fixed, currency), percentBps: f.percentBps };
+  };
+  return { id: p.id, code: p.code, name: p.name, payoutFee: fee('PAYOUT'), transferFee: fee('WALLET_TRANSFER') };
+}
+
+export function toWallet(row: WalletRow, product: ProductFields, pending = '0', customerName = ''): Wallet {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -46,6 +68,7 @@ export function toWallet(row: WalletRow, pending = '0', customerName = ''): Wall
     balance: fmt(row.balance, row.currency),
     availableBalance: fmt(row.balance, row.currency),
     pendingOutgoing: fmt(pending, row.currency),
+    product: walletProduct(product, row.currency),
     statusReason: row.statusReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -53,10 +76,10 @@ export function toWallet(row: WalletRow, pending = '0', customerName = ''): Wall
   };
 }
 
-/** Wallet rows as the API shows them: with the sum awaiting approval and the customer's name (two reads in parallel). */
+/** Wallet rows as the API shows them: with the sum awaiting approval, the customer's name and the product (three reads in parallel). */
 export async function presentWallets(db: DbOrTx, tenantId: string, rows: WalletRow[]): Promise<Wallet[]> {
   if (rows.length === 0) return [];
-  const [pending, names] = await Promise.all([
+  const [pending, names, productRows] = await Promise.all([
     pendingOutgoing(
       db,
       tenantId,
@@ -66,9 +89,14 @@ export async function presentWallets(db: DbOrTx, tenantId: string, rows: WalletR
       .select({ id: customers.id, name: customers.displayName })
       .from(customers)
       .where(and(eq(customers.tenantId, tenantId), inArray(customers.id, [...new Set(rows.map((r) => r.customerId))]))),
+    db
+      .select(productFields)
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, [...new Set(rows.map((r) => r.productId))]))),
   ]);
   const nameOf = new Map(names.map((c) => [c.id, c.name]));
-  return rows.map((r) => toWallet(r, pending.get(r.id), nameOf.get(r.customerId)));
+  const productOf = new Map(productRows.map((p) => [p.id, p]));
+  return rows.map((r) => toWallet(r, productOf.get(r.productId)!, pending.get(r.id), nameOf.get(r.customerId)));
 }
 
 const scoped = (tenantId: string, actor: Actor, walletId: string): SQL =>
@@ -90,11 +118,25 @@ export async function openWallet(db: DbOrTx, tenantId: string, actor: Actor, bod
   return db.transaction(async (tx) => {
     const customer = await targetCustomer(tx, tenantId, actor, body.customerId);
     if (customer.status !== 'ACTIVE') throw customerNotActive(customer.id, customer.status);
+    const product = await resolveProduct(tx, tenantId, 'WALLET', body, body.currency);
     const [row] = await tx
       .insert(wallets)
-      .values({ tenantId, customerId: customer.id, currency: body.currency, name: body.name ?? `${body.currency} wallet` })
+      .values({ tenantId, customerId: customer.id, currency: body.currency, name: body.name ?? `${body.currency} wallet`, productId: product.id })
       .returning();
     await tx.insert(ledgerAccounts).values({ id: row!.id, tenantId, kind: 'WALLET', currency: row!.currency, walletId: row!.id });
+    // the product's default limits become the wallet's own transaction limits (changed later like any limit)
+    const defaults = (
+      [
+        ['PER_TRANSACTION', product.limitPerTransaction],
+        ['DAILY', product.limitDaily],
+        ['MONTHLY', product.limitMonthly],
+      ] as const
+    ).filter((d): d is readonly ['PER_TRANSACTION' | 'DAILY' | 'MONTHLY', string] => d[1] !== null);
+    if (defaults.length) {
+      await tx
+        .insert(transactionLimits)
+        .values(defaults.map(([limitType, limitAmount]) => ({ tenantId, customerId: customer.id, walletId: row!.id, limitType, limitAmount, currency: row!.currency })));
+    }
     await emitEvent(tx, tenantId, 'wallet.opened', { walletId: row!.id, customerId: customer.id, currency: row!.currency, status: 'ACTIVE' });
     return (await presentWallets(tx, tenantId, [row!]))[0]!;
   });
@@ -126,13 +168,15 @@ function buildWalletQuery(db: Db) {
   return db
     .select({
       wallet: wallets,
+      product: productFields,
       customerName: customers.displayName,
       pending: sql<
         string | null
-      >`(select sum(${transfers.amount})::text from ${transfers} where ${transfers.tenantId} = ${wallets.tenantId} and ${transfers.walletId} = ${wallets.id} and ${transfers.status} = 'PENDING_APPROVAL')`,
+      >`(select sum(${transfers.amount} + ${transfers.fee})::text from ${transfers} where ${transfers.tenantId} = ${wallets.tenantId} and ${transfers.walletId} = ${wallets.id} and ${transfers.status} = 'PENDING_APPROVAL')`,
     })
     .from(wallets)
     .leftJoin(customers, and(eq(customers.tenantId, wallets.tenantId), eq(customers.id, wallets.customerId)))
+    .innerJoin(products, and(eq(products.tenantId, wallets.tenantId), eq(products.id, wallets.productId)))
     .where(
       and(eq(wallets.tenantId, sql.placeholder('tenantId')), eq(wallets.id, sql.placeholder('walletId')), sql`(${customerId}::uuid is null or ${wallets.customerId} = ${customerId}::uuid)`),
     )
@@ -145,7 +189,7 @@ export async function getWallet(db: Db, tenantId: string, actor: Actor, walletId
   if (!query) walletQueries.set(db, (query = buildWalletQuery(db)));
   const [row] = await query.execute({ tenantId, walletId, customerId: actor.customerId ?? null });
   if (!row) throw notFound('wallet');
-  return toWallet(row.wallet, row.pending ?? undefined, row.customerName ?? undefined);
+  return toWallet(row.wallet, row.product, row.pending ?? undefined, row.customerName ?? undefined);
 }
 
 type StatementKind = (typeof journalEntries.$inferSelect)['kind'];
@@ -207,23 +251,25 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       : Promise.resolve([{ v: otherwise }]);
   const { limit, offset } = pageOf(query);
   // the running balance comes from a window over all the wallet's lines, then the page is cut out of it
-  // each line with its transfer's status now (a hold of a transfer approved since is money that left)
+  // each line with its transfer's status now (a hold of a transfer approved since is money that left);
+  // within an entry a fee line follows the payment it is charged on (purpose AMOUNT < FEE)
   const rowsQuery = db.execute(sql`
     select s.*, t.status as "transferStatus" from (
-      select l.entry_id as "entryId", l.side, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id,
+      select l.entry_id as "entryId", l.side, l.purpose, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id,
              e.kind, e.transfer_id as "transferId", e.description,
-             (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by l.posted_at, l.id rows unbounded preceding))::text as "balanceAfter"
+             (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by l.posted_at, l.purpose, l.id rows unbounded preceding))::text as "balanceAfter"
       from journal_lines l
       join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
       where l.tenant_id = ${tenantId} and l.account_id = ${walletId}
     ) s
     left join transfers t on t.tenant_id = ${tenantId} and t.id = s."transferId"
     where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
-    order by s."postedAt" desc, s.id desc
+    order by s."postedAt" desc, s.purpose desc, s.id desc
     limit ${limit} offset ${offset}`) as unknown as Promise<{
     rows: Array<{
       entryId: string;
       side: 'DEBIT' | 'CREDIT';
+      purpose: 'AMOUNT' | 'FEE';
       amount: string;
       currency: Currency;
       postedAt: Date | string;
@@ -246,7 +292,8 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
       kind: r.kind,
       transferId: r.transferId,
       transferStatus: r.transferStatus,
-      description: r.description,
+      description: r.purpose === 'FEE' ? `Fee: ${r.description}` : r.description,
+      purpose: r.purpose,
       direction: r.side,
       amount: fmt(r.amount, r.currency),
       currency: r.currency,
@@ -272,7 +319,7 @@ export function sandboxFundingEnabled(): boolean {
  */
 async function assertBalanceRoom(tx: DbOrTx, tenantId: string, wallet: WalletRow, amount: string): Promise<void> {
   const [held] = await tx
-    .select({ total: sql<string>`coalesce(sum(${transfers.amount}), 0)` })
+    .select({ total: sql<string>`coalesce(sum(${transfers.amount} + ${transfers.fee}), 0)` })
     .from(transfers)
     .where(and(eq(transfers.tenantId, tenantId), eq(transfers.walletId, wallet.id), eq(transfers.status, 'PENDING_APPROVAL')));
   const current = new Decimal(wallet.balance).plus(held?.total ?? '0');

@@ -235,6 +235,13 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     add('version', draft.version, '1.0');
     bodies['POST /api/v2.1/consent-templates/{kind}/versions'] = body;
   });
+  await step('products', async () => {
+    const body = { kind: 'WALLET', code: `fuzz-${run}`, name: 'Fuzz product', currency: 'EUR', payoutFee: { fixed: '0.10', percentBps: 25 } };
+    const product = await ok<{ id: string }>('product', call('POST', '/api/v2.1/products', body, { ...auth, 'Idempotency-Key': `product-${run}` }));
+    add('productId', product.id);
+    bodies['POST /api/v2.1/products'] = { ...body, code: 'fuzz-{{n}}' };
+    bodies['PATCH /api/v2.1/products/{productId}'] = { name: 'Fuzz product {{n}}' };
+  });
   await step('webhooks', async () => {
     await ok('allow http endpoints', call('PUT', '/api/v2.1/webhooks/settings', { allowHttpEndpoints: true }, auth));
     const body = { subscriptionName: 'Fuzz hook', endpointUrl: 'http://127.0.0.1:9/fuzz-hook', subscribedEvents: ['customer.*'] };

@@ -72,6 +72,7 @@ it('a card issued through an external processor is found by last four + holder n
     customerId: t.alice.customerId,
     customerName: expect.any(String),
     createdAt: expect.stringMatching(ISO),
+    product: { id: expect.any(String), code: 'default-card', name: 'Default card' },
   };
   const byLast4 = await cardsOf(t.admin, `last4=${pan.slice(-4)}&holder=ada%20lovelace`);
   expect(byLast4.status, byLast4.text).toBe(200);
