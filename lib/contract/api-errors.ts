@@ -106,4 +106,7 @@ export const {
   beneficiaryExists,
   subscriptionDisabled,
   deliveryPending,
+  externalPartnerNotFound,
+  externalEventSignatureInvalid,
+  externalEventTimestampOutOfWindow,
 } = API_ERRORS;

@@ -306,6 +306,9 @@ export const AUDIT_ACTIONS = [
   'CUSTOMER_SUSPENDED',
   'CUSTOMER_CLOSED',
   'REVIEW_SETTINGS_CHANGED',
+  'EXTERNAL_PARTNER_CREATED',
+  'EXTERNAL_PARTNER_UPDATED',
+  'EXTERNAL_PARTNER_SECRET_ROTATED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -333,6 +336,9 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_SUSPENDED: 'Customer suspended',
   CUSTOMER_CLOSED: 'Customer closed',
   REVIEW_SETTINGS_CHANGED: 'Review settings changed',
+  EXTERNAL_PARTNER_CREATED: 'External event partner registered',
+  EXTERNAL_PARTNER_UPDATED: 'External event partner changed',
+  EXTERNAL_PARTNER_SECRET_ROTATED: "External event partner's secret rotated",
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -142,6 +142,13 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     after: { twoApprovalsForOrganizations: true, twoApprovalsForHighRisk: false },
     entityId: 't1',
   },
+  EXTERNAL_PARTNER_CREATED: { before: null, after: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: true }, entityId: 'p1' },
+  EXTERNAL_PARTNER_UPDATED: {
+    before: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: true },
+    after: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: false },
+    entityId: 'p1',
+  },
+  EXTERNAL_PARTNER_SECRET_ROTATED: { before: null, after: null, entityId: 'p1' },
 };
 
 describe('timeline', () => {
