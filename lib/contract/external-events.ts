@@ -116,7 +116,10 @@ export const externalEventSchema = z.object({
   receivedAt: isoDateTimeSchema,
   payload: z.record(z.string(), z.unknown()).describe('the body as received (card-number-shaped digit runs masked)'),
   result: z.record(z.string(), z.unknown()).nullable().describe('PROCESSED: what it did'),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).nullable().describe('FAILED: why'),
+  errors: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .nullable()
+    .describe('FAILED: why'),
 });
 export type ExternalEvent = z.infer<typeof externalEventSchema>;
 

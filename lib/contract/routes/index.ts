@@ -2,6 +2,7 @@ import { amlRoutes } from './aml';
 import { cardOperationSpecs, cardRoutes } from './cards';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
+import { externalEventRoutes } from './external-events';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
@@ -24,6 +25,7 @@ const DOMAINS: readonly Domain[] = [
   identityRoutes,
   onboardingRoutes,
   webhookRoutes,
+  externalEventRoutes,
   customerRoutes,
   searchRoutes,
   dashboardRoutes,

@@ -69,7 +69,9 @@ export const externalEvents = pgTable(
     index('external_events_tenant_received_idx').on(t.tenantId, t.receivedAt),
     index('external_events_tenant_status_idx').on(t.tenantId, t.status, t.receivedAt),
     index('external_events_tenant_partner_idx').on(t.tenantId, t.partnerId, t.receivedAt),
-    uniqueIndex('external_events_first_uq').on(t.tenantId, t.partnerId, t.externalId).where(sql`${t.status} in ('PROCESSED', 'UNKNOWN_TYPE')`),
+    uniqueIndex('external_events_first_uq')
+      .on(t.tenantId, t.partnerId, t.externalId)
+      .where(sql`${t.status} in ('PROCESSED', 'UNKNOWN_TYPE')`),
     check('external_events_status_ck', sql`${t.status} in (${list(EXTERNAL_EVENT_STATUSES)})`),
   ],
 );

@@ -51,12 +51,12 @@ export interface InboundEventRequest {
   headers: { id: string | null; timestamp: string | null; signature: string | null };
   /** the body exactly as received: the signature covers these bytes */
   body: string;
+  /** the edge's text rule for a parsed body (lib/http/input-text.ts assertJsonText): throws naming the field */
+  assertText: (value: unknown) => void;
 }
 
 export type ReceiveOutcome =
-  | { kind: 'PROCESSED' | 'UNKNOWN_TYPE'; answer: ReceivedExternalEvent }
-  | { kind: 'DUPLICATE'; answer: ReceivedExternalEvent }
-  | { kind: 'FAILED'; error: ApiError };
+  { kind: 'PROCESSED' | 'UNKNOWN_TYPE'; answer: ReceivedExternalEvent } | { kind: 'DUPLICATE'; answer: ReceivedExternalEvent } | { kind: 'FAILED'; error: ApiError };
 
 const FIRST: readonly ExternalEventStatus[] = ['PROCESSED', 'UNKNOWN_TYPE'];
 const firstCondition = (t = externalEvents) => sql`${t.status} in ('PROCESSED', 'UNKNOWN_TYPE')`;
@@ -92,13 +92,14 @@ function assertSigned(secret: string, id: string, at: Date, body: string, header
   if (!matches) throw externalEventSignatureInvalid();
 }
 
-function parseBody(text: string): z.infer<typeof inboundEventBodySchema> {
+function parseBody(text: string, assertText: (value: unknown) => void): z.infer<typeof inboundEventBodySchema> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw malformedJson('the body is not valid JSON');
   }
+  assertText(value);
   const parsed = inboundEventBodySchema.safeParse(value);
   if (!parsed.success) throw fromZodError(parsed.error);
   return parsed.data;
@@ -143,7 +144,7 @@ export async function receiveExternalEvent(db: Db, request: InboundEventRequest)
   if (id!.length > 200) throw validationFailed([{ field: EXTERNAL_EVENT_HEADERS.id, message: 'must be at most 200 characters' }]);
   const at = sentAt(timestamp!);
   assertSigned(partnerSecret((await encryptionKey(db)).key, partner), id!, at, request.body, signature!);
-  const body = parseBody(request.body);
+  const body = parseBody(request.body, request.assertText);
   const parsed = parseData(partner, body.type, body.data);
   const tenantId = partner.tenantId;
   const row = { tenantId, partnerId: partner.id, externalId: id!, type: body.type, sentAt: at, payload: masked(body) as Record<string, unknown> };
@@ -153,7 +154,11 @@ export async function receiveExternalEvent(db: Db, request: InboundEventRequest)
     let inserted: ExternalEventRow | undefined;
     if (status === 'FAILED') {
       // a failure never hides a first receipt: a repeat of a processed id is a duplicate whatever it says
-      if (!(await firstReceipt(tx, row))) [inserted] = await tx.insert(externalEvents).values({ ...row, status, errors: fieldErrors(parsed) }).returning();
+      if (!(await firstReceipt(tx, row)))
+        [inserted] = await tx
+          .insert(externalEvents)
+          .values({ ...row, status, errors: fieldErrors(parsed) })
+          .returning();
     } else {
       // the partial unique index (external_events_first_uq) serializes concurrent repeats: the second
       // waits for the first to commit, then conflicts and becomes a duplicate
@@ -197,12 +202,7 @@ async function firstReceipt(tx: DbOrTx, row: { tenantId: string; partnerId: stri
     .select()
     .from(externalEvents)
     .where(
-      and(
-        eq(externalEvents.tenantId, row.tenantId),
-        eq(externalEvents.partnerId, row.partnerId),
-        eq(externalEvents.externalId, row.externalId),
-        inArray(externalEvents.status, [...FIRST]),
-      ),
+      and(eq(externalEvents.tenantId, row.tenantId), eq(externalEvents.partnerId, row.partnerId), eq(externalEvents.externalId, row.externalId), inArray(externalEvents.status, [...FIRST])),
     );
   return first;
 }
@@ -226,7 +226,10 @@ export async function listExternalEvents(
     .orderBy(desc(externalEvents.receivedAt), desc(externalEvents.id))
     .limit(query.pageSize)
     .offset((query.pageNo - 1) * query.pageSize);
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(externalEvents).where(where);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(externalEvents)
+    .where(where);
   const byStatus = await db
     .select({ status: externalEvents.status, n: sql<number>`count(*)::int` })
     .from(externalEvents)

@@ -146,7 +146,11 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
   CUSTOMER_CLOSED: onCustomer,
   REVIEW_SETTINGS_CHANGED: (e) => join(Object.keys(SETTING_WORDS).map((k) => change(SETTING_WORDS[k]!, e.before?.[k] ? 'on' : 'off', e.after?.[k] ? 'on' : 'off'))),
   // the tenant's external event partners (no customer: never on a customer's timeline)
-  EXTERNAL_PARTNER_CREATED: (e) => join([str(e.after?.name) ? `partner ${quoted(e.after?.name)}` : null, str(e.after?.kind) ? `kind: ${EXTERNAL_PARTNER_KIND_LABELS[e.after?.kind as ExternalPartnerKind] ?? 'other'}` : null]),
+  EXTERNAL_PARTNER_CREATED: (e) =>
+    join([
+      str(e.after?.name) ? `partner ${quoted(e.after?.name)}` : null,
+      str(e.after?.kind) ? `kind: ${EXTERNAL_PARTNER_KIND_LABELS[e.after?.kind as ExternalPartnerKind] ?? 'other'}` : null,
+    ]),
   EXTERNAL_PARTNER_UPDATED: (e) =>
     join([
       e.before?.name !== e.after?.name ? change('name', String(e.before?.name ?? '—'), String(e.after?.name ?? '—')) : null,
