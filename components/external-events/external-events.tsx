@@ -205,7 +205,15 @@ function ReceivedEvents() {
               ))}
             </ul>
           ) : null}
-          <pre className="mt-2 max-h-64 max-w-full overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">{JSON.stringify(e.payload, null, 2)}</pre>
+          <pre
+            role="region"
+            aria-label={`Payload of event ${e.externalId}`}
+            // a scroll box reached by the keyboard too
+            tabIndex={0}
+            className="mt-2 max-h-64 max-w-full overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs"
+          >
+            {JSON.stringify(e.payload, null, 2)}
+          </pre>
         </details>
       ),
     },

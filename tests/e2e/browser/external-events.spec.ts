@@ -116,7 +116,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await checkScreen(page, 'external-events');
 
       // filter by status
-      await page.getByLabel('Status').selectOption({ label: 'Unknown type (kept)' });
+      await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Unknown type (kept)' });
       await expect(events).toHaveCount(1);
       await expect(events).toContainText('card.dispute.opened');
 
