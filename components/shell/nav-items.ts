@@ -26,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/aml/rules', label: 'AML rules', ready: true, allow: 'aml:read' },
   { href: '/consent-templates', label: 'Consent templates', ready: true, allow: 'consent:configure' },
   { href: '/webhooks', label: 'Webhooks', ready: true, allow: 'webhook:manage' },
+  { href: '/external-events', label: 'External events', ready: true, allow: 'partner:manage' },
   { href: '/transfers', label: 'Transfers', ready: true, allow: 'tenant:staff' },
   { href: '/transfers/approvals', label: 'Approvals', ready: true, allow: 'transfer:approve' },
   { href: '/wallets', label: 'Wallets', ready: true, allow: 'tenant:staff' },

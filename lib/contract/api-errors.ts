@@ -121,4 +121,7 @@ export const {
   beneficiaryExists,
   subscriptionDisabled,
   deliveryPending,
+  externalPartnerNotFound,
+  externalEventSignatureInvalid,
+  externalEventTimestampOutOfWindow,
 } = API_ERRORS;

@@ -58,6 +58,10 @@ export const ERROR_MESSAGES = {
   // registration drafts in the catalogue's style (our design; docs/errors.md, docs/drafts.md)
   draftExpired: 'draft expired',
   draftConsumed: 'draft already used',
+  // external events in the catalogue's style (our design; docs/errors.md, docs/external-events.md)
+  externalPartnerNotFound: 'external event partner not found',
+  externalEventSignatureInvalid: 'external event signature invalid',
+  externalEventTimestampOutOfWindow: 'external event timestamp outside the replay window',
   // generic statuses (our design; listed in docs/errors.md)
   missingHeaders: 'missing required headers',
   malformedJson: 'malformed JSON body',
@@ -136,6 +140,9 @@ export const ERROR_TYPES = {
   reconsentRequired: 'RECONSENT_REQUIRED',
   draftExpired: 'DRAFT_EXPIRED',
   draftConsumed: 'DRAFT_CONSUMED',
+  externalPartnerNotFound: 'EXTERNAL_PARTNER_NOT_FOUND',
+  externalEventSignatureInvalid: 'EXTERNAL_EVENT_SIGNATURE_INVALID',
+  externalEventTimestampOutOfWindow: 'EXTERNAL_EVENT_TIMESTAMP_OUT_OF_WINDOW',
 } as const;
 
 export const validationFailedDataSchema = z.object({
@@ -883,5 +890,27 @@ export const ERROR_CATALOGUE = {
     customerId,
     limit,
   })),
+  /** 404: an external event for a partner id that is unknown to every tenant, or disabled (docs/external-events.md). */
+  externalPartnerNotFound: rule(404, M.externalPartnerNotFound, E.externalPartnerNotFound, { field: z.literal('partnerId') }, () => ({
+    details: 'no enabled external event partner has this id',
+    field: 'partnerId' as const,
+  })),
+  /** 401: no webhook-signature entry is the HMAC of the event under the partner's secret. */
+  externalEventSignatureInvalid: rule(401, M.externalEventSignatureInvalid, E.externalEventSignatureInvalid, { field: z.literal('webhook-signature') }, () => ({
+    details: "no v1 signature in webhook-signature matches the body under the partner's secret",
+    field: 'webhook-signature' as const,
+  })),
+  /** 400: webhook-timestamp lies further than the replay window from our clock (old: a replay; future: a wrong clock). */
+  externalEventTimestampOutOfWindow: rule(
+    400,
+    M.externalEventTimestampOutOfWindow,
+    E.externalEventTimestampOutOfWindow,
+    { field: z.literal('webhook-timestamp'), toleranceSeconds: z.number().int() },
+    (direction: 'old' | 'future', toleranceSeconds: number) => ({
+      details: `the timestamp is more than ${toleranceSeconds} seconds ${direction === 'old' ? 'in the past' : 'in the future'}`,
+      field: 'webhook-timestamp' as const,
+      toleranceSeconds,
+    }),
+  ),
 };
 export type CatalogueName = keyof typeof ERROR_CATALOGUE;

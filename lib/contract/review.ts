@@ -316,6 +316,9 @@ export const AUDIT_ACTIONS = [
   'DRAFT_CONSUMED',
   'PRODUCT_CREATED',
   'PRODUCT_UPDATED',
+  'EXTERNAL_PARTNER_CREATED',
+  'EXTERNAL_PARTNER_UPDATED',
+  'EXTERNAL_PARTNER_SECRET_ROTATED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -352,6 +355,9 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   DRAFT_CONSUMED: 'Registered from a draft',
   PRODUCT_CREATED: 'Product created',
   PRODUCT_UPDATED: 'Product changed',
+  EXTERNAL_PARTNER_CREATED: 'External event partner registered',
+  EXTERNAL_PARTNER_UPDATED: 'External event partner changed',
+  EXTERNAL_PARTNER_SECRET_ROTATED: "External event partner's secret rotated",
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

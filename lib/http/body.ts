@@ -13,6 +13,25 @@ export function isJsonContentType(value: string | null): boolean {
  * string in it clean text under the edge rule (400 request validation failed, lib/http/input-text.ts).
  */
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const text = await readJsonText(req, maxBytes);
+  if (text.trim() === '') throw malformedJson('the body is empty; a JSON object is expected');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+    throw malformedJson(`the body is not valid JSON${position ? ` (error at position ${position})` : ''}`);
+  }
+  // the text rule (no NUL, no lone surrogate, no __proto__/constructor/prototype key), naming each field
+  assertJsonText(value);
+  return value;
+}
+
+/**
+ * The text of a JSON request body, exactly as sent (a signed body's signature covers these bytes):
+ * Content-Type JSON (415), at most maxBytes (413), valid UTF-8 (400). Not parsed.
+ */
+export async function readJsonText(req: Request, maxBytes: number): Promise<string> {
   const contentType = req.headers.get('content-type');
   if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
 
@@ -41,16 +60,5 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
       throw error;
     }
   }
-
-  if (text.trim() === '') throw malformedJson('the body is empty; a JSON object is expected');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
-    throw malformedJson(`the body is not valid JSON${position ? ` (error at position ${position})` : ''}`);
-  }
-  // the text rule (no NUL, no lone surrogate, no __proto__/constructor/prototype key), naming each field
-  assertJsonText(value);
-  return value;
+  return text;
 }

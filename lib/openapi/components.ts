@@ -61,6 +61,7 @@ import {
   transferSourceWalletSchema,
   walletSchema,
 } from '@/lib/contract/wallets';
+import { externalEventSchema, externalPartnerSchema, receivedExternalEventSchema } from '@/lib/contract/external-events';
 import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
 
 /**
@@ -149,6 +150,9 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   DraftSummary: draftSummarySchema,
   // the request body of three operations (POST, PUT by id, PUT by token): named in its strict form, the one the document renders
   SaveDraftBody: strictInput(saveDraftBodySchema),
+  ExternalPartner: externalPartnerSchema,
+  ExternalEvent: externalEventSchema,
+  ReceivedExternalEvent: receivedExternalEventSchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -174,6 +178,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Verifications: 'The KYC/KYB review queue: assignment, notes, document decisions and the final decision.',
   Categorization: "The tenant's customer categories and the features they carry.",
   Webhooks: 'Subscriptions to platform events, their deliveries, replays and signing secrets.',
+  'External events':
+    "Signed events from the tenant's partners (card processor, KYC and screening vendors): the inbound endpoint, the partners and their secrets, the received events (docs/external-events.md).",
   Transfers: 'Beneficiaries, payment consents, transaction limits and transfers with four-eyes approval.',
   Wallets: 'Wallets in a currency, their statements, freezing and closing, and sandbox funding.',
   Products:

@@ -328,6 +328,9 @@ function operationObject(op: RouteSpec, convert: SchemaConverter): Json {
     const schema = convert.convert(strictInput(op.body), 'input');
     const optional = op.body.safeParse(undefined).success;
     operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
+  } else if (op.rawBody) {
+    // read by the handler itself (a signed body): its shape, as sent
+    operation.requestBody = { required: true, content: { 'application/json': { schema: convert.convert(op.rawBody, 'input') } } };
   }
   if (op.allow) {
     const who = isSignedInCapability(op.allow) ? 'Any signed-in caller, within its own scope.' : `Roles: ${rolesWith(op.allow).join(', ')}.`;

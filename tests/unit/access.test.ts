@@ -75,6 +75,7 @@ describe('the access table', () => {
         'categorization:manage',
         'webhook:manage',
         'product:manage',
+        'partner:manage',
         'aml:read',
         'aml:screen',
         'aml:assign',

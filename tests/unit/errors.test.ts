@@ -1042,6 +1042,30 @@ const generic: Row[] = [
     data: { error: 'DELIVERY_PENDING', details: 'the delivery is still pending; it is sent at its next attempt', nextAttemptAt: '2026-03-01T10:00:00.000Z' },
     schema: genericErrorDataSchema,
   },
+  {
+    name: 'externalPartnerNotFound',
+    error: E.externalPartnerNotFound(),
+    status: 404,
+    message: 'external event partner not found',
+    data: { error: 'EXTERNAL_PARTNER_NOT_FOUND', details: 'no enabled external event partner has this id', field: 'partnerId' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'externalEventSignatureInvalid',
+    error: E.externalEventSignatureInvalid(),
+    status: 401,
+    message: 'external event signature invalid',
+    data: { error: 'EXTERNAL_EVENT_SIGNATURE_INVALID', details: "no v1 signature in webhook-signature matches the body under the partner's secret", field: 'webhook-signature' },
+    schema: genericErrorDataSchema,
+  },
+  {
+    name: 'externalEventTimestampOutOfWindow',
+    error: E.externalEventTimestampOutOfWindow('future', 300),
+    status: 400,
+    message: 'external event timestamp outside the replay window',
+    data: { error: 'EXTERNAL_EVENT_TIMESTAMP_OUT_OF_WINDOW', details: 'the timestamp is more than 300 seconds in the future', field: 'webhook-timestamp', toleranceSeconds: 300 },
+    schema: genericErrorDataSchema,
+  },
 ];
 
 describe('error catalogue of the contract', () => {

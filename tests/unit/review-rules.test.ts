@@ -177,6 +177,13 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     after: { code: 'premium-eur', payoutFee: { fixed: '0.50', percentBps: 100 } },
     entityId: 'p1',
   },
+  EXTERNAL_PARTNER_CREATED: { before: null, after: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: true }, entityId: 'p1' },
+  EXTERNAL_PARTNER_UPDATED: {
+    before: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: true },
+    after: { name: 'Card processor', kind: 'CARD_PROCESSOR', enabled: false },
+    entityId: 'p1',
+  },
+  EXTERNAL_PARTNER_SECRET_ROTATED: { before: null, after: null, entityId: 'p1' },
 };
 
 describe('timeline', () => {

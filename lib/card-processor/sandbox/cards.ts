@@ -11,14 +11,12 @@ import {
   countSql,
   dec,
   fmt,
-  emitCardEvent,
   encryptPan,
   fail,
   findCard,
   findCardRecord,
   generatePan,
   iso,
-  maskedOf,
   NOT_CANCELED,
   paged,
   panHash,
@@ -30,6 +28,7 @@ import {
   type OpHandler,
 } from './core';
 import { writeLimits } from './limits';
+import { reportCardActivity } from './report';
 
 /** Card life cycle: apply, list, info, activate, freeze, unfreeze, cancel, replace, renew, update, history. */
 
@@ -117,13 +116,7 @@ export async function issueCard(
     actorUserId: isUuid(ctx.userId) ? ctx.userId : null,
     createdAt: now,
   });
-  await emitCardEvent(tx, ctx.tenantId, 'card.issued', {
-    cardId: id,
-    maskedCardNo: maskedOf(card!),
-    cardholderId: input.cardholderId,
-    customerId: input.customerId,
-    currency: input.currency,
-  });
+  await reportCardActivity(tx, ctx.tenantId, { type: 'card.issued', data: { card: cardRecord(card!) } });
   return card!;
 }
 

@@ -7,15 +7,14 @@ import { clock } from '@/lib/clock';
 import { CARD_BUSINESS_ERRORS, type CardBusinessReason } from '@/lib/contract/card-errors';
 import { ALL_CARD_OPERATIONS, isCardRead, maskCardNo, type AnyCardOperationName, type CardOperationBody, type CardOperationResult, type CardStatus } from '@/lib/contract/card-operations';
 import { isUuid } from '@/lib/contract/common';
-import type { EventData } from '@/lib/contract/events';
 import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import { deriveKey, open, seal } from '@/lib/crypto/aead';
 import type { Db, Tx } from '@/lib/db/client';
 import { cardOtps, cards, cardStatusHistory, type CardRow } from '@/lib/db/schema';
-import { emitEvent } from '@/lib/services/events/emit';
 import { answerSealingReady, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { encryptionKey } from '@/lib/services/data-key';
 import type { CardProcessorResult, CardRequestContext } from '@/lib/contract/card-processor';
+import { reportCardActivity } from './report';
 
 /**
  * The sandbox processor's common machinery: business errors, the one-transaction runner with
@@ -362,12 +361,8 @@ export async function changeStatus(c: Pick<OpContext<never>, 'tx' | 'ctx' | 'now
     actorUserId: isUuid(c.ctx.userId) ? c.ctx.userId : null,
     createdAt: c.now,
   });
-  await emitCardEvent(c.tx, card.tenantId, 'card.status.changed', { cardId: card.id, maskedCardNo: maskedOf(card), previousStatus: card.status, status: to, reason });
+  await reportCardActivity(c.tx, card.tenantId, { type: 'card.status.changed', data: { card: cardRecord(updated!), previousStatus: card.status, reason } });
   return updated!;
-}
-
-export function emitCardEvent<T extends 'card.issued' | 'card.status.changed' | 'card.transaction.created'>(tx: Tx, tenantId: string, type: T, data: EventData<T>) {
-  return emitEvent(tx, tenantId, type, data);
 }
 
 export function requireStatus(card: CardRow, allowed: readonly CardStatus[]): void {

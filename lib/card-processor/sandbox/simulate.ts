@@ -12,7 +12,8 @@ import {
   type CardRow,
   type CardTransactionRow,
 } from '@/lib/db/schema';
-import { dec, emitCardEvent, fail, findCard, fmt, iso, maskedOf, uuidOr, type OpContext, type OpHandler } from './core';
+import { cardRecord, dec, fail, findCard, fmt, iso, uuidOr, type OpContext, type OpHandler } from './core';
+import { reportCardActivity } from './report';
 import { limitsOf, usageIn, type Interval } from './limits';
 
 /**
@@ -105,16 +106,7 @@ export async function completeAuthorization(c: Pick<OpContext<never>, 'tx' | 'no
       createdAt: c.now,
     })
     .returning();
-  await emitCardEvent(c.tx, card.tenantId, 'card.transaction.created', {
-    cardId: card.id,
-    maskedCardNo: maskedOf(card),
-    transactionId: tx!.id,
-    status: tx!.status,
-    amount: fmt(tx!.amount, tx!.currency),
-    currency: tx!.currency,
-    merchant: tx!.merchant,
-    declineReason: reason,
-  });
+  await reportCardActivity(c.tx, card.tenantId, { type: 'card.transaction.created', data: { card: cardRecord(card), transaction: transactionRecord(tx!) } });
   return updated!;
 }
 
@@ -171,7 +163,9 @@ const clear: OpHandler<'simulate/clear'> = async (c) => {
     .update(cardAuthorizations)
     .set({ status: 'CLEARED', amount, updatedAt: c.now })
     .where(and(eq(cardAuthorizations.tenantId, auth.tenantId), eq(cardAuthorizations.id, auth.id)));
-  return transactionRecord(await finishTransaction(c, auth, { status: 'SETTLED', amount, settledAt: c.now }));
+  const settled = transactionRecord(await finishTransaction(c, auth, { status: 'SETTLED', amount, settledAt: c.now }));
+  await reportCardActivity(c.tx, card.tenantId, { type: 'card.transaction.settled', data: { card: cardRecord(card), transaction: { ...settled, status: 'SETTLED' } } });
+  return settled;
 };
 
 /** Reverses an approved authorization: the hold is released, it no longer counts against limits. */

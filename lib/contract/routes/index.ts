@@ -5,6 +5,7 @@ import { consentTemplateRoutes } from './consent-templates';
 import { customerRoutes } from './customers';
 import { dashboardRoutes } from './dashboard';
 import { draftRoutes } from './drafts';
+import { externalEventRoutes } from './external-events';
 import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
@@ -29,6 +30,7 @@ const DOMAINS: readonly Domain[] = [
   onboardingRoutes,
   draftRoutes,
   webhookRoutes,
+  externalEventRoutes,
   customerRoutes,
   searchRoutes,
   dashboardRoutes,

@@ -50,6 +50,11 @@ export interface RouteSpec {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A body the handler reads itself, byte for byte (a signed event: the signature covers the exact
+   * bytes): documented as the request body, not read or parsed by the wrapper. Never with `body`.
+   */
+  rawBody?: z.ZodType;
   /** a larger body limit than MAX_BODY_BYTES (registration with a document) */
   maxBodyBytes?: number;
   /** `data` of the success answer (omit: an object documented in prose) */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantRef, updatedAt } from './columns';
 import { tenants } from './tenants';
 
@@ -64,3 +64,33 @@ export const cardDirectory = pgTable(
 );
 
 export type CardDirectoryRow = typeof cardDirectory.$inferSelect;
+
+/**
+ * The platform's ledger of card movements (docs/external-events.md): every authorization, decline
+ * and settlement a card processor reported, the built-in sandbox and an external processor alike,
+ * through the one path (lib/services/cards/activity.ts). Amounts exact (numeric), ids as the
+ * processor gives them.
+ */
+export const cardDirectoryTransactions = pgTable(
+  'card_directory_transactions',
+  {
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    authorizationId: text('authorization_id'),
+    /** PENDING, DECLINED, SETTLED, REVERSED (the processor's transaction status) */
+    status: text('status').notNull(),
+    amount: numeric('amount', { precision: 19, scale: 4 }).notNull(),
+    currency: text('currency').notNull(),
+    merchant: jsonb('merchant').$type<Record<string, unknown>>().notNull(),
+    declineReason: text('decline_reason'),
+    occurredAt: ts('occurred_at').notNull(),
+    settledAt: ts('settled_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'card_directory_transactions_pk', columns: [t.tenantId, t.cardId, t.transactionId] }),
+    index('card_directory_transactions_tenant_card_idx').on(t.tenantId, t.cardId, t.occurredAt),
+  ],
+);
+export type CardDirectoryTransactionRow = typeof cardDirectoryTransactions.$inferSelect;

@@ -15,3 +15,4 @@ export * from './maintenance';
 export * from './card-directory';
 export * from './aml';
 export * from './drafts';
+export * from './external-events';

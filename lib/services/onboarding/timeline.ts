@@ -1,4 +1,5 @@
 import { csvDocument } from '@/lib/contract/csv';
+import { EXTERNAL_PARTNER_KIND_LABELS, type ExternalPartnerKind } from '@/lib/contract/external-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CUSTOMER_STATUSES } from '@/lib/contract/enums';
 import {
@@ -189,6 +190,18 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
         .map((k) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()} changed`)
         .join(', ') || 'no change'
     }`,
+  // the tenant's external event partners (no customer: never on a customer's timeline)
+  EXTERNAL_PARTNER_CREATED: (e) =>
+    join([
+      str(e.after?.name) ? `partner ${quoted(e.after?.name)}` : null,
+      str(e.after?.kind) ? `kind: ${EXTERNAL_PARTNER_KIND_LABELS[e.after?.kind as ExternalPartnerKind] ?? 'other'}` : null,
+    ]),
+  EXTERNAL_PARTNER_UPDATED: (e) =>
+    join([
+      e.before?.name !== e.after?.name ? change('name', String(e.before?.name ?? '—'), String(e.after?.name ?? '—')) : null,
+      e.before?.enabled !== e.after?.enabled ? change('enabled', e.before?.enabled ? 'yes' : 'no', e.after?.enabled ? 'yes' : 'no') : null,
+    ]),
+  EXTERNAL_PARTNER_SECRET_ROTATED: () => 'a new signing secret; the previous one no longer verifies',
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */

@@ -252,6 +252,13 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const deliveries = await ok<{ items: Array<{ id: string }> }>('deliveries', call('GET', `/api/v2.1/webhooks/subscriptions/${sub.id}/deliveries`, undefined, auth));
     add('deliveryId', ...deliveries.items.map((d) => d.id));
   });
+  await step('external events', async () => {
+    const body = { name: 'Fuzz processor', kind: 'CARD_PROCESSOR' };
+    const created = await ok<{ partner: { id: string } }>('partner', call('POST', '/api/v2.1/external-events/partners', body, auth));
+    // the inbound endpoint's partnerId too: its fuzzed requests carry no valid signature (401, 400 or 404)
+    add('partnerId', created.partner.id);
+    bodies['POST /api/v2.1/external-events/partners'] = { ...body, name: 'Fuzz partner {{n}}' };
+  });
 
   await step('drafts', async () => {
     // a staff draft (by id) and a self sign-up's (by its resume token, anonymous: context headers only)

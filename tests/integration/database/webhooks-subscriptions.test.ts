@@ -554,6 +554,8 @@ describe('GET /api/v2.1/webhooks/event-types', () => {
       'card.*',
       'card.status.*',
       'card.transaction.*',
+      'external.*',
+      'external.event.*',
       'webhook.*',
       'webhook.subscription.*',
       'wallet.*',
