@@ -62,6 +62,7 @@ export const CAPABILITIES = {
   'user:manage': { roles: ['ADMIN_USER'], what: "the tenant's administrator users, their roles, passwords and locks" },
   'categorization:manage': { roles: ['ADMIN_USER'], what: "the tenant's categorization (features, categories)" },
   'webhook:manage': { roles: ['ADMIN_USER'], what: 'webhook subscriptions, deliveries and settings' },
+  'tenant:configure': { roles: ['ADMIN_USER'], what: "the tenant's branding (display name, logo, colour) and its set-up checklist" },
   'aml:read': { roles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'], what: 'AML: the lists and their entries, the ad hoc search, alerts, screenings and rules (read)' },
   'aml:screen': { roles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'], what: 'AML: screen a customer on demand' },
   'aml:decide': { roles: ['COMPLIANCE_OFFICER'], what: 'AML: claim and decide alerts (false positive, confirmed match, escalate, close, clear, release, refuse)' },

@@ -306,6 +306,7 @@ export const AUDIT_ACTIONS = [
   'CUSTOMER_SUSPENDED',
   'CUSTOMER_CLOSED',
   'REVIEW_SETTINGS_CHANGED',
+  'TENANT_BRANDING_CHANGED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -333,6 +334,7 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   CUSTOMER_SUSPENDED: 'Customer suspended',
   CUSTOMER_CLOSED: 'Customer closed',
   REVIEW_SETTINGS_CHANGED: 'Review settings changed',
+  TENANT_BRANDING_CHANGED: 'Branding changed',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -6,7 +6,9 @@ import { identityRoutes } from './identity';
 import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
 import { platformRoutes } from './platform';
+import { referenceDataRoutes } from './reference-data';
 import { searchRoutes } from './search';
+import { tenantSetupRoutes } from './tenant-setup';
 import { tenantRoutes } from './tenants';
 import type { RouteSpec } from './types';
 import { webhookRoutes } from './webhooks';
@@ -21,6 +23,8 @@ type Domain = Readonly<Record<string, RouteSpec>> | readonly RouteSpec[];
 const DOMAINS: readonly Domain[] = [
   platformRoutes,
   tenantRoutes,
+  tenantSetupRoutes,
+  referenceDataRoutes,
   identityRoutes,
   onboardingRoutes,
   webhookRoutes,

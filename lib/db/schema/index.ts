@@ -13,3 +13,4 @@ export * from './ledger';
 export * from './maintenance';
 export * from './card-directory';
 export * from './aml';
+export * from './tenant-setup';
