@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { z } from 'zod';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import {
@@ -102,7 +103,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   // a reload restores at most to the documents step: the file is not in the draft
   const wizard = useDraftWizard<Values>({ steps: STEPS, empty: EMPTY, draftKey: `bp.draft.individual.${tenantId}`, withoutSecrets, maxRestoreStep: 3 });
   const { form, step, stepOf } = wizard;
-  const { register, formState, watch, setValue, setError, clearErrors } = form;
+  const { register, formState, watch, setValue, setError, clearErrors, control } = form;
   const errors = formState.errors;
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
@@ -167,7 +168,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
             error={errors.PERSONAL_INFO?.gender?.message}
             {...register('PERSONAL_INFO.gender', opt)}
           />
-          <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
+          <CountryField label="Nationality (ISO code)" optional error={errors.PERSONAL_INFO?.nationality?.message} control={control} name="PERSONAL_INFO.nationality" />
           <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
           <CategoryFields
             choice={choice}
@@ -214,7 +215,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
           <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
           <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
           <Field label="City" error={errors.ADDRESS_INFO?.city?.message} {...register('ADDRESS_INFO.city')} />
-          <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
+          <CountryField label="Country (ISO code)" error={errors.ADDRESS_INFO?.country?.message} control={control} name="ADDRESS_INFO.country" />
         </div>
       ) : null}
       {step === 3 ? (
@@ -226,7 +227,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
             {...register('DOCUMENT_UPLOAD.documentType')}
           />
           <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
-          <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
+          <CountryField label="Issuing country (ISO code)" optional error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} control={control} name="DOCUMENT_UPLOAD.issuingCountry" />
           <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
           <Field
             label="Document file"
