@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type Ref } from 'react';
 
 export interface ComboOption {
   value: string;
@@ -100,6 +100,19 @@ export function ComboBox({ label, options, value, onChange, onBlur, error, hint,
     setQuery(null);
   };
 
+  // another control of the form changed while the list is open (a select chosen, a file picked): the reader moved on
+  const onChangeElsewhere = useEffectEvent((e: Event) => {
+    if ((e.target as Element | null)?.id === inputId) return;
+    commit();
+    setOpen(false);
+  });
+  useEffect(() => {
+    if (!open) return;
+    const listener = (e: Event) => onChangeElsewhere(e);
+    document.addEventListener('change', listener, true);
+    return () => document.removeEventListener('change', listener, true);
+  }, [open]);
+
   const describedBy = [error ? `${inputId}-error` : null, hint || loading || freeText ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
   const hintText = error ? null : loading ? 'Loading the list…' : freeText ? 'The list could not be loaded: type the code.' : hint;
 
@@ -174,7 +187,8 @@ export function ComboBox({ label, options, value, onChange, onBlur, error, hint,
         ref={listRef}
         id={listId}
         role="listbox"
-        aria-label={label}
+        // not the field's label: a locator or a screen reader looking for the field by its label finds the field alone
+        aria-label="Suggestions"
         hidden={!(open && matches.length > 0)}
         className="absolute left-0 right-0 z-20 mt-1 max-h-60 overflow-auto rounded-md bg-white py-1 text-sm shadow-card ring-1 ring-slate-200"
       >
