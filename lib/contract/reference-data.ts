@@ -13,45 +13,45 @@ export const REFERENCE_DATA_KINDS = ['countries', 'currencies', 'documentTypes',
 export type ReferenceDataKind = (typeof REFERENCE_DATA_KINDS)[number];
 export const referenceDataKindSchema = z.enum(REFERENCE_DATA_KINDS, { error: `must be one of ${REFERENCE_DATA_KINDS.join(', ')}` });
 
-export const countrySchema = z.object({
+export const countryInfoSchema = z.object({
   code: z.string().describe('ISO 3166-1 alpha-2 code'),
   alpha3: z.string().describe('ISO 3166-1 alpha-3 code'),
   numeric: z.string().describe('ISO 3166-1 numeric code, three digits'),
   name: z.string().describe('English short name'),
 });
-export type Country = z.infer<typeof countrySchema>;
+export type Country = z.infer<typeof countryInfoSchema>;
 
-export const currencySchema = z.object({
+export const currencyInfoSchema = z.object({
   code: z.string().describe('ISO 4217 alphabetic code'),
   numeric: z.string().describe('ISO 4217 numeric code, three digits'),
   name: z.string().describe('English name'),
   minorUnits: z.number().int().nullable().describe('digits after the decimal point; null where ISO 4217 says N.A. (precious metals, units of account, testing)'),
   supported: z.boolean().describe('wallets and cards of this platform may hold it (lib/contract/money.ts CURRENCIES)'),
 });
-export type CurrencyInfo = z.infer<typeof currencySchema>;
+export type CurrencyInfo = z.infer<typeof currencyInfoSchema>;
 
-export const documentTypeSchema = z.object({
+export const documentTypeInfoSchema = z.object({
   code: z.string(),
   label: z.string(),
   identity: z.boolean().describe('proves a person’s identity (satisfies an identity requirement)'),
 });
 
-export const reasonCodeSchema = z.object({
+export const reasonCodeInfoSchema = z.object({
   code: z.string(),
   label: z.string(),
   domain: z.enum(['REVIEW', 'DOCUMENT', 'AML']).describe('REVIEW: a case decision; DOCUMENT: a document decision; AML: an AML alert decision'),
   decisions: z.array(z.string()).describe('the decisions of its domain that accept this code'),
 });
 
-export const eventTypeSchema = z.object({ type: z.string(), description: z.string() });
+export const eventTypeInfoSchema = z.object({ type: z.string(), description: z.string() });
 
 /** The items of each kind. */
 export const REFERENCE_ITEM_SCHEMAS = {
-  countries: countrySchema,
-  currencies: currencySchema,
-  documentTypes: documentTypeSchema,
-  reasonCodes: reasonCodeSchema,
-  eventTypes: eventTypeSchema,
+  countries: countryInfoSchema,
+  currencies: currencyInfoSchema,
+  documentTypes: documentTypeInfoSchema,
+  reasonCodes: reasonCodeInfoSchema,
+  eventTypes: eventTypeInfoSchema,
 } as const satisfies Record<ReferenceDataKind, z.ZodType>;
 
 export type ReferenceItem<K extends ReferenceDataKind> = z.infer<(typeof REFERENCE_ITEM_SCHEMAS)[K]>;
@@ -61,11 +61,11 @@ const versionSchema = z.string().describe('the strong ETag of this content, as s
 // GET /api/v2.1/reference-data
 export const referenceDataSchema = z.object({
   version: versionSchema,
-  countries: z.array(countrySchema),
-  currencies: z.array(currencySchema),
-  documentTypes: z.array(documentTypeSchema),
-  reasonCodes: z.array(reasonCodeSchema),
-  eventTypes: z.array(eventTypeSchema),
+  countries: z.array(countryInfoSchema),
+  currencies: z.array(currencyInfoSchema),
+  documentTypes: z.array(documentTypeInfoSchema),
+  reasonCodes: z.array(reasonCodeInfoSchema),
+  eventTypes: z.array(eventTypeInfoSchema),
 });
 export type ReferenceData = z.infer<typeof referenceDataSchema>;
 

@@ -73,6 +73,7 @@ describe('the access table', () => {
         'user:manage',
         'categorization:manage',
         'webhook:manage',
+        'tenant:configure',
         'aml:read',
         'aml:screen',
         'aml:assign',
