@@ -57,6 +57,8 @@ for (const viewport of MONEY_VIEWPORTS) {
       await page.getByRole('button', { name: 'Save branding' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Branding saved' })).toBeVisible();
       await expect(page.locator('aside')).toContainText('Harbour Money');
+      // off the button (hovered, it is a shade darker): the primary colour itself
+      await page.mouse.move(1, 1);
       await expect(page.getByRole('button', { name: 'Save branding' })).toHaveCSS('background-color', 'rgb(11, 93, 59)');
       await stepDone(page, 'branding', '1 of 4 steps done');
 
