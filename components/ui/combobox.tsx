@@ -66,7 +66,9 @@ export function ComboBox({ label, options, value, onChange, onBlur, error, hint,
 
   const chosen = useMemo(() => options.find((o) => o.value === value), [options, value]);
   const shown = query ?? (chosen ? chosen.label : value);
-  const matches = useMemo(() => (open ? filterOptions(options, query ?? '') : []), [open, options, query]);
+  // a whole code typed ("DE", "eur") is a complete answer: no list over the rest of the form (it is chosen on leaving the field)
+  const wholeCode = query !== null && options.some((o) => fold(o.value) === fold(query.trim()));
+  const matches = useMemo(() => (open && !wholeCode ? filterOptions(options, query ?? '') : []), [open, wholeCode, options, query]);
   const activeOption = matches[Math.min(active, matches.length - 1)];
 
   useEffect(() => {
