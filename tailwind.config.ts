@@ -6,13 +6,14 @@ const config: Config = {
   theme: {
     extend: {
       colors: {
+        // a tenant's primary colour sets these variables (components/tenant-setup/brand-style.ts); the palette is the default
         brand: {
-          50: '#eef6ff',
-          100: '#d9eaff',
-          500: '#2f6fed',
-          600: '#1f57cf',
-          700: '#1a46a6',
-          900: '#132c63',
+          50: 'var(--brand-50, #eef6ff)',
+          100: 'var(--brand-100, #d9eaff)',
+          500: 'var(--brand-500, #2f6fed)',
+          600: 'var(--brand-600, #1f57cf)',
+          700: 'var(--brand-700, #1a46a6)',
+          900: 'var(--brand-900, #132c63)',
         },
         ink: {
           DEFAULT: '#0f172a',

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { UserProvider } from '@/components/shell/user-context';
 import { getPanelUser } from '@/lib/auth/panel';
+import { getDb } from '@/lib/db/client';
+import { getBranding } from '@/lib/services/tenants/branding';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,8 +16,10 @@ export default async function PanelLayout({ children }: { children: ReactNode })
     const path = (await headers()).get('x-bp-pathname') ?? '/';
     redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
   }
+  // the tenant's display name, logo and colour (docs/tenant-setup.md); one row read by primary key
+  const branding = await getBranding(await getDb(), user.tenant);
   return (
-    <AppShell user={{ name: user.name, email: user.email, roles: user.roles, tenantName: user.tenant.name }}>
+    <AppShell user={{ name: user.name, email: user.email, roles: user.roles, tenantName: branding.displayName }} branding={branding}>
       <UserProvider user={{ userId: user.principal.userId, tenantId: user.tenant.id, roles: user.roles }}>{children}</UserProvider>
     </AppShell>
   );

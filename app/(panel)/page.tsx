@@ -1,5 +1,6 @@
 import { DashboardSummaryTiles } from '@/components/dashboard/dashboard-summary';
 import { StatusOverview } from '@/components/shell/status-overview';
+import { SetupBanner } from '@/components/tenant-setup/setup-checklist';
 import { getPanelUser } from '@/lib/auth/panel';
 
 export const dynamic = 'force-dynamic';
@@ -12,6 +13,7 @@ export default async function OverviewPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-ink">Overview</h1>
         <p className="mt-1 text-sm text-ink-muted">Customers, reviews and deliveries of your tenant at a glance.</p>
       </header>
+      <SetupBanner />
       <DashboardSummaryTiles />
       <StatusOverview tenantId={user?.tenant.id ?? null} />
     </div>

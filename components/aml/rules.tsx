@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { CurrencySelect } from '@/components/reference-data/reference-selects';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -55,7 +56,7 @@ const CURRENCY: ParamField = {
   key: 'currency',
   label: 'Currency (optional)',
   kind: 'currency',
-  hint: 'Only transfers in this currency (ISO code, e.g. EUR); empty: every currency, each compared in its own.',
+  hint: 'Only transfers in this currency; empty: every currency, each compared in its own.',
 };
 export const PARAM_FIELDS: Record<AmlRuleType, ParamField[]> = {
   LARGE_TRANSFER: [{ key: 'minAmount', label: 'Amount at or above', kind: 'amount' }, CURRENCY],
@@ -190,13 +191,21 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
             <div key={f.key} className="sm:col-span-2">
               <CountryPicker label={f.label} hint={f.hint} value={d.params[f.key] as string[]} error={errors[`params.${f.key}`]} onChange={(v) => setParam(f.key, v)} />
             </div>
+          ) : f.kind === 'currency' ? (
+            <CurrencySelect
+              key={f.key}
+              label={f.label}
+              hint={f.hint}
+              error={errors[`params.${f.key}`]}
+              value={(d.params[f.key] as string | undefined) ?? ''}
+              onChange={(code) => setParam(f.key, code)}
+            />
           ) : (
             <Field
               key={f.key}
               label={f.label}
               hint={f.hint}
-              inputMode={f.kind === 'currency' ? 'text' : f.kind === 'int' ? 'numeric' : 'decimal'}
-              maxLength={f.kind === 'currency' ? 3 : undefined}
+              inputMode={f.kind === 'int' ? 'numeric' : 'decimal'}
               error={errors[`params.${f.key}`]}
               value={d.params[f.key] as string}
               onChange={(e) => setParam(f.key, e.target.value)}

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -265,7 +266,7 @@ function SimulateAuthorization({ call, cardRef, currency, onDone }: { call: Call
         <Field label="Currency" readOnly error={e.currency?.message} {...form.register('currency')} />
         <Field label="Merchant" error={e.merchant?.name?.message} {...form.register('merchant.name')} />
         <Field label="Merchant category code" inputMode="numeric" maxLength={4} error={e.merchant?.mcc?.message} {...form.register('merchant.mcc')} />
-        <Field label="Merchant country" maxLength={2} error={e.merchant?.country?.message} {...form.register('merchant.country')} />
+        <CountryField label="Merchant country" error={e.merchant?.country?.message} control={form.control} name="merchant.country" />
         <SelectField label="Channel" options={CHANNELS.map((c) => ({ value: c, label: c }))} error={e.channel?.message} {...form.register('channel')} />
       </div>
       <Button type="submit" disabled={pending}>

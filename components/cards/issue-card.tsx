@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { useCurrentUser } from '@/components/shell/user-context';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -235,7 +236,7 @@ function IssueCardForm({
               <Field label="Address line 2 (optional)" autoComplete="off" error={am('line2')} {...reg('holder.billingAddress.line2')} />
               <Field label="City" autoComplete="off" error={am('city')} {...reg('holder.billingAddress.city')} />
               <Field label="Postal code" autoComplete="off" error={am('postalCode')} {...reg('holder.billingAddress.postalCode')} />
-              <Field label="Country (ISO code)" autoComplete="off" maxLength={2} error={am('country')} {...reg('holder.billingAddress.country')} />
+              <CountryField label="Country (ISO code)" optional error={am('country')} control={form.control} name="holder.billingAddress.country" />
             </fieldset>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-2">

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CountrySelect } from '@/components/reference-data/reference-selects';
 import { DOC_STATUS, docLabel } from '@/components/review/document-viewer';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -88,13 +89,7 @@ function UploadForm({ base, replaces, defaultType, title, onDone }: { base: stri
           error={errors.documentType}
         />
         <Field label="Document number" value={d.documentNumber} onChange={(e) => setD((x) => ({ ...x, documentNumber: e.target.value }))} error={errors.documentNumber} />
-        <Field
-          label="Issuing country"
-          hint="2 letters, e.g. DE"
-          value={d.issuingCountry}
-          onChange={(e) => setD((x) => ({ ...x, issuingCountry: e.target.value }))}
-          error={errors.issuingCountry}
-        />
+        <CountrySelect label="Issuing country" value={d.issuingCountry} onChange={(code) => setD((x) => ({ ...x, issuingCountry: code }))} error={errors.issuingCountry} />
         <Field label="Expiry date" type="date" value={d.expiryDate} onChange={(e) => setD((x) => ({ ...x, expiryDate: e.target.value }))} error={errors.expiryDate} />
       </div>
       <Field

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/input';
 import {
@@ -130,7 +131,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   // saved to the server as it goes (docs/drafts.md)
   const autosave = useDraftAutosave({ wizard, customerType: 'INDIVIDUAL', tenantId, empty: EMPTY });
   const { form, step, stepOf } = wizard;
-  const { register, formState, watch, setValue, setError, clearErrors } = form;
+  const { register, formState, watch, setValue, setError, clearErrors, control } = form;
   const errors = formState.errors;
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
@@ -237,7 +238,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
               error={errors.PERSONAL_INFO?.gender?.message}
               {...register('PERSONAL_INFO.gender', opt)}
             />
-            <Field label="Nationality (ISO code)" placeholder="DE" maxLength={2} error={errors.PERSONAL_INFO?.nationality?.message} {...register('PERSONAL_INFO.nationality', opt)} />
+            <CountryField label="Nationality (ISO code)" optional error={errors.PERSONAL_INFO?.nationality?.message} control={control} name="PERSONAL_INFO.nationality" />
             <Field label="Place of birth" error={errors.PERSONAL_INFO?.placeOfBirth?.message} {...register('PERSONAL_INFO.placeOfBirth', opt)} />
             <CategoryFields
               choice={choice}
@@ -284,7 +285,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
             <Field label="Building" error={errors.ADDRESS_INFO?.building?.message} {...register('ADDRESS_INFO.building', opt)} />
             <Field label="Postal code" error={errors.ADDRESS_INFO?.postalCode?.message} {...register('ADDRESS_INFO.postalCode', opt)} />
             <Field label="City" error={errors.ADDRESS_INFO?.city?.message} {...register('ADDRESS_INFO.city')} />
-            <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={errors.ADDRESS_INFO?.country?.message} {...register('ADDRESS_INFO.country')} />
+            <CountryField label="Country (ISO code)" error={errors.ADDRESS_INFO?.country?.message} control={control} name="ADDRESS_INFO.country" />
           </div>
         ) : null}
         {step === DOCUMENTS_STEP ? (
@@ -297,7 +298,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
               {...register('DOCUMENT_UPLOAD.documentType')}
             />
             <Field label="Document number" error={errors.DOCUMENT_UPLOAD?.documentNumber?.message} {...register('DOCUMENT_UPLOAD.documentNumber', opt)} />
-            <Field label="Issuing country (ISO code)" maxLength={2} error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} {...register('DOCUMENT_UPLOAD.issuingCountry', opt)} />
+            <CountryField label="Issuing country (ISO code)" optional error={errors.DOCUMENT_UPLOAD?.issuingCountry?.message} control={control} name="DOCUMENT_UPLOAD.issuingCountry" />
             <Field label="Expiry date" type="date" error={errors.DOCUMENT_UPLOAD?.expiryDate?.message} {...register('DOCUMENT_UPLOAD.expiryDate', opt)} />
             <Field
               label="Document file"

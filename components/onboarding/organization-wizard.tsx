@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
@@ -343,7 +344,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
                   <Field label="Street" error={e?.street?.message} {...register(`${ORG}.addresses.${i}.street`)} />
                   <Field label="Postal code" error={e?.postalCode?.message} {...register(`${ORG}.addresses.${i}.postalCode`, opt)} />
                   <Field label="City" error={e?.city?.message} {...register(`${ORG}.addresses.${i}.city`)} />
-                  <Field label="Country (ISO code)" placeholder="DE" maxLength={2} error={e?.country?.message} {...register(`${ORG}.addresses.${i}.country`)} />
+                  <CountryField label="Country (ISO code)" error={e?.country?.message} control={control} name={`${ORG}.addresses.${i}.country`} />
                   <div className="flex flex-wrap items-end justify-between gap-2">
                     <Checkbox label="Primary address" {...register(`${ORG}.addresses.${i}.isPrimary`)} />
                     <Button type="button" variant="ghost" onClick={() => addresses.remove(i)} aria-label={`Remove address ${i + 1}`}>
@@ -447,7 +448,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
                     {...register(`DOCUMENTS.${i}.documentType`)}
                   />
                   <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                  <Field label="Issuing country (ISO code)" maxLength={2} placeholder="DE" error={e?.issuingCountry?.message} {...register(`DOCUMENTS.${i}.issuingCountry`, opt)} />
+                  <CountryField label="Issuing country (ISO code)" optional error={e?.issuingCountry?.message} control={control} name={`DOCUMENTS.${i}.issuingCountry`} />
                   <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
                   <Field
                     label={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}

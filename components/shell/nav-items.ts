@@ -15,6 +15,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', ready: true },
+  { href: '/setup', label: 'Set-up', ready: true, allow: 'tenant:configure' },
   { href: '/customers', label: 'Customers', ready: true, allow: 'tenant:staff' },
   { href: '/drafts', label: 'Drafts', ready: true, allow: 'tenant:staff' },
   { href: '/verifications', label: 'Review queue', ready: true, allow: 'verification:review' },
@@ -36,6 +37,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/payment-consents', label: 'Payment consents', ready: true, allow: 'tenant:staff' },
   { href: '/cards', label: 'Card lookup', ready: true, allow: 'card:read' },
   { href: '/users', label: 'Users', ready: true, allow: 'user:manage' },
+  { href: '/settings/branding', label: 'Branding', ready: true, allow: 'tenant:configure' },
   { href: '/api-reference', label: 'API reference', ready: true },
 ];
 

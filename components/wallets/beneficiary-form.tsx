@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { Button } from '@/components/ui/button';
 import { DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -59,7 +60,7 @@ export function NewBeneficiaryForm({
           {...form.register('iban')}
         />
         <Field label="BIC (optional)" autoComplete="off" error={e.bic?.message} {...form.register('bic', optional)} />
-        <Field label="Country (2 letters)" maxLength={2} error={e.country?.message} {...form.register('country', { setValueAs: (v: unknown) => String(v ?? '').toUpperCase() })} />
+        <CountryField label="Country" error={e.country?.message} control={form.control} name="country" />
       </div>
     </>
   );

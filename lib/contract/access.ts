@@ -65,6 +65,7 @@ export const CAPABILITIES = {
   'webhook:manage': { roles: ['ADMIN_USER'], what: 'webhook subscriptions, deliveries and settings' },
   'product:manage': { roles: ['ADMIN_USER'], what: "the tenant's wallet and card products: create them, change their fees, limits, BIN range and merchant categories" },
   'partner:manage': { roles: ['ADMIN_USER'], what: 'external event partners (register, rotate the secret, disable) and the events they sent' },
+  'tenant:configure': { roles: ['ADMIN_USER'], what: "the tenant's branding (display name, logo, colour) and its set-up checklist" },
   'aml:read': { roles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'], what: 'AML: the lists and their entries, the ad hoc search, alerts, screenings and rules (read)' },
   'aml:screen': { roles: ['COMPLIANCE_OFFICER', 'ADMIN_USER'], what: 'AML: screen a customer on demand' },
   'aml:decide': { roles: ['COMPLIANCE_OFFICER'], what: 'AML: claim and decide alerts (false positive, confirmed match, escalate, close, clear, release, refuse)' },

@@ -319,6 +319,7 @@ export const AUDIT_ACTIONS = [
   'EXTERNAL_PARTNER_CREATED',
   'EXTERNAL_PARTNER_UPDATED',
   'EXTERNAL_PARTNER_SECRET_ROTATED',
+  'TENANT_BRANDING_CHANGED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -358,6 +359,7 @@ export const TIMELINE_ACTION_LABELS: Record<AuditAction, string> = {
   EXTERNAL_PARTNER_CREATED: 'External event partner registered',
   EXTERNAL_PARTNER_UPDATED: 'External event partner changed',
   EXTERNAL_PARTNER_SECRET_ROTATED: "External event partner's secret rotated",
+  TENANT_BRANDING_CHANGED: 'Branding changed',
 };
 
 /** The label of an audit action; an action from before this list existed reads as words, not a key. */

@@ -63,6 +63,8 @@ import {
 } from '@/lib/contract/wallets';
 import { externalEventSchema, externalPartnerSchema, receivedExternalEventSchema } from '@/lib/contract/external-events';
 import { webhookAttemptSchema, webhookDeliverySchema, webhookSubscriptionSchema } from '@/lib/contract/webhooks';
+import { countryInfoSchema, currencyInfoSchema, documentTypeInfoSchema, eventTypeInfoSchema, reasonCodeInfoSchema, referenceDataVersionsSchema } from '@/lib/contract/reference-data';
+import { brandingSchema } from '@/lib/contract/tenant-setup';
 
 /**
  * The named schemas of the OpenAPI document (components/schemas), each a zod schema of lib/contract
@@ -153,6 +155,13 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ExternalPartner: externalPartnerSchema,
   ExternalEvent: externalEventSchema,
   ReceivedExternalEvent: receivedExternalEventSchema,
+  Country: countryInfoSchema,
+  CurrencyInfo: currencyInfoSchema,
+  DocumentTypeInfo: documentTypeInfoSchema,
+  ReasonCodeInfo: reasonCodeInfoSchema,
+  EventTypeInfo: eventTypeInfoSchema,
+  ReferenceDataVersions: referenceDataVersionsSchema,
+  Branding: brandingSchema,
 };
 
 /** Small shared field schemas, named and also matched by their JSON Schema form (see above). */
@@ -172,6 +181,8 @@ export const PRIMITIVES: Record<string, z.ZodType> = {
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Platform: 'Health of the server and its dependencies, and this document.',
   Tenants: 'Platform operators register and suspend tenants; anyone reads the public profile of the X-Tenant-ID tenant.',
+  'Tenant set-up': "The tenant's branding, its administrator's first-run checklist, and the preload document a panel or the tenant's own frontend starts from (docs/tenant-setup.md).",
+  'Reference data': 'Countries (ISO 3166-1), currencies (ISO 4217), document types, reason codes and event types, with strong ETags (docs/reference-data.md).',
   Sessions: 'Sign-in for administrators and customers, token refresh and sign-out, and the bearer token of the card API.',
   Administrators: "The tenant's administrator users: roles, lockout, passwords (capability user:manage).",
   Customers: 'Customer registration (individual and organization), consents, documents, verification and activation.',

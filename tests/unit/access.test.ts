@@ -76,6 +76,7 @@ describe('the access table', () => {
         'webhook:manage',
         'product:manage',
         'partner:manage',
+        'tenant:configure',
         'aml:read',
         'aml:screen',
         'aml:assign',

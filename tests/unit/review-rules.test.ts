@@ -184,6 +184,11 @@ const WRITTEN: Record<AuditAction, { before: Obj; after: Obj; entityId: string |
     entityId: 'p1',
   },
   EXTERNAL_PARTNER_SECRET_ROTATED: { before: null, after: null, entityId: 'p1' },
+  TENANT_BRANDING_CHANGED: {
+    before: null,
+    after: { displayName: 'Acme Money', primaryColor: '#0b5d3b', logo: { type: 'image/png', bytes: 2048, sha256: 'ab12cd34ef56ab78' } },
+    entityId: 't1',
+  },
 };
 
 describe('timeline', () => {

@@ -11,7 +11,9 @@ import { moneyRoutes } from './money';
 import { onboardingRoutes } from './onboarding';
 import { platformRoutes } from './platform';
 import { productRoutes } from './products';
+import { referenceDataRoutes } from './reference-data';
 import { searchRoutes } from './search';
+import { tenantSetupRoutes } from './tenant-setup';
 import { tenantRoutes } from './tenants';
 import type { RouteSpec } from './types';
 import { webhookRoutes } from './webhooks';
@@ -26,6 +28,8 @@ type Domain = Readonly<Record<string, RouteSpec>> | readonly RouteSpec[];
 const DOMAINS: readonly Domain[] = [
   platformRoutes,
   tenantRoutes,
+  tenantSetupRoutes,
+  referenceDataRoutes,
   identityRoutes,
   onboardingRoutes,
   draftRoutes,

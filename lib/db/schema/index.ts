@@ -16,3 +16,4 @@ export * from './card-directory';
 export * from './aml';
 export * from './drafts';
 export * from './external-events';
+export * from './tenant-setup';

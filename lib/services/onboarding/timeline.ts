@@ -202,6 +202,25 @@ export const EVENT_DESCRIBERS: Record<AuditAction, Describer> = {
       e.before?.enabled !== e.after?.enabled ? change('enabled', e.before?.enabled ? 'yes' : 'no', e.after?.enabled ? 'yes' : 'no') : null,
     ]),
   EXTERNAL_PARTNER_SECRET_ROTATED: () => 'a new signing secret; the previous one no longer verifies',
+  TENANT_BRANDING_CHANGED: (e) => {
+    const text = (o: Obj, k: string) => (typeof o?.[k] === 'string' ? (o[k] as string) : 'default');
+    const logo = (o: Obj) => o?.logo as { type?: string; bytes?: number; sha256?: string } | null | undefined;
+    const logoWords = (l: ReturnType<typeof logo>) =>
+      l
+        ? `${String(l.type ?? 'image')
+            .replace('image/', '')
+            .toUpperCase()} image of ${Math.max(1, Math.round((l.bytes ?? 0) / 1024))} KiB`
+        : 'none';
+    const [lb, la] = [logo(e.before), logo(e.after)];
+    const logoChange = lb?.sha256 !== la?.sha256 ? (logoWords(lb) === logoWords(la) ? 'logo: replaced' : `logo: ${logoWords(lb)} → ${logoWords(la)}`) : null;
+    return (
+      join([
+        change('display name', text(e.before, 'displayName'), text(e.after, 'displayName')),
+        change('colour', text(e.before, 'primaryColor'), text(e.after, 'primaryColor')),
+        logoChange,
+      ]) || 'saved without changes'
+    );
+  },
 };
 
 /** The words for one audit entry; an action from before AUDIT_ACTIONS existed lists its changed keys in words. */
