@@ -44,6 +44,7 @@ export const CARD_BUSINESS_ERRORS = {
   BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
   COMPLIANCE_HOLD: 'a compliance hold prevents this operation',
   PRODUCT_NOT_FOUND: 'card product not found',
+  PRODUCT_NOT_ALLOWED: "the cardholder's customer category does not allow this card product",
 } as const;
 export type CardBusinessReason = keyof typeof CARD_BUSINESS_ERRORS;
 export const CARD_BUSINESS_REASONS = Object.keys(CARD_BUSINESS_ERRORS) as [CardBusinessReason, ...CardBusinessReason[]];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from './categorization';
+import { consentTextInForceSchema } from './consent-templates';
 import { isoDateTimeSchema } from './common';
 import { tenantStatusSchema } from './enums';
 import { referenceDataVersionsSchema } from './reference-data';
@@ -111,6 +112,12 @@ export type UpdateBrandingBody = z.input<typeof updateBrandingBodySchema>;
 export const SETUP_STEPS = {
   branding: { title: 'Brand the panel', description: 'Your display name, logo and colour on the panel and in the preload your own frontend reads.', href: '/settings/branding' },
   reviewSettings: { title: 'Review the approval rules', description: 'Decide whether organizations and high-risk customers need two approvals, and save.', href: '/review-settings' },
+  consentTemplates: {
+    title: 'Publish your consent texts',
+    description: 'Your own terms, privacy policy and data processing texts: customers accept the version in force (a default 1.0 stands until then).',
+    href: '/consent-templates',
+  },
+  products: { title: 'Set up your products', description: 'Wallet and card products with their fees and limits (a free default stands until then).', href: '/products' },
   firstOfficer: { title: 'Add a compliance officer', description: 'A user with the compliance officer role reviews registrations and AML alerts.', href: '/users' },
   webhook: { title: 'Subscribe a webhook', description: 'An endpoint of yours that hears about registrations, reviews and transfers.', href: '/webhooks' },
 } as const satisfies Record<string, { title: string; description: string; href: string }>;
@@ -163,6 +170,7 @@ export const preloadSchema = z.object({
   modules: z.array(moduleSchema),
   referenceData: referenceDataVersionsSchema.describe('the ETag of each list of GET /reference-data/{kind}: refetch a list only when its version changed'),
   categories: z.array(categorySchema).describe('the active categories of the tenant’s hierarchy, with their features'),
+  consents: z.array(consentTextInForceSchema).describe('the consent texts in force, which a registration asks to accept'),
 });
 export type Preload = z.infer<typeof preloadSchema>;
 

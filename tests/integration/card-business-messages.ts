@@ -47,4 +47,5 @@ export const EXPECTED_CARD_MESSAGES = {
   BALANCE_LIMIT_EXCEEDED: 'card balance would exceed the maximum balance',
   COMPLIANCE_HOLD: 'a compliance hold prevents this operation',
   PRODUCT_NOT_FOUND: 'card product not found',
+  PRODUCT_NOT_ALLOWED: "the cardholder's customer category does not allow this card product",
 } as const;

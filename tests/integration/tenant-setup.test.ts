@@ -6,6 +6,9 @@ import * as brandingRoute from '@/app/api/v2.1/tenant/branding/route';
 import * as setupRoute from '@/app/api/v2.1/tenant/setup/route';
 import * as preloadRoute from '@/app/api/v2.1/preload/route';
 import * as reviewSettingsRoute from '@/app/api/v2.1/verification-settings/route';
+import * as consentVersionsRoute from '@/app/api/v2.1/consent-templates/[kind]/versions/route';
+import * as consentPublishRoute from '@/app/api/v2.1/consent-templates/[kind]/versions/[version]/publish/route';
+import * as productsRoute from '@/app/api/v2.1/products/route';
 import { getDb } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 import type { Branding, Preload, TenantSetup } from '@/lib/contract/tenant-setup';
@@ -142,10 +145,12 @@ describe('branding, checklist and preload', () => {
 
     const fresh = await getSetup(admin);
     expect(fresh.status).toBe(200);
-    expect(fresh.json.data).toMatchObject({ complete: false, done: 0, total: 4 });
+    expect(fresh.json.data).toMatchObject({ complete: false, done: 0, total: 6 });
     expect(fresh.json.data.steps.map((s) => [s.id, s.href])).toEqual([
       ['branding', '/settings/branding'],
       ['reviewSettings', '/review-settings'],
+      ['consentTemplates', '/consent-templates'],
+      ['products', '/products'],
       ['firstOfficer', '/users'],
       ['webhook', '/webhooks'],
     ]);
@@ -154,7 +159,7 @@ describe('branding, checklist and preload', () => {
     expect(saved.status).toBe(200);
     expect(saved.json.message).toBe('branding updated');
     expect(saved.json.data).toMatchObject({ displayName: 'Acme Money', logo: PNG_1X1, primaryColor: '#0b5d3b', customized: true });
-    expect(await ticks(admin)).toEqual({ branding: true, reviewSettings: false, firstOfficer: false, webhook: false });
+    expect(await ticks(admin)).toEqual({ branding: true, reviewSettings: false, consentTemplates: false, products: false, firstOfficer: false, webhook: false });
 
     const settings = await call(reviewSettingsRoute.PATCH, {
       method: 'PATCH',
@@ -165,6 +170,31 @@ describe('branding, checklist and preload', () => {
     expect(settings.status).toBe(200);
     expect(await ticks(admin)).toMatchObject({ reviewSettings: true, firstOfficer: false });
 
+    // the default 1.0 texts and the free default products every tenant has do not tick; its own do
+    const terms = await call(consentVersionsRoute.POST, {
+      path: '/api/v2.1/consent-templates/terms/versions',
+      params: { kind: 'terms' },
+      headers: bearer(admin),
+      body: { title: 'Terms', body: 'Our own terms.', material: false },
+    });
+    expect(terms.status).toBe(200);
+    expect(await ticks(admin)).toMatchObject({ consentTemplates: false });
+    const version = (terms.json.data as { version: string }).version;
+    const published = await call(consentPublishRoute.POST, {
+      path: `/api/v2.1/consent-templates/terms/versions/${version}/publish`,
+      params: { kind: 'terms', version },
+      headers: bearer(admin),
+    });
+    expect(published.status).toBe(200);
+    expect(await ticks(admin)).toMatchObject({ consentTemplates: true, products: false });
+    const product = await call(productsRoute.POST, {
+      path: '/api/v2.1/products',
+      headers: bearer(admin),
+      body: { kind: 'WALLET', code: 'own-eur', name: 'Own EUR', currency: 'EUR' },
+    });
+    expect(product.status).toBe(200);
+    expect(await ticks(admin)).toMatchObject({ products: true });
+
     // an employee is not an officer; a compliance officer is
     await createExtraAdmin(tenant, ['EMPLOYEE']);
     expect(await ticks(admin)).toMatchObject({ firstOfficer: false });
@@ -173,10 +203,10 @@ describe('branding, checklist and preload', () => {
 
     await subscribe(tenant.tenantId, { endpointUrl: 'https://hooks.example.com/bp' });
     const done = await getSetup(admin);
-    expect(done.json.data).toMatchObject({ complete: true, done: 4, total: 4 });
+    expect(done.json.data).toMatchObject({ complete: true, done: 6, total: 6 });
 
     // nothing of this tenant ticks another's
-    expect(await ticks(otherAdmin)).toEqual({ branding: false, reviewSettings: false, firstOfficer: false, webhook: false });
+    expect(await ticks(otherAdmin)).toEqual({ branding: false, reviewSettings: false, consentTemplates: false, products: false, firstOfficer: false, webhook: false });
   });
 
   it('audits a branding change: before, after, who; the logo as facts, not the image', async () => {
@@ -206,7 +236,13 @@ describe('branding, checklist and preload', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     const data = first.json.data;
-    expect(Object.keys(data)).toEqual(['tenant', 'branding', 'modules', 'referenceData', 'categories']);
+    expect(Object.keys(data)).toEqual(['tenant', 'branding', 'modules', 'referenceData', 'categories', 'consents']);
+    expect(data.consents.map((c) => [c.kind, c.required])).toEqual([
+      ['terms', true],
+      ['privacy', true],
+      ['data-processing', true],
+      ['marketing', false],
+    ]);
     expect(data.tenant).toEqual({ id: tenant.tenantId, name: tenant.name, status: 'ACTIVE' });
     expect(data.branding).toMatchObject({ displayName: 'Acme Pay', logo: null, primaryColor: '#0b5d3b', customized: true });
     expect(data.modules.map((m) => m.key)).toEqual(['onboarding', 'wallets', 'cards', 'aml', 'webhooks']);

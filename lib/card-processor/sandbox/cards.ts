@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CardControls } from '@/lib/db/schema';
 import { cardholders, cardLimits, cards, cardStatusHistory, cardWalletTokens, products, users } from '@/lib/db/schema';
 import { findCardProduct } from '@/lib/services/products/products';
+import { allowedProductCodes } from '@/lib/services/categorization/processes';
 import type { CardStatus } from '@/lib/contract/card-operations';
 import { isUuid } from '@/lib/contract/common';
 import {
@@ -130,6 +131,9 @@ const apply: OpHandler<'card/apply'> = async (c) => {
   // the card product (docs/products.md): its BIN range, allowed merchant categories and default spending limits
   const product = await findCardProduct(tx, ctx.tenantId, body);
   if (!product) fail('PRODUCT_NOT_FOUND');
+  // the customer's category may limit its products (docs/category-processes.md)
+  const allowed = await allowedProductCodes(tx, ctx.tenantId, holder.customerId);
+  if (allowed.length && !allowed.includes(product.code)) fail('PRODUCT_NOT_ALLOWED');
   if (product.currency && product.currency !== body.currency) fail('CURRENCY_MISMATCH');
   const controls: CardControls = { ...DEFAULT_CONTROLS, mcc: { allowed: product.allowedMccs ?? null, blocked: [] } };
   const card = await issueCard(c, { cardholderId: holder.id, customerId: holder.customerId, currency: body.currency, nickname: body.nickname ?? null, controls, product });

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
-import { notFound } from '@/lib/contract/api-errors';
+import { notFound, validationFailed } from '@/lib/contract/api-errors';
 import {
   defaultCategoryProcess,
   requirementsInWords,
@@ -12,7 +12,8 @@ import {
 import { isUuid } from '@/lib/contract/common';
 import type { CustomerType, DocumentRequirement } from '@/lib/contract/review';
 import type { DbOrTx } from '@/lib/db/client';
-import { categories, categoryProcesses } from '@/lib/db/schema';
+import { categories, categoryProcesses, customerCategorizations, products } from '@/lib/db/schema';
+import { ensureDefaultProducts } from '@/lib/services/products/products';
 import { audit } from '@/lib/services/onboarding/audit';
 
 /**
@@ -96,6 +97,7 @@ export async function putCategoryProcess(db: DbOrTx, actor: { tenantId: string; 
           .for('update')
       : [];
     if (!category) throw notFound('category');
+    await assertProductsExist(tx, t, body.productCodes);
     const [before] = await tx
       .select()
       .from(categoryProcesses)
@@ -152,4 +154,33 @@ export async function changedProcessCount(db: DbOrTx, tenantId: string): Promise
     .from(categoryProcesses)
     .where(eq(categoryProcesses.tenantId, tenantId));
   return Number(row?.n ?? 0);
+}
+
+/** 400 naming `productCodes.N` for each code that names no product of the tenant (docs/products.md). */
+async function assertProductsExist(db: DbOrTx, tenantId: string, codes: readonly string[]): Promise<void> {
+  if (!codes.length) return;
+  await ensureDefaultProducts(db, tenantId);
+  const known = new Set(
+    (
+      await db
+        .select({ code: products.code })
+        .from(products)
+        .where(and(eq(products.tenantId, tenantId), inArray(products.code, [...codes])))
+    ).map((r) => r.code),
+  );
+  const errors = codes.flatMap((code, i) => (known.has(code) ? [] : [{ field: `productCodes.${i}`, message: `names no product of this tenant: ${code}` }]));
+  if (errors.length) throw validationFailed(errors);
+}
+
+/**
+ * The product codes a customer's category lets it open wallets and cards on; empty: any product (a
+ * customer without a category, or a category on the default process).
+ */
+export async function allowedProductCodes(db: DbOrTx, tenantId: string, customerId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ codes: categoryProcesses.productCodes })
+    .from(customerCategorizations)
+    .innerJoin(categoryProcesses, and(eq(categoryProcesses.tenantId, customerCategorizations.tenantId), eq(categoryProcesses.categoryId, customerCategorizations.categoryId)))
+    .where(and(eq(customerCategorizations.tenantId, tenantId), eq(customerCategorizations.customerId, customerId)));
+  return row?.codes ?? [];
 }

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MODULES, SETUP_STEPS, SETUP_STEP_IDS, type ModuleKey, type Preload, type SetupStepId, type TenantSetup } from '@/lib/contract/tenant-setup';
 import type { DbOrTx } from '@/lib/db/client';
-import { reviewSettings, tenantBranding, userRoles, users, webhookSubscriptions } from '@/lib/db/schema';
+import { consentTexts, products, reviewSettings, tenantBranding, userRoles, users, webhookSubscriptions } from '@/lib/db/schema';
+import { consentTextsInForce } from '@/lib/services/consent-templates/templates';
+import { DEFAULT_CONSENT_VERSION } from '@/lib/services/onboarding/consents';
 import type { TenantRow } from '@/lib/db/schema/tenants';
 import { getHierarchy } from '@/lib/services/categorization/hierarchy';
 import { referenceDataVersions, strongEtag, type Served } from '@/lib/services/reference-data/reference-data';
@@ -22,6 +24,11 @@ const SETUP_CHECKS: Record<SetupStepId, (tenantId: string) => SQL> = {
   branding: (t) => sql`exists (select 1 from ${tenantBranding} where ${tenantBranding.tenantId} = ${t})`,
   // the review settings were saved once (their defaults stand until then)
   reviewSettings: (t) => sql`exists (select 1 from ${reviewSettings} where ${reviewSettings.tenantId} = ${t})`,
+  // a version of a consent text of the tenant's own was published (beyond the default 1.0 every tenant has)
+  consentTemplates: (t) =>
+    sql`exists (select 1 from ${consentTexts} where ${consentTexts.tenantId} = ${t} and ${consentTexts.status} = 'PUBLISHED' and ${consentTexts.version} <> ${DEFAULT_CONSENT_VERSION})`,
+  // a product of the tenant's own (beyond the free defaults)
+  products: (t) => sql`exists (select 1 from ${products} where ${products.tenantId} = ${t} and not ${products.isDefault})`,
   // an active staff user holds the compliance officer role
   firstOfficer: (t) =>
     sql`exists (select 1 from ${userRoles} join ${users} on ${users.tenantId} = ${userRoles.tenantId} and ${users.id} = ${userRoles.userId}
@@ -65,6 +72,7 @@ const PRELOAD_SECTIONS: { [K in keyof Preload]: (ctx: PreloadContext) => Promise
   },
   referenceData: () => referenceDataVersions(),
   categories: async ({ db, tenant }) => (await getHierarchy(db, tenant.id)).categories.filter((c) => c.isActive),
+  consents: ({ db, tenant }) => consentTextsInForce(db, tenant.id),
 };
 
 /** The preload document of a tenant, its Envelope A text and its strong ETag (of the content, computed per request). */

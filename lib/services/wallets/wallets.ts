@@ -17,7 +17,9 @@ import {
   walletStateConflict,
   walletBalanceNotZero,
   walletHasPendingTransfers,
+  validationFailed,
 } from '@/lib/contract/api-errors';
+import { allowedProductCodes } from '@/lib/services/categorization/processes';
 import { emitEvent } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageOf, pageRows, targetCustomer, type Actor } from './access';
@@ -119,6 +121,11 @@ export async function openWallet(db: DbOrTx, tenantId: string, actor: Actor, bod
     const customer = await targetCustomer(tx, tenantId, actor, body.customerId);
     if (customer.status !== 'ACTIVE') throw customerNotActive(customer.id, customer.status);
     const product = await resolveProduct(tx, tenantId, 'WALLET', body, body.currency);
+    // the customer's category may limit its products (docs/category-processes.md)
+    const allowed = await allowedProductCodes(tx, tenantId, customer.id);
+    if (allowed.length && !allowed.includes(product.code)) {
+      throw validationFailed([{ field: body.productId ? 'productId' : 'productCode', message: `the customer's category allows only the products ${allowed.join(', ')}` }]);
+    }
     const [row] = await tx
       .insert(wallets)
       .values({ tenantId, customerId: customer.id, currency: body.currency, name: body.name ?? `${body.currency} wallet`, productId: product.id })

@@ -34,12 +34,12 @@ for (const viewport of MONEY_VIEWPORTS) {
 
       // the dashboard shows the checklist, prominently, until it is complete
       const banner = page.getByTestId('setup-banner');
-      await expect(banner).toContainText('0 of 4 steps done');
+      await expect(banner).toContainText('0 of 6 steps done');
       await expect(page.getByRole('main').getByText('Loading the numbers…')).toHaveCount(0);
       await checkScreen(page, `setup-dashboard`);
       await banner.getByRole('link', { name: 'Open the set-up checklist' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Set up your tenant' })).toBeVisible();
-      await expect(page.getByTestId('setup-progress')).toHaveText('0 of 4 steps done');
+      await expect(page.getByTestId('setup-progress')).toHaveText('0 of 6 steps done');
       await checkScreen(page, 'setup-checklist');
 
       // 1. branding: the server's rules show on their fields; the colour reaches the panel
@@ -60,7 +60,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       // off the button (hovered, it is a shade darker): the primary colour itself
       await page.mouse.move(1, 1);
       await expect(page.getByRole('button', { name: 'Save branding' })).toHaveCSS('background-color', 'rgb(11, 93, 59)');
-      await stepDone(page, 'branding', '1 of 4 steps done');
+      await stepDone(page, 'branding', '1 of 6 steps done');
 
       // 2. review settings: saved once
       await page.getByTestId('setup-step-reviewSettings').getByRole('link', { name: 'Review the approval rules' }).click();
@@ -68,9 +68,35 @@ for (const viewport of MONEY_VIEWPORTS) {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByRole('dialog', { name: 'Change the review settings?' }).getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Review settings saved' })).toBeVisible();
-      await stepDone(page, 'reviewSettings', '2 of 4 steps done');
+      await stepDone(page, 'reviewSettings', '2 of 6 steps done');
 
-      // 3. a compliance officer
+      // 3. consent texts: a version of the tenant's own terms, published
+      await page.getByTestId('setup-step-consentTemplates').getByRole('link', { name: 'Publish your consent texts' }).click();
+      await page
+        .getByTestId('consent-template-terms')
+        .getByRole('button', { name: /^Write a new version/ })
+        .click();
+      const terms = page.getByRole('form', { name: 'New version of the terms and conditions' });
+      await terms.getByLabel('Text').fill('Harbour Money terms: the account, its fees and how to close it.');
+      await terms.getByLabel(/^Editorial change/).check();
+      await terms.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByTestId('consent-draft-terms').getByRole('button', { name: 'Publish version 1.1' }).click();
+      await page.getByRole('dialog', { name: 'Publish version 1.1 of the terms and conditions?' }).getByRole('button', { name: 'Publish version 1.1' }).click();
+      await expect(page.getByTestId('consent-draft-terms')).toHaveCount(0);
+      await stepDone(page, 'consentTemplates', '3 of 6 steps done');
+
+      // 4. a product of its own
+      await page.getByTestId('setup-step-products').getByRole('link', { name: 'Set up your products' }).click();
+      await page.getByRole('button', { name: 'New wallet product' }).click();
+      const product = page.getByRole('dialog', { name: 'New wallet product' });
+      await product.getByLabel('Code').fill(`harbour-${w}`);
+      await product.getByLabel('Name').fill('Harbour EUR');
+      await product.getByLabel('Currency').selectOption('EUR');
+      await product.getByRole('button', { name: 'Create product' }).click();
+      await expect(product).toBeHidden();
+      await stepDone(page, 'products', '4 of 6 steps done');
+
+      // 5. a compliance officer
       await page.getByTestId('setup-step-firstOfficer').getByRole('link', { name: 'Add a compliance officer' }).click();
       await page.getByRole('button', { name: 'New user' }).click();
       const user = page.getByRole('dialog', { name: 'New user' });
@@ -88,9 +114,9 @@ for (const viewport of MONEY_VIEWPORTS) {
           .getByRole('row')
           .filter({ hasText: `otto${w}@harbour.example` }),
       ).toContainText('compliance officer');
-      await stepDone(page, 'firstOfficer', '3 of 4 steps done');
+      await stepDone(page, 'firstOfficer', '5 of 6 steps done');
 
-      // 4. a webhook
+      // 6. a webhook
       await page.getByTestId('setup-step-webhook').getByRole('link', { name: 'Subscribe a webhook' }).click();
       await page.getByRole('button', { name: 'New subscription' }).click();
       const hook = page.getByRole('dialog', { name: 'New webhook subscription' });
@@ -104,7 +130,8 @@ for (const viewport of MONEY_VIEWPORTS) {
 
       // the end: every step ticked, and the dashboard no longer shows the checklist
       await stepDone(page, 'webhook', 'Your tenant is set up: every step is done.');
-      for (const id of ['branding', 'reviewSettings', 'firstOfficer', 'webhook']) await expect(page.getByTestId(`setup-step-${id}`)).toHaveAttribute('data-done', 'true');
+      for (const id of ['branding', 'reviewSettings', 'consentTemplates', 'products', 'firstOfficer', 'webhook'])
+        await expect(page.getByTestId(`setup-step-${id}`)).toHaveAttribute('data-done', 'true');
       await checkScreen(page, 'setup-complete');
       await (await openNav(page)).getByRole('link', { name: 'Overview' }).click();
       await expect(page.getByTestId('customers-tile')).toBeVisible();

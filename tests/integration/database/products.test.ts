@@ -4,7 +4,8 @@ import type { Product } from '@/lib/contract/products';
 import { computeFee } from '@/lib/contract/products';
 import type { Transfer, Wallet } from '@/lib/contract/wallets';
 import { getDb } from '@/lib/db/client';
-import { auditLog, events, journalEntries, journalLines, ledgerAccounts, products, transactionLimits } from '@/lib/db/schema';
+import { auditLog, categories, customerCategorizations, events, journalEntries, journalLines, ledgerAccounts, products, transactionLimits } from '@/lib/db/schema';
+import { putCategoryProcess } from '@/lib/services/categorization/processes';
 import * as productsRoute from '@/app/api/v2.1/products/route';
 import * as productRoute from '@/app/api/v2.1/products/[productId]/route';
 import { tenantHasOwnProducts } from '@/lib/services/products/products';
@@ -275,6 +276,34 @@ describe('creating and changing products', () => {
       error: 'NOT_FOUND',
       details: 'product not found',
     });
+  });
+});
+
+describe("a category's products (docs/category-processes.md)", () => {
+  it('a category that names its products: the mapping refuses an unknown code, a wallet on another product answers 400 naming the field', async () => {
+    const db = await getDb();
+    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.tenantId, t.tenantId)).limit(1);
+    const actor = { tenantId: t.tenantId, userId: t.admin.userId };
+    const process = (productCodes: string[]) => ({
+      requiredDocuments: { INDIVIDUAL: ['IDENTITY' as const], ORGANIZATION: ['COMPANY_REGISTRATION' as const, 'PROOF_OF_ADDRESS' as const, 'REPRESENTATIVE_IDENTITY' as const] },
+      screeningRequired: true,
+      approvalsRequired: 1 as const,
+      productCodes,
+    });
+    await expect(putCategoryProcess(db, actor, category!.id, process(['default-wallet', 'no-such-product']))).rejects.toMatchObject({
+      status: 400,
+      data: { error: 'VALIDATION_FAILED', errors: [{ field: 'productCodes.1', message: 'names no product of this tenant: no-such-product' }] },
+    });
+    const own = expectOk(await createProduct(t.admin, walletProduct()));
+    await putCategoryProcess(db, actor, category!.id, process(['default-wallet']));
+    await db.insert(customerCategorizations).values({ tenantId: t.tenantId, customerId: t.bob.customerId, categoryId: category!.id, riskLevel: 'LOW', featureIds: [], parameters: {} });
+    expectEnvelope(await api(routes.wallets.POST, t.bob, { body: { currency: 'EUR', productCode: own.code } }), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'productCode', message: "the customer's category allows only the products default-wallet" }],
+    });
+    expect((await openOn(t.bob, {})).product.code).toBe('default-wallet');
+    // alice has no category: any product
+    expect((await openOn(t.alice, { productCode: own.code })).product.code).toBe(own.code);
   });
 });
 
