@@ -76,6 +76,8 @@ const TABLE: Record<CardOperationName, Case> = {
         expiryYear: new Date().getUTCFullYear() + 3,
         replacesCardId: null,
         replacedByCardId: null,
+        // issued on the tenant's default-card product (docs/products.md)
+        productId: expect.stringMatching(UUID),
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
       });

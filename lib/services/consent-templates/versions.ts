@@ -24,15 +24,18 @@ export interface PublishedVersion {
  * What is in force for one kind: the newest published version, and the time of the newest material
  * one (the baseline): an acceptance of a version published before the baseline no longer counts.
  */
-export interface KindInForce {
-  inForce: PublishedVersion;
+export interface KindInForce<V extends VersionFacts = PublishedVersion> {
+  inForce: V;
   baselineAt: Date;
   /** every published version by its label */
-  versions: Map<string, PublishedVersion>;
+  versions: Map<string, V>;
 }
-export type ConsentIndex = Map<ConsentType, KindInForce>;
+export type ConsentIndex<V extends VersionFacts = PublishedVersion> = Map<ConsentType, KindInForce<V>>;
 
-const newerFirst = (a: PublishedVersion, b: PublishedVersion) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime();
+/** What re-consent needs of a published version: its kind, label, whether it was material, and when. */
+export type VersionFacts = Pick<PublishedVersion, 'consentType' | 'version' | 'material' | 'publishedAt' | 'createdAt'>;
+
+const newerFirst = (a: VersionFacts, b: VersionFacts) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime();
 
 /** Every published version of the tenant, per kind (a handful of rows). */
 export async function consentIndex(db: DbOrTx, tenantId: string, only?: ConsentType): Promise<ConsentIndex> {
@@ -50,12 +53,14 @@ export async function consentIndex(db: DbOrTx, tenantId: string, only?: ConsentT
     })
     .from(consentTexts)
     .where(and(eq(consentTexts.tenantId, tenantId), eq(consentTexts.status, 'PUBLISHED'), only ? eq(consentTexts.consentType, only) : undefined));
-  const index: ConsentIndex = new Map();
+  return indexVersions(rows.flatMap((r) => (r.publishedAt ? [{ ...r, consentType: r.consentType as ConsentType, publishedAt: r.publishedAt }] : [])));
+}
+
+/** The index of published versions per kind, from their rows (the customer 360 reads them in its own statement). */
+export function indexVersions<V extends VersionFacts>(rows: V[]): ConsentIndex<V> {
+  const index: ConsentIndex<V> = new Map();
   for (const type of CONSENT_TYPES) {
-    const versions = rows
-      .filter((r) => r.consentType === type && r.publishedAt)
-      .map((r) => ({ ...r, consentType: type, publishedAt: r.publishedAt! }))
-      .sort(newerFirst);
+    const versions = rows.filter((r) => r.consentType === type).sort(newerFirst);
     if (!versions.length) continue;
     const baseline = versions.find((v) => v.material) ?? versions[versions.length - 1]!;
     index.set(type, { inForce: versions[0]!, baselineAt: baseline.publishedAt, versions: new Map(versions.map((v) => [v.version, v])) });
@@ -67,7 +72,7 @@ export async function consentIndex(db: DbOrTx, tenantId: string, only?: ConsentT
  * The consents a customer accepted in a version older than the material version in force, from the
  * latest record of each kind. A version the index does not know (none today) is left as it is.
  */
-export function outdatedConsents(index: ConsentIndex, latest: { consentType: string; status: string; version: string }[]): ReconsentItem[] {
+export function outdatedConsents(index: ConsentIndex<VersionFacts>, latest: { consentType: string; status: string; version: string }[]): ReconsentItem[] {
   return latest.flatMap((r) => {
     const kind = index.get(r.consentType as ConsentType);
     if (!kind || r.status !== 'ACCEPTED') return [];

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { csvDocument } from '@/lib/contract/csv';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { clock } from '@/lib/clock';
-import { CUSTOMER_STATUSES, VERIFICATION_STATUSES } from '@/lib/contract/enums';
+import { CUSTOMER_STATUSES, VERIFICATION_STATUSES, type ConsentType } from '@/lib/contract/enums';
 import { CUSTOMER_EXPORT_MAX_ROWS, type CustomerDetail, type CustomerListItem, type DashboardSummary, type ListCustomersQuery } from '@/lib/contract/customers';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import {
@@ -19,6 +19,7 @@ import {
   representatives,
   verifications,
   webhookDeliveries,
+  consentTexts,
 } from '@/lib/db/schema';
 import { CardProcessorUnavailableError, type CardProcessor } from '@/lib/contract/card-processor';
 import { CARD_STATUSES } from '@/lib/contract/card-operations';
@@ -27,7 +28,7 @@ import { can } from '@/lib/contract/access';
 import type { Principal } from '@/lib/services/identity/sessions';
 import { isUuid } from '@/lib/contract/common';
 import type { JsonText } from '@/lib/contract/envelopes';
-import { consentIndex } from '@/lib/services/consent-templates/versions';
+import { indexVersions } from '@/lib/services/consent-templates/versions';
 import { consentsView, type ConsentRecordView } from '@/lib/services/onboarding/consents';
 
 /**
@@ -223,6 +224,13 @@ function buildDetailQuery(db: Db) {
         sameCustomer(consentRecords),
         sql`${consentRecords.createdAt}, ${consentRecords.id}`,
       )}`,
+      // the tenant's published consent versions (no texts): whether the customer must accept again, in this same statement
+      consentVersions: sql<{ consentType: ConsentType; version: string; material: boolean; publishedAt: string; createdAt: string }[]>`${jsonRows(
+        sql`'consentType', ${consentTexts.consentType}, 'version', ${consentTexts.version}, 'material', ${consentTexts.material}, 'publishedAt', ${consentTexts.publishedAt}, 'createdAt', ${consentTexts.createdAt}`,
+        sql`${consentTexts}`,
+        sql`${consentTexts.tenantId} = ${customers.tenantId} and ${consentTexts.status} = 'PUBLISHED'`,
+        sql`${consentTexts.publishedAt}`,
+      )}`,
     })
     .from(customers)
     .leftJoin(persons, and(eq(persons.tenantId, customers.tenantId), eq(persons.customerId, customers.id)))
@@ -250,7 +258,7 @@ export async function customerDetailJson(db: Db, tenantId: string, customerId: s
   const consents = consentsView(
     found.customerId,
     found.consentRecords.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
-    await consentIndex(db, tenantId),
+    indexVersions(found.consentVersions.map((v) => ({ ...v, publishedAt: new Date(v.publishedAt), createdAt: new Date(v.createdAt) }))),
   );
   // the database's object ends in its closing brace: the consents go in before it
   return `${found.detail.slice(0, -1)}, "consents" : ${JSON.stringify(consents)}}` as JsonText<CustomerDetail>;

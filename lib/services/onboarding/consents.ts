@@ -5,7 +5,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { consentRecords, consentTexts } from '@/lib/db/schema';
 import { conflict, validationFailed } from '@/lib/contract/api-errors';
 import type { ConsentChannel } from '@/lib/contract/consent-templates';
-import { consentIndex, outdatedConsents, textSha256, type ConsentIndex } from '@/lib/services/consent-templates/versions';
+import { consentIndex, outdatedConsents, textSha256, type ConsentIndex, type VersionFacts } from '@/lib/services/consent-templates/versions';
 import { emitEvent } from '@/lib/services/events/emit';
 import { audit } from './audit';
 
@@ -114,7 +114,7 @@ export async function listConsents(db: DbOrTx, tenantId: string, customerId: str
 }
 
 /** Current state, what is missing, what must be accepted again and the whole history, from the records (oldest first). */
-export function consentsView(customerId: string, rows: ConsentRecordView[], index: ConsentIndex) {
+export function consentsView(customerId: string, rows: ConsentRecordView[], index: ConsentIndex<VersionFacts>) {
   const current = consentStates(rows);
   return {
     customerId,

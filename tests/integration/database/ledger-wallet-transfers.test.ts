@@ -91,6 +91,8 @@ describe('a wallet-to-wallet transfer that passes every rule', () => {
       destinationWallet: { id: destination.id, customerId: t.alice.customerId, name: 'EUR wallet' },
       paymentConsentId: null,
       amount: '120.50',
+      // the default product: no fee (docs/products.md)
+      fee: '0.00',
       currency: 'EUR',
       reference: 'savings',
       status: 'COMPLETED',
