@@ -144,9 +144,13 @@ export function ComboBox({ label, options, value, onChange, onBlur, error, hint,
           error ? 'ring-rose-400 focus:ring-rose-600' : 'ring-slate-300 focus:ring-brand-600'
         }`}
         onChange={(e) => {
-          setQuery(e.target.value);
+          const typed = e.target.value;
+          setQuery(typed);
           setActive(0);
           setOpen(true);
+          // a whole code typed is the answer already: the form holds it before the field is left (a click on Next reads it)
+          const whole = options.find((o) => fold(o.value) === fold(typed.trim()));
+          if (whole && whole.value !== value) onChange(whole.value);
         }}
         onClick={() => setOpen(true)}
         onBlur={() => {
