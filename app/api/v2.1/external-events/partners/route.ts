@@ -9,7 +9,7 @@ const list = endpoint(externalEventRoutes.listPartners, async ({ db, tenant }) =
 
 // POST /api/v2.1/external-events/partners - register a partner; its secret is in this answer only
 const create = endpoint(externalEventRoutes.createPartner, async ({ db, tenant, principal, body }) =>
-  envelopeA(await createPartner(db, tenant.id, principal.userId, body), { status: 201, message: 'external event partner registered' }),
+  envelopeA(await createPartner(db, tenant.id, principal.userId, body), { message: 'external event partner registered' }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(list, create);
