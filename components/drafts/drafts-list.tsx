@@ -32,6 +32,8 @@ export function DraftsList({ tenantId }: { tenantId: string }) {
   const headers = { 'X-Tenant-ID': tenantId };
   const drafts = useQuery({
     queryKey: ['drafts', page, type],
+    // colleagues and customers change drafts from elsewhere: the list is read afresh whenever it is opened
+    staleTime: 0,
     queryFn: () => apiFetch<{ items: DraftSummary[]; total: number }>(`/api/v2.1/drafts${toQuery({ pageNo: page, pageSize: PAGE_SIZE, customerType: type || undefined })}`, { headers }),
   });
   const discard = useMutation({

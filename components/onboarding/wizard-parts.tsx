@@ -368,7 +368,8 @@ export function useRegistration<V extends FieldValues, B extends Record<string, 
     try {
       const result = await apiFetch<RegistrationResult>(path, { method: 'POST', json: request, headers: { 'X-Tenant-ID': tenantId } });
       wizard.clearDraft();
-      await client.invalidateQueries({ queryKey: ['customers'] });
+      // the registration consumed its draft: the Drafts screen must not show it from the cache
+      await Promise.all([client.invalidateQueries({ queryKey: ['customers'] }), client.invalidateQueries({ queryKey: ['drafts'] })]);
       toast('success', registered);
       router.push(`/customers/${result.customerId}`);
     } catch (e) {
