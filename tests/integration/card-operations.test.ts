@@ -4,7 +4,10 @@ import { setClock } from '@/lib/clock';
 import type { CardBusinessReason } from '@/lib/contract/card-errors';
 import { CARD_OPERATIONS, type CardOperationName } from '@/lib/contract/card-operations';
 import { getDb } from '@/lib/db/client';
-import { cards } from '@/lib/db/schema';
+import { cards, categories, customerCategorizations } from '@/lib/db/schema';
+import { createProductBodySchema } from '@/lib/contract/products';
+import { putCategoryProcess } from '@/lib/services/categorization/processes';
+import { createProduct } from '@/lib/services/products/products';
 import { authorize, balance, business, cardWorld, fund, holderBody, issueCard, key, merchant, ok, otpFor, panOf, type CardWorld, type TestCard } from './card-fixtures';
 import { ISO, freezeClock, resetIdentityState, UUID } from './identity-fixtures';
 
@@ -51,6 +54,13 @@ async function withSettled() {
   return { card, transactionId: tx.transactionId, authorizationId: auth.authorizationId };
 }
 const state = (status: string) => ({ status });
+/** A card product of the tenant (docs/products.md), created through the service the products route calls. */
+const cardProduct = async (extra: Record<string, unknown> = {}) =>
+  createProduct(
+    await getDb(),
+    { tenantId: w.tenant.tenantId, userId: w.admin.userId },
+    createProductBodySchema.parse({ kind: 'CARD', code: `card-${key().toLowerCase()}`, name: 'Premium card', currency: null, binRange: { start: '400000', end: '400000' }, ...extra }),
+  );
 
 const TABLE: Record<CardOperationName, Case> = {
   'card/apply': {
@@ -100,6 +110,51 @@ const TABLE: Record<CardOperationName, Case> = {
         );
         // rolled back: no card was issued for the cardholder
         expect((await ok<{ total: number }>(w.alice, 'card/list', { cardholderId: holder.cardholderId })).total).toBe(0);
+      },
+      PRODUCT_NOT_FOUND: async () => {
+        const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+        // an unknown code, an unknown id, and a wallet product's code: none is a card product of the tenant
+        for (const choice of [{ productCode: 'no-such-card' }, { productId: '00000000-0000-4000-8000-000000000000' }, { productCode: 'default-wallet' }]) {
+          await business(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', ...choice, idempotencyKey: key() }, 'PRODUCT_NOT_FOUND');
+        }
+        expect((await ok<{ total: number }>(w.alice, 'card/list', { cardholderId: holder.cardholderId })).total).toBe(0);
+      },
+      CURRENCY_MISMATCH: async () => {
+        const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+        const usd = await cardProduct({ currency: 'USD' });
+        await business(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', productCode: usd.code, idempotencyKey: key() }, 'CURRENCY_MISMATCH');
+        expect((await ok<{ total: number }>(w.alice, 'card/list', { cardholderId: holder.cardholderId })).total).toBe(0);
+        // the product's own currency is issued on it
+        expect(await ok(w.alice, 'card/apply', { cardholderId: holder.cardholderId, currency: 'USD', productCode: usd.code, idempotencyKey: key() })).toMatchObject({ productId: usd.id });
+      },
+      PRODUCT_NOT_ALLOWED: async () => {
+        // bob's category names the products it may open (docs/category-processes.md): default-card only
+        const db = await getDb();
+        const [category] = await db
+          .insert(categories)
+          .values({ tenantId: w.tenant.tenantId, code: `cards-${key()}`, name: 'Cards limited', riskLevel: 'LOW' })
+          .returning({ id: categories.id });
+        await putCategoryProcess(db, { tenantId: w.tenant.tenantId, userId: w.admin.userId }, category!.id, {
+          requiredDocuments: { INDIVIDUAL: ['IDENTITY'], ORGANIZATION: ['COMPANY_REGISTRATION', 'PROOF_OF_ADDRESS', 'REPRESENTATIVE_IDENTITY'] },
+          screeningRequired: true,
+          approvalsRequired: 1,
+          productCodes: ['default-card'],
+        });
+        await db
+          .insert(customerCategorizations)
+          .values({ tenantId: w.tenant.tenantId, customerId: w.bob.customerId, categoryId: category!.id, riskLevel: 'LOW', featureIds: [], parameters: {} });
+        const premium = await cardProduct();
+        const holder = await ok<{ cardholderId: string }>(w.bob, 'cardholder/create', holderBody());
+        await business(w.bob, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', productCode: premium.code, idempotencyKey: key() }, 'PRODUCT_NOT_ALLOWED');
+        expect((await ok<{ total: number }>(w.bob, 'card/list', { cardholderId: holder.cardholderId })).total).toBe(0);
+        // the allowed product is issued; alice, without a category, may have any product
+        expect(await ok(w.bob, 'card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', productCode: 'default-card', idempotencyKey: key() })).toMatchObject({
+          status: 'INACTIVE',
+        });
+        const alices = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
+        expect(await ok(w.alice, 'card/apply', { cardholderId: alices.cardholderId, currency: 'EUR', productCode: premium.code, idempotencyKey: key() })).toMatchObject({
+          productId: premium.id,
+        });
       },
       IDEMPOTENCY_KEY_REUSED: async () => {
         const holder = await ok<{ cardholderId: string }>(w.alice, 'cardholder/create', holderBody());
