@@ -33,12 +33,14 @@ import {
   categoryRows,
   ConsentFields,
   consentRow,
+  DocumentSlotFields,
   optional,
   readDocumentFile,
   RegistrationFrame,
   ReviewList,
   useCategoryChoice,
   useCategoryRequirements,
+  useDocumentSlotFiles,
   useRegistration,
 } from './wizard-parts';
 
@@ -118,7 +120,6 @@ const extraDocument = (r: DocumentRequirement) => ({ documentType: DOCUMENT_REQU
 
 export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const [preview, setPreview] = useState<{ name: string; url: string; type: string } | null>(null);
-  const [extraFiles, setExtraFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the file is not in the draft
   const wizard = useDraftWizard<Values>({
     steps: STEPS,
@@ -133,6 +134,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
   const { form, step, stepOf } = wizard;
   const { register, formState, watch, setValue, setError, clearErrors, control } = form;
   const errors = formState.errors;
+  const extraFiles = useDocumentSlotFiles(form);
 
   const choice = useCategoryChoice(tenantId, 'INDIVIDUAL', watch('CATEGORIZATION.categoryId'));
   const extras = useCategoryRequirements(tenantId, watch('CATEGORIZATION.categoryId'), DEFAULT_REQUIREMENTS).filter((r) => r !== 'IDENTITY');
@@ -197,21 +199,6 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
     );
   };
 
-  const onExtraFile = (i: number, file: File | undefined) => {
-    clearErrors(`DOCUMENTS.${i}.documentFile`);
-    setValue(`DOCUMENTS.${i}.documentFile`, '');
-    setExtraFiles((f) => ({ ...f, [i]: '' }));
-    if (!file) return;
-    readDocumentFile(
-      file,
-      (message) => setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message }),
-      (url) => {
-        setValue(`DOCUMENTS.${i}.documentFile`, url);
-        setExtraFiles((f) => ({ ...f, [i]: file.name }));
-      },
-    );
-  };
-
   const v = watch();
   const extraSlots = extras.map((r, i) => ({ requirement: r, label: DOCUMENT_REQUIREMENTS[r].label, i })).filter((x) => v.DOCUMENTS?.[x.i]);
   return (
@@ -223,7 +210,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
         notKept={['Password', 'Repeat password', extras.length ? 'Document files' : 'Document file']}
         onDiscard={() => {
           setPreview(null);
-          setExtraFiles({});
+          extraFiles.forget();
         }}
       >
         {step === 0 ? (
@@ -322,32 +309,23 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
             ) : v.DOCUMENT_UPLOAD.documentFile ? null : (
               <p className="text-xs text-ink-muted sm:col-span-2">The file is not kept in the draft; choose it again after a reload.</p>
             )}
-            {extraSlots.map(({ requirement, label, i }) => {
-              const e = errors.DOCUMENTS?.[i];
-              return (
-                <fieldset key={requirement} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:col-span-2 sm:grid-cols-2" data-testid={`document-slot-${requirement}`}>
-                  <legend className="px-1 text-sm font-semibold text-ink">
+            {extraSlots.map(({ requirement, label, i }) => (
+              <DocumentSlotFields
+                key={requirement}
+                form={form}
+                index={i}
+                files={extraFiles}
+                className="sm:col-span-2"
+                testId={`document-slot-${requirement}`}
+                legend={
+                  <>
                     {label} <span className="font-normal text-ink-muted">(required by {choice.category ? `category ${choice.category.name}` : 'this category'})</span>
-                  </legend>
-                  <SelectField
-                    label="Document type"
-                    options={DOCUMENT_REQUIREMENTS[requirement].documentTypes.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
-                    error={e?.documentType?.message}
-                    {...register(`DOCUMENTS.${i}.documentType`)}
-                  />
-                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                  <Field
-                    label={`File: ${label.toLowerCase()}`}
-                    type="file"
-                    accept={DOCUMENT_MIME_TYPES.join(',')}
-                    hint={extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? `Chosen: ${extraFiles[i]}` : 'PDF, PNG or JPEG, at most 5 MiB'}
-                    className="sm:col-span-2"
-                    error={e?.documentFile?.message}
-                    onChange={(ev) => onExtraFile(i, ev.target.files?.[0])}
-                  />
-                </fieldset>
-              );
-            })}
+                  </>
+                }
+                documentTypes={DOCUMENT_REQUIREMENTS[requirement].documentTypes}
+                fileLabel={`File: ${label.toLowerCase()}`}
+              />
+            ))}
           </div>
         ) : null}
         {step === 4 ? <ConsentFields register={register} tenantId={tenantId} /> : null}
@@ -366,7 +344,7 @@ export function IndividualWizard({ tenantId }: { tenantId: string }) {
                   'Document',
                   `${DOCUMENT_TYPE_LABELS[v.DOCUMENT_UPLOAD.documentType as keyof typeof DOCUMENT_TYPE_LABELS] ?? v.DOCUMENT_UPLOAD.documentType}${preview ? ` (${preview.name})` : ''}`,
                 ],
-                ...extraSlots.map(({ label, i }) => [label, extraFiles[i] && v.DOCUMENTS?.[i]?.documentFile ? extraFiles[i] : 'no file']),
+                ...extraSlots.map(({ label, i }) => [label, extraFiles.chosen(i) ?? 'no file']),
                 consentRow(v.CONSENT),
               ] as [string, string][]
             }

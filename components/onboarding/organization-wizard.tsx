@@ -22,7 +22,6 @@ import {
   representativesSchema,
   activationStepSchema,
   consentStepSchema,
-  DOCUMENT_MIME_TYPES,
   organizationDocumentsStepSchema,
 } from '@/lib/contract/onboarding';
 import { humanize } from '@/lib/contract/category-parameters';
@@ -37,12 +36,13 @@ import {
   categoryRows,
   ConsentFields,
   consentRow,
+  DocumentSlotFields,
   optional,
-  readDocumentFile,
   RegistrationFrame,
   ReviewList,
   useCategoryChoice,
   useCategoryRequirements,
+  useDocumentSlotFiles,
   useRegistration,
 } from './wizard-parts';
 
@@ -181,7 +181,6 @@ function DuplicateNotice({ duplicate }: { duplicate: Duplicate }) {
 
 export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
-  const [files, setFiles] = useState<Record<number, string>>({});
   // a reload restores at most to the documents step: the files are not in the draft
   const wizard = useDraftWizard<Values>({
     steps: STEPS,
@@ -196,6 +195,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
   const { form, step, setStep, stepOf } = wizard;
   const { register, formState, watch, setError, control } = form;
   const errors = formState.errors;
+  const files = useDocumentSlotFiles(form);
   const orgErrors = errors.organizationCustomer?.organization;
   const addresses = useFieldArray({ control, name: `${ORG}.addresses` });
   const reps = useFieldArray({ control, name: `${ORG}.representatives` });
@@ -245,26 +245,11 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
     mapKey: (key) => (key === 'categoryId' ? 'categoryId' : `params.${key}`),
   });
 
-  const onFile = (i: number, file: File | undefined) => {
-    form.clearErrors(`DOCUMENTS.${i}.documentFile`);
-    form.setValue(`DOCUMENTS.${i}.documentFile`, '');
-    setFiles((f) => ({ ...f, [i]: '' }));
-    if (!file) return;
-    readDocumentFile(
-      file,
-      (message) => setError(`DOCUMENTS.${i}.documentFile`, { type: 'client', message }),
-      (url) => {
-        form.setValue(`DOCUMENTS.${i}.documentFile`, url);
-        setFiles((f) => ({ ...f, [i]: file.name }));
-      },
-    );
-  };
-
   const v = watch();
   const org = v.organizationCustomer.organization;
   const slots = slotsFor(org.representatives, requirements);
   // a file name shows only while its slot holds the file (a slot emptied by a change of people shows none)
-  const fileOf = (i: number) => (v.DOCUMENTS?.[i]?.documentFile ? files[i] : undefined);
+  const fileOf = files.chosen;
   // the Documents step follows the representatives: one identity document slot per person, by position
   // (and the chosen category's process: one slot per company requirement)
   const layout = slots.map((x) => x.representativeIndex ?? x.requirement).join(',');
@@ -295,7 +280,7 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
         notice={duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
         onDiscard={() => {
           setDuplicate(null);
-          setFiles({});
+          files.forget();
         }}
       >
         {step === 0 ? (
@@ -435,33 +420,18 @@ export function OrganizationWizard({ tenantId }: { tenantId: string }) {
         {step === DOCUMENTS_STEP ? (
           <div className="space-y-4">
             <p className="text-sm text-ink-muted">The review needs each of these documents accepted before the organization can be approved. Files are not kept in the draft.</p>
-            {slots.map((slot, i) => {
-              const e = errors.DOCUMENTS?.[i];
-              const types = DOCUMENT_REQUIREMENTS[slot.requirement].documentTypes;
-              return (
-                <fieldset key={`${slot.requirement}-${slot.representativeIndex ?? ''}`} className="grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2">
-                  <legend className="px-1 text-sm font-semibold text-ink">{slot.label}</legend>
-                  <SelectField
-                    label="Document type"
-                    options={types.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
-                    error={e?.documentType?.message}
-                    {...register(`DOCUMENTS.${i}.documentType`)}
-                  />
-                  <Field label="Document number" error={e?.documentNumber?.message} {...register(`DOCUMENTS.${i}.documentNumber`, opt)} />
-                  <CountryField label="Issuing country (ISO code)" optional error={e?.issuingCountry?.message} control={control} name={`DOCUMENTS.${i}.issuingCountry`} />
-                  <Field label="Expiry date" type="date" error={e?.expiryDate?.message} {...register(`DOCUMENTS.${i}.expiryDate`, opt)} />
-                  <Field
-                    label={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}
-                    type="file"
-                    accept={DOCUMENT_MIME_TYPES.join(',')}
-                    hint={fileOf(i) ? `Chosen: ${fileOf(i)}` : 'PDF, PNG or JPEG, at most 5 MiB'}
-                    className="sm:col-span-2"
-                    error={e?.documentFile?.message}
-                    onChange={(ev) => onFile(i, ev.target.files?.[0])}
-                  />
-                </fieldset>
-              );
-            })}
+            {slots.map((slot, i) => (
+              <DocumentSlotFields
+                key={`${slot.requirement}-${slot.representativeIndex ?? ''}`}
+                form={form}
+                index={i}
+                files={files}
+                details
+                legend={slot.label}
+                documentTypes={DOCUMENT_REQUIREMENTS[slot.requirement].documentTypes}
+                fileLabel={`File: ${slot.representativeIndex === undefined ? slot.label.toLowerCase() : slot.label.replace('Identity document', 'identity document')}`}
+              />
+            ))}
           </div>
         ) : null}
         {step === 5 ? <ConsentFields register={register} tenantId={tenantId} /> : null}

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConsentTextsInForce } from '@/components/consent-templates/consent-texts';
 import { useRouter } from 'next/navigation';
-import type { ReactNode } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { get, type FieldError, type FieldValues, type Path, type PathValue, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { CountryField } from '@/components/reference-data/reference-selects';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Checkbox, SelectField, TextareaField } from '@/components/ui/input';
@@ -12,7 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { checkCategoryParameters, humanize } from '@/lib/contract/category-parameters';
 import type { CategoryRequirements } from '@/lib/contract/category-processes';
 import { isUuid } from '@/lib/contract/common';
-import type { DocumentRequirement } from '@/lib/contract/review';
+import { DOCUMENT_TYPE_LABELS, type DocumentRequirement } from '@/lib/contract/review';
 import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, type RegistrationResult } from '@/lib/contract/onboarding';
 import { apiFetch } from '@/lib/ui/fetcher';
 import { applyServerErrors } from '@/lib/ui/form-errors';
@@ -304,6 +305,93 @@ export function readDocumentFile(file: File, onError: (message: string) => void,
   const reader = new FileReader();
   reader.onload = () => onLoad(String(reader.result));
   reader.readAsDataURL(file);
+}
+
+/**
+ * The files of a registration's DOCUMENTS list, one per slot: each read into the form (a draft never
+ * keeps it), its name kept for the field's hint and the review while the form holds the file.
+ */
+export function useDocumentSlotFiles<V extends FieldValues>(form: UseFormReturn<V>) {
+  const [names, setNames] = useState<Record<number, string>>({});
+  const fileAt = (i: number) => `DOCUMENTS.${i}.documentFile` as Path<V>;
+  const set = (i: number, value: string) => form.setValue(fileAt(i), value as PathValue<V, Path<V>>);
+  const choose = (i: number, file: File | undefined) => {
+    form.clearErrors(fileAt(i));
+    set(i, '');
+    setNames((n) => ({ ...n, [i]: '' }));
+    if (!file) return;
+    readDocumentFile(
+      file,
+      (message) => form.setError(fileAt(i), { type: 'client', message }),
+      (url) => {
+        set(i, url);
+        setNames((n) => ({ ...n, [i]: file.name }));
+      },
+    );
+  };
+  /** the name of the file chosen for slot i, while the form holds it */
+  const chosen = (i: number): string | undefined => (form.getValues(fileAt(i)) ? names[i] || undefined : undefined);
+  /** the wizard starts over: no names kept */
+  const forget = () => setNames({});
+  return { choose, chosen, forget };
+}
+
+/**
+ * One slot of a registration's DOCUMENTS list, the same in both wizards: the document's type (among
+ * those its requirement accepts), number, optionally issuing country and expiry, and its file.
+ */
+export function DocumentSlotFields<V extends FieldValues>({
+  form,
+  index,
+  legend,
+  fileLabel,
+  documentTypes,
+  files,
+  details = false,
+  className = '',
+  testId,
+}: {
+  form: UseFormReturn<V>;
+  index: number;
+  legend: ReactNode;
+  fileLabel: string;
+  documentTypes: readonly (keyof typeof DOCUMENT_TYPE_LABELS)[];
+  files: ReturnType<typeof useDocumentSlotFiles<V>>;
+  /** also the issuing country and the expiry date */
+  details?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const at = (field: string) => `DOCUMENTS.${index}.${field}` as Path<V>;
+  const error = (field: string) => (get(form.formState.errors, at(field)) as FieldError | undefined)?.message;
+  const chosen = files.chosen(index);
+  return (
+    <fieldset className={`grid gap-4 rounded-lg p-4 ring-1 ring-slate-200 sm:grid-cols-2 ${className}`} data-testid={testId}>
+      <legend className="px-1 text-sm font-semibold text-ink">{legend}</legend>
+      <SelectField
+        label="Document type"
+        options={documentTypes.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }))}
+        error={error('documentType')}
+        {...form.register(at('documentType'))}
+      />
+      <Field label="Document number" error={error('documentNumber')} {...form.register(at('documentNumber'), optional)} />
+      {details ? (
+        <>
+          <CountryField label="Issuing country (ISO code)" optional error={error('issuingCountry')} control={form.control} name={at('issuingCountry')} />
+          <Field label="Expiry date" type="date" error={error('expiryDate')} {...form.register(at('expiryDate'), optional)} />
+        </>
+      ) : null}
+      <Field
+        label={fileLabel}
+        type="file"
+        accept={DOCUMENT_MIME_TYPES.join(',')}
+        hint={chosen ? `Chosen: ${chosen}` : 'PDF, PNG or JPEG, at most 5 MiB'}
+        className="sm:col-span-2"
+        error={error('documentFile')}
+        onChange={(ev) => files.choose(index, ev.target.files?.[0])}
+      />
+    </fieldset>
+  );
 }
 
 type Wizard<V extends FieldValues> = ReturnType<typeof useDraftWizard<V>>;
