@@ -80,7 +80,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'test-results/playwright-report', open: 'never' }]],
-  use: { trace: 'retain-on-failure' },
+  // a failed test keeps its trace (actions, DOM snapshots, network) and a screenshot; the trace's
+  // screencast is left out: encoding it cost the browser specs about a tenth of their CPU
+  use: { trace: { mode: 'retain-on-failure', screenshots: false } },
   projects: [
     {
       // money-journey and money-cards run at 1280 and at 375 px (docs/admin-app.md, "Small screens")

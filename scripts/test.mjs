@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole test suite in order, stopping at the first failure with its exit code.
- *   1. a Chromium for the browser tests (CHROMIUM_PATH or /usr/bin/chromium; installed with apt
- *      when we are root and it is missing)
+ *   1. a Chromium for the browser tests (tests/chromium.mjs: CHROMIUM_PATH, else Debian's
+ *      chromium-headless-shell, else /usr/bin/chromium; the headless shell installed with apt when
+ *      we are root and none is there)
  *   2. next build: the production build, which also type-checks the whole project, tests
  *      included (skipped with --skip-build; reuses .next)
  *   3. vitest: unit, integration on PGlite, integration-main-thread (PGLITE_THREAD=false), and
@@ -24,6 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, appendFileSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PACKAGE, chromiumPath } from '../tests/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -101,17 +103,17 @@ if (inCi && !onPostgres) {
 
 // 1. Chromium ------------------------------------------------------------------------------------
 heading('1/4 Chromium for the browser tests');
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (isExecutable(chromium)) {
   console.log(`using ${chromium}`);
 } else {
-  const installCommand = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const installCommand = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${CHROMIUM_PACKAGE}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!process.env.CHROMIUM_PATH && isRoot && onPath('apt-get')) {
-    console.log(`${chromium} not found; installing Debian's chromium: ${installCommand}`);
+    console.log(`${chromium} not found; installing Debian's ${CHROMIUM_PACKAGE}: ${installCommand}`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run(null, 'apt-get', ['update'], { env });
-    run(null, 'apt-get', ['install', '-y', 'chromium'], { env });
+    run(null, 'apt-get', ['install', '-y', CHROMIUM_PACKAGE], { env });
   }
   if (!isExecutable(chromium)) {
     console.error(`\n✗ no Chromium at ${chromium}. Install it, then run npm test again:`);

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '../chromium.mjs';
 
 /** 40 printable characters; the server accepts any key of at least 32. */
 export const E2E_PLATFORM_KEY = 'e2e-platform-key-0123456789abcdefghijklm';
@@ -44,7 +45,7 @@ export const DEMO_TENANT_NAME = 'Demo Bank';
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PACKAGE_VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath();
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** A password that satisfies the policy; the specs check it never appears in a response. */
