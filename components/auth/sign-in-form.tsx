@@ -85,7 +85,16 @@ export function SignInForm({ defaultTenantId, callbackUrl }: { defaultTenantId: 
       </div>
       {/* read-only until React has hydrated: hydration writes the form's values into the fields, and
           what was typed before (or while) it did was lost or spliced into the default tenant ID */}
-      <Field label="Tenant ID" autoComplete="organization" spellCheck={false} readOnly={!hydrated} error={errors.tenantId?.message} {...register('tenantId')} />
+      {/* defaultValue: the server's HTML already shows the tenant ID (register() fills it only once hydrated) */}
+      <Field
+        label="Tenant ID"
+        autoComplete="organization"
+        spellCheck={false}
+        readOnly={!hydrated}
+        defaultValue={defaultTenantId}
+        error={errors.tenantId?.message}
+        {...register('tenantId')}
+      />
       <Field label="Username or email" autoComplete="username" spellCheck={false} readOnly={!hydrated} error={errors.username?.message} {...register('username')} />
       <Field label="Password" type="password" autoComplete="current-password" readOnly={!hydrated} error={errors.password?.message} {...register('password')} />
       <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>

@@ -3,7 +3,10 @@ import { DEMO_TENANT_NAME, E2E_BASE_URL, E2E_DEMO_PASSWORD, platformAuth, regist
 
 async function demoTenantId(page: Page): Promise<string> {
   await page.goto('/sign-in');
-  return page.getByLabel('Tenant ID').inputValue();
+  // the form's own value once React has hydrated it (the fields are read-only until then)
+  const field = page.getByLabel('Tenant ID');
+  await expect(field).toBeEditable();
+  return field.inputValue();
 }
 
 async function fillSignIn(page: Page, tenantId: string, username: string, password: string) {
