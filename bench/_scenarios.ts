@@ -17,6 +17,8 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
   const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
   return {
     health: { path: '/api/health' },
+    // the 404 envelope of an API path no route serves: the request path alone, no database
+    notFound: { path: '/api/v2.1/nope', expect: '4xx' },
     wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
     customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
     card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },

@@ -18,8 +18,22 @@ export interface HealthReport {
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-/** Database reachability with a bounded wait; the error text is a short category, never a stack. */
-export async function checkHealth(timeoutMs = 2_000): Promise<HealthReport> {
+let inFlight: Promise<HealthReport> | null = null;
+
+/**
+ * Database reachability with a bounded wait; the error text is a short category, never a stack.
+ * Checks that arrive while one is running share its probe and its report (a burst of probes from a
+ * load balancer and monitors costs one database round trip, not one each); the next check after it
+ * settles probes afresh, so no report is older than the request that receives it.
+ */
+export function checkHealth(timeoutMs = 2_000): Promise<HealthReport> {
+  inFlight ??= probe(timeoutMs).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function probe(timeoutMs: number): Promise<HealthReport> {
   const started = performance.now();
   let driver: DriverName | null = null;
   try {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as health from '@/app/api/health/route';
 import { database } from '@/lib/db/client';
+import { checkHealth } from '@/lib/services/health';
 import { call, expectEnvelope } from '../helpers';
 
 /**
@@ -34,6 +35,15 @@ describe('GET /api/health', () => {
     expect(Number.isInteger(res.json.data.uptimeSeconds)).toBe(true);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.headers.get('X-Request-ID')).toBeTruthy();
+  });
+
+  it('checks that arrive while one runs share its probe; the next one probes afresh', async () => {
+    const [a, b] = await Promise.all([checkHealth(), checkHealth()]);
+    expect(b).toBe(a);
+    expect(a.status).toBe('ok');
+    const later = await checkHealth();
+    expect(later).not.toBe(a);
+    expect(later).toEqual({ ...a, database: { ...a.database, latencyMs: expect.any(Number) }, uptimeSeconds: expect.any(Number) });
   });
 
   it('answers 405 for other methods and OPTIONS with Allow', async () => {
