@@ -19,11 +19,13 @@ const NEXT_PACKAGE = createRequire(path.join(REPO_ROOT, 'package.json')).resolve
 export const BARE_PATH = '/api/ping';
 /** An API path no route serves: our 404 envelope (the catch-all route, no database). */
 export const NOT_FOUND_PATH = '/api/v2.1/nope';
+/** The same path on the bare app: its own optional catch-all answers it (Next.js's cost of a dynamic route, nothing of ours). */
+export const BARE_NOT_FOUND_PATH = NOT_FOUND_PATH;
 
 /** Builds the bare app when its build is missing or older than its sources or the installed `next`. */
 export function ensureAnchorBuild(): void {
   const built = path.join(APP_DIR, '.next', 'BUILD_ID');
-  const sources = [path.join(APP_DIR, 'app', 'api', 'ping', 'route.js'), path.join(APP_DIR, 'next.config.mjs'), NEXT_PACKAGE];
+  const sources = [path.join(APP_DIR, 'app', 'api', 'ping', 'route.js'), path.join(APP_DIR, 'app', 'api', '[[...slug]]', 'route.js'), path.join(APP_DIR, 'next.config.mjs'), NEXT_PACKAGE];
   const newest = Math.max(...sources.map((s) => statSync(s).mtimeMs));
   if (existsSync(built) && statSync(built).mtimeMs > newest) return;
   console.log('building the bare Next.js app of the anchor (bench/anchor/next-app)');
@@ -41,7 +43,7 @@ export interface Anchors {
   bare: Server;
   raw: Server;
   /** the two loads, to be run in the same rounds as ours */
-  loads: { bare: LoadOptions & { base: string }; raw: LoadOptions & { base: string } };
+  loads: { bare: LoadOptions & { base: string }; bareNotFound: LoadOptions & { base: string }; raw: LoadOptions & { base: string } };
   stop: () => Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function startAnchors(): Promise<Anchors> {
   return {
     bare,
     raw,
-    loads: { bare: { base: bare.url, path: BARE_PATH }, raw: { base: raw.url, path: '/' } },
+    loads: { bare: { base: bare.url, path: BARE_PATH }, bareNotFound: { base: bare.url, path: BARE_NOT_FOUND_PATH, expect: '4xx' }, raw: { base: raw.url, path: '/' } },
     stop: async () => {
       await bare.stop();
       await raw.stop();

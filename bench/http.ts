@@ -257,6 +257,7 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
       bare: anchors.loads.bare,
       health: { path: '/api/health' },
       notFound: { path: NOT_FOUND_PATH, expect: '4xx' },
+      bareNotFound: anchors.loads.bareNotFound,
       wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
       customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
       card: cardInfo,
@@ -380,6 +381,9 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
       signInPerVerify: round(loads.signIn.rps / verify),
       healthPerBare: round(health / loads.bare!.rps),
       notFoundPerBare: round(loads.notFound!.rps / loads.bare!.rps),
+      // Next.js's own cost of a catch-all route (the bare app's), and our 404 against it
+      bareNotFoundPerBare: round(loads.bareNotFound!.rps / loads.bare!.rps),
+      notFoundPerBareNotFound: round(loads.notFound!.rps / loads.bareNotFound!.rps),
     };
     if (loads.gatewayOverHttp) ratios.gatewayPerProcessor = round(loads.gatewayOverHttp.rps / loads.processorDirect!.rps);
     ratios.payoutsSpreadPerHealth = round(loads.payoutsSpread.rps / health);
@@ -549,6 +553,7 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     ['bare Next.js route (the anchor)', (r) => `${r.loads.bare!.rps} req/s`],
     ['GET /api/health (baseline) / bare route', (r) => `${r.loads.health!.rps} req/s = ${r.ratios.healthPerBare}`],
     ['404 envelope / bare route', (r) => `${r.loads.notFound!.rps} req/s = ${r.ratios.notFoundPerBare}`],
+    ['  bare catch-all 404 / bare route; our 404 / bare catch-all 404', (r) => `${r.loads.bareNotFound!.rps} req/s = ${r.ratios.bareNotFoundPerBare}; ${r.ratios.notFoundPerBareNotFound}`],
     ['authenticated GET /api/v2.1/wallets/{id} / health', (r) => String(r.ratios.wallet)],
     ['authenticated GET /api/v2.1/customers/{id} / health', (r) => String(r.ratios.customer)],
     ['card/info through the gateway / health', (r) => String(r.ratios.card)],
