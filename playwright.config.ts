@@ -16,9 +16,11 @@ import { playwrightMatch } from './tests/layout';
 /**
  * End-to-end tests against a production build (`next build` must have run; `npm test` does it).
  * Which project runs a spec follows from where it lives (tests/layout.ts):
- * - browser: the panel in Debian's Chromium (Playwright cannot download its own browsers here),
- *   against the server on PGlite; one worker, first in the queue: it is the longest project, and
- *   the other slot serves the API projects meanwhile;
+ * - browser: the panel in Debian's chromium-headless-shell (Playwright cannot download its own
+ *   browsers here; tests/chromium.mjs), against the server on PGlite; both workers, first in the
+ *   queue: it is the longest project. Each spec works in tenants of its own, so two files run side
+ *   by side; with the headless shell one browser test kept the 2-core machine less than half busy
+ *   (it waits on the server, debounces and animations), so the second slot halves its time;
  * - api: plain HTTP through the `request` fixture against the server on PGlite; asserts exact
  *   envelopes, headers and statuses (tests/e2e/api/ and tests/e2e/api/database/);
  * - api-postgres: the same against the server on the PostgreSQL database of DATABASE_URL
@@ -89,7 +91,7 @@ export default defineConfig({
       name: 'browser',
       testDir: 'tests/e2e/browser',
       testMatch: playwrightMatch('browser'),
-      workers: 1,
+      workers: 2,
       metadata: { database: 'pglite' },
       use: { ...chromium, baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 800 } },
     },
