@@ -19,8 +19,6 @@ const NEXT_PACKAGE = createRequire(path.join(REPO_ROOT, 'package.json')).resolve
 export const BARE_PATH = '/api/ping';
 /** An API path no route serves: our 404 envelope (the catch-all route, no database). */
 export const NOT_FOUND_PATH = '/api/v2.1/nope';
-/** The same path on the bare app: its own optional catch-all answers it (Next.js's cost of a dynamic route, nothing of ours). */
-export const BARE_NOT_FOUND_PATH = NOT_FOUND_PATH;
 
 /** Builds the bare app when its build is missing or older than its sources or the installed `next`. */
 export function ensureAnchorBuild(): void {
@@ -67,7 +65,12 @@ export async function startAnchors(): Promise<Anchors> {
   return {
     bare,
     raw,
-    loads: { bare: { base: bare.url, path: BARE_PATH }, bareNotFound: { base: bare.url, path: BARE_NOT_FOUND_PATH, expect: '4xx' }, raw: { base: raw.url, path: '/' } },
+    loads: {
+      bare: { base: bare.url, path: BARE_PATH },
+      // our 404's path, answered by the bare app's own optional catch-all: Next.js's cost of a dynamic route, nothing of ours
+      bareNotFound: { base: bare.url, path: NOT_FOUND_PATH, expect: '4xx' },
+      raw: { base: raw.url, path: '/' },
+    },
     stop: async () => {
       await bare.stop();
       await raw.stop();

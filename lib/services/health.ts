@@ -24,7 +24,7 @@ let inFlight: Promise<HealthReport> | null = null;
  * Database reachability with a bounded wait; the error text is a short category, never a stack.
  * Checks that arrive while one is running share its probe and its report (a burst of probes from a
  * load balancer and monitors costs one database round trip, not one each); the next check after it
- * settles probes afresh, so no report is older than the request that receives it.
+ * settles probes afresh, so a report is never older than the probe running when its request came.
  */
 export function checkHealth(timeoutMs = 2_000): Promise<HealthReport> {
   inFlight ??= probe(timeoutMs).finally(() => {
