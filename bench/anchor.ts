@@ -8,11 +8,28 @@
  *
  *   npm run bench -- anchor
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NOT_FOUND_PATH, startAnchors } from './_anchor';
-import { CONNECTIONS, REPO_ROOT, SECONDS, benchPort, ensureBuild, load, medianLoad, onExit, serverEnv, startServer, withFreshPostgres, type Load, type LoadOptions } from './_harness';
+import {
+  CONNECTIONS,
+  REPO_ROOT,
+  SECONDS,
+  benchPort,
+  cpuMs,
+  ensureBuild,
+  load,
+  median,
+  medianLoad,
+  onExit,
+  serverEnv,
+  startServer,
+  withFreshPostgres,
+  type Load,
+  type LoadOptions,
+} from './_harness';
 import { round, watchdog } from './_stats';
 
 watchdog('bench/anchor.ts', 15 * 60);
@@ -23,20 +40,29 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
   const ours = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], await serverEnv(port, dbEnv), port);
   const anchors = await startAnchors();
   try {
-    const targets: Record<string, LoadOptions & { base: string }> = {
-      bare: anchors.loads.bare,
-      health: { base: ours.url, path: '/api/health' },
-      notFound: { base: ours.url, path: NOT_FOUND_PATH, expect: '4xx' },
-      bareNotFound: anchors.loads.bareNotFound,
-      raw: anchors.loads.raw,
+    const targets: Record<string, LoadOptions & { base: string; pid: number }> = {
+      bare: { ...anchors.loads.bare, pid: anchors.bare.pid },
+      health: { base: ours.url, path: '/api/health', pid: ours.pid },
+      notFound: { base: ours.url, path: NOT_FOUND_PATH, expect: '4xx', pid: ours.pid },
+      bareNotFound: { ...anchors.loads.bareNotFound, pid: anchors.bare.pid },
+      raw: { ...anchors.loads.raw, pid: anchors.raw.pid },
     };
+    // CPU of the serving thread per answer: steadier than the rate on a VM whose speed drifts, and
+    // blind to what autocannon and the other servers cost the machine
+    const mainThreadMs = (pid: number) => cpuMs(`/proc/${pid}/task/${pid}/stat`);
+    const cpuUs: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
     for (const o of Object.values(targets)) await load(o.base, { ...o, seconds: 2 });
     const runs: Record<string, Load[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, o] of Object.entries(targets)) {
+        const before = mainThreadMs(o.pid);
         const result = await load(o.base, o);
+        const us = Math.round((1000 * (mainThreadMs(o.pid) - before)) / result.requests);
         runs[name]!.push(result);
-        console.log(`  ${name} run ${r + 1}: ${result.rps} /s, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? `, ${result.non2xx} unexpected, ${result.errors} errors` : ''}`);
+        cpuUs[name]!.push(us);
+        console.log(
+          `  ${name} run ${r + 1}: ${result.rps} /s, ${us} µs CPU each, p99 ${result.p99Ms} ms${result.non2xx || result.errors ? `, ${result.non2xx} unexpected, ${result.errors} errors` : ''}`,
+        );
       }
     }
     const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, medianLoad(v)]));
@@ -60,10 +86,28 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
     console.log(
       `  bare catch-all 404 ${String(m.bareNotFound!.rps).padStart(21)} /s = ${round(m.bareNotFound!.rps / bare)} of the bare route; our 404 = ${round(m.notFound!.rps / m.bareNotFound!.rps)} of it`,
     );
+    // the same ratios from the serving thread's CPU per answer (bare's µs over ours: a rate's ratio if CPU were all)
+    const us = Object.fromEntries(Object.entries(cpuUs).map(([k, v]) => [k, median(v)]));
+    console.log(
+      `  CPU per answer (serving thread, medians): raw ${us.raw} µs, bare ${us.bare} µs, bare catch-all ${us.bareNotFound} µs, health ${us.health} µs, 404 ${us.notFound} µs;` +
+        ` by CPU health = ${round(us.bare! / us.health!)}, 404 = ${round(us.bare! / us.notFound!)} of the bare route, 404 = ${round(us.bareNotFound! / us.notFound!)} of the bare catch-all`,
+    );
+    printPipeline(us.bare!);
   } finally {
     await anchors.stop();
     await ours.stop();
   }
+}
+
+/** Our pipeline's own cost in process (bench/_pipeline.ts), set beside the bare route's CPU per answer over HTTP. */
+function printPipeline(bareRouteUs: number): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench', '_pipeline.ts')], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`bench/_pipeline.ts failed:\n${run.stderr}`);
+  const { bareUs, oursUs, addedUs } = JSON.parse(run.stdout.trim().split('\n').pop()!) as { bareUs: number; oursUs: number; addedUs: number };
+  console.log(
+    `  our pipeline in process (bench/_pipeline.ts): the 404 route ${oursUs} µs a call, a bare handler of the same envelope ${bareUs} µs;` +
+      ` ours adds ${addedUs} µs = ${round(addedUs / bareRouteUs)} of the bare route's CPU per answer over HTTP`,
+  );
 }
 
 async function main(): Promise<void> {

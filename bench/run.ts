@@ -23,8 +23,8 @@ let failed = 0;
 for (const name of selected) {
   console.log(`\n━━━ bench/${name}.ts ━━━`);
   const started = Date.now();
-  // bench/http.ts and bench/aml.ts bound themselves (BENCH_LIMIT_MINUTES); the others take a few minutes at most
-  const timeout = name === 'http' || name === 'aml' ? 0 : 180_000;
+  // bench/http.ts and bench/aml.ts bound themselves (BENCH_LIMIT_MINUTES); the others take five minutes at most
+  const timeout = name === 'http' || name === 'aml' ? 0 : 300_000;
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, `${name}.ts`)], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: 'silent' }, timeout });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {

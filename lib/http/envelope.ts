@@ -66,7 +66,14 @@ export function envelopeB<T>(data: T, options: { status?: number; code?: number;
 /** How an ApiError is rendered: Envelope A by default, Envelope B on the card API. */
 export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
 
-export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: error.headers });
+// an error's headers are most often none: no HeadersInit to convert then
+const headersOf = (error: ApiError): HeadersInit | undefined => (hasAny(error.headers) ? error.headers : undefined);
+const hasAny = (record: object): boolean => {
+  for (const _ in record) return true;
+  return false;
+};
+
+export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: headersOf(error) });
 
 /** The Envelope B body of an ApiError (also the OpenAPI document's examples). */
 export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, unknown>> {
@@ -76,4 +83,4 @@ export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, un
 }
 
 /** Envelope B for an ApiError: HTTP status kept; `code` mirrors it, except 400 and 5xx, which are `code` 500 as the contract says. */
-export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: error.headers });
+export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: headersOf(error) });
