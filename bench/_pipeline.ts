@@ -14,8 +14,9 @@
 import { NextRequest } from 'next/server';
 import { median } from './_harness';
 
-// as the bench's server: no access log line (bench/_harness.ts serverEnv)
+// as the bench's server (bench/_harness.ts serverEnv): no access log line, the rate limits in memory
 process.env.LOG_LEVEL = 'warn';
+delete process.env.REDIS_URL;
 
 const URL_OF_404 = 'http://127.0.0.1:3000/api/v2.1/nope';
 const request = () => new NextRequest(URL_OF_404, { headers: { host: '127.0.0.1:3000', 'user-agent': 'autocannon' } });

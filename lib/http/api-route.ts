@@ -6,7 +6,7 @@ import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { recordRequest, routeTemplate } from '@/lib/metrics/registry';
 import { readJsonBody } from './body';
-import { REQUEST_ID_HEADER, renderEnvelopeA, type ErrorRenderer } from './envelope';
+import { REQUEST_ID_HEADER, hasKeys, renderEnvelopeA, type ErrorRenderer } from './envelope';
 import { clientIp } from './client-ip';
 import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
 import { databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
@@ -218,8 +218,3 @@ function requestContext(req: NextRequest, requestId: string, ip: string | null):
     },
   };
 }
-
-const hasKeys = (value: object): boolean => {
-  for (const _ in value) return true;
-  return false;
-};

@@ -66,12 +66,14 @@ export function envelopeB<T>(data: T, options: { status?: number; code?: number;
 /** How an ApiError is rendered: Envelope A by default, Envelope B on the card API. */
 export type ErrorRenderer = (error: ApiError, requestId: string) => Response;
 
-// an error's headers are most often none: no HeadersInit to convert then
-const headersOf = (error: ApiError): HeadersInit | undefined => (hasAny(error.headers) ? error.headers : undefined);
-const hasAny = (record: object): boolean => {
-  for (const _ in record) return true;
+/** Whether an object has an enumerable key, without building the list of its keys. */
+export const hasKeys = (value: object): boolean => {
+  for (const _ in value) return true;
   return false;
 };
+
+// an error's headers are most often none: no HeadersInit to convert then
+const headersOf = (error: ApiError): HeadersInit | undefined => (hasKeys(error.headers) ? error.headers : undefined);
 
 export const renderEnvelopeA: ErrorRenderer = (error) => envelopeA(error.data, { status: error.status, message: error.message, headers: headersOf(error) });
 
