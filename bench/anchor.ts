@@ -3,7 +3,10 @@
  * PGlite in a scratch directory, or PostgreSQL with BENCH_DB=postgres and BENCH_DATABASE_URL), the
  * bare Next.js app and the raw node:http server of bench/_anchor.ts, each loaded in turn (autocannon,
  * 10 connections, BENCH_SECONDS per run, ANCHOR_ROUNDS rounds alternating the targets, medians).
- * Prints our GET /api/health and our 404 envelope as ratios to the bare route with their goals.
+ * Prints our GET /api/health and our 404 envelope as ratios to the bare route with their goals, the
+ * CPU each answer cost the serving thread, the same 401 by a static and by a dynamic route of ours
+ * (what Next.js's routing of a dynamic path costs with our route table), and our pipeline's own cost
+ * in process (bench/_pipeline.ts).
  * bench/http.ts measures the same anchor inside its full run; this one needs no world.
  *
  *   npm run bench -- anchor
@@ -34,6 +37,9 @@ import { round, watchdog } from './_stats';
 
 watchdog('bench/anchor.ts', 15 * 60);
 const ROUNDS = Number(process.env.ANCHOR_ROUNDS ?? 3);
+/** A static and a dynamic route of the same resource, both refusing a request without credentials (401). */
+const STATIC_REFUSAL_PATH = '/api/v2.1/wallets';
+const DYNAMIC_REFUSAL_PATH = '/api/v2.1/wallets/w1';
 
 async function measure(dbEnv: Record<string, string>): Promise<void> {
   const port = await benchPort();
@@ -46,6 +52,10 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
       notFound: { base: ours.url, path: NOT_FOUND_PATH, expect: '4xx', pid: ours.pid },
       bareNotFound: { ...anchors.loads.bareNotFound, pid: anchors.bare.pid },
       raw: { ...anchors.loads.raw, pid: anchors.raw.pid },
+      // the same refusal (401 from the caller step, no credentials) by a static and by a dynamic route:
+      // what Next.js's routing of a dynamic path costs in an app with our route table
+      staticRefusal: { base: ours.url, path: STATIC_REFUSAL_PATH, expect: '4xx', pid: ours.pid },
+      dynamicRefusal: { base: ours.url, path: DYNAMIC_REFUSAL_PATH, expect: '4xx', pid: ours.pid },
     };
     // CPU of the serving thread per answer: steadier than the rate on a VM whose speed drifts, and
     // blind to what autocannon and the other servers cost the machine
@@ -91,6 +101,10 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
     console.log(
       `  CPU per answer (serving thread, medians): raw ${us.raw} µs, bare ${us.bare} µs, bare catch-all ${us.bareNotFound} µs, health ${us.health} µs, 404 ${us.notFound} µs;` +
         ` by CPU health = ${round(us.bare! / us.health!)}, 404 = ${round(us.bare! / us.notFound!)} of the bare route, 404 = ${round(us.bareNotFound! / us.notFound!)} of the bare catch-all`,
+    );
+    console.log(
+      `  401 of a static route (${STATIC_REFUSAL_PATH}) ${m.staticRefusal!.rps} /s, ${us.staticRefusal} µs; of a dynamic one (${DYNAMIC_REFUSAL_PATH}) ${m.dynamicRefusal!.rps} /s, ${us.dynamicRefusal} µs:` +
+        ` the dynamic = ${round(m.dynamicRefusal!.rps / m.staticRefusal!.rps)} of the static (by CPU ${round(us.staticRefusal! / us.dynamicRefusal!)}); in the bare app its catch-all = ${round(us.bare! / us.bareNotFound!)} of its static route by CPU`,
     );
     printPipeline(us.bare!);
   } finally {
