@@ -1,8 +1,8 @@
 /**
  * Our request pipeline's own cost, in process and without HTTP: the 404 route of the app
  * (app/api/[[...slug]], createRoute with everything a request passes: request id, client address,
- * rate limit, text rules, the error rendered as Envelope A, the headers, the metrics) against a bare
- * handler that answers the same envelope with one Response.json, each called with a fresh NextRequest
+ * rate limit, text rules, the error rendered as Envelope A, the headers, the metrics) against the
+ * bare app's own catch-all handler (bench/anchor/next-app), which answers the same envelope with one Response.json, each called with a fresh NextRequest
  * and its answer read, in alternating rounds. The difference is what our code adds to a request,
  * apart from Next.js's routing and the HTTP server; steadier than any rate over HTTP, as both sides
  * run in the same thread within a second of each other.
@@ -22,12 +22,6 @@ const URL_OF_404 = 'http://127.0.0.1:3000/api/v2.1/nope';
 const request = () => new NextRequest(URL_OF_404, { headers: { host: '127.0.0.1:3000', 'user-agent': 'autocannon' } });
 const params = () => ({ params: Promise.resolve({ slug: ['v2.1', 'nope'] }) });
 
-/** What the bare app's catch-all answers (bench/anchor/next-app), as a handler. */
-async function bare(req: NextRequest): Promise<Response> {
-  const path = new URL(req.url).pathname;
-  return Response.json({ code: 404, message: 'not found', data: { error: 'ROUTE_NOT_FOUND', details: `no route for ${req.method} ${path}` } }, { status: 404 });
-}
-
 /** µs per call of `fn` over `n` calls, each answer read to its end. */
 async function perCall(fn: () => Promise<Response>, n: number): Promise<number> {
   const started = process.hrtime.bigint();
@@ -37,8 +31,11 @@ async function perCall(fn: () => Promise<Response>, n: number): Promise<number> 
 
 async function main(): Promise<void> {
   const { GET: ours } = await import('../app/api/[[...slug]]/route');
+  // the bare app's own catch-all (bench/anchor/next-app), the same module `next start` serves there
+  const bareRoute = './anchor/next-app/app/api/[[...slug]]/route.js';
+  const { GET: bare } = (await import(bareRoute)) as { GET: (req: Request) => Response };
   const oursCall = () => ours(request(), params());
-  const bareCall = () => bare(request());
+  const bareCall = async () => bare(request());
   const first = await oursCall();
   if (first.status !== 404) throw new Error(`the 404 route answered ${first.status}`);
   // warm both until V8 has optimised them
