@@ -46,6 +46,43 @@ export function scrub(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** What a database driver's error carries (node-postgres, PGlite): SQLSTATE `code` and PostgreSQL's details. */
+type DriverError = Record<string, unknown> & { code?: unknown; message?: unknown; cause?: unknown };
+
+/**
+ * The database's own account of a failure for the log: Drizzle wraps a driver error as
+ * "Failed query: <sql>" with the driver's error in `cause`; this is that cause's message, SQLSTATE
+ * code and the details PostgreSQL adds (constraint, column, table, detail). Undefined when the error
+ * did not come from the database.
+ */
+export function databaseCause(error: unknown): Record<string, string> | undefined {
+  const chain: Array<DriverError> = [];
+  let current: unknown = (error as { cause?: unknown } | null)?.cause;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    chain.push(current as DriverError);
+    current = (current as DriverError).cause;
+  }
+  const source = chain.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) ?? chain.find((e) => typeof e.message === 'string');
+  if (!source) return undefined;
+  const out: Record<string, string> = { message: String(source.message ?? '') };
+  for (const key of ['code', 'severity', 'constraint', 'table', 'column', 'detail', 'routine'] as const) {
+    const value = source[key];
+    if (typeof value === 'string' && value) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A line that logs an error (`err`) gets, as `cause`, what the database said when the error came
+ * from a statement (its message, SQLSTATE, constraint, ...: databaseCause above): a failed query's own
+ * message names only the statement. Every caller gets it, the route wrapper and background jobs alike.
+ */
+function withDatabaseCause(obj: Record<string, unknown>): Record<string, unknown> {
+  if (obj.err === undefined || obj.cause !== undefined) return obj;
+  const cause = databaseCause(obj.err);
+  return cause ? { ...obj, cause } : obj;
+}
+
 export function createLogger(destination?: DestinationStream, level?: string): Logger {
   return pino(
     {
@@ -54,7 +91,7 @@ export function createLogger(destination?: DestinationStream, level?: string): L
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         level: (label) => ({ level: label }),
-        log: (obj) => scrub(obj) as Record<string, unknown>,
+        log: (obj) => scrub(withDatabaseCause(obj)) as Record<string, unknown>,
       },
       hooks: {
         logMethod(args, method) {

@@ -2,7 +2,6 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { panelSignInSchema, type PanelSignInError } from '@/lib/contract/panel';
 import { getDb } from '@/lib/db/client';
-import { databaseCause } from '@/lib/db/errors';
 import { isApiError } from '@/lib/contract/api-errors';
 import { clientIp } from '@/lib/http/client-ip';
 import { throttle } from '@/lib/http/rate-limit';
@@ -69,7 +68,7 @@ export async function authOptions(): Promise<NextAuthOptions> {
                 retryAfter: error.headers['Retry-After'] ? Number(error.headers['Retry-After']) : undefined,
               });
             }
-            logger().error({ err: error, cause: databaseCause(error) }, 'panel sign-in failed');
+            logger().error({ err: error }, 'panel sign-in failed');
             throw signInError({ status: 500, message: 'internal server error' });
           }
         },

@@ -49,26 +49,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/**
- * The database's own account of a failure for the log: Drizzle wraps a driver error as
- * "Failed query: <sql>" with the driver's error in `cause`; this is that cause's message, SQLSTATE
- * code and the details PostgreSQL adds (constraint, column, table, detail). Undefined when the error
- * did not come from the database.
- */
-export function databaseCause(error: unknown): Record<string, string> | undefined {
-  const chain: Array<PgLikeError & Record<string, unknown>> = [];
-  let current: unknown = (error as { cause?: unknown } | null)?.cause;
-  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
-    chain.push(current as PgLikeError & Record<string, unknown>);
-    current = (current as PgLikeError).cause;
-  }
-  const source = chain.find((e) => typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) ?? chain.find((e) => typeof e.message === 'string');
-  if (!source) return undefined;
-  const out: Record<string, string> = { message: String(source.message ?? '') };
-  for (const key of ['code', 'severity', 'constraint', 'table', 'column', 'detail', 'routine'] as const) {
-    const value = source[key];
-    if (typeof value === 'string' && value) out[key] = value;
-  }
-  return out;
-}

@@ -8,7 +8,7 @@ import { recordRequest, routeTemplate } from '@/lib/metrics/registry';
 import { readJsonBody } from './body';
 import { REQUEST_ID_HEADER, hasKeys, renderEnvelopeA, type ErrorRenderer } from './envelope';
 import { clientIp } from './client-ip';
-import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
 import { runIdempotent } from './idempotency';
 import { assertStringsText } from './input-text';
@@ -161,11 +161,11 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
         response = render(error, requestId);
       } else if (isDatabaseUnavailable(error)) {
         // logged once, with the driver's own reason; the client learns only that it may retry
-        base.log.error({ err: error, cause: databaseCause(error), method: req.method, path: req.nextUrl.pathname }, 'database unavailable');
+        base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'database unavailable');
         response = render(databaseUnavailable(), requestId);
       } else {
         // logged once, with the database's own message and SQLSTATE when it came from there (never in the response)
-        base.log.error({ err: error, cause: databaseCause(error), method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
+        base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');
         response = render(internalError(requestId), requestId);
       }
     }

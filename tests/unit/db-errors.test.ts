@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { databaseCause, isDatabaseUnavailable } from '@/lib/db/errors';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { databaseCause } from '@/lib/log';
 
 /** lib/db/errors.ts: which failures answer 503, and what of a failure the log keeps (docs/edge.md). */
 const pgError = (message: string, fields: Record<string, string>) => Object.assign(new Error(message), fields);

@@ -73,6 +73,27 @@ describe('createLogger redaction', () => {
     ]);
   });
 
+  it("adds the database's own account to every line that logs a failed query, and keeps a cause the caller gave", () => {
+    const { log, lines } = memoryLogger();
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      constraint: 'users_email_key',
+      table: 'users',
+    });
+    const failedQuery = new Error('Failed query: insert into users ...\nparams: a@b.example', { cause: driverError });
+    log.error({ err: failedQuery }, 'webhook worker: claiming failed');
+    log.error(failedQuery);
+    log.error({ err: failedQuery, cause: { message: 'given' } }, 'explicit');
+    log.error({ err: new Error('not from the database') }, 'plain');
+    const dbCause = { message: 'duplicate key value violates unique constraint "users_email_key"', code: '23505', constraint: 'users_email_key', table: 'users' };
+    expect(lines().map((l) => [l.msg, l.cause])).toEqual([
+      ['webhook worker: claiming failed', dbCause],
+      ['Failed query: insert into users ...\nparams: [REDACTED]', dbCause],
+      ['explicit', { message: 'given' }],
+      ['plain', undefined],
+    ]);
+  });
+
   it('masks card numbers in printf-style arguments and merges child bindings', () => {
     const { log, raw, lines } = memoryLogger();
     log.child({ requestId: 'req-1' }).warn({ note: `pan ${PAN}` }, 'card %s refused', '5500 0000 0000 0004');

@@ -8,7 +8,6 @@ import { AML_RESCREEN_CHANNEL, indexOf, versionChanges, type Searchable } from '
 import { fetchDueLists } from './scheduled-fetch';
 import { raiseScreeningAlerts, type FoundHit, type Subject } from './screening';
 import { getAmlSettings } from './settings';
-import { databaseCause } from '@/lib/db/errors';
 
 /**
  * Ongoing monitoring (docs/aml.md): every new list version re-screens every subject of the tenants
@@ -199,7 +198,7 @@ export async function runOneRescreen(db: Db, options: RescreenOptions = {}): Pro
     }
     return { runId: run.id, done: false, screened, alerts };
   } catch (error) {
-    log.error({ err: error, cause: databaseCause(error) }, 're-screening batch failed; the run goes on from its last batch at the next claim');
+    log.error({ err: error }, 're-screening batch failed; the run goes on from its last batch at the next claim');
     await db
       .execute(
         sql`update aml_rescreen_runs set lease_holder = null, lease_until = now() + interval '5 seconds', last_error = ${String(error instanceof Error ? error.message : error).slice(0, 500)} where id = ${run.id}::uuid and lease_holder = ${holder}::uuid`,
@@ -239,7 +238,7 @@ export class AmlMonitor {
     }
     this.running = fetchDueLists(this.db)
       .then(() => runDueRescreens(this.db))
-      .catch((error: unknown) => logger().error({ err: error, cause: databaseCause(error) }, 'aml monitoring failed'))
+      .catch((error: unknown) => logger().error({ err: error }, 'aml monitoring failed'))
       .finally(() => {
         this.running = null;
         if (this.again) {

@@ -6,7 +6,6 @@ import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { reconcile } from '@/lib/services/ledger/reconcile';
 import { runRetentionSweeps, type RetentionPolicy } from './sweeps';
-import { databaseCause } from '@/lib/db/errors';
 
 /**
  * Scheduled background jobs with a lease in the database (table maintenance_runs). A job runs when
@@ -130,7 +129,7 @@ export async function runDueJobs(db: Db, options: MaintenanceOptions = {}): Prom
       ran[name] = result;
       o.log.info({ job: name, ...result }, 'maintenance job done');
     } catch (error) {
-      o.log.error({ job: name, err: error, cause: databaseCause(error) }, 'maintenance job failed');
+      o.log.error({ job: name, err: error }, 'maintenance job failed');
       await abandonJob(db, name, holder).catch(() => undefined);
     }
   }

@@ -16,7 +16,6 @@ import { AUTO_DISABLE_AFTER_MS, parseRetryAfter, retryDelayMs } from './retry';
 import { encryptionKey } from '@/lib/services/data-key';
 import { decryptSecret } from './secrets';
 import { webhookHeaders } from './signer';
-import { databaseCause } from '@/lib/db/errors';
 
 /**
  * The delivery worker. It claims due PENDING deliveries from PostgreSQL with
@@ -490,12 +489,12 @@ export class WebhookWorker {
       try {
         claimed = await claimDue(db, { limit: free, leaseMs: leaseMs(this.o.timeoutMs) });
       } catch (error) {
-        this.o.log.error({ err: error, cause: databaseCause(error) }, 'webhook worker: claiming failed');
+        this.o.log.error({ err: error }, 'webhook worker: claiming failed');
       }
       for (const c of claimed) {
         const job: Promise<void> = deliverClaimed(db, c, this.options)
           .then((report) => count(this.stats, report))
-          .catch((error: unknown) => this.o.log.error({ err: error, cause: databaseCause(error), deliveryId: c.id }, 'webhook worker: delivery failed unexpectedly'))
+          .catch((error: unknown) => this.o.log.error({ err: error, deliveryId: c.id }, 'webhook worker: delivery failed unexpectedly'))
           .finally(() => {
             this.inflight.delete(job);
             this.wake();
