@@ -29,7 +29,17 @@ const layerZones = (targets, forbidden, message) =>
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', 'bench/anchor/next-app/.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'lib/db/migrations/**', '.data/**']),
+  globalIgnores([
+    '.next/**',
+    'bench/anchor/next-app/.next/**',
+    'bench/anchor/route-table-app/**',
+    'node_modules/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'lib/db/migrations/**',
+    '.data/**',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

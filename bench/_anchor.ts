@@ -6,12 +6,14 @@
  * bare route, measured in the same rounds. Not a benchmark itself (bench/run.ts skips `_` files).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPO_ROOT, benchPort, startServer, type LoadOptions, type Server } from './_harness';
 
 const APP_DIR = path.join(REPO_ROOT, 'bench', 'anchor', 'next-app');
+/** The bare app again, with one route handler for every dynamic route of ours: generated, gitignored. */
+const TABLE_APP_DIR = path.join(REPO_ROOT, 'bench', 'anchor', 'route-table-app');
 const NEXT_BIN = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('next/dist/bin/next');
 const NEXT_PACKAGE = createRequire(path.join(REPO_ROOT, 'package.json')).resolve('next/package.json');
 
@@ -19,29 +21,72 @@ const NEXT_PACKAGE = createRequire(path.join(REPO_ROOT, 'package.json')).resolve
 export const BARE_PATH = '/api/ping';
 /** An API path no route serves: our 404 envelope (the catch-all route, no database). */
 export const NOT_FOUND_PATH = '/api/v2.1/nope';
+/** A dynamic route's path: our wallet read, and in the bare app with our route table its handler at the same place. */
+export const TABLE_DYNAMIC_PATH = '/api/v2.1/wallets/w1';
 
-/** Builds the bare app when its build is missing or older than its sources or the installed `next`. */
-export function ensureAnchorBuild(): void {
-  const built = path.join(APP_DIR, '.next', 'BUILD_ID');
-  const sources = [path.join(APP_DIR, 'app', 'api', 'ping', 'route.js'), path.join(APP_DIR, 'app', 'api', '[[...slug]]', 'route.js'), path.join(APP_DIR, 'next.config.mjs'), NEXT_PACKAGE];
-  const newest = Math.max(...sources.map((s) => statSync(s).mtimeMs));
+const PING_ROUTE = path.join(APP_DIR, 'app', 'api', 'ping', 'route.js');
+const CATCH_ALL_ROUTE = path.join(APP_DIR, 'app', 'api', '[[...slug]]', 'route.js');
+const CONFIG = path.join(APP_DIR, 'next.config.mjs');
+
+/** Builds an app of the anchor when its build is missing or older than its sources or the installed `next`. */
+function ensureBuilt(dir: string, sources: string[]): void {
+  const built = path.join(dir, '.next', 'BUILD_ID');
+  const newest = Math.max(...[...sources, NEXT_PACKAGE].map((s) => statSync(s).mtimeMs));
   if (existsSync(built) && statSync(built).mtimeMs > newest) return;
-  console.log('building the bare Next.js app of the anchor (bench/anchor/next-app)');
+  console.log(`building ${path.relative(REPO_ROOT, dir)} for the anchor`);
   // webpack: Turbopack takes the repository (its lockfile) as the workspace root and compiles the
   // repository's own instrumentation.ts into the bare app; webpack keeps to the app's directory
-  const result = spawnSync(process.execPath, [NEXT_BIN, 'build', '--webpack', APP_DIR], {
-    cwd: APP_DIR,
+  const result = spawnSync(process.execPath, [NEXT_BIN, 'build', '--webpack', dir], {
+    cwd: dir,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
-  if (result.status !== 0) throw new Error('the bare Next.js app did not build');
+  if (result.status !== 0) throw new Error(`${path.relative(REPO_ROOT, dir)} did not build`);
+}
+
+export function ensureAnchorBuild(): void {
+  ensureBuilt(APP_DIR, [PING_ROUTE, CATCH_ALL_ROUTE, CONFIG]);
+}
+
+/**
+ * The bare app with our route table: its static route and catch-all, and for every other dynamic
+ * route of our build (pages included: Next.js's router tests them all alike) a handler answering the
+ * static route's JSON. What Next.js alone costs to route a dynamic path among as many dynamic routes
+ * as ours. Regenerated when our build's table changes (the app's route list is its source).
+ */
+function ensureRouteTableApp(): void {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, '.next', 'routes-manifest.json'), 'utf8')) as { dynamicRoutes: Array<{ page: string }> };
+  const pages = manifest.dynamicRoutes.map((r) => r.page);
+  const list = path.join(TABLE_APP_DIR, 'routes.json');
+  const wanted = `${JSON.stringify(pages, null, 2)}\n`;
+  if (!existsSync(list) || readFileSync(list, 'utf8') !== wanted) {
+    rmSync(TABLE_APP_DIR, { recursive: true, force: true });
+    const place = (page: string, from: string) => {
+      mkdirSync(path.join(TABLE_APP_DIR, 'app', page), { recursive: true });
+      copyFileSync(from, path.join(TABLE_APP_DIR, 'app', page, 'route.js'));
+    };
+    place('/api/ping', PING_ROUTE);
+    for (const page of pages) place(page, page === '/api/[[...slug]]' ? CATCH_ALL_ROUTE : PING_ROUTE);
+    copyFileSync(CONFIG, path.join(TABLE_APP_DIR, 'next.config.mjs'));
+    copyFileSync(path.join(APP_DIR, 'package.json'), path.join(TABLE_APP_DIR, 'package.json'));
+    writeFileSync(list, wanted);
+  }
+  ensureBuilt(TABLE_APP_DIR, [list, PING_ROUTE, CATCH_ALL_ROUTE, CONFIG]);
 }
 
 export interface Anchors {
   bare: Server;
   raw: Server;
-  /** the two loads, to be run in the same rounds as ours */
-  loads: { bare: LoadOptions & { base: string }; bareNotFound: LoadOptions & { base: string }; raw: LoadOptions & { base: string } };
+  /** the bare app with our route table, when asked for */
+  table?: Server;
+  /** the loads, to be run in the same rounds as ours */
+  loads: {
+    bare: LoadOptions & { base: string };
+    bareNotFound: LoadOptions & { base: string };
+    raw: LoadOptions & { base: string };
+    /** with the route table: its static route, a dynamic one (our wallet's place in the table) and its catch-all */
+    table?: { static: LoadOptions & { base: string }; dynamic: LoadOptions & { base: string }; notFound: LoadOptions & { base: string } };
+  };
   stop: () => Promise<void>;
 }
 
@@ -51,13 +96,16 @@ const answers200 = (p: string) => (url: string) =>
     () => false,
   );
 
-/** Starts the bare Next.js app (`next start`, production) and the raw server on ports of the bench's range. */
-export async function startAnchors(): Promise<Anchors> {
+/** Starts the bare Next.js app (`next start`, production) and the raw server on ports of the bench's range; with `routeTable`, the bare app with our route table too. */
+export async function startAnchors({ routeTable = false }: { routeTable?: boolean } = {}): Promise<Anchors> {
   ensureAnchorBuild();
-  const barePort = await benchPort();
-  const bare = await startServer('bare Next.js (next start)', [NEXT_BIN, 'start', APP_DIR, '-p', String(barePort), '-H', '127.0.0.1'], { NEXT_TELEMETRY_DISABLED: '1' }, barePort, {
-    ready: answers200(BARE_PATH),
-  });
+  if (routeTable) ensureRouteTableApp();
+  const nextStart = async (name: string, dir: string) => {
+    const port = await benchPort();
+    return startServer(name, [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1'], { NEXT_TELEMETRY_DISABLED: '1' }, port, { ready: answers200(BARE_PATH) });
+  };
+  const bare = await nextStart('bare Next.js (next start)', APP_DIR);
+  const table = routeTable ? await nextStart('bare Next.js with our route table (next start)', TABLE_APP_DIR) : undefined;
   const rawPort = await benchPort();
   const raw = await startServer('raw node:http', [path.join(REPO_ROOT, 'bench', 'anchor', 'raw-http.mjs')], { PORT: String(rawPort), HOSTNAME: '127.0.0.1' }, rawPort, {
     ready: answers200('/'),
@@ -65,14 +113,21 @@ export async function startAnchors(): Promise<Anchors> {
   return {
     bare,
     raw,
+    table,
     loads: {
       bare: { base: bare.url, path: BARE_PATH },
       // our 404's path, answered by the bare app's own optional catch-all: Next.js's cost of a dynamic route, nothing of ours
       bareNotFound: { base: bare.url, path: NOT_FOUND_PATH, expect: '4xx' },
       raw: { base: raw.url, path: '/' },
+      table: table && {
+        static: { base: table.url, path: BARE_PATH },
+        dynamic: { base: table.url, path: TABLE_DYNAMIC_PATH },
+        notFound: { base: table.url, path: NOT_FOUND_PATH, expect: '4xx' },
+      },
     },
     stop: async () => {
       await bare.stop();
+      await table?.stop();
       await raw.stop();
     },
   };

@@ -5,8 +5,9 @@
  * 10 connections, BENCH_SECONDS per run, ANCHOR_ROUNDS rounds alternating the targets, medians).
  * Prints our GET /api/health and our 404 envelope as ratios to the bare route with their goals, the
  * CPU each answer cost the serving thread, the same 401 by a static and by a dynamic route of ours
- * (what Next.js's routing of a dynamic path costs with our route table), and our pipeline's own cost
- * in process (bench/_pipeline.ts).
+ * (what Next.js's routing of a dynamic path costs with our route table), the same pair and the 404
+ * in a bare app with our route table (bench/_anchor.ts: a handler for each of our dynamic routes,
+ * nothing of ours in them), and our pipeline's own cost in process (bench/_pipeline.ts).
  * bench/http.ts measures the same anchor inside its full run; this one needs no world.
  *
  *   npm run bench -- anchor
@@ -15,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NOT_FOUND_PATH, startAnchors } from './_anchor';
+import { NOT_FOUND_PATH, TABLE_DYNAMIC_PATH, startAnchors } from './_anchor';
 import {
   CONNECTIONS,
   REPO_ROOT,
@@ -39,12 +40,14 @@ watchdog('bench/anchor.ts', 15 * 60);
 const ROUNDS = Number(process.env.ANCHOR_ROUNDS ?? 3);
 /** A static and a dynamic route of the same resource, both refusing a request without credentials (401). */
 const STATIC_REFUSAL_PATH = '/api/v2.1/wallets';
-const DYNAMIC_REFUSAL_PATH = '/api/v2.1/wallets/w1';
+const DYNAMIC_REFUSAL_PATH = TABLE_DYNAMIC_PATH;
 
 async function measure(dbEnv: Record<string, string>): Promise<void> {
   const port = await benchPort();
   const ours = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], await serverEnv(port, dbEnv), port);
-  const anchors = await startAnchors();
+  const anchors = await startAnchors({ routeTable: true });
+  const table = anchors.loads.table!;
+  const tablePid = anchors.table!.pid;
   try {
     const targets: Record<string, LoadOptions & { base: string; pid: number }> = {
       bare: { ...anchors.loads.bare, pid: anchors.bare.pid },
@@ -56,6 +59,10 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
       // what Next.js's routing of a dynamic path costs in an app with our route table
       staticRefusal: { base: ours.url, path: STATIC_REFUSAL_PATH, expect: '4xx', pid: ours.pid },
       dynamicRefusal: { base: ours.url, path: DYNAMIC_REFUSAL_PATH, expect: '4xx', pid: ours.pid },
+      // the bare app with our route table: what Next.js alone pays for a dynamic path among as many dynamic routes as ours
+      tableStatic: { ...table.static, pid: tablePid },
+      tableDynamic: { ...table.dynamic, pid: tablePid },
+      tableNotFound: { ...table.notFound, pid: tablePid },
     };
     // CPU of the serving thread per answer: steadier than the rate on a VM whose speed drifts, and
     // blind to what autocannon and the other servers cost the machine
@@ -105,6 +112,11 @@ async function measure(dbEnv: Record<string, string>): Promise<void> {
     console.log(
       `  401 of a static route (${STATIC_REFUSAL_PATH}) ${m.staticRefusal!.rps} /s, ${us.staticRefusal} µs; of a dynamic one (${DYNAMIC_REFUSAL_PATH}) ${m.dynamicRefusal!.rps} /s, ${us.dynamicRefusal} µs:` +
         ` the dynamic = ${round(m.dynamicRefusal!.rps / m.staticRefusal!.rps)} of the static (by CPU ${round(us.staticRefusal! / us.dynamicRefusal!)}); in the bare app its catch-all = ${round(us.bare! / us.bareNotFound!)} of its static route by CPU`,
+    );
+    console.log(
+      `  the bare app with our route table: static ${m.tableStatic!.rps} /s (${us.tableStatic} µs), its handler at ${TABLE_DYNAMIC_PATH} ${m.tableDynamic!.rps} /s (${us.tableDynamic} µs), its catch-all ${m.tableNotFound!.rps} /s (${us.tableNotFound} µs):` +
+        ` the dynamic = ${round(m.tableDynamic!.rps / m.tableStatic!.rps)} of its static route (by CPU ${round(us.tableStatic! / us.tableDynamic!)}), the catch-all = ${round(m.tableNotFound!.rps / m.tableStatic!.rps)} (by CPU ${round(us.tableStatic! / us.tableNotFound!)});` +
+        ` our 404 = ${round(m.notFound!.rps / m.tableNotFound!.rps)} of its catch-all (by CPU ${round(us.tableNotFound! / us.notFound!)})`,
     );
     printPipeline(us.bare!);
   } finally {
