@@ -107,7 +107,17 @@ for port in $BP_APP_PORTS; do
   i=$((i + 1))
   wait_http "http://$HOSTNAME:$port/api/health" "app-$i" "$(awk -v n="app-$i" '$1 == n { print $2 }' "$BP_RUN_DIR/pids")"
 done
-kill -0 "$worker_pid" 2>/dev/null || fail "the worker exited during start-up; see $BP_RUN_DIR/worker.log"
+# the worker is up once it says so (its banner, after its queue, maintenance and AML monitoring have
+# started): an instance can be ready before it, and "running" below must hold for every process
+wait_worker() {
+  local deadline=$((SECONDS + BP_START_TIMEOUT))
+  until grep -q '^webhook worker started' "$BP_RUN_DIR/worker.log" 2>/dev/null; do
+    kill -0 "$worker_pid" 2>/dev/null || fail "the worker exited during start-up; see $BP_RUN_DIR/worker.log"
+    ((SECONDS < deadline)) || fail "the worker did not start within ${BP_START_TIMEOUT}s; see $BP_RUN_DIR/worker.log"
+    sleep 0.2
+  done
+}
+wait_worker
 
 "$NGINX_BIN" "${nginx_args[@]}" < /dev/null >> "$BP_RUN_DIR/nginx-error.log" 2>&1
 for _ in $(seq 1 50); do [[ -s $BP_RUN_DIR/nginx.pid ]] && break; sleep 0.1; done
