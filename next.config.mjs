@@ -7,7 +7,7 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'undici'],
   poweredByHeader: false,
   // Next.js loads every page and route module at start by default. Off: that load held the first
-  // answer back by about 0.7 s and kept about 50 MiB resident for routes this instance may never
+  // answer back by about a second and kept resident the modules of routes this instance may never
   // serve; a route's modules load on its first request instead (docs/performance.md, "Start-up").
   experimental: { preloadEntriesOnStart: false },
   reactStrictMode: true,

@@ -67,14 +67,24 @@ cleanup_on_failure() {
 }
 trap cleanup_on_failure EXIT
 
+# wait_until NAME PID WHAT COMMAND...: until COMMAND succeeds; fails when the process PID (if given)
+# has exited, or after BP_START_TIMEOUT seconds saying NAME did not WHAT
+wait_until() {
+  local name=$1 pid=$2 what=$3
+  shift 3
+  local deadline=$((SECONDS + BP_START_TIMEOUT))
+  until "$@"; do
+    if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then fail "$name exited during start-up; see $BP_RUN_DIR/$name.log"; fi
+    ((SECONDS < deadline)) || fail "$name did not $what within ${BP_START_TIMEOUT}s; see $BP_RUN_DIR/$name.log"
+    sleep 0.3
+  done
+}
+
+answers() { curl -fsS -o /dev/null --max-time 2 "$1" 2>/dev/null; }
+
 wait_http() {
   local url=$1 name=$2 pid=${3:-}
-  local deadline=$((SECONDS + BP_START_TIMEOUT))
-  until curl -fsS -o /dev/null --max-time 2 "$url" 2>/dev/null; do
-    if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then fail "$name exited during start-up; see $BP_RUN_DIR/$name.log"; fi
-    ((SECONDS < deadline)) || fail "$name did not answer $url within ${BP_START_TIMEOUT}s; see $BP_RUN_DIR/$name.log"
-    sleep 0.5
-  done
+  wait_until "$name" "$pid" "answer $url" answers "$url"
 }
 
 # 1. the migrations, once, before anything serves (every process would take the advisory lock and
@@ -109,15 +119,7 @@ for port in $BP_APP_PORTS; do
 done
 # the worker is up once it says so (its banner, after its queue, maintenance and AML monitoring have
 # started): an instance can be ready before it, and "running" below must hold for every process
-wait_worker() {
-  local deadline=$((SECONDS + BP_START_TIMEOUT))
-  until grep -q '^webhook worker started' "$BP_RUN_DIR/worker.log" 2>/dev/null; do
-    kill -0 "$worker_pid" 2>/dev/null || fail "the worker exited during start-up; see $BP_RUN_DIR/worker.log"
-    ((SECONDS < deadline)) || fail "the worker did not start within ${BP_START_TIMEOUT}s; see $BP_RUN_DIR/worker.log"
-    sleep 0.2
-  done
-}
-wait_worker
+wait_until worker "$worker_pid" start grep -q '^webhook worker started' "$BP_RUN_DIR/worker.log"
 
 "$NGINX_BIN" "${nginx_args[@]}" < /dev/null >> "$BP_RUN_DIR/nginx-error.log" 2>&1
 for _ in $(seq 1 50); do [[ -s $BP_RUN_DIR/nginx.pid ]] && break; sleep 0.1; done
