@@ -146,11 +146,12 @@ export function ConsentFields({ register, tenantId }: { register: (name: Consent
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm text-ink-muted">Terms, privacy and data processing are required before activation; they can also be accepted later.</legend>
-      <ConsentTextsInForce tenantId={tenantId} />
-      <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
-      <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
-      <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
-      <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
+      <ConsentTextsInForce tenantId={tenantId}>
+        <Checkbox label="Terms and conditions accepted" {...register('CONSENT.termsAccepted')} />
+        <Checkbox label="Privacy policy accepted" {...register('CONSENT.privacyAccepted')} />
+        <Checkbox label="Data processing consent" {...register('CONSENT.dataProcessingConsent')} />
+        <Checkbox label="Marketing consent (optional)" {...register('CONSENT.marketingConsent')} />
+      </ConsentTextsInForce>
     </fieldset>
   );
 }
