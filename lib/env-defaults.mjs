@@ -25,3 +25,10 @@ export function pgliteStartParams(defaults, settings = process.env.PGLITE_SETTIN
       .flatMap((setting) => ['-c', setting]),
   ];
 }
+
+/**
+ * IDLE_COLLECT_MS when it is not set: after this long without a new request, a server whose
+ * JavaScript heap grew by at least IDLE_COLLECT_GROWTH_BYTES since its last collection collects it
+ * once (server/idle-collect.mjs). 0 turns it off.
+ */
+export const DEFAULT_IDLE_COLLECT_MS = 1000;

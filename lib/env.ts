@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_PGLITE_DATA_DIR, DEFAULT_PGLITE_SETTINGS } from './env-defaults.mjs';
+import { DEFAULT_IDLE_COLLECT_MS, DEFAULT_PGLITE_DATA_DIR, DEFAULT_PGLITE_SETTINGS } from './env-defaults.mjs';
 
 /**
  * The whole configuration of the server, validated once at start-up (instrumentation.ts) and read
@@ -71,6 +71,15 @@ export const envSchema = z.object({
     .optional(),
   SEED_DEMO: booleanString.optional().describe('create the demo tenant in an empty database; default: on unless NODE_ENV=production, where it must be set explicitly'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  IDLE_COLLECT_MS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 600000' })
+    .int('must be a whole number from 0 to 600000')
+    .min(0, 'must be a whole number from 0 to 600000')
+    .max(600_000, 'must be a whole number from 0 to 600000')
+    .default(DEFAULT_IDLE_COLLECT_MS)
+    .describe(
+      "after this long without a new request, the server collects its JavaScript heap's garbage once if the heap grew by 32 MiB since the last collection (server/idle-collect.mjs); 0: never",
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
   // identity

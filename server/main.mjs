@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { prestartPglite } from '../lib/db/pglite-prestart.mjs';
+import { DEFAULT_IDLE_COLLECT_MS } from '../lib/env-defaults.mjs';
 import { createEdgeServer, peerHeaderName } from './edge.mjs';
+import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
 
 /**
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
@@ -33,7 +35,15 @@ const log = pino({
 // Next.js's request handler once prepared; the server exists first, for next({ httpServer }). Requests
 // that arrive while Next.js prepares wait for it, as under `next start`; later ones go straight in.
 let handler;
-const server = createEdgeServer({ log, handle: (req, res) => (handler ? handler(req, res) : ready.then((h) => h(req, res))) });
+// a quiet server gives its heap's garbage back (server/idle-collect.mjs); each request is counted
+const activity = collectWhenIdle({ idleMs: idleCollectMs(process.env.IDLE_COLLECT_MS, DEFAULT_IDLE_COLLECT_MS), log });
+const server = createEdgeServer({
+  log,
+  handle: (req, res) => {
+    activity.requests++;
+    return handler ? handler(req, res) : ready.then((h) => h(req, res));
+  },
+});
 
 const app = next({ dev, hostname: hostname ?? 'localhost', port, httpServer: server });
 const ready = app.prepare().then(() => (handler = app.getRequestHandler()));

@@ -12,6 +12,7 @@ const DEFAULTS = {
   DATABASE_QUERY_TIMEOUT_MS: 10_000,
   DATABASE_STATEMENT_CACHE: 300,
   SEED_DEMO: true,
+  IDLE_COLLECT_MS: 1000,
   LOG_LEVEL: 'info',
   MAX_BODY_BYTES: 1_048_576,
   JWT_ISSUER: 'business-platform',
@@ -162,6 +163,8 @@ describe('parseEnv', () => {
     [{ MAX_BODY_BYTES: 'abc' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ MAX_BODY_BYTES: '1.5' }, 'MAX_BODY_BYTES', 'Invalid environment: MAX_BODY_BYTES must be a whole number from 1 to 67108864'],
     [{ DATABASE_POOL_MAX: '201' }, 'DATABASE_POOL_MAX', 'Invalid environment: DATABASE_POOL_MAX must be a whole number from 1 to 200'],
+    [{ IDLE_COLLECT_MS: '1.5' }, 'IDLE_COLLECT_MS', 'Invalid environment: IDLE_COLLECT_MS must be a whole number from 0 to 600000'],
+    [{ IDLE_COLLECT_MS: 'never' }, 'IDLE_COLLECT_MS', 'Invalid environment: IDLE_COLLECT_MS must be a whole number from 0 to 600000'],
     [{ DATABASE_STATEMENT_CACHE: '-1' }, 'DATABASE_STATEMENT_CACHE', 'Invalid environment: DATABASE_STATEMENT_CACHE must be a whole number from 0 to 5000'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV', 'Invalid environment: NODE_ENV must be one of development, production, test'],
     [
