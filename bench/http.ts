@@ -69,8 +69,7 @@ interface DbResult {
   db: Db;
   startMs: number[];
   idleRssMiB: number[];
-  /** resident memory of the server after the reads, sign-ins and payouts */
-  /** resident memory the moment the last payout answered */
+  /** resident memory of the server the moment the last payout answered */
   rssLoadedMiB: number;
   /** and 3 s later, idle (as the idle figure at start is read) */
   rssAfterMiB: number;

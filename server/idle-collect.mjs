@@ -7,9 +7,9 @@ import vm from 'node:vm';
  * V8 grows its heap to some multiple of what survived its last full collection and collects when an
  * allocation needs room, not when the process has nothing to do: after a burst of requests the
  * server kept its garbage resident (measured after `npm run bench -- http` on PGlite: an old space
- * of 282 MiB of which 131 MiB in use, 588 MiB resident; after one full collection 62 MiB and
+ * of 282 MiB of which 131 MiB in use, 588 MiB resident; after two full collections 62 MiB and
  * 368 MiB). So when no request has started for `idleMs` and the heap has grown by `growthBytes`
- * since the last collection, the server runs one full collection: tens of milliseconds of a
+ * since the last collection, the server runs two full collections: tens of milliseconds of a
  * thread that is idle by then, once per quiet period, never while requests keep coming (under load
  * V8 collects as it always did). docs/performance.md, "Memory".
  */
