@@ -17,31 +17,28 @@ export function ConsentTextsInForce({ tenantId, children }: { tenantId: string; 
     queryFn: () => apiFetch<{ items: ConsentTextInForce[] }>('/api/v2.1/consent-texts', { headers: { 'X-Tenant-ID': tenantId } }),
     staleTime: 60_000,
   });
-  if (q.isError)
-    return (
-      <>
-        <p className="text-sm text-rose-700">The texts could not be loaded: {errorMessage(q.error)}</p>
-        {children}
-      </>
-    );
-  if (!q.data) return <p className="text-sm text-ink-muted">Loading the texts…</p>;
+  if (!q.isError && !q.data) return <p className="text-sm text-ink-muted">Loading the texts…</p>;
   return (
     <>
-      <ul className="space-y-1 text-sm" data-testid="consent-texts">
-        {q.data.items.map((t) => (
-          <li key={t.consentType}>
-            <details>
-              <summary className="cursor-pointer font-medium text-brand-700">
-                Read the {CONSENT_KIND_LABELS[t.consentType].toLowerCase()} (version {t.version})
-              </summary>
-              <div className="mt-1 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-                <p className="font-semibold">{t.title}</p>
-                <p className="mt-1 whitespace-pre-wrap break-words">{t.body}</p>
-              </div>
-            </details>
-          </li>
-        ))}
-      </ul>
+      {q.isError ? (
+        <p className="text-sm text-rose-700">The texts could not be loaded: {errorMessage(q.error)}</p>
+      ) : (
+        <ul className="space-y-1 text-sm" data-testid="consent-texts">
+          {(q.data?.items ?? []).map((t) => (
+            <li key={t.consentType}>
+              <details>
+                <summary className="cursor-pointer font-medium text-brand-700">
+                  Read the {CONSENT_KIND_LABELS[t.consentType].toLowerCase()} (version {t.version})
+                </summary>
+                <div className="mt-1 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+                  <p className="font-semibold">{t.title}</p>
+                  <p className="mt-1 whitespace-pre-wrap break-words">{t.body}</p>
+                </div>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
       {children}
     </>
   );
