@@ -6,6 +6,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { startServer } = await import('./lib/startup');
-    await startServer();
+    // returns once the environment is checked; the rest runs behind the start-up gate (lib/http/startup-gate.ts)
+    startServer();
   }
 }

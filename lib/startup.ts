@@ -10,6 +10,7 @@ import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';
 import { database } from '@/lib/db/client';
+import { holdRequestsUntil } from '@/lib/http/startup-gate';
 
 export const DEMO_TENANT_NAME = 'Demo Bank';
 export const DEMO_ADMIN = { username: 'admin', email: 'admin@demo-bank.example', firstName: 'Ada', lastName: 'Admin' };
@@ -37,32 +38,60 @@ export function assertEnvironment(options: { serving?: boolean } = {}): void {
 }
 
 /**
- * The server's start-up, called by instrumentation.ts in the Node.js runtime: bootstrap(), and a
- * failure stops the server with one line saying why instead of a server that answers 500 to
- * everything. Nothing to do while `next build` loads the hook.
+ * The server's start-up, called by instrumentation.ts in the Node.js runtime. A bad environment
+ * stops the process here, with one line naming the variable. The rest (bootstrap) runs while
+ * Next.js finishes preparing and loads the first request's route: API requests wait for it at the
+ * start-up gate (lib/http/startup-gate.ts), and a failure stops the server with one line saying
+ * why instead of a server that answers 500 to everything. The background work (webhook delivery,
+ * AML monitoring) starts once the server has answered its first request, or a second after the
+ * start-up, whichever comes first (docs/performance.md, "Start-up"). Nothing to do while
+ * `next build` loads the hook.
  */
-export async function startServer(): Promise<void> {
+export function startServer(): void {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  try {
-    await bootstrap();
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    console.error(`Start-up failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause ? ` (${cause})` : ''}`);
-    process.exit(1);
-  }
+  assertEnvironment({ serving: true });
+  const started = bootstrap();
+  holdRequestsUntil(started.then(() => undefined));
+  started.then((startBackground) => firstAnswerOrDelay(BACKGROUND_START_DELAY_MS).then(startBackground)).catch(stopOnFailure);
+}
+
+/** One line saying why, then the process ends (instead of a server that answers 500 to everything). */
+function stopOnFailure(error: unknown): never {
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  console.error(`Start-up failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${cause ? ` (${cause})` : ''}`);
+  process.exit(1);
+}
+
+/** The longest the background work waits for the server's first answer. */
+const BACKGROUND_START_DELAY_MS = 1000;
+/** server/main.mjs resolves it when its first answer has been sent (absent under `next start` and in tests). */
+const FIRST_ANSWER = Symbol.for('business-platform.first-answer');
+
+function firstAnswerOrDelay(ms: number): Promise<void> {
+  const firstAnswer = (globalThis as { [FIRST_ANSWER]?: Promise<void> })[FIRST_ANSWER];
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void firstAnswer?.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /**
  * Start-up: environment, database (migrations applied), the demo tenant on first start of an
- * empty database (its credentials are printed this once; only hashes are stored), the rate-limit
- * store and the in-process webhook delivery worker.
+ * empty database (its credentials are printed this once; only hashes are stored) and the
+ * rate-limit store. Returns what starts the background work: the in-process webhook delivery
+ * worker and AML monitoring (unless WEBHOOK_WORKER=false), which print their own lines.
  */
-export async function bootstrap(): Promise<void> {
-  assertEnvironment({ serving: true });
+async function bootstrap(): Promise<() => Promise<void>> {
   const env = getEnv();
+  // the unknown-user sign-in path verifies against a dummy hash: have it ready before the first
+  // request; it is computed in libuv's pool, and the rate-limit store's module loads, while the database opens
+  const dummyHash = warmDummyHash();
+  const rateLimitStore = import('@/lib/http/rate-limit');
   const { db, driver } = await database();
-  // the unknown-user sign-in path verifies against a dummy hash: have it ready before the first request
-  await warmDummyHash();
+  await dummyHash;
   const lines = [`database: ${driver === 'pglite' ? `embedded PGlite (${env.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}, migrations applied`];
   lines.push(`tenant registration API: ${env.PLATFORM_ADMIN_KEY ? 'enabled (PLATFORM_ADMIN_KEY set)' : 'disabled (set PLATFORM_ADMIN_KEY to enable)'}`);
   const production = env.NODE_ENV === 'production';
@@ -94,7 +123,7 @@ export async function bootstrap(): Promise<void> {
   } else if (production && (await countTenants(db)) === 0) {
     lines.push('', 'No tenant yet: create the first one with `npm run tenant:create` or POST /api/v2.1/tenants/registration (README, "First tenant in production").');
   }
-  const { connectRateLimitStore } = await import('@/lib/http/rate-limit');
+  const { connectRateLimitStore } = await rateLimitStore;
   const redis = await connectRateLimitStore();
   lines.push(
     redis === null
@@ -103,8 +132,10 @@ export async function bootstrap(): Promise<void> {
         ? 'rate limits: shared through Redis (REDIS_URL)'
         : 'rate limits: Redis (REDIS_URL) not reachable yet: process memory until it is',
   );
-  lines.push('', ...(await startWebhooks()));
+  lines.push('', ...(await webhookBannerLines()));
+  if (!env.WEBHOOK_WORKER) lines.push('webhook delivery worker: not in this process (WEBHOOK_WORKER=false); run npm run worker');
   console.log(['', '─── Business Platform ───', ...lines, ''].join('\n'));
+  return env.WEBHOOK_WORKER ? startBackgroundWork : async () => undefined;
 }
 
 /** The banner lines about webhooks: the SSRF guard, the secrets key, and the delivery worker (started here unless WEBHOOK_WORKER=false). */
@@ -121,21 +152,18 @@ export async function webhookBannerLines(): Promise<string[]> {
   ];
 }
 
-async function startWebhooks(): Promise<string[]> {
+/** The in-process webhook delivery worker and AML monitoring, which runs where deliveries run (docs/aml.md). */
+async function startBackgroundWork(): Promise<void> {
   const env = getEnv();
-  const lines = await webhookBannerLines();
-  if (!env.WEBHOOK_WORKER) {
-    lines.push('webhook delivery worker: not in this process (WEBHOOK_WORKER=false); run npm run worker');
-    return lines;
-  }
   const { startWebhookWorker } = await import('@/lib/services/webhooks/worker');
   await startWebhookWorker(await database());
-  // AML ongoing monitoring runs where deliveries run (docs/aml.md)
   const { startAmlMonitor } = await import('@/lib/services/aml/monitoring');
   await startAmlMonitor((await database()).db, env.AML_RESCREEN_POLL_MS);
-  lines.push(`AML monitoring: re-screening runs in this process (poll ${env.AML_RESCREEN_POLL_MS} ms, batches of ${env.AML_RESCREEN_BATCH_SIZE})`);
-  lines.push(
-    `webhook delivery worker: running in this process (concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+  console.log(
+    [
+      `webhook delivery worker: running in this process (concurrency ${env.WEBHOOK_WORKER_CONCURRENCY}, timeout ${env.WEBHOOK_TIMEOUT_MS} ms, poll ${env.WEBHOOK_POLL_INTERVAL_MS} ms)`,
+      `AML monitoring: re-screening runs in this process (poll ${env.AML_RESCREEN_POLL_MS} ms, batches of ${env.AML_RESCREEN_BATCH_SIZE})`,
+      '',
+    ].join('\n'),
   );
-  return lines;
 }

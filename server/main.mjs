@@ -1,5 +1,6 @@
+// first: it starts the embedded database's thread before the rest loads (server/prestart.mjs)
+import './prestart.mjs';
 import pino from 'pino';
-import { prestartPglite } from '../lib/db/pglite-prestart.mjs';
 import { DEFAULT_IDLE_COLLECT_MS } from '../lib/env-defaults.mjs';
 import { createEdgeServer, peerHeaderName } from './edge.mjs';
 import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
@@ -13,8 +14,6 @@ import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
 const dev = process.argv.includes('--dev');
 // as `next dev` / `next start` do
 process.env.NODE_ENV = dev ? 'development' : 'production';
-// the embedded database starts in its thread while Next.js loads (about a second; lib/db/pglite-prestart.mjs)
-prestartPglite(new URL('../lib/db/pglite-thread.mjs', import.meta.url));
 const { default: next } = await import('next');
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
@@ -37,10 +36,13 @@ const log = pino({
 let handler;
 // a quiet server gives its heap's garbage back (server/idle-collect.mjs); each request is counted
 const activity = collectWhenIdle({ idleMs: idleCollectMs(process.env.IDLE_COLLECT_MS, DEFAULT_IDLE_COLLECT_MS), log });
+// the start-up (lib/startup.ts) starts its background work once the first answer has gone out
+let firstAnswered;
+globalThis[Symbol.for('business-platform.first-answer')] = new Promise((resolve) => (firstAnswered = resolve));
 const server = createEdgeServer({
   log,
   handle: (req, res) => {
-    activity.requests++;
+    if (activity.requests++ === 0) res.once('close', firstAnswered);
     return handler ? handler(req, res) : ready.then((h) => h(req, res));
   },
 });

@@ -15,6 +15,7 @@ import { assertStringsText } from './input-text';
 import { consumeRateLimit, type RateLimitClass, type RateLimitDecision } from './rate-limit';
 import { rateLimitKey, type CallerIdentity } from './identity';
 import { requestIdOf } from './request-id';
+import { startupPending } from './startup-gate';
 
 export { rateLimitKey, renderEnvelopeA, type CallerIdentity, type ErrorRenderer, type RateLimitClass };
 
@@ -113,6 +114,9 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
   const fixedLabel = definition.metricsRoute;
   const prepare = definition.prepare;
   return async (req, ctx) => {
+    // only while the server starts: the database opening, migrations, the rate-limit store
+    const startup = startupPending();
+    if (startup) await startup;
     const started = performance.now();
     const requestId = requestIdOf(req);
     const base = requestContext(req, requestId, clientIp(req.headers));

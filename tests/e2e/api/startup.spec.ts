@@ -102,3 +102,30 @@ test('production refuses an http:// public URL without ALLOW_INSECURE_HTTP=true,
     await trial.stop();
   }
 });
+
+test('a request that arrives while the database starts waits for it; the background work starts after the first answer', async () => {
+  // memory:// runs initdb and every migration: seconds in which Next.js is ready and the database is not
+  test.setTimeout(EXIT_WITHIN_MS + 30_000);
+  const server = await spawnNextStart({ PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' });
+  try {
+    const url = `http://127.0.0.1:${server.port}/api/health`;
+    const deadline = Date.now() + EXIT_WITHIN_MS;
+    let first: Response | undefined;
+    // the first answer of any kind, whenever the port accepts: never a 500 or 503 of a half-started server
+    while (!first && Date.now() < deadline) {
+      first = await fetch(url).catch(() => undefined);
+      if (!first) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(first?.status, server.stdout() + server.stderr()).toBe(200);
+    expect(((await first!.json()) as { data: { status: string } }).data.status).toBe('ok');
+    const banner = server.stdout().indexOf('─── Business Platform ───');
+    expect(banner).toBeGreaterThanOrEqual(0);
+    // after the first answer (or a second after the start-up), never before the banner
+    await expect.poll(() => server.stdout(), { timeout: 10_000 }).toContain('webhook delivery worker: running in this process');
+    expect(server.stdout().indexOf('webhook delivery worker: running in this process')).toBeGreaterThan(banner);
+    expect(server.stdout()).toContain('AML monitoring: re-screening runs in this process');
+    expect(server.stderr()).not.toContain('Start-up failed');
+  } finally {
+    await server.stop();
+  }
+});
