@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consentTypeSchema, customerStatusSchema, verificationStatusSchema } from './enums';
+import { PRODUCT_CHANGEABLE_MEMBERS, PRODUCT_KINDS } from './products';
 
 /**
  * The catalogue of events the platform emits, each with the zod schema of its `data`. A delivery's
@@ -75,6 +76,13 @@ export const EVENT_DATA_SCHEMAS = {
     code: z.string(),
     name: z.string(),
     currency: z.string().nullable(),
+  }),
+  'product.updated': z.object({
+    productId: z.uuid(),
+    kind: z.enum(PRODUCT_KINDS),
+    code: z.string(),
+    name: z.string(),
+    changed: z.array(z.enum(PRODUCT_CHANGEABLE_MEMBERS)).min(1).describe('the members of the product that the change gave a new value (GET /products/{productId} has them all)'),
   }),
   'wallet.opened': z.object({ walletId: z.uuid(), customerId: z.uuid(), currency: z.string(), status: z.literal('ACTIVE') }),
   'wallet.status.changed': z.object({
@@ -186,6 +194,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   'webhook.test': 'a test event sent from POST .../subscriptions/{id}/test, to that subscription only',
   'webhook.subscription.disabled': 'a subscription was disabled automatically: its endpoint answered 410 Gone, or failed for 5 days',
   'product.created': 'a tenant admin created a wallet or card product (docs/products.md)',
+  'product.updated': 'a tenant admin changed a product: its name, description, fees, limits, BIN range or merchant categories (not sent when a PATCH changed nothing)',
   'wallet.opened': 'a wallet was opened for a customer',
   'wallet.status.changed': 'a wallet was frozen, unfrozen or closed',
   'wallet.funded': 'a wallet received sandbox funding (demo and test tenants)',
@@ -275,6 +284,7 @@ export const EVENT_EXAMPLES: { [T in EventType]: EventData<T> } = {
     details: 'the endpoint answered 410 Gone',
   },
   'product.created': { productId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', kind: 'WALLET', code: 'premium-eur', name: 'Premium EUR', currency: 'EUR' },
+  'product.updated': { productId: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', kind: 'WALLET', code: 'premium-eur', name: 'Premium EUR', changed: ['payoutFee', 'limits'] },
   'wallet.opened': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, currency: 'EUR', status: 'ACTIVE' },
   'wallet.status.changed': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, previousStatus: 'ACTIVE', status: 'FROZEN', reason: 'suspicious activity' },
   'wallet.funded': { walletId: EXAMPLE_WALLET, customerId: EXAMPLE_CUSTOMER, entryId: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b', amount: '250.00', currency: 'EUR', balance: '250.00' },

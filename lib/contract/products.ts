@@ -20,6 +20,9 @@ export const DEFAULT_CARD_PRODUCT_CODE = 'default-card';
 /** The sandbox's own test BIN (lib/card-processor/sandbox/core.ts generatePan): the default card product's range. */
 export const SANDBOX_DEFAULT_BIN = { start: '400000', end: '400000' } as const;
 
+/** The members of a product a PATCH can change (kind, code and currency are fixed), as `product.updated` names them. */
+export const PRODUCT_CHANGEABLE_MEMBERS = ['name', 'description', 'payoutFee', 'transferFee', 'limits', 'binRange', 'allowedMccs'] as const;
+
 export const PRODUCT_CODE_MAX = 63;
 export const PRODUCT_NAME_MAX = 100;
 export const PRODUCT_DESCRIPTION_MAX = 500;

@@ -6,6 +6,7 @@ import { CURRENCY_MINOR_UNITS, type Currency } from '@/lib/contract/money';
 import {
   DEFAULT_CARD_PRODUCT_CODE,
   DEFAULT_WALLET_PRODUCT_CODE,
+  PRODUCT_CHANGEABLE_MEMBERS,
   SANDBOX_DEFAULT_BIN,
   type CreateProductBody,
   type Fee,
@@ -25,8 +26,9 @@ import { audit } from '@/lib/services/onboarding/audit';
  * (`default-wallet`, `default-card`, no fees, no limits, any currency): migration 0021 created them for
  * the tenants of the day and moved their wallets and cards onto them; a later tenant gets them on
  * first use (`ensureDefaultProducts`, one idempotent statement), so no tenant-creation path needs to
- * know about products. Creating and changing a product is audited; `product.created` is emitted in
- * the same transaction.
+ * know about products. Creating and changing a product is audited; `product.created` and
+ * `product.updated` (naming what changed; none for a PATCH that changed nothing) are emitted in the
+ * same transaction.
  */
 
 const amount = (v: string | null, currency: string | null) =>
@@ -199,6 +201,8 @@ export async function updateProduct(db: DbOrTx, actor: Actor, productId: string,
     const before = toProduct(row);
     const after = toProduct(updated!);
     await audit(tx, tenantId, { customerId: null, actorUserId: actor.userId, action: 'PRODUCT_UPDATED', entityType: 'PRODUCT', entityId: productId, before, after });
+    const changed = PRODUCT_CHANGEABLE_MEMBERS.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+    if (changed.length) await emitEvent(tx, tenantId, 'product.updated', { productId, kind: after.kind, code: after.code, name: after.name, changed });
     return after;
   });
 }

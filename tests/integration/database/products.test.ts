@@ -378,6 +378,38 @@ describe('fees on payments', () => {
     expect(audited.map((a) => a.action).sort()).toEqual(['PRODUCT_CREATED', 'PRODUCT_UPDATED']);
   });
 
+  it('product.updated names the members a PATCH changed, in the same transaction; a PATCH that changes nothing sends none', async () => {
+    const product = expectOk(await createProduct(t.admin, walletProduct()));
+    const db = await getDb();
+    const updates = async () =>
+      (
+        await db
+          .select({ payload: events.payload })
+          .from(events)
+          .where(and(eq(events.tenantId, t.tenantId), eq(events.type, 'product.updated')))
+      )
+        .map((e) => e.payload.data as { productId: string })
+        .filter((d) => d.productId === product.id);
+    // the fee as it was, a new limit and a new description: two members changed
+    expectOk(
+      await patchProduct(t.admin, product.id, {
+        payoutFee: product.payoutFee,
+        limits: { ...product.limits, daily: '300.00' },
+        description: 'now with a daily limit',
+      }),
+    );
+    expect(await updates()).toEqual([{ productId: product.id, kind: 'WALLET', code: product.code, name: product.name, changed: ['description', 'limits'] }]);
+    // the same values again: audited, but nothing changed, so no event
+    expectOk(await patchProduct(t.admin, product.id, { description: 'now with a daily limit' }));
+    expect(await updates()).toHaveLength(1);
+    // a refused PATCH writes no event either
+    expectEnvelope(await patchProduct(t.admin, product.id, { binRange: { start: '400000', end: '400001' } }), 400, 'request validation failed', {
+      error: 'VALIDATION_FAILED',
+      errors: [{ field: 'binRange', message: 'applies to card products only; this is a wallet product' }],
+    });
+    expect(await updates()).toHaveLength(1);
+  });
+
   it('a wallet transfer pays the transfer fee; the destination gets the amount', async () => {
     const product = expectOk(await createProduct(t.admin, walletProduct()));
     const source = await openOn(t.admin, { productId: product.id }, t.alice.customerId);
