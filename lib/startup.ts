@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/contract/api-errors';
 import { warmDummyHash } from '@/lib/services/identity/passwords';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';
-import { database } from '@/lib/db/client';
+import { closeDatabase, database } from '@/lib/db/client';
 import { holdRequestsUntil } from '@/lib/http/startup-gate';
 
 export const DEMO_TENANT_NAME = 'Demo Bank';
@@ -53,6 +53,27 @@ export function startServer(): void {
   const started = bootstrap();
   holdRequestsUntil(started.then(() => undefined));
   started.then((startBackground) => firstAnswerOrDelay(BACKGROUND_START_DELAY_MS).then(startBackground)).catch(stopOnFailure);
+  (globalThis as { [SHUTDOWN]?: () => Promise<void> })[SHUTDOWN] = shutdown;
+}
+
+/** server/main.mjs calls it on SIGTERM/SIGINT, after the HTTP server has stopped accepting. */
+const SHUTDOWN = Symbol.for('business-platform.shutdown');
+/** The longest a shutdown waits for the background work's in-flight deliveries before it closes the database. */
+const BACKGROUND_STOP_MS = 3000;
+
+/**
+ * A clean stop: the background work (its in-flight webhook deliveries, at most BACKGROUND_STOP_MS;
+ * one cut short is delivered again later, as after a crash), then the database: PostgreSQL's pool
+ * ends, and the embedded PGlite shuts down cleanly (a checkpoint, its postmaster.pid removed), so
+ * the next start of the same directory runs no crash recovery.
+ */
+async function shutdown(): Promise<void> {
+  if (backgroundStarted) {
+    const { stopWebhookWorker } = await import('@/lib/services/webhooks/worker');
+    const { stopAmlMonitor } = await import('@/lib/services/aml/monitoring');
+    await Promise.race([Promise.allSettled([stopWebhookWorker(), stopAmlMonitor()]), new Promise((resolve) => setTimeout(resolve, BACKGROUND_STOP_MS))]);
+  }
+  await closeDatabase();
 }
 
 /** One line saying why, then the process ends (instead of a server that answers 500 to everything). */
@@ -153,8 +174,11 @@ export async function webhookBannerLines(): Promise<string[]> {
 }
 
 /** The in-process webhook delivery worker and AML monitoring, which runs where deliveries run (docs/aml.md). */
+let backgroundStarted = false;
+
 async function startBackgroundWork(): Promise<void> {
   const env = getEnv();
+  backgroundStarted = true;
   const { startWebhookWorker } = await import('@/lib/services/webhooks/worker');
   await startWebhookWorker(await database());
   const { startAmlMonitor } = await import('@/lib/services/aml/monitoring');

@@ -58,10 +58,17 @@ server.listen(port, hostname, () => {
   console.log(`▲ Next.js ${dev ? 'development' : 'production'} server (server/main.mjs) on http://${hostname ?? 'localhost'}:${port}`);
 });
 
+// A clean stop: no new connections, Next.js closed, then the start-up's shutdown (lib/startup.ts:
+// the background work, then the database, so that PGlite shuts down cleanly); at most 5 s.
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     server.close();
-    void app.close().finally(() => process.exit(0));
+    const shutdown = globalThis[Symbol.for('business-platform.shutdown')];
+    void app
+      .close()
+      .then(() => shutdown?.())
+      .catch((err) => log.error({ err }, 'shutdown'))
+      .finally(() => process.exit(0));
     setTimeout(() => process.exit(0), 5_000).unref();
   });
 }

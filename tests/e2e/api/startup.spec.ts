@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PLATFORM_KEY } from '../fixtures';
+import { E2E_PLATFORM_KEY, platformAuth, registrationBody } from '../fixtures';
 import { STACK_LINE, spawnNextStart, waitForHttp } from '../helpers';
 
 /**
@@ -127,5 +130,46 @@ test('a request that arrives while the database starts waits for it; the backgro
     expect(server.stderr()).not.toContain('Start-up failed');
   } finally {
     await server.stop();
+  }
+});
+
+test('SIGTERM stops the server cleanly: the embedded database shuts down (no crash recovery at the next start) and keeps its data', async () => {
+  test.setTimeout(2 * EXIT_WITHIN_MS + 30_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
+  const env = { PGLITE_DATA_DIR: dir, LOG_LEVEL: 'warn', PLATFORM_ADMIN_KEY: E2E_PLATFORM_KEY };
+  try {
+    let tenantId: string;
+    const first = await spawnNextStart(env);
+    try {
+      await waitForHttp(`http://127.0.0.1:${first.port}/api/health`, EXIT_WITHIN_MS, first);
+      // the background work is running, so its stop is part of the shutdown
+      await expect.poll(() => first.stdout(), { timeout: 10_000 }).toContain('webhook delivery worker: running in this process');
+      const created = await fetch(`http://127.0.0.1:${first.port}/api/v2.1/tenants/registration`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...platformAuth },
+        body: JSON.stringify(registrationBody('Shutdown Bank')),
+      });
+      expect(created.status, await created.clone().text()).toBe(200);
+      tenantId = ((await created.json()) as { data: { tenantId: string } }).data.tenantId;
+      // a running PostgreSQL holds its pid file: what a killed server leaves behind, and what recovery is run for
+      expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(true);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(path.join(dir, 'postmaster.pid'))).toBe(false);
+      expect(first.stderr()).toBe('');
+    } finally {
+      await first.stop();
+    }
+    const second = await spawnNextStart(env);
+    try {
+      await waitForHttp(`http://127.0.0.1:${second.port}/api/health`, EXIT_WITHIN_MS, second);
+      const tenant = await fetch(`http://127.0.0.1:${second.port}/api/v2.1/tenants/${tenantId}`, { headers: platformAuth });
+      expect(tenant.status).toBe(200);
+      expect(((await tenant.json()) as { data: { name: string } }).data.name).toBe('Shutdown Bank');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
