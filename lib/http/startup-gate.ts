@@ -2,9 +2,9 @@
  * The start-up gate (docs/performance.md, "Start-up"): the server's start-up (lib/startup.ts) no
  * longer holds Next.js's own preparation until the database is open. Next.js finishes preparing and
  * loads the first request's route while the embedded database is still starting in its thread, and
- * the request pipeline (createRoute) waits here until the start-up has finished: the database open
- * and migrated, the demo seed, the rate-limit store. A start-up that fails stops the process, as
- * before, so no request is ever answered by a half-started server.
+ * the request pipeline (createRoute) and the panel's next-auth route wait here until the start-up
+ * has finished: the database open and migrated, the demo seed, the rate-limit store. A start-up
+ * that fails stops the process, as before, so no request is ever answered by a half-started server.
  *
  * Kept on globalThis: the start-up hook and the route modules are separate bundles, and each may
  * hold its own copy of this module.
