@@ -159,7 +159,7 @@ async function bootstrap(): Promise<() => Promise<void>> {
   return env.WEBHOOK_WORKER ? startBackgroundWork : async () => undefined;
 }
 
-/** The banner lines about webhooks: the SSRF guard, the secrets key, and the delivery worker (started here unless WEBHOOK_WORKER=false). */
+/** The banner lines about webhooks: the SSRF guard and the key of the webhook secrets (the server's banner and `npm run worker`'s). */
 export async function webhookBannerLines(): Promise<string[]> {
   const env = getEnv();
   const { db } = await database();
@@ -173,9 +173,10 @@ export async function webhookBannerLines(): Promise<string[]> {
   ];
 }
 
-/** The in-process webhook delivery worker and AML monitoring, which runs where deliveries run (docs/aml.md). */
+/** Whether this process started its background work (then its shutdown stops it). */
 let backgroundStarted = false;
 
+/** The in-process webhook delivery worker and AML monitoring, which runs where deliveries run (docs/aml.md). */
 async function startBackgroundWork(): Promise<void> {
   const env = getEnv();
   backgroundStarted = true;
