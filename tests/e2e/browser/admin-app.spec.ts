@@ -290,7 +290,7 @@ test('webhooks: create a subscription (secret shown once), send a test event to 
     });
     await page.getByRole('button', { name: 'New subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'New webhook subscription' });
-    await dialog.getByLabel('Name').fill('Local receiver');
+    await dialog.getByLabel('Name', { exact: true }).fill('Local receiver');
     await dialog.getByLabel('Endpoint URL').fill('ftp://127.0.0.1/hooks');
     await dialog.getByRole('button', { name: 'Create subscription' }).click();
     await expect(dialog.getByLabel('Endpoint URL')).toHaveAccessibleDescription('must be an http(s) URL; ftp is not allowed');

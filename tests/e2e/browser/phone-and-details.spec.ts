@@ -140,7 +140,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       await page.getByRole('button', { name: 'New subscription' }).click();
       const dialog = page.getByRole('dialog', { name: 'New webhook subscription' });
       const name = `Receiver ${viewport.width}`;
-      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
       await dialog.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${port}/hooks`);
       await dialog.getByRole('checkbox', { name: /webhook\.test/ }).check();
       await captureHere(page, 'webhook-new', async () => {

@@ -120,7 +120,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       await page.getByTestId('setup-step-webhook').getByRole('link', { name: 'Subscribe a webhook' }).click();
       await page.getByRole('button', { name: 'New subscription' }).click();
       const hook = page.getByRole('dialog', { name: 'New webhook subscription' });
-      await hook.getByLabel('Name').fill('Harbour back office');
+      await hook.getByLabel('Name', { exact: true }).fill('Harbour back office');
       await hook.getByLabel('Endpoint URL').fill('https://hooks.harbour.example/bp');
       await hook.getByRole('checkbox', { name: /^customer\.\*/ }).check();
       await hook.getByRole('button', { name: 'Create subscription' }).click();
