@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   let pid = 0;
   const run = async (dbEnv: Record<string, string>) => {
     const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
-    const server = await startServer('npm start', ['--perf-basic-prof', '--interpreted-frames-native-stack', path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
+    // JavaScript frames by name (/tmp/perf-<pid>.map); V8's log, which that turns on, in the temporary directory
+    const flags = ['--perf-basic-prof', '--interpreted-frames-native-stack', `--logfile=${path.join(dir, 'v8.log')}`, '--no-logfile-per-isolate'];
+    const server = await startServer('npm start', [...flags, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
     pid = server.pid;
     try {
       const all = await scenarios(server.url);
