@@ -24,10 +24,14 @@ async function checkPassword(
   accept: (user: UserWithRoles) => boolean,
 ): Promise<UserWithRoles> {
   const key = loginKeyFor(user?.id, identifier);
-  await assertNotLocked(db, tenantId, key);
-  const passwordOk = user ? await verifySecret(user.passwordHash, password) : await verifyAgainstDummy(password);
+  // The lock is read while argon2 runs (its round trip is off the sign-in's path): a lock in force
+  // answers "account locked" as soon as it is read, whatever the password; the verification then
+  // costs what an unknown user's costs, which any caller can already cause.
+  const [lock, passwordOk] = await Promise.all([assertNotLocked(db, tenantId, key), user ? verifySecret(user.passwordHash, password) : verifyAgainstDummy(password)]);
   if (!user || !passwordOk || !user.isActive || !accept(user)) throw await recordFailure(db, tenantId, key);
-  await recordSuccess(db, tenantId, key);
+  // Nothing on record when the lock was read: nothing to clear, and no statement. A failure that
+  // commits after that read counts on, as it would had it committed after the clearing statement.
+  if (lock.counted) await recordSuccess(db, tenantId, key);
   return user;
 }
 

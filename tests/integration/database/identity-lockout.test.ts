@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import * as adminUserRoute from '@/app/api/v2.1/admin/users/[userId]/route';
 import * as unlockRoute from '@/app/api/v2.1/admin/users/[userId]/unlock/route';
 import { setClock } from '@/lib/clock';
+import { countRoundTrips } from '@/lib/db/round-trips';
 import * as passwords from '@/lib/services/identity/passwords';
 import { call, expectEnvelope } from '../helpers';
 import {
@@ -64,6 +65,19 @@ describe('failed sign-ins and the 30-minute lock', () => {
     expect((await cardLogin(tenant.tenantId, user.email, user.password)).status).toBe(200);
     expect(await storedAttempts(tenant.tenantId, `user:${user.userId}`)).toBeUndefined();
     expectEnvelope(await cardLogin(tenant.tenantId, user.email, WRONG_PASSWORD), 401, 'authentication failed', authFailed(1));
+  });
+
+  it('a sign-in with no failure on record sends no clearing statement; one after a failure clears the count', async () => {
+    const user = await createCustomerUser(tenant.tenantId);
+    const clearing = (statements: string[]) => statements.filter((s) => /delete from "login_attempts"/.test(s));
+    const clean = await countRoundTrips(() => cardLogin(tenant.tenantId, user.email, user.password));
+    expect(clean.result.status).toBe(200);
+    expect(clearing(clean.statements)).toEqual([]);
+    expectEnvelope(await cardLogin(tenant.tenantId, user.email, WRONG_PASSWORD), 401, 'authentication failed', authFailed(1));
+    const afterFailure = await countRoundTrips(() => cardLogin(tenant.tenantId, user.email, user.password));
+    expect(afterFailure.result.status).toBe(200);
+    expect(clearing(afterFailure.statements)).toHaveLength(1);
+    expect(await storedAttempts(tenant.tenantId, `user:${user.userId}`)).toBeUndefined();
   });
 
   it('after an expired lock a wrong password starts a new count at 1', async () => {
