@@ -29,18 +29,14 @@ function lockedError(attempts: number, lockedUntil: Date, now: Date): ApiError {
   });
 }
 
-/**
- * Throws "account locked" while a lock is in force; otherwise answers whether the key has a count
- * (failures on record) that a success would have to clear (recordSuccess).
- */
-export async function assertNotLocked(db: DbOrTx, tenantId: string, loginKey: string): Promise<{ counted: boolean }> {
+/** Throws "account locked" while a lock is in force. */
+export async function assertNotLocked(db: DbOrTx, tenantId: string, loginKey: string): Promise<void> {
   const now = clock.now();
   const [row] = await db
     .select({ attempts: loginAttempts.attempts, lockedUntil: loginAttempts.lockedUntil })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.tenantId, tenantId), eq(loginAttempts.loginKey, loginKey)));
   if (row?.lockedUntil && row.lockedUntil > now) throw lockedError(row.attempts, row.lockedUntil, now);
-  return { counted: row !== undefined };
 }
 
 /**

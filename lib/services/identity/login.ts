@@ -27,11 +27,11 @@ async function checkPassword(
   // The lock is read while argon2 runs (its round trip is off the sign-in's path): a lock in force
   // answers "account locked" as soon as it is read, whatever the password; the verification then
   // costs what an unknown user's costs, which any caller can already cause.
-  const [lock, passwordOk] = await Promise.all([assertNotLocked(db, tenantId, key), user ? verifySecret(user.passwordHash, password) : verifyAgainstDummy(password)]);
+  const [, passwordOk] = await Promise.all([assertNotLocked(db, tenantId, key), user ? verifySecret(user.passwordHash, password) : verifyAgainstDummy(password)]);
   if (!user || !passwordOk || !user.isActive || !accept(user)) throw await recordFailure(db, tenantId, key);
-  // Nothing on record when the lock was read: nothing to clear, and no statement. A failure that
-  // commits after that read counts on, as it would had it committed after the clearing statement.
-  if (lock.counted) await recordSuccess(db, tenantId, key);
+  // always, even with nothing on record when the lock was read: it also refuses the sign-in when
+  // concurrent failures put a lock in force meanwhile, which bounds the guesses a burst can try
+  await recordSuccess(db, tenantId, key);
   return user;
 }
 
