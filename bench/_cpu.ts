@@ -16,8 +16,8 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, cpuMs, ensureBuild, load, machineBusyMs, serverEnv, startServer, withFreshPostgres } from './_harness';
-import { scenarios } from './_scenarios';
+import { cpuMs, load, machineBusyMs } from './_harness';
+import { scenarioNamed, withScenarioServer } from './_scenarios';
 
 const WANTED = (process.argv[2] ?? 'health,wallet,customer,card').split(',');
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
@@ -38,45 +38,31 @@ function postgresMs(): number {
 }
 
 async function main(): Promise<void> {
-  ensureBuild();
-  const port = await benchPort();
-  process.env.E2E_PORT = String(port);
-  const run = async (dbEnv: Record<string, string>) => {
-    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
-    const server = await startServer('npm start', [path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
-    try {
-      const all = await scenarios(server.url);
-      const unknown = WANTED.filter((name) => !all[name]);
-      if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; one of ${Object.keys(all).join(', ')}`);
-      const read = () => ({
-        main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`),
-        server: cpuMs(`/proc/${server.pid}/stat`),
-        postgres: postgresMs(),
-        bench: cpuMs(`/proc/${process.pid}/stat`),
-        machine: machineBusyMs(),
-      });
-      console.log(`µs of CPU per answered request (${dbEnv.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; main = the server's HTTP thread)`);
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const name of WANTED) {
-          await load(server.url, { ...all[name]!, seconds: 1 });
-          const before = read();
-          const result = await load(server.url, { ...all[name]!, seconds: SECONDS });
-          const after = read();
-          const answered = result.rps * SECONDS;
-          const per = (key: keyof typeof before) => String(Math.round((1000 * (after[key] - before[key])) / answered)).padStart(6);
-          const busy = (100 * (after.machine - before.machine)) / (SECONDS * 1000 * os.cpus().length);
-          console.log(
-            `${name.padEnd(9)} ${String(Math.round(result.rps)).padStart(6)}/s  main ${per('main')}  server ${per('server')}  postgres ${per('postgres')}  autocannon ${per('bench')}  machine ${per('machine')}  (machine ${busy.toFixed(0)}% busy)`,
-          );
-        }
+  await withScenarioServer([], mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), async (server, all) => {
+    const loads = WANTED.map((name) => ({ name, scenario: scenarioNamed(all, name) }));
+    const read = () => ({
+      main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`),
+      server: cpuMs(`/proc/${server.pid}/stat`),
+      postgres: postgresMs(),
+      bench: cpuMs(`/proc/${process.pid}/stat`),
+      machine: machineBusyMs(),
+    });
+    console.log(`µs of CPU per answered request (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; main = the server's HTTP thread)`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const { name, scenario } of loads) {
+        await load(server.url, { ...scenario, seconds: 1 });
+        const before = read();
+        const result = await load(server.url, { ...scenario, seconds: SECONDS });
+        const after = read();
+        const answered = result.rps * SECONDS;
+        const per = (key: keyof typeof before) => String(Math.round((1000 * (after[key] - before[key])) / answered)).padStart(6);
+        const busy = (100 * (after.machine - before.machine)) / (SECONDS * 1000 * os.cpus().length);
+        console.log(
+          `${name.padEnd(9)} ${String(Math.round(result.rps)).padStart(6)}/s  main ${per('main')}  server ${per('server')}  postgres ${per('postgres')}  autocannon ${per('bench')}  machine ${per('machine')}  (machine ${busy.toFixed(0)}% busy)`,
+        );
       }
-    } finally {
-      await server.stop();
     }
-  };
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) await withFreshPostgres(adminUrl, (url) => run({ DATABASE_URL: url }));
-  else await run({ PGLITE_DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), 'pglite') });
+  });
 }
 
 main().then(

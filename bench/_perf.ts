@@ -4,7 +4,8 @@
  * argon2 or the database hold the cores) to whatever was on its stack, perf samples only when a
  * thread runs. One production server started with `--perf-basic-prof` (JavaScript frames by name),
  * the bench's world, one scenario loaded for 10 s while `perf record` samples the process; printed:
- * each thread's share, and the main thread's top symbols by self time.
+ * each thread's share, then the main thread's samples by place (a package, Node's internals, the
+ * app's chunks) and by the first JavaScript function on the stack.
  *
  *   BENCH_DATABASE_URL=... npx tsx bench/_perf.ts signin     (health, notFound, wallet, customer, card, signin)
  *
@@ -14,43 +15,28 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres } from './_harness';
-import { scenarios } from './_scenarios';
+import { REPO_ROOT, load } from './_harness';
+import { scenarioNamed, withScenarioServer } from './_scenarios';
 
 const SCENARIO = process.argv[2] ?? 'health';
 const SECONDS = 10;
 const TOP = Number(process.env.PERF_TOP ?? 45);
 
 async function main(): Promise<void> {
-  ensureBuild();
-  const port = await benchPort();
-  process.env.E2E_PORT = String(port);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-perf-'));
   const data = path.join(dir, 'perf.data');
-  let pid = 0;
-  const run = async (dbEnv: Record<string, string>) => {
-    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
-    // JavaScript frames by name (/tmp/perf-<pid>.map); V8's log, which that turns on, in the temporary directory
-    const flags = ['--perf-basic-prof', '--interpreted-frames-native-stack', `--logfile=${path.join(dir, 'v8.log')}`, '--no-logfile-per-isolate'];
-    const server = await startServer('npm start', [...flags, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
-    pid = server.pid;
-    try {
-      const all = await scenarios(server.url);
-      const scenario = all[SCENARIO];
-      if (!scenario) throw new Error(`unknown scenario ${SCENARIO}; one of ${Object.keys(all).join(', ')}`);
-      await load(server.url, { ...scenario, seconds: 2 });
-      const perf = spawn('perf', ['record', '-F', '1999', '-g', '-p', String(pid), '-o', data, '--', 'sleep', String(SECONDS)], { stdio: 'ignore' });
-      const recorded = new Promise<number | null>((resolve) => perf.once('exit', resolve));
-      const result = await load(server.url, { ...scenario, seconds: SECONDS });
-      if ((await recorded) !== 0) throw new Error('perf record failed (is perf installed, and may this user sample?)');
-      console.log(`${SCENARIO}: ${result.rps} /s under perf (${Math.round(result.rps * SECONDS)} answers sampled over ${SECONDS} s)`);
-    } finally {
-      await server.stop();
-    }
-  };
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) await withFreshPostgres(adminUrl, (url) => run({ DATABASE_URL: url }));
-  else await run({ PGLITE_DATA_DIR: path.join(dir, 'pglite') });
+  // JavaScript frames by name (/tmp/perf-<pid>.map); V8's log, which that turns on, in the temporary directory
+  const flags = ['--perf-basic-prof', '--interpreted-frames-native-stack', `--logfile=${path.join(dir, 'v8.log')}`, '--no-logfile-per-isolate'];
+  const pid = await withScenarioServer(flags, dir, async (server, all) => {
+    const scenario = scenarioNamed(all, SCENARIO);
+    await load(server.url, { ...scenario, seconds: 2 });
+    const perf = spawn('perf', ['record', '-F', '1999', '-g', '-p', String(server.pid), '-o', data, '--', 'sleep', String(SECONDS)], { stdio: 'ignore' });
+    const recorded = new Promise<number | null>((resolve) => perf.once('exit', resolve));
+    const result = await load(server.url, { ...scenario, seconds: SECONDS });
+    if ((await recorded) !== 0) throw new Error('perf record failed (is perf installed, and may this user sample?)');
+    console.log(`${SCENARIO}: ${result.rps} /s under perf (${Math.round(result.rps * SECONDS)} answers sampled over ${SECONDS} s)`);
+    return server.pid;
+  });
   const report = (args: string[]) => spawnSync('perf', ['report', '-i', data, '--stdio', '--no-children', '-g', 'none', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
   const rows = (text: string, n: number) =>
     text

@@ -12,8 +12,8 @@
 import { mkdtempSync, readdirSync, readFileSync, renameSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, ensureBuild, load, serverEnv, startServer, withFreshPostgres } from './_harness';
-import { scenarios } from './_scenarios';
+import { REPO_ROOT, load } from './_harness';
+import { scenarioNamed, withScenarioServer } from './_scenarios';
 
 const SCENARIO = process.argv[2] ?? 'wallet';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -64,31 +64,17 @@ function summarize(profile: CpuProfile, from: number, to: number): void {
 }
 
 async function main(): Promise<void> {
-  ensureBuild();
-  const port = await benchPort();
-  process.env.E2E_PORT = String(port);
   const profDir = mkdtempSync(path.join(os.tmpdir(), 'bench-prof-'));
   // the loaded window only: not start-up, not the world built over HTTP
   const window = { from: 0, to: 0 };
-  const run = async (dbEnv: Record<string, string>) => {
-    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
-    const server = await startServer('npm start', ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
-    try {
-      const all = await scenarios(server.url);
-      const scenario = all[SCENARIO];
-      if (!scenario) throw new Error(`unknown scenario ${SCENARIO}; one of ${Object.keys(all).join(', ')}`);
-      await load(server.url, { ...scenario, seconds: 2 });
-      window.from = Number(process.hrtime.bigint() / 1000n);
-      const result = await load(server.url, { ...scenario, seconds: SECONDS });
-      window.to = Number(process.hrtime.bigint() / 1000n);
-      console.log(`${SCENARIO}: ${result.rps} /s under the profiler (p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B per answer, ${result.non2xx} non-2xx)`);
-    } finally {
-      await server.stop();
-    }
-  };
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) await withFreshPostgres(adminUrl, (url) => run({ DATABASE_URL: url }));
-  else await run({ PGLITE_DATA_DIR: path.join(profDir, 'pglite') });
+  await withScenarioServer(['--cpu-prof', `--cpu-prof-dir=${profDir}`], profDir, async (server, all) => {
+    const scenario = scenarioNamed(all, SCENARIO);
+    await load(server.url, { ...scenario, seconds: 2 });
+    window.from = Number(process.hrtime.bigint() / 1000n);
+    const result = await load(server.url, { ...scenario, seconds: SECONDS });
+    window.to = Number(process.hrtime.bigint() / 1000n);
+    console.log(`${SCENARIO}: ${result.rps} /s under the profiler (p99 ${result.p99Ms} ms, ${result.bytesPerAnswer} B per answer, ${result.non2xx} non-2xx)`);
+  });
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server wrote no CPU profile');
   const out = path.join(REPO_ROOT, 'bench', 'results');

@@ -1,9 +1,10 @@
-import type { LoadOptions } from './_harness';
+import path from 'node:path';
+import { REPO_ROOT, benchPort, ensureBuild, serverEnv, startServer, withFreshPostgres, type LoadOptions, type Server } from './_harness';
 
 const PASSWORD = 'Correct-Horse-9-Battery';
 
 /**
- * The loads of the profiling tools (`bench/_profile.ts`, `bench/_cpu.ts`), each the request that
+ * The loads of the profiling tools (`bench/_profile.ts`, `bench/_cpu.ts`, `bench/_perf.ts`), each the request that
  * `bench/http.ts` measures: the bench's world built over HTTP (`moneyWorld()` of the e2e tests),
  * then a bearer token from `POST /api/auth/login`. E2E_PORT must name the server's port.
  */
@@ -24,4 +25,34 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },
     signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 },
   };
+}
+
+/**
+ * The profiling tools' server: the production build (built first when stale), `npm start` with
+ * `nodeArgs` before server/main.mjs (a profiler's flags), the webhook worker off, on a fresh
+ * PostgreSQL database when BENCH_DATABASE_URL is set, else on PGlite in `dir`; the bench's world
+ * built, then `fn` with the server and its scenarios. The server is stopped when `fn` ends.
+ */
+export async function withScenarioServer<T>(nodeArgs: string[], dir: string, fn: (server: Server, all: Record<string, LoadOptions>) => Promise<T>): Promise<T> {
+  ensureBuild();
+  const port = await benchPort();
+  process.env.E2E_PORT = String(port);
+  const run = async (dbEnv: Record<string, string>) => {
+    const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
+    const server = await startServer('npm start', [...nodeArgs, path.join(REPO_ROOT, 'server', 'main.mjs')], env, port);
+    try {
+      return await fn(server, await scenarios(server.url));
+    } finally {
+      await server.stop();
+    }
+  };
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  return adminUrl ? withFreshPostgres(adminUrl, (url) => run({ DATABASE_URL: url })) : run({ PGLITE_DATA_DIR: path.join(dir, 'pglite') });
+}
+
+/** The scenario of that name, or an error naming the ones there are. */
+export function scenarioNamed(all: Record<string, LoadOptions>, name: string): LoadOptions {
+  const scenario = all[name];
+  if (!scenario) throw new Error(`unknown scenario ${name}; one of ${Object.keys(all).join(', ')}`);
+  return scenario;
 }
