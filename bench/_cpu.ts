@@ -7,8 +7,9 @@
  * Printed as microseconds per answered request.
  *
  *   npx tsx bench/_cpu.ts [scenario,...]     health, wallet, customer, card, signin (default: the first four)
- *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; CPU_ROUNDS rounds, default 2; PGLITE_THREAD
- *   and DATABASE_STATEMENT_CACHE are passed to the server)
+ *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; CPU_ROUNDS rounds, default 2; CPU_CONNECTIONS
+ *   instead of each scenario's connections; PGLITE_THREAD and DATABASE_STATEMENT_CACHE are passed
+ *   to the server)
  *
  * Not a benchmark with goals (bench/http.ts is): a map of which thread a change relieves, without
  * the profiler's own cost. Linux only.
@@ -39,7 +40,8 @@ function postgresMs(): number {
 
 async function main(): Promise<void> {
   await withScenarioServer([], mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), async (server, all) => {
-    const loads = WANTED.map((name) => ({ name, scenario: scenarioNamed(all, name) }));
+    const connections = process.env.CPU_CONNECTIONS ? { connections: Number(process.env.CPU_CONNECTIONS) } : {};
+    const loads = WANTED.map((name) => ({ name, scenario: { ...scenarioNamed(all, name), ...connections } }));
     const read = () => ({
       main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`),
       server: cpuMs(`/proc/${server.pid}/stat`),

@@ -1,7 +1,9 @@
 // first: it starts the embedded database's thread before the rest loads (server/prestart.mjs)
 import './prestart.mjs';
+import path from 'node:path';
 import pino from 'pino';
 import { DEFAULT_IDLE_COLLECT_MS } from '../lib/env-defaults.mjs';
+import { API_NOT_FOUND_HANDLER, answerUnserved, loadApiRouteTable, unservedApiSlug } from './api-fallback.mjs';
 import { createEdgeServer, peerHeaderName } from './edge.mjs';
 import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
 
@@ -39,16 +41,32 @@ const activity = collectWhenIdle({ idleMs: idleCollectMs(process.env.IDLE_COLLEC
 // the start-up (lib/startup.ts) starts its background work once the first answer has gone out
 let firstAnswered;
 globalThis[Symbol.for('business-platform.first-answer')] = new Promise((resolve) => (firstAnswered = resolve));
+// In production, the build's route table (server/api-fallback.mjs): an API path no route serves is
+// answered by the catch-all's own handler, once its module has loaded, without Next.js's routing pass.
+let apiRoutes = null;
+let NextRequest;
+const origin = `http://${hostname ?? 'localhost'}:${port}`;
 const server = createEdgeServer({
   log,
   handle: (req, res) => {
     if (activity.requests++ === 0) res.once('close', firstAnswered);
-    return handler ? handler(req, res) : ready.then((h) => h(req, res));
+    if (!handler) return ready.then((h) => h(req, res));
+    const notFound = globalThis[API_NOT_FOUND_HANDLER];
+    const slug = notFound && unservedApiSlug(req.method, req.url, apiRoutes);
+    return slug ? answerUnserved({ handler: notFound, NextRequest, req, res, slug, origin }) : handler(req, res);
   },
 });
 
 const app = next({ dev, hostname: hostname ?? 'localhost', port, httpServer: server });
-const ready = app.prepare().then(() => (handler = app.getRequestHandler()));
+const ready = app.prepare().then(async () => {
+  if (!dev) {
+    const { table, reason } = loadApiRouteTable(path.resolve('.next'));
+    if (table) ({ NextRequest } = await import('next/server.js'));
+    else log.warn({ reason }, 'unknown API paths go through Next.js routing');
+    apiRoutes = table;
+  }
+  return (handler = app.getRequestHandler());
+});
 ready.catch((err) => {
   console.error(`Start-up failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 import { routeNotFound } from '@/lib/contract/api-errors';
 import { createRoute } from '@/lib/http/api-route';
+import { API_NOT_FOUND_HANDLER } from '@/server/api-fallback.mjs';
 
 // ANY /api/* that no other route serves - 404 Envelope A instead of an HTML page
 const notFound = createRoute({
@@ -10,6 +11,10 @@ const notFound = createRoute({
   // one label for every unknown path: the URL itself is unbounded
   metricsRoute: '/api/[...slug]',
 });
+
+// the edge answers the API paths no route serves with this same handler once this module has
+// loaded, without Next.js's routing pass (server/api-fallback.mjs)
+(globalThis as Record<symbol, unknown>)[API_NOT_FOUND_HANDLER] = notFound;
 
 export const GET = notFound;
 export const POST = notFound;

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CATCH_ALL_PAGE, loadApiRouteTable } from '../../../server/api-fallback.mjs';
 import { UUID_RE, platformAuth } from '../fixtures';
 import { expectEnvelope } from '../helpers';
 
@@ -27,6 +30,71 @@ test.describe('unknown routes', () => {
   test('OPTIONS on an unknown route answers 404 too', async ({ request }) => {
     const res = await request.fetch('/api/does-not-exist', { method: 'OPTIONS' });
     await expectEnvelope(res, 404, 'route not found', { error: 'ROUTE_NOT_FOUND', details: 'no route for OPTIONS /api/does-not-exist' });
+    expect(res.headers()['x-request-id']).toMatch(UUID_RE);
+  });
+});
+
+/**
+ * The edge answers an API path no route serves with the catch-all's own handler (server/api-fallback.mjs,
+ * docs/edge.md "Unknown API paths"); a path with an escape always goes through Next.js's routing.
+ */
+test.describe('unknown routes at the edge', () => {
+  test("the build's route table serves every route folder under app/api but the catch-all", () => {
+    const { table, reason } = loadApiRouteTable(path.resolve('.next'));
+    expect(reason).toBeNull();
+    const folders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name));
+        else if (entry.name === 'route.ts') folders.push(path.relative('app', dir));
+      }
+    };
+    walk(path.resolve('app', 'api'));
+    expect(folders.length).toBeGreaterThan(100);
+    // a sample URL of each folder: a value for each [param], two segments for each [...rest]
+    const urls = folders.filter((f) => `/${f}` !== CATCH_ALL_PAGE).map((f) => `/${f.split(path.sep).join('/')}`.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, 'a/b').replace(/\[[^\]]+\]/g, 'x1'));
+    expect(urls.filter((u) => !table!.serves(u))).toEqual([]);
+    expect(table!.serves('/api/v2.1/nope')).toBe(false);
+  });
+
+  test("answers what Next.js answers, without the page router's Vary and gzip of a 120-byte body", async ({ request }) => {
+    // through Next.js's routing (an escape), which also loads the catch-all's module
+    const viaNext = await request.get('/api/%7Enope');
+    await expectEnvelope(viaNext, 404, 'route not found', { error: 'ROUTE_NOT_FOUND', details: 'no route for GET /api/%7Enope' });
+    const atEdge = await request.get('/api/~nope');
+    await expectEnvelope(atEdge, 404, 'route not found', { error: 'ROUTE_NOT_FOUND', details: 'no route for GET /api/~nope' });
+    expect(viaNext.headers()['vary']).toContain('rsc');
+    expect(atEdge.headers()['vary']).toBeUndefined();
+    expect(atEdge.headers()['content-encoding']).toBeUndefined();
+    const names = (res: typeof viaNext) =>
+      Object.keys(res.headers())
+        .filter((n) => !['vary', 'content-encoding', 'date', 'transfer-encoding', 'content-length', 'connection', 'keep-alive'].includes(n))
+        .sort();
+    expect(names(atEdge)).toEqual(names(viaNext));
+    for (const name of ['cache-control', 'content-type', 'content-security-policy', 'x-frame-options', 'x-content-type-options', 'ratelimit-policy']) {
+      expect(atEdge.headers()[name], name).toBe(viaNext.headers()[name]);
+    }
+    expect(atEdge.headers()['x-request-id']).toMatch(UUID_RE);
+    expect(atEdge.headers()['content-length']).toBe(String((await atEdge.body()).length));
+  });
+
+  test('counts every answer in the rate limit and keeps a sane X-Request-ID', async ({ request }) => {
+    const remaining = async (headers?: Record<string, string>) => {
+      const res = await request.get('/api/v2.1/nope', { headers });
+      expect(res.status()).toBe(404);
+      return { left: Number(/;r=(\d+);/.exec(res.headers()['ratelimit']!)![1]), id: res.headers()['x-request-id'] };
+    };
+    const first = await remaining({ 'x-request-id': 'trace-edge-404' });
+    expect(first.id).toBe('trace-edge-404');
+    const second = await remaining();
+    // other workers share the address's count: it only goes down
+    expect(second.left).toBeLessThan(first.left);
+  });
+
+  test('HEAD answers the 404 without a body', async ({ request }) => {
+    const res = await request.head('/api/v2.1/nope');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toBe('');
     expect(res.headers()['x-request-id']).toMatch(UUID_RE);
   });
 });
