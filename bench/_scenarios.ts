@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, benchPort, ensureBuild, serverEnv, startServer, withFreshPostgres, type LoadOptions, type Server } from './_harness';
 
@@ -23,7 +24,8 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
     customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
     card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },
-    signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 },
+    // two connections per core, as bench/http.ts measures sign-in
+    signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 * os.cpus().length },
   };
 }
 

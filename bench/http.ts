@@ -52,6 +52,7 @@ const HOT_PAYOUTS = Number(process.env.BENCH_PAYOUTS_HOT ?? 200);
 /** BENCH_DB=pglite or postgres: one of the two only */
 const ONLY = process.env.BENCH_DB;
 const PAYOUT_CONNECTIONS = 20;
+const SIGN_IN_CONNECTIONS = 2 * os.cpus().length;
 /** PostgreSQL's statistics reach pg_stat_database at the latest 10 s after a backend went idle */
 const STATS_SETTLE_MS = 11_000;
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
@@ -266,7 +267,11 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     };
     const loads = await rounds(base, reads);
 
-    // sign-in at 2 connections against argon2id verify at 2 concurrent in this process
+    // Sign-in at two connections per core against argon2id verify at 2 concurrent in this process.
+    // The goal compares sign-in with its CPU ceiling, the rate of sign-ins that kept every core
+    // busy; a load can show that only if it can keep them busy. At one connection per core each
+    // connection's own chain (its round trips, its turn on the server's one thread) left the cores
+    // 20-30% idle whatever the server did (docs/performance.md, "Sign-in's load").
     const { hashSecret, verifySecret } = await import('@/lib/services/identity/passwords');
     const hash = await hashSecret(PASSWORD);
     const signIn: LoadOptions = {
@@ -274,7 +279,7 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
       method: 'POST',
       headers: world.context,
       body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId }),
-      connections: 2,
+      connections: SIGN_IN_CONNECTIONS,
     };
     await warm(base, signIn);
     const signIns: Load[] = [];
