@@ -9,7 +9,7 @@ import type { DbOrTx } from '@/lib/db/client';
  * is removed only once no delivery of it is left, so a PENDING delivery keeps its event).
  */
 export interface RetentionPolicy {
-  /** events, finished webhook deliveries and their attempts older than this are removed */
+  /** events, finished webhook deliveries and their attempts, and received external events older than this are removed */
   eventRetentionDays: number;
   /** expired or revoked sessions are kept this long after expiry/revocation (audit), then removed */
   sessionRetentionDays: number;
@@ -17,9 +17,9 @@ export interface RetentionPolicy {
   batchSize: number;
 }
 
-export type SweepName = 'httpIdempotencyKeys' | 'sessions' | 'loginAttempts' | 'webhookAttempts' | 'webhookDeliveries' | 'events' | 'drafts';
+export type SweepName = 'httpIdempotencyKeys' | 'sessions' | 'loginAttempts' | 'webhookAttempts' | 'webhookDeliveries' | 'events' | 'externalEvents' | 'drafts';
 
-export const SWEEP_NAMES: SweepName[] = ['httpIdempotencyKeys', 'sessions', 'loginAttempts', 'webhookAttempts', 'webhookDeliveries', 'events', 'drafts'];
+export const SWEEP_NAMES: SweepName[] = ['httpIdempotencyKeys', 'sessions', 'loginAttempts', 'webhookAttempts', 'webhookDeliveries', 'events', 'externalEvents', 'drafts'];
 
 export type SweepCounts = Record<SweepName, number>;
 
@@ -68,6 +68,16 @@ function sweepTarget(name: SweepName, policy: RetentionPolicy): { table: string;
         table: 'events',
         where: sql`t.created_at < now() - ${events} and not exists (
           select 1 from webhook_deliveries d where d.tenant_id = t.tenant_id and d.event_id = t.id)`,
+      };
+    case 'externalEvents':
+      // Partners' events as received (docs/external-events.md). Safe to forget: a replay of one
+      // is refused by its timestamp (5 minutes) long before. A receipt that a recent DUPLICATE
+      // names stays until that duplicate goes, so the screen's link to the first never dangles.
+      return {
+        table: 'external_events',
+        // (uncorrelated, so the recent duplicates are read once per batch, not once per row)
+        where: sql`t.received_at < now() - ${events} and t.id not in (
+          select d.duplicate_of from external_events d where d.duplicate_of is not null and d.received_at >= now() - ${events})`,
       };
   }
 }

@@ -154,6 +154,38 @@ describe('events, webhook deliveries and attempts', () => {
   });
 });
 
+describe('external events', () => {
+  it('removes receipts past the retention; keeps recent ones, a first receipt a recent duplicate names, and other tenants', async () => {
+    const partner = async (tenantId: string) => {
+      const id = randomUUID();
+      await exec(sql`insert into external_event_partners (id, tenant_id, name, kind, secret_ciphertext) values (${id}, ${tenantId}, 'Processor', 'CARD_PROCESSOR', 'sealed')`);
+      return id;
+    };
+    const receipt = async (tenantId: string, partnerId: string, label: string, status: string, receivedAt: SQL, duplicateOf: string | null = null) => {
+      const id = randomUUID();
+      await exec(sql`insert into external_events (id, tenant_id, partner_id, external_id, type, status, duplicate_of, sent_at, received_at, payload)
+                     values (${id}, ${tenantId}, ${partnerId}, ${`msg_${label}`}, 'card.transaction.created', ${status}, ${duplicateOf}, ${receivedAt}, ${receivedAt}, ${JSON.stringify({ label })}::jsonb)`);
+      return id;
+    };
+    const pa = await partner(a.tenantId);
+    const pb = await partner(b.tenantId);
+    // past the retention: four receipts of every status go (more than a batch of 3)
+    for (const status of ['PROCESSED', 'UNKNOWN_TYPE', 'FAILED', 'PROCESSED']) await receipt(a.tenantId, pa, `old-${status}-${randomUUID().slice(0, 4)}`, status, OUT_90);
+    // an old first receipt with an old duplicate: both go; one with a recent duplicate: it stays, and so does the duplicate
+    const oldFirst = await receipt(a.tenantId, pa, 'old-first', 'PROCESSED', OUT_90);
+    await receipt(a.tenantId, pa, 'old-first', 'DUPLICATE', OUT_90, oldFirst);
+    const namedFirst = await receipt(a.tenantId, pa, 'named-first', 'PROCESSED', OUT_90);
+    await receipt(a.tenantId, pa, 'named-first', 'DUPLICATE', IN_90, namedFirst);
+    await receipt(a.tenantId, pa, 'recent', 'PROCESSED', IN_90);
+    await receipt(b.tenantId, pb, 'other-old', 'PROCESSED', OUT_90);
+
+    expect(await runSweep(await getDb(), 'externalEvents', POLICY, [a.tenantId])).toBe(6);
+    const labels = (tenantId: string) => column(sql`select (payload->>'label') || ' ' || status from external_events where tenant_id = ${tenantId}`);
+    expect(await labels(a.tenantId)).toEqual(['named-first DUPLICATE', 'named-first PROCESSED', 'recent PROCESSED']);
+    expect(await labels(b.tenantId)).toEqual(['other-old PROCESSED']);
+  });
+});
+
 describe('all sweeps over every tenant', () => {
   it('runRetentionSweeps visits every tenant, batch after batch, and reports the counts per sweep', async () => {
     const db = await getDb();
