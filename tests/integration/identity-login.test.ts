@@ -40,6 +40,19 @@ afterEach(() => {
 });
 
 describe('POST /api/auth/login', () => {
+  it("signs in the user whose username is the login when it is also another user's email, case-insensitively", async () => {
+    const email = `${Date.now().toString(36)}.bob@customer.example`;
+    // B's email is `${username}@customer.example`; A's username is exactly that address
+    const b = await createCustomerUser(tenant.tenantId, { username: email.replace('@customer.example', ''), password: 'Bobs-Own-Secret-42' });
+    const a = await createCustomerUser(tenant.tenantId, { username: email, password: 'Alices-Own-Secret-42' });
+    expect(b.email).toBe(email);
+    const asA = await cardLogin(tenant.tenantId, email.toUpperCase(), a.password);
+    expect(asA.status).toBe(200);
+    expect(decodeJwt(asA.body.accessToken).sub).toBe(a.userId);
+    // B's password against the login B's email shares with A's username: A's account is the one checked
+    expect((await cardLogin(tenant.tenantId, email, b.password)).status).toBe(401);
+  });
+
   it('answers the top-level accessToken, tokenType Bearer and expiresIn 3600 for an administrator (by email)', async () => {
     const clock = freezeClock();
     const admin = firstAdmin(tenant);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '@/lib/contract/access';
 import type { Role } from '@/lib/contract/enums';
 import type { SessionUser } from '@/lib/contract/identity';
-import type { DbOrTx } from '@/lib/db/client';
+import type { Db, DbOrTx } from '@/lib/db/client';
 import { customers, userRoles, users, type UserRow } from '@/lib/db/schema';
 
 export interface UserWithRoles extends UserRow {
@@ -23,8 +23,9 @@ export const isAdminSide = (user: Pick<UserWithRoles, 'organizationId' | 'roles'
 /** The tenant's staff, who use the admin panel: admin-side users not tied to a customer. */
 export const isStaff = (user: Pick<UserWithRoles, 'organizationId' | 'customerId' | 'roles'>) => isAdminSide(user) && user.customerId === null;
 
-async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof and>, orderFirst?: ReturnType<typeof sql>): Promise<UserWithRoles[]> {
-  const rows = await db
+/** A user with the customer's status and the roles, joined (the rows `loadUsers` and the sign-in's lookup read). */
+function selectUsers(db: DbOrTx) {
+  return db
     .select({
       user: users,
       customerStatus: customers.status,
@@ -33,10 +34,16 @@ async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof 
       >`(select coalesce(array_agg(${userRoles.role}), '{}') from ${userRoles} where ${userRoles.tenantId} = ${users.tenantId} and ${userRoles.userId} = ${users.id})`,
     })
     .from(users)
-    .leftJoin(customers, and(eq(customers.tenantId, users.tenantId), eq(customers.id, users.customerId)))
+    .leftJoin(customers, and(eq(customers.tenantId, users.tenantId), eq(customers.id, users.customerId)));
+}
+type SelectedUser = Awaited<ReturnType<ReturnType<typeof selectUsers>['execute']>>[number];
+const withRoles = (r: SelectedUser): UserWithRoles => ({ ...r.user, roles: sortRoles(parseRoles(r.roles)), customerStatus: r.customerStatus ?? null });
+
+async function loadUsers(db: DbOrTx, tenantId: string, where: ReturnType<typeof and>): Promise<UserWithRoles[]> {
+  const rows = await selectUsers(db)
     .where(and(eq(users.tenantId, tenantId), where))
-    .orderBy(orderFirst ?? users.id);
-  return rows.map((r) => ({ ...r.user, roles: sortRoles(parseRoles(r.roles)), customerStatus: r.customerStatus ?? null }));
+    .orderBy(users.id);
+  return rows.map(withRoles);
 }
 
 /** PGlite returns text[] as an array, node-postgres too; a defensive parse for the literal form. */
@@ -54,11 +61,28 @@ export async function findUserById(db: DbOrTx, tenantId: string, userId: string)
   return (await loadUsers(db, tenantId, and(eq(users.id, userId))))[0];
 }
 
+/**
+ * Every sign-in's lookup, a named prepared statement built once per database handle
+ * (docs/performance.md, "Statements prepared once"): drizzle building its SQL on every sign-in was
+ * a tenth of the server thread's share of one. A username may look like another user's email: the
+ * username match wins, deterministically.
+ */
+function buildUserByLogin(db: Db) {
+  const login = sql.placeholder('login');
+  return selectUsers(db)
+    .where(and(eq(users.tenantId, sql.placeholder('tenantId')), sql`(lower(${users.username}) = ${login} or lower(${users.email}) = ${login})`))
+    .orderBy(sql`(lower(${users.username}) = ${login}) desc`, users.id)
+    .limit(1)
+    .prepare('user_by_login');
+}
+const userByLogin = new WeakMap<Db, ReturnType<typeof buildUserByLogin>>();
+
 /** By username or email, case-insensitively. */
-export async function findUserByLogin(db: DbOrTx, tenantId: string, login: string): Promise<UserWithRoles | undefined> {
-  const value = login.trim().toLowerCase();
-  // A username may look like another user's email: the username match wins, deterministically.
-  return (await loadUsers(db, tenantId, and(sql`(lower(${users.username}) = ${value} or lower(${users.email}) = ${value})`), sql`(lower(${users.username}) = ${value}) desc`))[0];
+export async function findUserByLogin(db: Db, tenantId: string, login: string): Promise<UserWithRoles | undefined> {
+  let query = userByLogin.get(db);
+  if (!query) userByLogin.set(db, (query = buildUserByLogin(db)));
+  const [row] = await query.execute({ tenantId, login: login.trim().toLowerCase() });
+  return row && withRoles(row);
 }
 
 export async function findUsersByIds(db: DbOrTx, tenantId: string, ids: string[]): Promise<UserWithRoles[]> {
