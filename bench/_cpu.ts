@@ -6,7 +6,7 @@
  * PostgreSQL process, of this process (autocannon) and of the whole machine is read from /proc.
  * Printed as microseconds per answered request.
  *
- *   npx tsx bench/_cpu.ts [scenario,...]     health, wallet, customer, card, signin (default: the first four)
+ *   npx tsx bench/_cpu.ts [scenario,...]     health, notFound, wallet, customer, card, signin, payout (default: health, wallet, customer, card)
  *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; CPU_ROUNDS rounds, default 2; CPU_CONNECTIONS
  *   instead of each scenario's connections; PGLITE_THREAD and DATABASE_STATEMENT_CACHE are passed
  *   to the server)

@@ -17,6 +17,24 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
   const signIn = JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId });
   const login = await fetch(`${serverUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...ctx }, body: signIn });
   const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  // payouts, as bench/http.ts's: one wallet funded for every payout a profile can send, a consent, a beneficiary
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(data) });
+    if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const beneficiary = await post<{ id: string }>('/api/v2.1/beneficiaries', { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' });
+  const wallet = await post<{ id: string }>('/api/v2.1/wallets', { customerId: world.customerId, currency: 'EUR', name: 'Bench payouts' });
+  await post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '1000000', currency: 'EUR' });
+  const consent = await post<{ id: string }>('/api/v2.1/payment-consents', {
+    walletId: wallet.id,
+    scope: 'RECURRING_PAYMENTS',
+    maxAmountPerPayment: '10',
+    currency: 'EUR',
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  let seq = 0;
+  const tag = Date.now().toString(36);
   return {
     health: { path: '/api/health' },
     // the 404 envelope of an API path no route serves: the request path alone, no database
@@ -26,6 +44,17 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },
     // two connections per core, as bench/http.ts measures sign-in
     signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 * os.cpus().length },
+    // one hot wallet, 20 connections, a fresh Idempotency-Key each (bench/http.ts's hot payouts)
+    payout: {
+      path: '/api/v2.1/transfers',
+      method: 'POST',
+      headers: auth,
+      connections: 20,
+      next: () => ({
+        headers: { 'idempotency-key': `profile-${tag}-${++seq}` },
+        body: JSON.stringify({ walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: `profile ${seq}`, paymentConsentId: consent.id }),
+      }),
+    },
   };
 }
 
