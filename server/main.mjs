@@ -11,7 +11,9 @@ import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
  * request handler, so that what Next.js and Node's parser would answer on their own (an
  * undecodable path: 500 text/plain; an over-size head: 431 with no body) gets our envelope, an
- * X-Request-ID and a log line. Everything else is Next.js unchanged. See docs/edge.md.
+ * X-Request-ID and a log line, and an API path no route serves skips Next.js's routing pass for the
+ * catch-all's own handler (server/api-fallback.mjs). Everything else is Next.js unchanged. See
+ * docs/edge.md.
  */
 const dev = process.argv.includes('--dev');
 // as `next dev` / `next start` do
