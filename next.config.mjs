@@ -9,7 +9,7 @@ const nextConfig = {
   // Next.js loads every page and route module at start by default. Off: that load held the first
   // answer back by about a second and kept resident the modules of routes this instance may never
   // serve; a route's modules load on its first request instead (docs/performance.md, "Start-up").
-  experimental: { preloadEntriesOnStart: false },
+  experimental: { preloadEntriesOnStart: false, ...(process.env.PROFILE_BUILD ? { turbopackMinify: false } : {}) },
   reactStrictMode: true,
   typedRoutes: false,
   // Security headers (nosniff, Referrer-Policy, X-Frame-Options, CSP of API answers, HSTS) are set

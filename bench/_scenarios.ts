@@ -64,9 +64,12 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
  * PostgreSQL database when BENCH_DATABASE_URL is set, else on PGlite in `dir`; the bench's world
  * built, then `fn` with the server and its scenarios. The server is stopped when `fn` ends.
  */
+let scenarioPort: number | undefined;
+
 export async function withScenarioServer<T>(nodeArgs: string[], dir: string, fn: (server: Server, all: Record<string, LoadOptions>) => Promise<T>): Promise<T> {
   ensureBuild();
-  const port = await benchPort();
+  // one port for every server of this process: tests/e2e/money-world.ts reads E2E_PORT once, when first imported
+  const port = (scenarioPort ??= await benchPort());
   process.env.E2E_PORT = String(port);
   const run = async (dbEnv: Record<string, string>) => {
     const env = await serverEnv(port, { WEBHOOK_WORKER: 'false', ...dbEnv });
