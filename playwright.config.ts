@@ -69,6 +69,8 @@ function server(port: number, baseURL: string, database: Record<string, string>,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // the production build under test is a sandbox: the transfer specs fund wallets (docs/ledger.md)
       SANDBOX_FUNDING: 'true',
+      // every statement compiled by drizzle's walk too, any difference a 500 the specs see (lib/db/compile-sql.ts)
+      DATABASE_COMPILE_CHECK: 'true',
     },
   };
 }

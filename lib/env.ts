@@ -64,6 +64,9 @@ export const envSchema = z.object({
     .max(5000, 'must be a whole number from 0 to 5000')
     .default(300)
     .describe('statements used more than once are prepared once per connection, at most this many (both drivers); 0 turns it off'),
+  DATABASE_COMPILE_CHECK: booleanString
+    .default(false)
+    .describe("compile every statement with drizzle's own walk too and fail on any difference from ours (lib/db/compile-sql.ts); the tests turn it on"),
   PLATFORM_ADMIN_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')

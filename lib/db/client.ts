@@ -11,6 +11,7 @@ import { pgliteStartParams } from '../env-defaults.mjs';
 import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
+import { installSqlCompiler } from './compile-sql';
 import { LISTEN_PING_INTERVAL_MS, LISTEN_PING_TIMEOUT_MS, ListenerPing, type ListenOptions } from './listen-ping';
 import * as schema from './schema';
 
@@ -83,6 +84,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const statementCache = env.DATABASE_STATEMENT_CACHE;
   if (statementCache > 0) installStatementCache(client, { max: statementCache });
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
+  installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);
   return {
     db,
     driver: 'pglite',
@@ -159,6 +161,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   keepConnectionsOnStatementErrors(pool);
   if (env.DATABASE_STATEMENT_CACHE > 0) nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE }));
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
+  installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);
   return {
     db,
     driver: 'postgres',

@@ -16,6 +16,8 @@ export const TEST_PLATFORM_KEY = 'test-platform-key-0123456789abcdef0123456789';
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.PLATFORM_ADMIN_KEY = TEST_PLATFORM_KEY;
 process.env.SEED_DEMO = 'false';
+// every statement compiled by both walks, any difference a failure (lib/db/compile-sql.ts)
+process.env.DATABASE_COMPILE_CHECK = 'true';
 // in-process calls have no socket address and share one rate-limit bucket per tenant: the route-class
 // limits have their own tests (tests/integration/rate-limit.test.ts), which lower these
 for (const cls of ['DEFAULT', 'LOGIN', 'REGISTRATION', 'WEBHOOKS', 'CARD']) process.env[`RATE_LIMIT_${cls}_MAX`] = '1000000';
