@@ -1,4 +1,4 @@
-import { inspect, isDeepStrictEqual } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { Column, Param, Placeholder, SQL, StringChunk, Table, is, type Query } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -143,7 +143,11 @@ export function installSqlCompiler(db: object, check = false): void {
         const ours = compileSql(dialect, root, invokeSource);
         const theirs = drizzleWalk(root, invokeSource);
         if (ours.sql !== theirs.sql || !isDeepStrictEqual(ours.params, theirs.params)) {
-          throw new Error(`compileSql differs from drizzle's walk:\nours:   ${ours.sql} ${inspect(ours.params)}\ntheirs: ${theirs.sql} ${inspect(theirs.params)}`);
+          // the texts and where the parameters part, never their values (a password hash, a token)
+          const at = Array.from({ length: Math.max(ours.params.length, theirs.params.length) }, (_, i) => i).find((i) => !isDeepStrictEqual(ours.params[i], theirs.params[i]));
+          throw new Error(
+            `compileSql differs from drizzle's walk:\nours:   ${ours.sql}\ntheirs: ${theirs.sql}\nparameters: ${ours.params.length} against ${theirs.params.length}${at === undefined ? '' : `, first different: $${at + 1}`}`,
+          );
         }
         return ours;
       }

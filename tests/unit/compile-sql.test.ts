@@ -122,8 +122,11 @@ describe('installSqlCompiler', () => {
     const mock = drizzle.mock({ schema });
     const mockDialect = (mock as unknown as { dialect: PgDialect }).dialect;
     // a walk that numbers from $0: the check must see the difference
-    mockDialect.sqlToQuery = (root) => ({ sql: compileSql(dialect, root).sql.replace('$1', '$0'), params: [1] });
+    mockDialect.sqlToQuery = (root) => ({ sql: compileSql(dialect, root).sql.replace('$1', '$0'), params: ['secret', 2] });
     installSqlCompiler(mock, true);
-    expect(() => mockDialect.sqlToQuery(sql`select ${1}`)).toThrow("compileSql differs from drizzle's walk:\nours:   select $1 [ 1 ]\ntheirs: select $0 [ 1 ]");
+    // the texts, and where the parameters part, but no parameter's value
+    expect(() => mockDialect.sqlToQuery(sql`select ${'token-value'}, ${2}`)).toThrow(
+      new Error("compileSql differs from drizzle's walk:\nours:   select $1, $2\ntheirs: select $0, $2\nparameters: 2 against 2, first different: $1"),
+    );
   });
 });
