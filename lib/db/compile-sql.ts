@@ -9,14 +9,16 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
  * Every statement, raw or built, reaches the database through `PgDialect.sqlToQuery`, which walks
  * the statement's tree of chunks. Drizzle's walk answers each chunk with a `{ sql, params }` object
  * that the level above merges, and identifies each chunk by walking its prototype chain once per
- * kind it might be. A payout's statements have hundreds of chunks, and that walk was 6% of the
- * server's thread per payout. This walk appends every chunk to one text and one parameter list. It
- * handles itself the chunks that make up most statements: text, nested SQL, lists, parameters,
- * plain values and dates. Any other chunk (a column, a table, a name, a placeholder, a subquery, an
- * alias, an enum) goes to drizzle's own walk, one chunk at a time, with the same parameter counter.
- * The text and the parameters are drizzle's own, character for character. The tests compare the two
- * walks on every statement of the integration suite (`DATABASE_COMPILE_CHECK`). Drizzle's
- * `typings` are left out: only its AWS Data API driver reads them.
+ * kind it might be: a payout's three statements took 160-170 µs to compile that way, 20-25 µs this
+ * way. This walk appends every chunk to one text and one parameter list (`$n`, PostgreSQL's
+ * numbering, as PgDialect's). It handles itself the chunks that make up most statements: text,
+ * nested SQL, lists, parameters, plain values and dates. A column or a table goes to drizzle's walk
+ * the first time and its text is kept; any other chunk (a name, a placeholder, a subquery, an
+ * alias, an enum) goes to drizzle's walk every time, one chunk at a time, with the same parameter
+ * counter. The text and the parameters are drizzle's own, character for character: the integration
+ * and Playwright suites compare the two walks on every statement (`DATABASE_COMPILE_CHECK`).
+ * Drizzle's `typings` are left out (only its AWS Data API driver reads them), and so is its tracing
+ * span (a no-op: drizzle's tracer is never given OpenTelemetry).
  */
 
 interface WalkConfig {
