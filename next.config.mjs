@@ -9,6 +9,7 @@ const nextConfig = {
   // Next.js loads every page and route module at start by default. Off: that load held the first
   // answer back by about a second and kept resident the modules of routes this instance may never
   // serve; a route's modules load on its first request instead (docs/performance.md, "Start-up").
+  // PROFILE_BUILD=1 npm run build: no minification, so the profiles of bench/_perf.ts name our functions.
   experimental: { preloadEntriesOnStart: false, ...(process.env.PROFILE_BUILD ? { turbopackMinify: false } : {}) },
   reactStrictMode: true,
   typedRoutes: false,
