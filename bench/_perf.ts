@@ -4,9 +4,9 @@
  * argon2 or the database hold the cores) to whatever was on its stack, perf samples only when a
  * thread runs. One production server started with `--perf-basic-prof` (JavaScript frames by name),
  * the bench's world, one scenario loaded for 10 s while `perf record` samples the process (a fresh
- * server for each scenario);
- * printed for each: each thread's share, then the main thread's samples by place (a package, Node's
- * internals, the app's chunks) and by the first JavaScript function on the stack.
+ * server for each scenario). Printed for each: each thread's share, then the main thread's samples
+ * by place (a package, Node's internals, the app's chunks) and by the first JavaScript function on
+ * the stack.
  *
  *   BENCH_DATABASE_URL=... npx tsx bench/_perf.ts signin            (health, notFound, wallet, customer, card, signin, payout)
  *   BENCH_DATABASE_URL=... npx tsx bench/_perf.ts health,wallet     (several: also what each costs more than the first)

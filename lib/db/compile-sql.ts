@@ -146,9 +146,11 @@ export function installSqlCompiler(db: object, check = false): void {
         const theirs = drizzleWalk(root, invokeSource);
         if (ours.sql !== theirs.sql || !isDeepStrictEqual(ours.params, theirs.params)) {
           // the texts and where the parameters part, never their values (a password hash, a token)
-          const at = Array.from({ length: Math.max(ours.params.length, theirs.params.length) }, (_, i) => i).find((i) => !isDeepStrictEqual(ours.params[i], theirs.params[i]));
+          const count = Math.max(ours.params.length, theirs.params.length);
+          let at = 0;
+          while (at < count && isDeepStrictEqual(ours.params[at], theirs.params[at])) at++;
           throw new Error(
-            `compileSql differs from drizzle's walk:\nours:   ${ours.sql}\ntheirs: ${theirs.sql}\nparameters: ${ours.params.length} against ${theirs.params.length}${at === undefined ? '' : `, first different: $${at + 1}`}`,
+            `compileSql differs from drizzle's walk:\nours:   ${ours.sql}\ntheirs: ${theirs.sql}\nparameters: ${ours.params.length} against ${theirs.params.length}${at === count ? '' : `, first different: $${at + 1}`}`,
           );
         }
         return ours;

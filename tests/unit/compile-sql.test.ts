@@ -8,8 +8,9 @@ import { customers, events, transfers, wallets } from '@/lib/db/schema';
 
 /**
  * lib/db/compile-sql.ts against drizzle's own walk (`dialect.sqlToQuery`): the same text and the
- * same parameters for every kind of chunk (drizzle's `typings` aside: compile-sql.ts says why). The integration suite compares the two on every
- * statement it runs (DATABASE_COMPILE_CHECK); these are the kinds that suite might not reach.
+ * same parameters for every kind of chunk (drizzle's `typings` aside: compile-sql.ts says why). The
+ * integration and Playwright suites compare the two on every statement they run
+ * (DATABASE_COMPILE_CHECK); these are the kinds those suites might not reach.
  */
 const dialect = new PgDialect();
 const db = drizzle.mock({ schema });
