@@ -113,9 +113,11 @@ export function CustomerHeader({ customerId }: { customerId: string }) {
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['customer', customerId] }), client.invalidateQueries({ queryKey: ['customers'] })]);
   const activation = useMutation({
     mutationFn: (base: string) => apiFetch<{ status: string }>(`${base}/activation`, { method: 'POST' }),
-    // the confirmation closes on any answer: a refusal (consents, verification) is shown on the page with its way forward
-    onSettled: () => setActivating(false),
+    // the confirmation closes on any answer, before the customer is read again: a refusal (consents,
+    // verification) is shown on the page with its way forward
+    onError: () => setActivating(false),
     onSuccess: async () => {
+      setActivating(false);
       toast('success', 'Customer activated');
       await refresh();
     },

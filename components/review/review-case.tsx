@@ -302,15 +302,19 @@ function DocumentCard({ v, d, open, onDone }: { v: Case; d: Doc; open: boolean; 
   const send = useMutation({
     mutationFn: (body: unknown) => apiFetch(`/api/v2.1/verifications/${v.id}/documents/${d.id}/decision`, { method: 'POST', json: body }),
     onMutate: () => setFailure(null),
-    // the confirmation closes on the answer; a refusal shows on the form
-    onSettled: () => setConfirming(false),
+    // the confirmation closes on the answer, before the case is read again (a dialog left open while
+    // the refresh runs keeps the rest of the page inert); a refusal shows on the form
     onSuccess: async () => {
+      setConfirming(false);
       setDecision('');
       setReasonCode('');
       setComment('');
       await onDone();
     },
-    onError: (e) => setFailure(e),
+    onError: (e) => {
+      setConfirming(false);
+      setFailure(e);
+    },
   });
   // a representative's identity document names its person, every other document the customer
   const title = `${docLabel(d.documentType)} of ${d.representativeName ?? v.customerName}`;

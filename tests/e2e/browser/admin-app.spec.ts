@@ -245,6 +245,8 @@ test('review queue: the registrar is refused (four-eyes), a second officer appro
     .getByRole('button', { name: /^(Accept|Reject) document$/ })
     .click();
   await expect(doc.getByText('Accepted', { exact: true })).toBeVisible();
+  // the confirmation closed on the answer, so the rest of the page is no longer inert
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel('New note').fill('Passport checked against the register.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Passport checked against the register.', { exact: true })).toBeVisible();
