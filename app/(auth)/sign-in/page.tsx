@@ -5,6 +5,7 @@ import { safeCallbackPath } from '@/lib/contract/redirect';
 import { getPanelUser } from '@/lib/auth/panel';
 import { getDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
+import { startupPending } from '@/lib/http/startup-gate';
 import { findDemoTenant } from '@/lib/services/tenants/tenants';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -15,6 +16,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   // only a path of our own origin (lib/contract/redirect.ts); the form checks it again against the page's origin
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().NEXTAUTH_URL ?? 'http://localhost');
   if (await getPanelUser()) redirect('/');
+  // the demo tenant is seeded by the start-up (lib/startup.ts), after the database opens: a page
+  // served in a starting server's first second waits for it, as API requests do
+  await startupPending();
   const demo = await findDemoTenant(await getDb()).catch(() => undefined);
   return (
     <main className="grid min-h-screen place-items-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10">

@@ -133,6 +133,30 @@ test('a request that arrives while the database starts waits for it; the backgro
   }
 });
 
+test('the sign-in page served while the server starts waits for the demo seed: it offers the demo tenant', async () => {
+  test.setTimeout(EXIT_WITHIN_MS + 30_000);
+  const server = await spawnNextStart({ PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: 'Demo-Password-123' });
+  try {
+    const url = `http://127.0.0.1:${server.port}/sign-in`;
+    const deadline = Date.now() + EXIT_WITHIN_MS;
+    let first: Response | undefined;
+    // the first page of any kind, as soon as the port accepts (the database still starting)
+    while (!first && Date.now() < deadline) {
+      first = await fetch(url).catch(() => undefined);
+      if (!first) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(first?.status, server.stdout() + server.stderr()).toBe(200);
+    const html = await first!.text();
+    // the banner names the seeded tenant (printed by then with the gate; a little later without it)
+    await expect.poll(() => /tenantId: +([0-9a-f-]{36})/.exec(server.stdout())?.[1], { timeout: 10_000 }).toBeDefined();
+    const tenantId = /tenantId: +([0-9a-f-]{36})/.exec(server.stdout())![1];
+    const input = /<input[^>]*name="tenantId"[^>]*>/.exec(html)?.[0];
+    expect(input).toContain(`value="${tenantId}"`);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('SIGTERM stops the server cleanly: the embedded database shuts down (no crash recovery at the next start) and keeps its data', async () => {
   test.setTimeout(2 * EXIT_WITHIN_MS + 30_000);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
