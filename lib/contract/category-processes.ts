@@ -31,7 +31,14 @@ export const PRODUCT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const requirementSchema = (type: CustomerType) => {
   const keys = PROCESS_REQUIREMENTS[type] as [DocumentRequirement, ...DocumentRequirement[]];
-  return z.enum(keys, { error: (issue) => `unknown document requirement ${JSON.stringify(issue.input)} for ${type.toLowerCase()}s: choose one of ${keys.join(', ')}` });
+  // the refused value is named only when it is a short string: anything else (a number, a nested
+  // array thousands deep, 400 kB of text) is neither echoed nor serialised
+  return z.enum(keys, {
+    error: (issue) =>
+      typeof issue.input === 'string' && issue.input.length <= 64
+        ? `unknown document requirement ${JSON.stringify(issue.input)} for ${type.toLowerCase()}s: choose one of ${keys.join(', ')}`
+        : `must be a document requirement for ${type.toLowerCase()}s: one of ${keys.join(', ')}`,
+  });
 };
 
 const requirementList = (type: CustomerType) =>

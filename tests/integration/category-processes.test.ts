@@ -183,6 +183,25 @@ describe('changing a mapping: who, and bad input', () => {
     await refused(valid({ requiredDocuments: { INDIVIDUAL: ['IDENTITY', 'REPRESENTATIVE_IDENTITY'], ORGANIZATION: ORG_DEFAULT } }), [
       { field: 'requiredDocuments.INDIVIDUAL.1', message: 'unknown document requirement "REPRESENTATIVE_IDENTITY" for individuals: choose one of IDENTITY, PROOF_OF_ADDRESS' },
     ]);
+    // a value that is not a short string is not echoed: a number, 10 kB of text, an array nested
+    // 100,000 deep (serialising it for the message overflowed the stack: a 500 found by the fuzzer),
+    // sent as text since the test's own JSON.stringify would overflow too
+    const depth = 100_000;
+    const body = JSON.stringify(valid({ requiredDocuments: { INDIVIDUAL: ['IDENTITY', -1], ORGANIZATION: ['REPRESENTATIVE_IDENTITY', 'x'.repeat(10_000), 'DEEP'] } })).replace(
+      '"DEEP"',
+      `${'['.repeat(depth)}"IDENTITY"${']'.repeat(depth)}`,
+    );
+    await refused(body, [
+      { field: 'requiredDocuments.INDIVIDUAL.1', message: 'must be a document requirement for individuals: one of IDENTITY, PROOF_OF_ADDRESS' },
+      {
+        field: 'requiredDocuments.ORGANIZATION.1',
+        message: 'must be a document requirement for organizations: one of COMPANY_REGISTRATION, PROOF_OF_ADDRESS, REPRESENTATIVE_IDENTITY',
+      },
+      {
+        field: 'requiredDocuments.ORGANIZATION.2',
+        message: 'must be a document requirement for organizations: one of COMPANY_REGISTRATION, PROOF_OF_ADDRESS, REPRESENTATIVE_IDENTITY',
+      },
+    ]);
     await refused(valid({ requiredDocuments: { INDIVIDUAL: ['PROOF_OF_ADDRESS'], ORGANIZATION: ORG_DEFAULT } }), [
       { field: 'requiredDocuments.INDIVIDUAL', message: 'must include IDENTITY: every individual proves their identity' },
     ]);
