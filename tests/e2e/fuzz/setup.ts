@@ -173,26 +173,32 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     individualRegistrationBody({ email, password: FUZZ_PASSWORD, categoryId, firstName: 'Fuzz', lastName: 'Customer', documentFile: JPEG_2X2, documentExpiry: '2031-01-01' });
   let customerId = '';
   let walletId = '';
-  await step('customers', async () => {
-    bodies['POST /api/v2.1/customer/individual/registration'] = individual('fuzz{{n}}@customer.example');
-    const active = await ok<{ customerId: string; verificationId: string; userId?: string }>(
+  /** a customer registered, approved by a compliance officer and activated */
+  const activeCustomer = async (email: string) => {
+    const registered = await ok<{ customerId: string; verificationId: string; userId?: string }>(
       'register a customer',
-      call('POST', '/api/v2.1/customer/individual/registration', individual(`active-${run}@customer.example`), { ...ctxHeaders, ...auth }),
+      call('POST', '/api/v2.1/customer/individual/registration', individual(email), { ...ctxHeaders, ...auth }),
     );
-    customerId = active.customerId;
     const officer = { authorization: `Bearer ${officerToken}` };
-    const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${active.verificationId}`, undefined, officer));
+    const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${registered.verificationId}`, undefined, officer));
     for (const d of review.documents ?? []) {
       await ok(
         'accept a document',
-        call('POST', `/api/v2.1/verifications/${active.verificationId}/documents/${d.id}/decision`, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, officer),
+        call('POST', `/api/v2.1/verifications/${registered.verificationId}/documents/${d.id}/decision`, { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' }, officer),
       );
     }
-    await ok(
-      'approve',
-      call('POST', `/api/v2.1/verifications/${active.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, { authorization: `Bearer ${officerToken}` }),
-    );
-    await ok('activate', call('POST', `/api/v2.1/customer/individual/${customerId}/activation`, undefined, auth));
+    await ok('approve', call('POST', `/api/v2.1/verifications/${registered.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, officer));
+    await ok('activate', call('POST', `/api/v2.1/customer/individual/${registered.customerId}/activation`, undefined, auth));
+    return registered;
+  };
+  await step('customers', async () => {
+    bodies['POST /api/v2.1/customer/individual/registration'] = individual('fuzz{{n}}@customer.example');
+    const active = await activeCustomer(`active-${run}@customer.example`);
+    customerId = active.customerId;
+    // the deactivation gets a customer of its own: closing the one that holds the funded wallet
+    // would leave every money operation after it nothing to answer but a refusal
+    const closable = await activeCustomer(`closable-${run}@customer.example`);
+    (pathPools['POST /api/v2.1/customer/individual/{customerId}/deactivation'] ??= {}).customerId = [closable.customerId];
     const pending = await ok<{ customerId: string; verificationId: string }>(
       'register a second customer',
       call('POST', '/api/v2.1/customer/individual/registration', individual(`pending-${run}@customer.example`), { ...ctxHeaders, ...auth }),
@@ -207,17 +213,29 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     walletId = wallet.id;
     const second = await ok<{ id: string }>('wallet 2', call('POST', '/api/v2.1/wallets', { customerId, currency: 'EUR', name: 'Fuzz second' }, auth));
     add('walletId', walletId, second.id);
+    // freezing, unfreezing and closing act on wallets of their own, so that the funded one keeps paying
+    const closable = await ok<{ id: string }>('wallet 3', call('POST', '/api/v2.1/wallets', { customerId, currency: 'EUR', name: 'Fuzz closable' }, auth));
+    (pathPools['POST /api/v2.1/wallets/{walletId}/freeze'] ??= {}).walletId = [second.id];
+    (pathPools['POST /api/v2.1/wallets/{walletId}/unfreeze'] ??= {}).walletId = [second.id];
+    (pathPools['POST /api/v2.1/wallets/{walletId}/close'] ??= {}).walletId = [closable.id];
     await ok('fund', call('POST', `/api/v2.1/wallets/${walletId}/sandbox/fund`, { amount: '100000.00', currency: 'EUR' }, auth));
     bodies['POST /api/v2.1/wallets'] = { customerId, currency: 'EUR', name: 'Fuzz {{n}}' };
     bodies['POST /api/v2.1/wallets/{walletId}/sandbox/fund'] = { amount: '10.00', currency: 'EUR' };
     const beneficiaryBody = { customerId, name: 'Northwind Traders', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', country: 'DE' };
     const beneficiary = await ok<{ id: string }>('beneficiary', call('POST', '/api/v2.1/beneficiaries', beneficiaryBody, auth));
     add('beneficiaryId', beneficiary.id);
+    const retired = await ok<{ id: string }>(
+      'beneficiary 2',
+      call('POST', '/api/v2.1/beneficiaries', { customerId, name: 'Retired Payee', iban: 'DE02120300000000202051', country: 'DE' }, auth),
+    );
+    (pathPools['POST /api/v2.1/beneficiaries/{beneficiaryId}/deactivate'] ??= {}).beneficiaryId = [retired.id];
     bodies['POST /api/v2.1/beneficiaries'] = { ...beneficiaryBody, name: 'Beneficiary {{n}}' };
     const consentBody = { walletId, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() };
     const consent = await ok<{ id: string }>('payment consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
     add('consentId', consent.id);
     add('paymentConsentId', consent.id);
+    const revocable = await ok<{ id: string }>('payment consent 2', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
+    (pathPools['POST /api/v2.1/payment-consents/{consentId}/revoke'] ??= {}).consentId = [revocable.id];
     bodies['POST /api/v2.1/payment-consents'] = consentBody;
     await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: '1000' }, auth));
     const transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
