@@ -239,8 +239,14 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     bodies['POST /api/v2.1/payment-consents'] = consentBody;
     await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: '1000' }, auth));
     const transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
-    for (const amount of ['2500.00', '2600.00', '10.00']) {
-      const t = await ok<{ id: string }>('transfer', call('POST', '/api/v2.1/transfers', transferBody(amount), { ...auth, 'Idempotency-Key': `fuzz-${run}-${amount}` }));
+    // the transfers above the four-eyes threshold are initiated by another administrator, so that the
+    // fuzzer's own token may approve or reject them (the initiator may not)
+    const initiator = { authorization: `Bearer ${await freshAdminToken()}`, 'X-Tenant-ID': tenantId };
+    // approving takes the approver's role, which a tenant's first administrator does not hold
+    await ok('approver role', call('PUT', `/api/v2.1/admin/users/${tenant.userId}/roles`, { roles: ['ADMIN_USER', 'TRANSACTION_APPROVER'] }, initiator));
+    for (const amount of ['2500.00', '2600.00', '1100.00', '1200.00', '1300.00', '1400.00', '10.00']) {
+      const by = Number(amount) >= 1000 ? initiator : auth;
+      const t = await ok<{ id: string }>('transfer', call('POST', '/api/v2.1/transfers', transferBody(amount), { ...by, 'Idempotency-Key': `fuzz-${run}-${amount}` }));
       add('transferId', t.id);
     }
     bodies['POST /api/v2.1/transfers'] = transferBody('1.00');
