@@ -106,19 +106,24 @@ test('production refuses an http:// public URL without ALLOW_INSECURE_HTTP=true,
   }
 });
 
+/** The first answer of `url` once a starting server's port accepts (undefined if it never does within EXIT_WITHIN_MS). */
+async function firstAnswer(url: string): Promise<Response | undefined> {
+  const deadline = Date.now() + EXIT_WITHIN_MS;
+  while (Date.now() < deadline) {
+    const answer = await fetch(url).catch(() => undefined);
+    if (answer) return answer;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return undefined;
+}
+
 test('a request that arrives while the database starts waits for it; the background work starts after the first answer', async () => {
   // memory:// runs initdb and every migration: seconds in which Next.js is ready and the database is not
   test.setTimeout(EXIT_WITHIN_MS + 30_000);
   const server = await spawnNextStart({ PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' });
   try {
-    const url = `http://127.0.0.1:${server.port}/api/health`;
-    const deadline = Date.now() + EXIT_WITHIN_MS;
-    let first: Response | undefined;
     // the first answer of any kind, whenever the port accepts: never a 500 or 503 of a half-started server
-    while (!first && Date.now() < deadline) {
-      first = await fetch(url).catch(() => undefined);
-      if (!first) await new Promise((r) => setTimeout(r, 20));
-    }
+    const first = await firstAnswer(`http://127.0.0.1:${server.port}/api/health`);
     expect(first?.status, server.stdout() + server.stderr()).toBe(200);
     expect(((await first!.json()) as { data: { status: string } }).data.status).toBe('ok');
     const banner = server.stdout().indexOf('─── Business Platform ───');
@@ -137,14 +142,8 @@ test('the sign-in page served while the server starts waits for the demo seed: i
   test.setTimeout(EXIT_WITHIN_MS + 30_000);
   const server = await spawnNextStart({ PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: 'Demo-Password-123' });
   try {
-    const url = `http://127.0.0.1:${server.port}/sign-in`;
-    const deadline = Date.now() + EXIT_WITHIN_MS;
-    let first: Response | undefined;
-    // the first page of any kind, as soon as the port accepts (the database still starting)
-    while (!first && Date.now() < deadline) {
-      first = await fetch(url).catch(() => undefined);
-      if (!first) await new Promise((r) => setTimeout(r, 20));
-    }
+    // the first page, as soon as the port accepts (the database still starting)
+    const first = await firstAnswer(`http://127.0.0.1:${server.port}/sign-in`);
     expect(first?.status, server.stdout() + server.stderr()).toBe(200);
     const html = await first!.text();
     // the banner names the seeded tenant (printed by then with the gate; a little later without it)
