@@ -3,7 +3,9 @@
  * its own (plus a spare one whose status the fuzzer may change), administrators, an ACTIVE customer
  * with a funded wallet, a beneficiary, a payment consent, transfers, a webhook subscription with a
  * delivery, a cardholder and a card. Their ids fill the pools the generators draw path parameters
- * and body fields from, so most requests reach the handlers' business logic rather than a 404.
+ * and body fields from, so most requests reach the handlers' business logic rather than a 404. The
+ * operations that end something (deactivate, freeze, close, revoke) draw from resources of their
+ * own (`pathPools`), so the funded payment path stays open for the whole run.
  */
 import { individualRegistrationBody } from '../fixtures';
 
