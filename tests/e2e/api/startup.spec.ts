@@ -147,8 +147,9 @@ test('the sign-in page served while the server starts waits for the demo seed: i
     expect(first?.status, server.stdout() + server.stderr()).toBe(200);
     const html = await first!.text();
     // the banner names the seeded tenant (printed by then with the gate; a little later without it)
-    await expect.poll(() => /tenantId: +([0-9a-f-]{36})/.exec(server.stdout())?.[1], { timeout: 10_000 }).toBeDefined();
-    const tenantId = /tenantId: +([0-9a-f-]{36})/.exec(server.stdout())![1];
+    const bannerTenant = () => /tenantId: +([0-9a-f-]{36})/.exec(server.stdout())?.[1];
+    await expect.poll(bannerTenant, { timeout: 10_000 }).toBeDefined();
+    const tenantId = bannerTenant()!;
     const input = /<input[^>]*name="tenantId"[^>]*>/.exec(html)?.[0];
     expect(input).toContain(`value="${tenantId}"`);
   } finally {

@@ -239,7 +239,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const revocable = await ok<{ id: string }>('payment consent 2', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
     (pathPools['POST /api/v2.1/payment-consents/{consentId}/revoke'] ??= {}).consentId = [revocable.id];
     bodies['POST /api/v2.1/payment-consents'] = consentBody;
-    await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: '1000' }, auth));
+    const fourEyesThreshold = 1000;
+    await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: String(fourEyesThreshold) }, auth));
     const transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
     // the transfers above the four-eyes threshold are initiated by another administrator, so that the
     // fuzzer's own token may approve or reject them (the initiator may not)
@@ -247,7 +248,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     // approving takes the approver's role, which a tenant's first administrator does not hold
     await ok('approver role', call('PUT', `/api/v2.1/admin/users/${tenant.userId}/roles`, { roles: ['ADMIN_USER', 'TRANSACTION_APPROVER'] }, initiator));
     for (const amount of ['2500.00', '2600.00', '1100.00', '1200.00', '1300.00', '1400.00', '10.00']) {
-      const by = Number(amount) >= 1000 ? initiator : auth;
+      const by = Number(amount) >= fourEyesThreshold ? initiator : auth;
       const t = await ok<{ id: string }>('transfer', call('POST', '/api/v2.1/transfers', transferBody(amount), { ...by, 'Idempotency-Key': `fuzz-${run}-${amount}` }));
       add('transferId', t.id);
     }
