@@ -15,3 +15,13 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -');
 export const personNameSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+/** A list of ids in which none is named twice (each one is a row of a join table: a repeat would break its key). */
+export const distinctIds = (max: number) =>
+  z
+    .array(z.uuid())
+    .max(max)
+    .superRefine((list, ctx) => {
+      list.forEach((id, i) => {
+        if (list.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${id} is named twice` });
+      });
+    });

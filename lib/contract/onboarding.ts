@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { distinctIds } from './common';
 import { adminRoleSchema, businessTypeSchema, consentTypeSchema, riskLevelSchema, verificationStatusSchema } from './enums';
 import { passwordSchema } from './password';
 
@@ -60,7 +61,7 @@ const nameValue = z.object({ name: text(100), value: z.string().trim().max(200) 
 export const categorizationStepSchema = z.object({
   categoryId: z.uuid({ message: 'choose a category' }),
   riskLevel: riskLevelSchema.optional(),
-  featureIds: z.array(z.uuid()).max(50).optional(),
+  featureIds: distinctIds(50).optional(),
 });
 
 export const personalInfoStepSchema = z.object({
@@ -455,7 +456,7 @@ const categoryFields = {
   customerType: z.enum(['INDIVIDUAL', 'ORGANIZATION']),
   riskLevel: riskLevelSchema,
   isActive: z.boolean(),
-  featureIds: z.array(z.uuid()).max(50),
+  featureIds: distinctIds(50),
 };
 export const createCategoryBodySchema = z.object({
   code: categorizationCode,
