@@ -286,7 +286,12 @@ describe('categorization administration (ADMIN_USER)', () => {
     // a feature named twice is refused on its repeat (it answered 500: the join table's key refused the second row; found by the fuzzer)
     const kycBasic = retail.features[0]!.id;
     const twice = validation([{ field: 'featureIds.1', message: `${kycBasic} is named twice` }]);
-    expectEnvelope(await createCategory(adminBearer, { code: uniq('W_').toUpperCase(), name: 'w', riskLevel: 'LOW', featureIds: [kycBasic, kycBasic] }), 400, 'request validation failed', twice);
+    expectEnvelope(
+      await createCategory(adminBearer, { code: uniq('W_').toUpperCase(), name: 'w', riskLevel: 'LOW', featureIds: [kycBasic, kycBasic] }),
+      400,
+      'request validation failed',
+      twice,
+    );
     expectEnvelope(await updateCategory(adminBearer, cats.RETAIL_STANDARD!, { name: 'renamed', featureIds: [kycBasic, kycBasic] }), 400, 'request validation failed', twice);
     expect((await hierarchy(tenant.tenantId)).json.data.categories.find((c) => c.id === cats.RETAIL_STANDARD)).toEqual(retail);
     const bad = await updateCategory(adminBearer, 'not-a-uuid', { name: 'x' });
