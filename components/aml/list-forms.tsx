@@ -39,9 +39,10 @@ export function CreateListForm({ onDone }: { onDone: (list?: AmlList) => void })
   const [key] = useState(() => crypto.randomUUID());
   const { form, alert, submit, errors, pending } = useContractForm(createAmlListBodySchema, { name: '', kind: 'INTERNAL', format: 'OWN_CSV' }, async (values) => {
     const list = await apiFetch<AmlList>('/api/v2.1/aml/lists', { method: 'POST', json: values, headers: { 'Idempotency-Key': key } });
-    await client.invalidateQueries({ queryKey: ['aml-lists'] });
+    // the dialog closes (and the import opens) as soon as the answer arrives, before the lists are read again
     toast('success', `List “${list.name}” created: import its first version`);
     onDone(list);
+    await client.invalidateQueries({ queryKey: ['aml-lists'] });
   });
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-3">
@@ -133,13 +134,14 @@ export function ImportListForm({ list, onDone }: { list: AmlList; onDone: () => 
     },
     onMutate: () => setFailure([]),
     onSuccess: async (v) => {
+      // the dialog closes as soon as the answer arrives, before the list and its entries are read again
+      toast('success', `Version ${v.versionNo} of “${list.name}” imported: ${v.entryCount} entries (${v.added} added, ${v.changed} changed, ${v.removed} removed)`);
+      onDone();
       await Promise.all([
         client.invalidateQueries({ queryKey: ['aml-lists'] }),
         client.invalidateQueries({ queryKey: ['aml-list', list.id] }),
         client.invalidateQueries({ queryKey: ['aml-entries', list.id] }),
       ]);
-      toast('success', `Version ${v.versionNo} of “${list.name}” imported: ${v.entryCount} entries (${v.added} added, ${v.changed} changed, ${v.removed} removed)`);
-      onDone();
     },
     onError: (e) => {
       const refused = listFileRefusal(e, list.currentVersion);

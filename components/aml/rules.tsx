@@ -155,9 +155,10 @@ function RuleForm({ type, rule, onDone }: { type: AmlRuleType; rule?: RuleDetail
         : apiFetch<AmlRule>('/api/v2.1/aml/rules', { method: 'POST', json: { ...body, ruleType: type }, headers: { 'Idempotency-Key': key } });
     },
     onSuccess: async (r) => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['aml-rules'] }), client.invalidateQueries({ queryKey: ['aml-rule', r.id] })]);
+      // the form's dialog closes as soon as the answer arrives, before the pages behind it are read again
       toast('success', rule ? (r.version > rule.version ? `Rule “${r.name}” saved as version ${r.version}` : 'Nothing changed: no new version') : `Rule “${r.name}” created`);
       onDone(r);
+      await Promise.all([client.invalidateQueries({ queryKey: ['aml-rules'] }), client.invalidateQueries({ queryKey: ['aml-rule', r.id] })]);
     },
     onError: (e) => {
       if (e instanceof ApiClientError && e.data.errors?.length) {
