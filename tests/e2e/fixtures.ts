@@ -110,3 +110,63 @@ export function individualRegistrationBody(options: {
     ACTIVATION: { activationConfirm: true, welcomeEmailSent: false },
   };
 }
+
+/** The mandatory category keys of BUSINESS_STANDARD. */
+export const BUSINESS_KEYS = [
+  { name: 'annualTurnoverBand', value: '100K_1M' },
+  { name: 'operatingRegion', value: 'EEA' },
+];
+
+/**
+ * The body of POST /api/v2.1/customer/organization/registration for a BUSINESS_STANDARD-style
+ * category: the organization with its registered address and two representatives, an administrator
+ * user and the DOCUMENTS step (none when `documents` is empty). The one copy the integration tests
+ * and the fuzzer's set-up use; `tag` makes the registration number and e-mails unique.
+ */
+export function organizationRegistrationBody(options: {
+  tag: string;
+  password: string;
+  categoryId: string | null;
+  documents: Record<string, unknown>[];
+  registrationNumber?: string;
+  legalName?: string;
+  businessType?: 'BUSINESS_TYPE_CLIENT_TO_TENANT' | 'BUSINESS_TYPE_STANDARD';
+  email?: string;
+  adminUser?: Record<string, unknown> | null;
+  representatives?: Record<string, unknown>[];
+  consents?: Partial<Record<'termsAccepted' | 'privacyAccepted' | 'dataProcessingConsent' | 'marketingConsent', boolean>>;
+}): Record<string, unknown> {
+  const { tag, password, categoryId } = options;
+  return {
+    email: options.email ?? `${tag}@company.example`,
+    password,
+    matchingPassword: password,
+    ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
+    organizationCustomer: {
+      customerName: options.legalName ?? 'Acme Widgets',
+      organization: {
+        legalName: options.legalName ?? 'Acme Widgets GmbH',
+        tradingName: 'Acme',
+        registrationNumber: options.registrationNumber ?? `HRB-${tag}`,
+        taxId: 'DE123456789',
+        incorporationDate: '2015-06-01',
+        legalForm: 'GmbH',
+        industry: 'Manufacturing',
+        businessDescription: 'Widgets for everyone',
+        website: 'https://acme.example',
+        email: `office-${tag}@company.example`,
+        phone: '+49301234567',
+        ...(options.businessType ? { businessType: options.businessType } : {}),
+        addresses: [{ type: 'REGISTERED', street: 'Hauptstrasse 1', city: 'Hamburg', postalCode: '20095', country: 'DE', isPrimary: true }],
+        representatives: options.representatives ?? [
+          { firstName: 'Olga', lastName: 'Owner', position: 'CEO', email: 'olga@company.example', isPrimaryOwner: true, ownershipShare: 60 },
+          { firstName: 'Paul', lastName: 'Partner', position: 'CFO', ownershipShare: 40 },
+        ],
+      },
+      ...(options.adminUser === null ? {} : { user: options.adminUser ?? { username: `${tag}.admin`, email: `admin-${tag}@company.example`, password, roles: ['ADMIN_USER'] } }),
+      ...(categoryId ? { categorization: { id: categoryId, parametrization: BUSINESS_KEYS } } : {}),
+    },
+    ...(options.documents.length === 0 ? {} : { DOCUMENTS: options.documents }),
+    ...(options.consents ? { CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false, ...options.consents } } : {}),
+  };
+}

@@ -36,6 +36,7 @@ import { events } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/env';
 import { resetRateLimits } from '@/lib/http/rate-limit';
 import { getHierarchy } from '@/lib/services/categorization/hierarchy';
+import { BUSINESS_KEYS, organizationRegistrationBody } from '../e2e/fixtures';
 import { call, contextHeaders, type CallResult } from './helpers';
 import { adminToken, bearer, customerSession, type TestAdminUser } from './identity-fixtures';
 
@@ -195,10 +196,7 @@ export function individualBody(categories: Categories, options: IndividualOption
   };
 }
 
-export const BUSINESS_KEYS = [
-  { name: 'annualTurnoverBand', value: '100K_1M' },
-  { name: 'operatingRegion', value: 'EEA' },
-];
+export { BUSINESS_KEYS };
 
 export interface OrganizationOptions {
   registrationNumber?: string;
@@ -221,42 +219,15 @@ export const ORGANIZATION_DOCUMENTS = () => [
   { documentType: 'NATIONAL_ID', documentNumber: 'L01X00T48', issuingCountry: 'DE', expiryDate: '2031-03-01', documentFile: b64(PNG), representativeIndex: 1 },
 ];
 
-/** A complete organization registration body in the BUSINESS_STANDARD category. */
+/** A complete organization registration body in the BUSINESS_STANDARD category (tests/e2e/fixtures.ts). */
 export function organizationBody(categories: Categories, options: OrganizationOptions = {}): Record<string, unknown> {
-  const tag = uniq('org');
-  const categoryId = options.categoryId === undefined ? categories.BUSINESS_STANDARD! : options.categoryId;
-  return {
-    email: options.email ?? `${tag}@company.example`,
+  return organizationRegistrationBody({
+    ...options,
+    tag: uniq('org'),
     password: ADMIN_PW,
-    matchingPassword: ADMIN_PW,
-    ...(categoryId ? { customerCategory: { id: categoryId } } : {}),
-    organizationCustomer: {
-      customerName: options.legalName ?? 'Acme Widgets',
-      organization: {
-        legalName: options.legalName ?? 'Acme Widgets GmbH',
-        tradingName: 'Acme',
-        registrationNumber: options.registrationNumber ?? `HRB-${tag}`,
-        taxId: 'DE123456789',
-        incorporationDate: '2015-06-01',
-        legalForm: 'GmbH',
-        industry: 'Manufacturing',
-        businessDescription: 'Widgets for everyone',
-        website: 'https://acme.example',
-        email: `office-${tag}@company.example`,
-        phone: '+49301234567',
-        ...(options.businessType ? { businessType: options.businessType } : {}),
-        addresses: [{ type: 'REGISTERED', street: 'Hauptstrasse 1', city: 'Hamburg', postalCode: '20095', country: 'DE', isPrimary: true }],
-        representatives: options.representatives ?? [
-          { firstName: 'Olga', lastName: 'Owner', position: 'CEO', email: 'olga@company.example', isPrimaryOwner: true, ownershipShare: 60 },
-          { firstName: 'Paul', lastName: 'Partner', position: 'CFO', ownershipShare: 40 },
-        ],
-      },
-      ...(options.adminUser === null ? {} : { user: options.adminUser ?? { username: `${tag}.admin`, email: `admin-${tag}@company.example`, password: ADMIN_PW, roles: ['ADMIN_USER'] } }),
-      ...(categoryId ? { categorization: { id: categoryId, parametrization: BUSINESS_KEYS } } : {}),
-    },
-    ...(options.documents && options.documents.length === 0 ? {} : { DOCUMENTS: options.documents ?? ORGANIZATION_DOCUMENTS() }),
-    ...(options.consents ? { CONSENT: { termsAccepted: false, privacyAccepted: false, dataProcessingConsent: false, marketingConsent: false, ...options.consents } } : {}),
-  };
+    categoryId: options.categoryId === undefined ? categories.BUSINESS_STANDARD! : options.categoryId,
+    documents: options.documents ?? ORGANIZATION_DOCUMENTS(),
+  });
 }
 
 // ------------------------------------------------------------------------------------------------

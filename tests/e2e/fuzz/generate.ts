@@ -82,9 +82,15 @@ export interface Plan {
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const clampInt = (n: unknown, fallback: number) => (typeof n === 'number' && Number.isFinite(n) ? Math.max(-MAX_SAFE, Math.min(MAX_SAFE, Math.trunc(n))) : fallback);
 
-/** The pool for a parameter or field name, per operation first. */
-export function poolFor(ctx: FuzzContext, opId: string, name: string): string[] {
-  return ctx.pathPools[opId]?.[name] ?? ctx.pools[name] ?? [];
+/**
+ * The pool for a parameter or field name, per operation first. A name means different things in
+ * different places (`kind` of a consent template, of a product, of an AML list, of reference data):
+ * where the schema declares an enum, only the pool's values it allows are drawn, else the enum's.
+ */
+export function poolFor(ctx: FuzzContext, opId: string, name: string, schema?: Schema): string[] {
+  const pool = ctx.pathPools[opId]?.[name] ?? ctx.pools[name] ?? [];
+  const allowed = schema && Array.isArray(schema.enum) ? (schema.enum as unknown[]) : null;
+  return allowed ? pool.filter((v) => allowed.includes(v)) : pool;
 }
 
 function stringArb(schema: Schema, name: string): fc.Arbitrary<string> {
@@ -119,7 +125,7 @@ function stringArb(schema: Schema, name: string): fc.Arbitrary<string> {
 /** A valid value of `schema`; ids by field name come from the setup's pools. */
 export function valueArb(schema: Schema | undefined, ctx: FuzzContext, opId: string, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 8) return fc.constant('x');
-  const pool = name ? poolFor(ctx, opId, name) : [];
+  const pool = name ? poolFor(ctx, opId, name, schema) : [];
   const own = valueArbOf(schema, ctx, opId, name, depth);
   return pool.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: own }) : own;
 }
@@ -130,6 +136,16 @@ function valueArbOf(schema: Schema, ctx: FuzzContext, opId: string, name: string
   for (const key of ['oneOf', 'anyOf'] as const) {
     const alts = schema[key] as Schema[] | undefined;
     if (Array.isArray(alts) && alts.length) return fc.oneof(...alts.map((s) => valueArb(s, ctx, opId, name, depth + 1)));
+  }
+  // a string with several patterns, each of which it must contain (the password's rule): a match of each, in turn
+  if (Array.isArray(schema.allOf) && schema.allOf.length && schema.type === 'string') {
+    const patterns = (schema.allOf as Schema[]).flatMap((part) => (typeof part.pattern === 'string' ? [part.pattern] : []));
+    const min = clampInt(schema.minLength, 0);
+    const max = clampInt(schema.maxLength, 1_000);
+    return fc
+      .tuple(...patterns.map((p) => fc.stringMatching(new RegExp(`^${p}$`))))
+      .map((parts) => parts.join('').padEnd(min, 'x'))
+      .filter((v) => v.length <= max);
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length) {
     const merged: Schema = { type: 'object', properties: {}, required: [] };
@@ -181,7 +197,7 @@ function valueArbOf(schema: Schema, ctx: FuzzContext, opId: string, name: string
 }
 
 function paramValueArb(param: Param, ctx: FuzzContext, opId: string): fc.Arbitrary<unknown> {
-  const pool = poolFor(ctx, opId, param.name);
+  const pool = poolFor(ctx, opId, param.name, param.schema);
   if (pool.length) return fc.constantFrom(...pool);
   return valueArb(param.schema, ctx, opId, param.name);
 }

@@ -50,6 +50,8 @@ export interface FuzzResult {
   undeclared: Array<{ operation: string; status: number; count: number }>;
   /** operations that never answered 2xx in this run */
   never2xx: string[];
+  /** for each of them, what its unmutated requests were answered, most frequent first: where the valid requests need help */
+  refusedValid: Record<string, Array<{ answer: string; count: number }>>;
   warnings: string[];
   seconds: number;
   setupSeconds: number;
@@ -171,8 +173,15 @@ function objectsIn(value: unknown, out: Array<Record<string, unknown>> = [], dep
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown) {
   Object.defineProperty(obj, key, { value, enumerable: true, configurable: true, writable: true });
 }
+/** A valid German IBAN of its own for each n (bank code 37040044, account n, ISO 7064 MOD 97-10 check digits). */
+export function germanIban(n: number): string {
+  const bban = `37040044${String(n).padStart(10, '0')}`;
+  const check = 98 - Number(BigInt(`${bban}131400`) % 97n);
+  return `DE${String(check).padStart(2, '0')}${bban}`;
+}
+
 function uniquify(value: unknown, n: number): unknown {
-  if (typeof value === 'string') return value.replaceAll('{{n}}', String(n));
+  if (typeof value === 'string') return value === '{{iban}}' ? germanIban(n) : value.replaceAll('{{n}}', String(n));
   if (Array.isArray(value)) return value.map((v) => uniquify(v, n));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, uniquify(v, n)]));
   return value;
@@ -349,7 +358,7 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
       case 'card':
         return ctx.cardToken;
       default:
-        return OWN_SESSION_OPS.has(op.id) ? await ctx.freshAdminToken().catch(() => ctx.adminToken) : ctx.adminToken;
+        return OWN_SESSION_OPS.has(op.id) ? await ctx.freshAdminToken().catch(() => ctx.adminToken) : (ctx.tokens[op.id] ?? ctx.adminToken);
     }
   };
   const token = await tokenOf();
@@ -357,8 +366,16 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   for (const m of plan.mutations) {
     if (m.kind === 'auth-missing') delete headers.authorization;
     if (m.kind === 'auth-garbage') headers.authorization = pick(GARBAGE_AUTH, m.pick);
+    // the session operations' other surface is their own user's card token: the owner's would end the owner's sessions (a card token is a session of its user)
     if (m.kind === 'auth-other-surface')
-      headers.authorization = `Bearer ${pick(op.auth === 'card' ? [ctx.adminToken, ctx.platformKey] : op.auth === 'platform' ? [ctx.adminToken, ctx.cardToken] : [ctx.cardToken, ctx.platformKey], m.pick)}`;
+      headers.authorization = `Bearer ${pick(
+        op.auth === 'card'
+          ? [ctx.adminToken, ctx.platformKey]
+          : op.auth === 'platform'
+            ? [ctx.adminToken, ctx.cardToken]
+            : [OWN_SESSION_OPS.has(op.id) ? ctx.sessionCardToken : ctx.cardToken, ctx.platformKey],
+        m.pick,
+      )}`;
     if (m.kind === 'auth-other-tenant') headers['X-Tenant-ID'] = ctx.pools.tenantId?.[0] ?? '00000000-0000-4000-8000-000000000000';
   }
 
@@ -513,6 +530,21 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
 
 // --- reporting -----------------------------------------------------------------------------------
 
+/** An answer in a few words: its status, the envelope's message and its first field error. */
+function refusalOf(status: number, text: string): string {
+  let said = '';
+  try {
+    const body = JSON.parse(text) as { message?: unknown; msg?: unknown; data?: { errors?: Array<{ field?: unknown; message?: unknown }>; details?: unknown; reason?: unknown } };
+    said = String(body.message ?? body.msg ?? '');
+    const first = body.data?.errors?.[0];
+    if (first) said += ` (${String(first.field)}: ${String(first.message)})`;
+    else if (body.data?.details ?? body.data?.reason) said += ` (${String(body.data.details ?? body.data.reason)})`;
+  } catch {
+    said = text;
+  }
+  return `${status} ${said.slice(0, 160)}`;
+}
+
 function redact(value: string, ctx: FuzzContext): string {
   let out = value;
   const secrets: Array<[string, string]> = [
@@ -556,7 +588,14 @@ export function formatReport(result: FuzzResult): string {
     lines.push('', 'answered statuses the operation does not declare (not violations):');
     for (const u of result.undeclared.slice(0, 40)) lines.push(`  ${u.operation} ${u.status} (${u.count}x)`);
   }
-  if (result.never2xx.length) lines.push('', `operations without a 2xx in this run (${result.never2xx.length}): ${result.never2xx.join(', ')}`);
+  if (result.never2xx.length) {
+    lines.push('', `operations without a 2xx in this run (${result.never2xx.length}), with what their unmutated requests were answered:`);
+    for (const id of result.never2xx) {
+      const answers = result.refusedValid[id] ?? [];
+      lines.push(`  ${id}${answers.length ? '' : ' (no unmutated request)'}`);
+      for (const a of answers.slice(0, 2)) lines.push(`    ${String(a.count).padStart(4)}x ${a.answer}`);
+    }
+  }
   lines.push('', `set-up ${result.setupSeconds.toFixed(1)} s; the operations that took the most time:`);
   for (const s of result.slowest) lines.push(`  ${(s.totalMs / 1000).toFixed(1).padStart(6)} s  ${String(s.requests).padStart(4)} requests  max ${s.maxMs} ms  ${s.operation}`);
   return lines.join('\n');
@@ -585,6 +624,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const byStatus: Record<string, number> = {};
   const undeclared = new Map<string, { operation: string; status: number; count: number }>();
   const with2xx = new Set<string>();
+  const refusals = new Map<string, Map<string, number>>();
   let done = 0;
   let violationCount = 0;
 
@@ -624,6 +664,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
         took();
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
         if (answer.status >= 200 && answer.status < 300) with2xx.add(plan.op.id);
+        else if (plan.mutations.length === 0) {
+          const seen = refusals.get(plan.op.id) ?? new Map<string, number>();
+          const said = refusalOf(answer.status, answer.text);
+          seen.set(said, (seen.get(said) ?? 0) + 1);
+          refusals.set(plan.op.id, seen);
+        }
         if (!plan.op.responses.has(answer.status) && answer.status >= 300) {
           const key = `${plan.op.id}|${answer.status}`;
           const u = undeclared.get(key) ?? { operation: plan.op.id, status: answer.status, count: 0 };
@@ -653,6 +699,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     violationCount,
     undeclared: [...undeclared.values()].sort((a, b) => b.count - a.count),
     never2xx: ops.map((o) => o.id).filter((id) => !with2xx.has(id)),
+    refusedValid: Object.fromEntries(
+      [...refusals].filter(([id]) => !with2xx.has(id)).map(([id, seen]) => [id, [...seen].map(([answer, count]) => ({ answer, count })).sort((a, b) => b.count - a.count)]),
+    ),
     warnings: ctx.warnings,
     seconds: (Date.now() - started) / 1000,
     setupSeconds,

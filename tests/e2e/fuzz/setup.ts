@@ -7,7 +7,7 @@
  * operations that end something (deactivate, freeze, close, revoke) draw from resources of their
  * own (`pathPools`), so the funded payment path stays open for the whole run.
  */
-import { individualRegistrationBody } from '../fixtures';
+import { individualRegistrationBody, organizationRegistrationBody } from '../fixtures';
 
 export const FUZZ_PASSWORD = 'Fuzz-Passw0rd!2026';
 
@@ -33,6 +33,10 @@ export interface FuzzContext {
   warnings: string[];
   /** a fresh session token of the tenant's owner, for operations that end their own session */
   freshAdminToken: () => Promise<string>;
+  /** a card token of the user whose sessions the session operations end: their "other surface" credential (the owner's would end the owner's sessions) */
+  sessionCardToken: string;
+  /** the bearer token per operation where it is not the owner's (an AML decision is a compliance officer's) */
+  tokens: Record<string, string>;
 }
 
 const CONTEXT_HEADERS = {
@@ -117,7 +121,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
       `sign in ${username}`,
       call('POST', `/api/v2.1/admin/organization/${organizationId}/users/${userId}/sessions`, { username, password: FUZZ_PASSWORD }, ctxHeaders),
     );
-  const owner = await signIn(tenant.userId, 'owner');
+  let owner = await signIn(tenant.userId, 'owner');
   const auth = { authorization: `Bearer ${owner.token}`, 'X-Tenant-ID': tenantId };
   // operations that end sessions (logout with allSessions, DELETE sessions/{id}) act as a user of their own
   let sessionUser = { id: tenant.userId, username: 'owner' };
@@ -125,6 +129,13 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
 
   const bodies: Record<string, unknown> = {};
   const pathPools: Record<string, Record<string, string[]>> = {};
+  const tokens: Record<string, string> = {};
+  /** the pool of one parameter of the given operations only */
+  const poolOf = (ops: string[], name: string, ...values: string[]) => {
+    for (const op of ops) (pathPools[op] ??= {})[name] = values;
+  };
+  bodies['POST /api/v2.1/tenants/registration'] = registration('Fuzz tenant {{n}}', 'owner{{n}}');
+  bodies['PUT /api/v2.1/tenant/branding'] = { displayName: 'Fuzz Bank', logo: null, primaryColor: '#1d4ed8' };
 
   // users: one to sign in as (the session operations), one to disable, re-role and re-password
   const createUser = async (username: string, roles: string[]) => {
@@ -136,14 +147,16 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     return list.items.find((u) => u.username === username)!.id;
   };
   let officerToken = owner.token;
+  let officerId = '';
   await step('users', async () => {
     const loginId = await createUser(`fuzzlogin${run}`, ['ADMIN_USER']);
     (pathPools['POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions'] ??= {}).userId = [loginId];
     bodies['POST /api/v2.1/admin/organization/{organizationId}/users/{userId}/sessions'] = { username: `fuzzlogin${run}`, password: FUZZ_PASSWORD };
     bodies['POST /api/auth/login'] = { email: `fuzzlogin${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId };
     add('userId', await createUser(`fuzzvictim${run}`, ['EMPLOYEE']));
-    const officerId = await createUser(`fuzzofficer${run}`, ['COMPLIANCE_OFFICER']);
+    officerId = await createUser(`fuzzofficer${run}`, ['COMPLIANCE_OFFICER']);
     officerToken = (await signIn(officerId, `fuzzofficer${run}`)).token;
+    bodies['PUT /api/v2.1/admin/users/{userId}/roles'] = { roles: ['EMPLOYEE'] };
     bodies['POST /api/v2.1/admin/users'] = { username: 'fuzzuser{{n}}', email: 'fuzzuser{{n}}@fuzz.example', password: FUZZ_PASSWORD, firstName: 'F', lastName: 'U', roles: ['EMPLOYEE'] };
   });
   await step('spare sessions', async () => {
@@ -153,21 +166,45 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
       add('sessionId', s.sessionId);
       add('refreshToken', s.refreshToken);
     }
+    // approving a transfer takes the approver's role, which a tenant's first administrator does not
+    // hold; a session keeps the roles it was signed in with, so the owner signs in again after it
+    const other = { authorization: `Bearer ${await freshAdminToken()}`, 'X-Tenant-ID': tenantId };
+    await ok('approver role', call('PUT', `/api/v2.1/admin/users/${tenant.userId}/roles`, { roles: ['ADMIN_USER', 'TRANSACTION_APPROVER'] }, other));
+    owner = await signIn(tenant.userId, 'owner');
+    auth.authorization = `Bearer ${owner.token}`;
+  });
+  let sessionCardToken = '';
+  await step('the card token of the session user', async () => {
+    const login = await call('POST', '/api/auth/login', { email: `${sessionUser.username}@fuzz.example`, password: FUZZ_PASSWORD, tenantId }, ctxHeaders);
+    sessionCardToken = (login.body?.accessToken as string) ?? '';
+    if (!sessionCardToken) throw new Error(`card login: ${login.status} ${login.text.slice(0, 200)}`);
   });
 
   // categorization
   let categoryId = '';
+  let businessCategoryId = '';
   await step('categorization', async () => {
-    const h = await ok<{ categories: Array<{ id: string; code: string }>; features?: Array<{ id: string }> }>(
+    const h = await ok<{ categories: Array<{ id: string; code: string; features: Array<{ id: string }> }> }>(
       'hierarchy',
       call('GET', `/api/v2.1/categorization/hierarchy/${tenantId}`, undefined, ctxHeaders),
     );
     categoryId = h.categories.find((c) => c.code === 'RETAIL_STANDARD')?.id ?? h.categories[0]!.id;
+    businessCategoryId = h.categories.find((c) => c.code === 'BUSINESS_STANDARD')?.id ?? '';
     add('categoryId', ...h.categories.map((c) => c.id));
     (pathPools['GET /api/v2.1/categorization/hierarchy/{tenantId}'] ??= {}).tenantId = [tenantId];
-    (pathPools['PATCH /api/v2.1/categorization/categories/{id}'] ??= {}).id = h.categories.map((c) => c.id);
-    const features = (h.features ?? []).map((f) => f.id);
+    // the categories that registrations use stay as they are (a category switched off refuses registrations, 403)
+    const registering = new Set(['RETAIL_STANDARD', 'BUSINESS_STANDARD']);
+    (pathPools['PATCH /api/v2.1/categorization/categories/{id}'] ??= {}).id = h.categories.filter((c) => !registering.has(c.code)).map((c) => c.id);
+    const features = [...new Set(h.categories.flatMap((c) => c.features.map((f) => f.id)))];
     if (features.length) (pathPools['PATCH /api/v2.1/categorization/features/{id}'] ??= {}).id = features;
+    add('featureIds', ...features);
+    // the category's process as it is: a known-good body of its PUT
+    bodies['PUT /api/v2.1/category-processes/{categoryId}'] = {
+      requiredDocuments: { INDIVIDUAL: ['IDENTITY'], ORGANIZATION: ['COMPANY_REGISTRATION', 'PROOF_OF_ADDRESS', 'REPRESENTATIVE_IDENTITY'] },
+      screeningRequired: true,
+      approvalsRequired: 1,
+      productCodes: [],
+    };
   });
 
   // customers: one ACTIVE with a funded wallet, one awaiting review
@@ -175,12 +212,29 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     individualRegistrationBody({ email, password: FUZZ_PASSWORD, categoryId, firstName: 'Fuzz', lastName: 'Customer', documentFile: JPEG_2X2, documentExpiry: '2031-01-01' });
   let customerId = '';
   let walletId = '';
-  /** a customer registered, approved by a compliance officer and activated */
-  const activeCustomer = async (email: string) => {
+  /** a payout from the funded wallet to the beneficiary under the consent */
+  let transferBody: ((amount: string) => Record<string, unknown>) | null = null;
+  const organization = (tag: string) =>
+    organizationRegistrationBody({
+      tag,
+      password: FUZZ_PASSWORD,
+      categoryId: businessCategoryId,
+      consents: { termsAccepted: true, privacyAccepted: true, dataProcessingConsent: true },
+      documents: [
+        { documentType: 'CERTIFICATE_OF_INCORPORATION', documentNumber: 'HRB-FUZZ', issuingCountry: 'DE', documentFile: JPEG_2X2 },
+        { documentType: 'PROOF_OF_ADDRESS', issuingCountry: 'DE', documentFile: JPEG_2X2 },
+        { documentType: 'PASSPORT', documentNumber: 'C01X00T47', issuingCountry: 'DE', expiryDate: '2032-05-01', documentFile: JPEG_2X2, representativeIndex: 0 },
+        { documentType: 'NATIONAL_ID', documentNumber: 'L01X00T48', issuingCountry: 'DE', expiryDate: '2031-03-01', documentFile: JPEG_2X2, representativeIndex: 1 },
+      ],
+    });
+  type Kind = 'individual' | 'organization';
+  /** a customer registered, and as far as asked: approved by a compliance officer (its documents accepted), then activated */
+  const customer = async (kind: Kind, body: unknown, until: 'registered' | 'approved' | 'active') => {
     const registered = await ok<{ customerId: string; verificationId: string; userId?: string }>(
-      'register a customer',
-      call('POST', '/api/v2.1/customer/individual/registration', individual(email), { ...ctxHeaders, ...auth }),
+      `register a customer (${kind})`,
+      call('POST', `/api/v2.1/customer/${kind}/registration`, body, { ...ctxHeaders, ...auth }),
     );
+    if (until === 'registered') return registered;
     const officer = { authorization: `Bearer ${officerToken}` };
     const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${registered.verificationId}`, undefined, officer));
     for (const d of review.documents ?? []) {
@@ -190,13 +244,19 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
       );
     }
     await ok('approve', call('POST', `/api/v2.1/verifications/${registered.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, officer));
-    await ok('activate', call('POST', `/api/v2.1/customer/individual/${registered.customerId}/activation`, undefined, auth));
+    if (until === 'active') await ok('activate', call('POST', `/api/v2.1/customer/${kind}/${registered.customerId}/activation`, undefined, auth));
     return registered;
   };
+  const activeCustomer = (email: string) => customer('individual', individual(email), 'active');
   await step('customers', async () => {
     bodies['POST /api/v2.1/customer/individual/registration'] = individual('fuzz{{n}}@customer.example');
     const active = await activeCustomer(`active-${run}@customer.example`);
     customerId = active.customerId;
+    // the customer's own sign-in (contract 2): its user, by the e-mail it registered with
+    const signInOp = 'POST /api/v2.1/customer/individual/{customerId}/users/{userId}/sessions';
+    poolOf([signInOp], 'customerId', customerId);
+    if (active.userId) poolOf([signInOp], 'userId', active.userId);
+    bodies[signInOp] = { username: `active-${run}@customer.example`, password: FUZZ_PASSWORD };
     // the deactivation gets a customer of its own: closing the one that holds the funded wallet
     // would leave every money operation after it nothing to answer but a refusal
     const closable = await activeCustomer(`closable-${run}@customer.example`);
@@ -209,6 +269,47 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     add('verificationId', pending.verificationId, active.verificationId);
     const v = await ok<{ documents?: Array<{ id: string }> }>('verification', call('GET', `/api/v2.1/verifications/${pending.verificationId}`, undefined, auth));
     add('documentId', ...(v.documents ?? []).map((d) => d.id));
+    add('documentIds', ...(v.documents ?? []).map((d) => d.id));
+    // the activation acts on a customer approved but not yet active
+    const approved = await customer('individual', individual(`approved-${run}@customer.example`), 'approved');
+    poolOf(['POST /api/v2.1/customer/individual/{customerId}/activation'], 'customerId', approved.customerId);
+    // review decisions the catalogue's rules allow: a revision request (the pending case then takes documents), a document accepted
+    bodies['POST /api/v2.1/verifications/{verificationId}/decision'] = {
+      decision: 'REQUEST_REVISION',
+      reasonCode: 'INCOMPLETE_INFORMATION',
+      requirements: ['PROOF_OF_ADDRESS'],
+      comment: 'a recent proof of address, please (fuzz)',
+    };
+    // the owner registered these customers, and who registers a customer may not review it (four eyes): an officer decides
+    tokens['POST /api/v2.1/verifications/{verificationId}/decision'] = officerToken;
+    tokens['POST /api/v2.1/verifications/{verificationId}/documents/{documentId}/decision'] = officerToken;
+    bodies['POST /api/v2.1/verifications/{verificationId}/documents/{documentId}/decision'] = { decision: 'ACCEPT', reasonCode: 'DOCUMENTS_VERIFIED' };
+    bodies['POST /api/v2.1/verifications/{verificationId}/assign'] = { assigneeUserId: null };
+    const document = { documentType: 'PROOF_OF_ADDRESS', issuingCountry: 'DE', documentFile: JPEG_2X2 };
+    bodies['POST /api/v2.1/customer/individual/{customerId}/documents'] = document;
+    bodies['POST /api/v2.1/customer/organization/{customerId}/documents'] = document;
+    bodies['POST /api/v2.1/customer/individual/{customerId}/consents/{consent}'] = {};
+    bodies['POST /api/v2.1/customer/organization/{customerId}/consents/{consent}'] = {};
+  });
+  await step('organizations', async () => {
+    if (!businessCategoryId) throw new Error('no BUSINESS_STANDARD category');
+    bodies['POST /api/v2.1/customer/organization/registration'] = organization('fuzzorg{{n}}');
+    // the organization routes take organizations only: an active one, one awaiting review, one
+    // approved for the activation and one active for the deactivation
+    const active = await customer('organization', organization(`fuzzorg-active-${run}`), 'active');
+    const pending = await customer('organization', organization(`fuzzorg-pending-${run}`), 'registered');
+    const approved = await customer('organization', organization(`fuzzorg-approved-${run}`), 'approved');
+    const closable = await customer('organization', organization(`fuzzorg-closable-${run}`), 'active');
+    const ops = ['GET consents', 'POST consents/{consent}', 'DELETE consents/{consent}', 'POST verification', 'GET documents', 'POST documents', 'GET timeline', 'GET audit'];
+    poolOf(
+      ops.map((op) => op.replace(' ', ' /api/v2.1/customer/organization/{customerId}/')),
+      'customerId',
+      active.customerId,
+      pending.customerId,
+    );
+    poolOf(['POST /api/v2.1/customer/organization/{customerId}/activation'], 'customerId', approved.customerId);
+    poolOf(['POST /api/v2.1/customer/organization/{customerId}/deactivation'], 'customerId', closable.customerId);
+    add('verificationId', pending.verificationId);
   });
   await step('wallets and transfers', async () => {
     const wallet = await ok<{ id: string }>('wallet', call('POST', '/api/v2.1/wallets', { customerId, currency: 'EUR', name: 'Fuzz main' }, auth));
@@ -231,7 +332,11 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
       call('POST', '/api/v2.1/beneficiaries', { customerId, name: 'Retired Payee', iban: 'DE02120300000000202051', country: 'DE' }, auth),
     );
     (pathPools['POST /api/v2.1/beneficiaries/{beneficiaryId}/deactivate'] ??= {}).beneficiaryId = [retired.id];
-    bodies['POST /api/v2.1/beneficiaries'] = { ...beneficiaryBody, name: 'Beneficiary {{n}}' };
+    // a customer saves an IBAN once: each request its own ({{iban}}: a valid German IBAN per request)
+    bodies['POST /api/v2.1/beneficiaries'] = { ...beneficiaryBody, name: 'Beneficiary {{n}}', iban: '{{iban}}' };
+    // a limit to delete, on the unfunded wallet (a limit on the funded one sends its payouts down the locked path)
+    const limit = await ok<{ id: string }>('limit', call('PUT', '/api/v2.1/transaction-limits', { walletId: second.id, limitType: 'DAILY', limit: '5000', currency: 'EUR' }, auth));
+    add('limitId', limit.id);
     const consentBody = { walletId, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() };
     const consent = await ok<{ id: string }>('payment consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
     add('consentId', consent.id);
@@ -241,12 +346,10 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     bodies['POST /api/v2.1/payment-consents'] = consentBody;
     const fourEyesThreshold = 1000;
     await ok('settings', call('PUT', '/api/v2.1/transfers/settings', { fourEyesThreshold: String(fourEyesThreshold) }, auth));
-    const transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
+    transferBody = (amount: string) => ({ walletId, beneficiary: { id: beneficiary.id }, amount, currency: 'EUR', reference: 'Fuzz', paymentConsentId: consent.id });
     // the transfers above the four-eyes threshold are initiated by another administrator, so that the
     // fuzzer's own token may approve or reject them (the initiator may not)
     const initiator = { authorization: `Bearer ${await freshAdminToken()}`, 'X-Tenant-ID': tenantId };
-    // approving takes the approver's role, which a tenant's first administrator does not hold
-    await ok('approver role', call('PUT', `/api/v2.1/admin/users/${tenant.userId}/roles`, { roles: ['ADMIN_USER', 'TRANSACTION_APPROVER'] }, initiator));
     for (const amount of ['2500.00', '2600.00', '1100.00', '1200.00', '1300.00', '1400.00', '10.00']) {
       const by = Number(amount) >= fourEyesThreshold ? initiator : auth;
       const t = await ok<{ id: string }>('transfer', call('POST', '/api/v2.1/transfers', transferBody(amount), { ...by, 'Idempotency-Key': `fuzz-${run}-${amount}` }));
@@ -275,6 +378,13 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const sub = await ok<{ id: string }>('subscription', call('POST', '/api/v2.1/webhooks/subscriptions', body, auth));
     add('subscriptionId', sub.id);
     bodies['POST /api/v2.1/webhooks/subscriptions'] = { ...body, subscriptionName: 'Fuzz hook {{n}}' };
+    bodies['PATCH /api/v2.1/webhooks/subscriptions/{subscriptionId}'] = { subscriptionName: 'Fuzz hook {{n}}' };
+    bodies['POST /api/v2.1/webhooks/subscriptions/{subscriptionId}/rotate-secret'] = {};
+    bodies['POST /api/v2.1/webhooks/subscriptions/{subscriptionId}/recover'] = { since: new Date(Date.now() - 3_600_000).toISOString() };
+    add('eventType', 'customer.registered', 'transfer.created');
+    // the deletion gets a subscription of its own, so that the first one keeps answering
+    const doomed = await ok<{ id: string }>('subscription 2', call('POST', '/api/v2.1/webhooks/subscriptions', { ...body, subscriptionName: 'Fuzz hook to delete' }, auth));
+    poolOf(['DELETE /api/v2.1/webhooks/subscriptions/{subscriptionId}'], 'subscriptionId', doomed.id);
     await call('POST', `/api/v2.1/webhooks/subscriptions/${sub.id}/test`, {}, auth);
     const deliveries = await ok<{ items: Array<{ id: string }> }>('deliveries', call('GET', `/api/v2.1/webhooks/subscriptions/${sub.id}/deliveries`, undefined, auth));
     add('deliveryId', ...deliveries.items.map((d) => d.id));
@@ -292,6 +402,9 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const body = { customerType: 'INDIVIDUAL', step: 1, content: { email: 'fuzz.draft@customer.example', PERSONAL_INFO: { firstName: 'Ada', lastName: 'Lovelace' } } };
     const staffDraft = await ok<{ id: string }>('draft', call('POST', '/api/v2.1/drafts', body, { ...auth, 'X-Tenant-ID': tenantId }));
     add('draftId', staffDraft.id);
+    // the deletion gets a draft of its own, so that reading and saving the first one keep answering
+    const doomed = await ok<{ id: string }>('draft 2', call('POST', '/api/v2.1/drafts', body, { ...auth, 'X-Tenant-ID': tenantId }));
+    poolOf(['DELETE /api/v2.1/drafts/{draftId}'], 'draftId', doomed.id);
     const selfDraft = await ok<{ resumeToken: string }>('self sign-up draft', call('POST', '/api/v2.1/drafts', body, ctxHeaders));
     add('resumeToken', selfDraft.resumeToken);
     bodies['POST /api/v2.1/drafts'] = body;
@@ -335,6 +448,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     add('targetAccountId', walletId);
     const quote = await card('topup/quote', { cardNo, amount: '100.00', currency: 'EUR', sourceAccountId: walletId });
     add('quoteId', (quote.body?.data as { quoteId?: string } | undefined)?.quoteId);
+    bodies['POST /api/v2.1/card/virtual/topup/quote'] = { cardNo, amount: '100.00', currency: 'EUR', sourceAccountId: walletId };
     const auth1 = await card('simulate/authorize', { cardNo, amount: '1.00', currency: 'EUR', merchant: { name: 'Fuzz shop', mcc: '5411', country: 'DE' } });
     const data = auth1.body?.data as { transactionId?: string; authorizationId?: string } | undefined;
     add('transactionId', data?.transactionId);
@@ -342,5 +456,59 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   });
   if (!cardToken) warnings.push('no card token: card operations run without valid credentials');
 
-  return { baseUrl, platformKey, tenantId, organizationId, adminUserId: tenant.userId, adminToken: owner.token, cardToken, pools, pathPools, bodies, warnings, freshAdminToken };
+  // AML: a list of the tenant's own with a version, a platform list of the fuzzer's own (the platform
+  // key's operations change only it), a monitoring rule and the alert it raised
+  await step('aml', async () => {
+    const csv = (rows: string[]) => Buffer.from(['id,name,aliases,type,birth_date,countries,program,remarks', ...rows].join('\n') + '\n').toString('base64');
+    const file = { main: { fileName: 'list.csv', content: csv(['F1,Zoltan Fuzzwerth,,person,1970,HU,FUZZ,', 'F2,Fuzzwerth Holdings,,organization,,HU,FUZZ,']) } };
+    const listBody = { name: 'Fuzz list', kind: 'INTERNAL', format: 'OWN_CSV' };
+    const list = await ok<{ id: string }>('aml list', call('POST', '/api/v2.1/aml/lists', listBody, { ...auth, 'Idempotency-Key': `aml-list-${run}` }));
+    const version = await ok<{ id: string }>('aml list version', call('POST', `/api/v2.1/aml/lists/${list.id}/versions`, file, auth));
+    add('listId', list.id);
+    add('versionId', version.id);
+    bodies['POST /api/v2.1/aml/lists'] = { ...listBody, name: 'Fuzz list {{n}}' };
+    bodies['PATCH /api/v2.1/aml/lists/{listId}'] = { name: 'Fuzz list {{n}}' };
+    bodies['POST /api/v2.1/aml/lists/{listId}/versions'] = file;
+    const own = await ok<{ id: string }>(
+      'platform list',
+      call('POST', '/api/v2.1/platform/aml/lists', { name: `Fuzz platform list ${run}`, kind: 'SANCTIONS', format: 'OWN_CSV' }, platform),
+    );
+    poolOf(['PATCH /api/v2.1/platform/aml/lists/{listId}', 'POST /api/v2.1/platform/aml/lists/{listId}/versions'], 'listId', own.id);
+    bodies['PATCH /api/v2.1/platform/aml/lists/{listId}'] = { name: 'Fuzz platform list {{n}}' };
+    bodies['POST /api/v2.1/platform/aml/lists/{listId}/versions'] = file;
+    bodies['POST /api/v2.1/aml/search'] = { name: 'Zoltan Fuzzwerth', entityType: 'PERSON' };
+    bodies['PUT /api/v2.1/aml/settings'] = { matchThreshold: 0.85 };
+    // a rule that alerts on large payouts; the fuzzer's own payouts (1.00) stay below it
+    const ruleBody = { name: 'Fuzz large payouts', ruleType: 'LARGE_TRANSFER', enabled: true, action: 'ALERT', params: { minAmount: '4000', currency: null } };
+    const rule = await ok<{ id: string }>('aml rule', call('POST', '/api/v2.1/aml/rules', ruleBody, { ...auth, 'Idempotency-Key': `aml-rule-${run}` }));
+    add('ruleId', rule.id);
+    bodies['POST /api/v2.1/aml/rules'] = { ...ruleBody, name: 'Fuzz rule {{n}}', enabled: false };
+    bodies['PATCH /api/v2.1/aml/rules/{ruleId}'] = { name: 'Fuzz large payouts {{n}}' };
+    const large = transferBody?.('4500.00');
+    if (large) await ok('large payout', call('POST', '/api/v2.1/transfers', large, { ...auth, 'Idempotency-Key': `fuzz-${run}-large` }));
+    const alerts = await ok<{ items: Array<{ id: string }> }>('alerts', call('GET', '/api/v2.1/aml/alerts', undefined, auth));
+    add('alertId', ...alerts.items.map((a) => a.id));
+    add('assigneeUserId', officerId);
+    bodies['POST /api/v2.1/aml/alerts/{alertId}/assign'] = { assigneeUserId: officerId };
+    // deciding an alert is a compliance officer's
+    tokens['POST /api/v2.1/aml/alerts/{alertId}/decisions'] = officerToken;
+    bodies['POST /api/v2.1/aml/alerts/{alertId}/decisions'] = { decision: 'CLOSE', reasonCode: 'ACTIVITY_EXPLAINED', comment: 'explained by the customer (fuzz)' };
+  });
+
+  return {
+    baseUrl,
+    platformKey,
+    tenantId,
+    organizationId,
+    adminUserId: tenant.userId,
+    adminToken: owner.token,
+    cardToken,
+    pools,
+    pathPools,
+    bodies,
+    warnings,
+    freshAdminToken,
+    sessionCardToken,
+    tokens,
+  };
 }
