@@ -292,6 +292,7 @@ function successOf(op: RouteSpec, convert: SchemaConverter): Json {
 function operationObject(op: RouteSpec, convert: SchemaConverter): Json {
   const envelope = op.envelope === 'B' ? 'B' : 'A';
   const responses: Json = { '200': successOf(op, convert) };
+  if (op.accepted) responses['202'] = { ...successOf(op, convert), description: `${op.accepted.message}: ${op.accepted.when}` };
   const byStatus = new Map<number, ApiError[]>();
   for (const error of errorsOf(op)) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {

@@ -193,6 +193,13 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("declares every success status an operation answers: a partner's event of a type it does not act on is kept, 202 (the fuzzer found it undeclared)", () => {
+    const receive = doc.paths['/api/v2.1/external-events/{partnerId}']!.post!;
+    expect(Object.keys(receive.responses).filter((status) => status.startsWith('2'))).toEqual(['200', '202']);
+    expect((receive.responses['202'] as { description: string }).description).toBe("external event kept: unknown type: a type the partner's kind does not act on, kept as UNKNOWN_TYPE");
+    expect(answerOf('/api/v2.1/external-events/{partnerId}', 'post', '202').schema).toEqual(answerOf('/api/v2.1/external-events/{partnerId}', 'post', '200').schema);
+  });
+
   it('shows the catalogue examples exactly as the API answers them', () => {
     expect(answerOf('/api/v2.1/customer/organization/registration', 'post', '409').examples).toMatchObject({
       ORGANIZATION_ALREADY_EXISTS: {

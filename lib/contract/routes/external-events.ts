@@ -42,6 +42,7 @@ const receive = defineRoute({
   rawBody: inboundEventBodySchema,
   response: receivedExternalEventSchema,
   message: 'external event processed',
+  accepted: { when: "a type the partner's kind does not act on, kept as UNKNOWN_TYPE", message: 'external event kept: unknown type' },
   errors: [
     externalPartnerNotFound(),
     missingHeaders(['webhook-id', 'webhook-timestamp', 'webhook-signature']),

@@ -61,6 +61,8 @@ export interface RouteSpec {
   response?: z.ZodType;
   /** `message` of the success answer, for the example */
   message?: string;
+  /** the operation also answers 202 with the same `data`: when, and the answer's `message` (documented as its own response) */
+  accepted?: { when: string; message: string };
   /** A: {code, message, data} (default); B: the card API; none: the body is `response` itself */
   envelope?: 'A' | 'B' | 'none';
   /** a non-JSON success body (document content) */

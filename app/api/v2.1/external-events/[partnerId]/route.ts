@@ -26,7 +26,7 @@ const receive = endpoint(externalEventRoutes.receive, async ({ req, params, log 
     case 'DUPLICATE':
       return envelopeA(outcome.answer, { message: 'external event already received', headers: { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } });
     case 'UNKNOWN_TYPE':
-      return envelopeA(outcome.answer, { status: 202, message: 'external event kept: unknown type' });
+      return envelopeA(outcome.answer, { status: 202, message: externalEventRoutes.receive.accepted!.message });
     case 'PROCESSED':
       return envelopeA(outcome.answer, { message: 'external event processed' });
   }
