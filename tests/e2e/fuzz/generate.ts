@@ -125,7 +125,8 @@ function stringArb(schema: Schema, name: string): fc.Arbitrary<string> {
 /** A valid value of `schema`; ids by field name come from the setup's pools. */
 export function valueArb(schema: Schema | undefined, ctx: FuzzContext, opId: string, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 8) return fc.constant('x');
-  const pool = name ? poolFor(ctx, opId, name, schema) : [];
+  // a list's pool is drawn for its items (featureIds, documentIds), not for the list itself
+  const pool = name && schema.type !== 'array' ? poolFor(ctx, opId, name, schema) : [];
   const own = valueArbOf(schema, ctx, opId, name, depth);
   return pool.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: own }) : own;
 }

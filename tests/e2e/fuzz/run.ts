@@ -12,6 +12,7 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { operationsOf, type Operation, type Schema } from './openapi';
 import { requestArb, type Mutation, type Plan } from './generate';
 import { setUpFuzz, type FuzzContext } from './setup';
@@ -419,6 +420,15 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   } else if (value !== undefined) {
     headers['content-type'] = 'application/json';
     body = Buffer.from(serialize(value, raws));
+  }
+  // a partner's event is signed over the body as sent (unless a header mutation is the point of the request)
+  const secret = ctx.signers[op.id];
+  if (secret && !plan.mutations.some((m) => m.kind.startsWith('header-'))) {
+    const id = `fuzz-${n}`;
+    const at = new Date();
+    headers['webhook-id'] = id;
+    headers['webhook-timestamp'] = String(Math.floor(at.getTime() / 1000));
+    headers['webhook-signature'] = new Webhook(secret).sign(id, at, (body ?? Buffer.alloc(0)).toString('utf8'));
   }
   const json = !rawBody && !raws.length && body ? { value: JSON.parse(body.toString('utf8')) as unknown } : undefined;
   return { method: op.method, path, headers, body, json };

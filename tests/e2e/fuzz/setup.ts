@@ -37,6 +37,8 @@ export interface FuzzContext {
   sessionCardToken: string;
   /** the bearer token per operation where it is not the owner's (an AML decision is a compliance officer's) */
   tokens: Record<string, string>;
+  /** the Standard Webhooks secret per operation whose requests are signed (a partner's inbound events) */
+  signers: Record<string, string>;
 }
 
 const CONTEXT_HEADERS = {
@@ -130,6 +132,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   const bodies: Record<string, unknown> = {};
   const pathPools: Record<string, Record<string, string[]>> = {};
   const tokens: Record<string, string> = {};
+  const signers: Record<string, string> = {};
   /** the pool of one parameter of the given operations only */
   const poolOf = (ops: string[], name: string, ...values: string[]) => {
     for (const op of ops) (pathPools[op] ??= {})[name] = values;
@@ -335,7 +338,9 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     // a customer saves an IBAN once: each request its own ({{iban}}: a valid German IBAN per request)
     bodies['POST /api/v2.1/beneficiaries'] = { ...beneficiaryBody, name: 'Beneficiary {{n}}', iban: '{{iban}}' };
     // a limit to delete, on the unfunded wallet (a limit on the funded one sends its payouts down the locked path)
-    const limit = await ok<{ id: string }>('limit', call('PUT', '/api/v2.1/transaction-limits', { walletId: second.id, limitType: 'DAILY', limit: '5000', currency: 'EUR' }, auth));
+    const limitBody = { walletId: second.id, limitType: 'DAILY', limit: '5000', currency: 'EUR' };
+    const limit = await ok<{ id: string }>('limit', call('PUT', '/api/v2.1/transaction-limits', limitBody, auth));
+    bodies['PUT /api/v2.1/transaction-limits'] = limitBody;
     add('limitId', limit.id);
     const consentBody = { walletId, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '5000', currency: 'EUR', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() };
     const consent = await ok<{ id: string }>('payment consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
@@ -392,9 +397,19 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   await step('external events', async () => {
     const body = { name: 'Fuzz processor', kind: 'CARD_PROCESSOR' };
     const created = await ok<{ partner: { id: string } }>('partner', call('POST', '/api/v2.1/external-events/partners', body, auth));
-    // the inbound endpoint's partnerId too: its fuzzed requests carry no valid signature (401, 400 or 404)
     add('partnerId', created.partner.id);
     bodies['POST /api/v2.1/external-events/partners'] = { ...body, name: 'Fuzz partner {{n}}' };
+    // the inbound endpoint gets a partner of its own, whose secret no rotation changes: its requests
+    // are signed (over the body as sent, mutated or not), so they reach the body's parsing and the event's effects
+    const inbound = 'POST /api/v2.1/external-events/{partnerId}';
+    const signed = await ok<{ partner: { id: string }; secret: string }>(
+      'signed partner',
+      call('POST', '/api/v2.1/external-events/partners', { ...body, name: 'Fuzz signed partner' }, auth),
+    );
+    poolOf([inbound], 'partnerId', signed.partner.id);
+    signers[inbound] = signed.secret;
+    // a type the partner does not act on is kept and answered 202 (UNKNOWN_TYPE); the generated bodies try the others
+    bodies[inbound] = { type: 'fuzz.ping', data: { n: '{{n}}' } };
   });
 
   await step('drafts', async () => {
@@ -510,5 +525,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     freshAdminToken,
     sessionCardToken,
     tokens,
+    signers,
   };
 }
