@@ -7,7 +7,7 @@ const PASSWORD = 'Correct-Horse-9-Battery';
 /**
  * The loads of the profiling tools (`bench/_profile.ts`, `bench/_cpu.ts`, `bench/_perf.ts`), each the request that
  * `bench/http.ts` measures: the bench's world built over HTTP (`moneyWorld()` of the e2e tests),
- * then a bearer token from `POST /api/auth/login`. E2E_PORT must name the server's port.
+ * with the owner's session (and its card API token for card/info). E2E_PORT must name the server's port.
  */
 export async function scenarios(serverUrl: string): Promise<Record<string, LoadOptions>> {
   const { moneyWorld, context } = await import('../tests/e2e/money-world');
@@ -15,8 +15,9 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
   await world.close();
   const ctx = context(world.tenantId);
   const signIn = JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId });
-  const login = await fetch(`${serverUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...ctx }, body: signIn });
-  const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  // the owner's session for the API; its card API token for the card API (it opens nothing else)
+  const auth = { ...ctx, ...world.auth };
+  const cardAuth = { ...ctx, authorization: `Bearer ${world.cardToken}` };
   // payouts, as bench/http.ts's: one wallet funded for every payout a profile can send, a consent, a beneficiary
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(data) });
@@ -41,7 +42,7 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     notFound: { path: '/api/v2.1/nope', expect: '4xx' },
     wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
     customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
-    card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) },
+    card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: cardAuth, body: JSON.stringify({ cardNo: world.card.cardId }) },
     // two connections per core, as bench/http.ts measures sign-in
     signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 * os.cpus().length },
     // one hot wallet, 20 connections, a fresh Idempotency-Key each (bench/http.ts's hot payouts)

@@ -161,16 +161,19 @@ const gauge = (metrics: string, name: string) => Number(new RegExp(`^${name} ([0
 async function adminTenant(base: string, label: string) {
   const { registrationBody, uniqueName } = await import('../tests/e2e/fixtures');
   const { context } = await import('../tests/e2e/money-world');
-  const tenant = await api<{ tenantId: string }>(base, 'POST', '/api/v2.1/tenants/registration', await platformAuth(), registrationBody(uniqueName(label)));
+  const tenant = await api<{ tenantId: string; organizationId: string; userId: string }>(
+    base,
+    'POST',
+    '/api/v2.1/tenants/registration',
+    await platformAuth(),
+    registrationBody(uniqueName(label)),
+  );
   const ctx = context(tenant.tenantId);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { ...ctx, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@example.com', password: PASSWORD, tenantId: tenant.tenantId }),
+  const session = await api<{ token: string }>(base, 'POST', `/api/v2.1/admin/organization/${tenant.organizationId}/users/${tenant.userId}/sessions`, ctx, {
+    username: 'owner',
+    password: PASSWORD,
   });
-  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { tenantId: tenant.tenantId, auth: { ...ctx, authorization: `Bearer ${accessToken}` } };
+  return { tenantId: tenant.tenantId, auth: { ...ctx, authorization: `Bearer ${session.token}` } };
 }
 
 /** GET `p` at CONNECTIONS connections until stopped; the wall-clock time (ms) of every 2xx answer. */

@@ -183,9 +183,9 @@ async function buildWorld(base: string) {
   await world.close();
   const request = await playwrightRequest.newContext({ baseURL: base });
   const ctx = context(world.tenantId);
-  const login = await request.post('/api/auth/login', { headers: ctx, data: { email: 'owner@example.com', password: PASSWORD, tenantId: world.tenantId } });
-  if (login.status() !== 200) throw new Error(`sign-in: ${login.status()} ${await login.text()}`);
-  const auth = { ...ctx, authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  // the owner's session for the API; its card API token for the card API (it opens nothing else)
+  const auth = { ...ctx, ...world.auth };
+  const cardAuth = { ...ctx, authorization: `Bearer ${world.cardToken}` };
   const users = await ok<{ items: Array<{ id: string; username: string }> }>(await request.get('/api/v2.1/admin/users?pageSize=100', { headers: auth }));
   const ownerId = users.items.find((u) => u.username === 'owner')!.id;
   const beneficiary = await ok<{ id: string }>(
@@ -212,7 +212,7 @@ async function buildWorld(base: string) {
     (i) => fundedWallet(i, String(perSpread)),
   );
   await request.dispose();
-  return { ...world, context: ctx, ownerId, auth, beneficiaryId: beneficiary.id, hot, spread };
+  return { ...world, context: ctx, ownerId, auth, cardAuth, beneficiaryId: beneficiary.id, hot, spread };
 }
 type World = Awaited<ReturnType<typeof buildWorld>>;
 
@@ -254,7 +254,7 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     const world = await buildWorld(base);
     console.log(`  world built over HTTP in ${round((performance.now() - setupStarted) / 1000)} s`);
     const { auth } = world;
-    const cardInfo = { path: '/api/v2.1/card/virtual/card/info', method: 'POST' as const, headers: auth, body: JSON.stringify({ cardNo: world.card.cardId }) };
+    const cardInfo = { path: '/api/v2.1/card/virtual/card/info', method: 'POST' as const, headers: world.cardAuth, body: JSON.stringify({ cardNo: world.card.cardId }) };
     const reads: Record<string, LoadOptions & { base?: string }> = {
       // the anchor first: the bare Next.js route, then our health and our 404 envelope
       bare: anchors.loads.bare,

@@ -22,6 +22,7 @@ import { crossSiteRefusal } from './same-origin';
  *   neither is sent. A panel-cookie request that changes something must come from our own origin.
  * - `panel`: the panel's cookie only (null without one).
  * - `card` (the card API's caller step): a bearer token only, never the panel cookie; 401 without one.
+ *   A card API token (session kind CARD_API) is refused on every other surface (401).
  * - `platform` (the `platformKey` caller step): `Authorization: Bearer <PLATFORM_ADMIN_KEY>`; without a
  *   configured key the operator's routes do not exist (404).
  *
@@ -29,6 +30,9 @@ import { crossSiteRefusal } from './same-origin';
  * otherwise from one statement (lib/services/identity/sessions.ts `principalForSession`).
  */
 export type AuthSurface = 'session' | 'panel' | 'card' | 'platform';
+
+/** The 401's details when a card API token is sent to any other API. */
+export const CARD_TOKEN_ELSEWHERE = 'a card API token (from /api/auth/login) opens the card API only; sign in as an administrator or customer for this API';
 
 /** The platform operator (the holder of PLATFORM_ADMIN_KEY): not a user of any tenant. */
 export interface PlatformOperator {
@@ -52,7 +56,13 @@ export async function authenticate(req: NextRequest, surface: AuthSurface, db?: 
       return panelCookiePrincipal(req, db ?? (await getDb()));
     case 'session': {
       const token = bearerToken(req.headers.get('authorization'));
-      if (token) return authenticateBearer(db ?? (await getDb()), token);
+      if (token) {
+        const principal = await authenticateBearer(db ?? (await getDb()), token);
+        // a card API token opens the card API only: the panel hands one to the browser's script, and
+        // there it must not carry its user's whole access to the rest of the API (docs/identity.md)
+        if (principal.kind === 'CARD_API') throw unauthorized(CARD_TOKEN_ELSEWHERE);
+        return principal;
+      }
       const principal = await panelCookiePrincipal(req, db ?? (await getDb()));
       if (principal) {
         const refusal = crossSiteRefusal(req);

@@ -33,6 +33,10 @@ export async function ok<T>(res: APIResponse): Promise<T> {
 
 export interface MoneyWorld {
   tenantId: string;
+  /** the owner's (ADMIN_USER) bearer header: a session of the administrators' sign-in */
+  auth: { authorization: string };
+  /** the owner's card API token (POST /api/auth/login): it opens the card API only */
+  cardToken: string;
   customerId: string;
   customerName: string;
   verificationId: string;
@@ -204,6 +208,8 @@ export async function moneyWorld(): Promise<MoneyWorld> {
 
   return {
     tenantId,
+    auth,
+    cardToken,
     customerId,
     customerName,
     verificationId: registration.verificationId,

@@ -1,12 +1,15 @@
 import { decodeJwt } from 'jose';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as loginRoute from '@/app/api/auth/login/route';
+import * as sessionRoute from '@/app/api/v2.1/sessions/[sessionId]/route';
 import * as sessionsRoute from '@/app/api/v2.1/sessions/route';
 import { setClock } from '@/lib/clock';
 import { PEER_HEADER } from '@/lib/http/client-ip';
+import { cardOp } from './card-fixtures';
 import { call, contextHeaders, expectEnvelope } from './helpers';
 import {
   adminSession,
+  adminToken,
   authFailed,
   bearer,
   cardLogin,
@@ -67,8 +70,20 @@ describe('POST /api/auth/login', () => {
     expect(row!.expiresAt.getTime()).toBe(clock.now().getTime() + 3600_000);
     expect(row!.expiresAt.getTime()).toBe((claims.exp as number) * 1000);
     expect(claims.iat).toBe(clock.now().getTime() / 1000);
-    // the token works on a protected route
-    expect((await call(sessionsRoute.GET, { headers: bearer(res.body.accessToken) })).status).toBe(200);
+    // the token opens the card API, and only it: elsewhere 401 (the panel hands such a token to the browser's script)
+    const actor = { tenantId: tenant.tenantId, token: res.body.accessToken, userId: admin.userId, email: admin.email, password: admin.password };
+    expect((await cardOp(actor, 'card/list', {})).json).toMatchObject({ success: true, code: 200 });
+    expectEnvelope(await call(sessionsRoute.GET, { headers: bearer(res.body.accessToken) }), 401, 'authentication required', {
+      error: 'UNAUTHORIZED',
+      details: 'a card API token (from /api/auth/login) opens the card API only; sign in as an administrator or customer for this API',
+    });
+    // the user's own session lists it and ends it early; the card API then refuses it
+    const own = bearer((await adminToken(admin)).token);
+    const listed = await call<{ items: Array<{ id: string; kind: string }> }>(sessionsRoute.GET, { headers: own });
+    expect(listed.json.data.items).toContainEqual(expect.objectContaining({ id: claims.sid, kind: 'CARD_API' }));
+    const ended = await call(sessionRoute.DELETE, { method: 'DELETE', path: `/api/v2.1/sessions/${claims.sid}`, headers: own, params: { sessionId: claims.sid as string } });
+    expect(ended.status).toBe(200);
+    expect((await cardOp(actor, 'card/list', {})).status).toBe(401);
   });
 
   it('works for a customer user by email, with the CUSTOMER role', async () => {

@@ -18,10 +18,10 @@ import {
   adminToken,
   authFailed,
   bearer,
-  cardLogin,
   createCustomerUser,
   createExtraAdmin,
   createIdentityTenant,
+  customerSession,
   firstAdmin,
   ISO,
   resetIdentityState,
@@ -88,7 +88,7 @@ describe('only ADMIN_USER manages users', () => {
 
   it('a customer token gets 403 too', async () => {
     const customer = await createCustomerUser(tenant.tenantId);
-    const token = (await cardLogin(tenant.tenantId, customer.email, customer.password)).body.accessToken;
+    const token = (await customerSession(customer, { username: customer.username, password: customer.password })).json.data.token;
     expectEnvelope(await list(token), 403, 'access denied', { error: 'FORBIDDEN', details: 'this operation requires one of the roles ADMIN_USER' });
   });
 });
