@@ -15,6 +15,17 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9._@-]+$/, 'may contain only letters, digits and . _ @ -');
 export const personNameSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+/**
+ * A string trimmed, then matched against an anchored `pattern`. The OpenAPI document's pattern says
+ * the same: whitespace around the value is allowed, since it is trimmed before the match (the
+ * fuzzer found a feature code with a leading U+FEFF accepted where the document's pattern refused it).
+ */
+export const trimmedMatching = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(pattern, message)
+    .meta({ pattern: `^\\s*(?:${pattern.source.replace(/^\^/, '').replace(/\$$/, '')})\\s*$` });
 /** A list of ids in which none is named twice (each one is a row of a join table: a repeat would break its key). */
 export const distinctIds = (max: number) =>
   z

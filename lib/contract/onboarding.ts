@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { distinctIds } from './common';
+import { distinctIds, trimmedMatching } from './common';
 import { adminRoleSchema, businessTypeSchema, consentTypeSchema, riskLevelSchema, verificationStatusSchema } from './enums';
 import { passwordSchema } from './password';
 
@@ -12,15 +12,8 @@ import { passwordSchema } from './password';
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const optText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).optional();
 export const isoDateSchema = z.iso.date({ message: 'must be a date like 1990-04-21' });
-export const countrySchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166 country code')
-  .transform((v) => v.toUpperCase());
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678');
+export const countrySchema = trimmedMatching(/^[A-Za-z]{2}$/, 'must be a 2-letter ISO 3166 country code').transform((v) => v.toUpperCase());
+export const phoneSchema = trimmedMatching(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +4915112345678');
 export const emailSchema = z
   .email({ message: 'must be a valid email address' })
   .max(254)
@@ -426,21 +419,11 @@ export const deactivationBodySchema = z.object({
 
 // The update schemas are built from the fields without their defaults: a PATCH that leaves a field
 // out must leave it as it is (zod's .partial() keeps .default(), which reset omitted fields).
-const categorizationCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
+const categorizationCode = trimmedMatching(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
 const featureFields = {
   name: text(100),
   description: optText(500),
-  mandatoryKeys: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier'),
-    )
-    .max(20),
+  mandatoryKeys: z.array(trimmedMatching(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must be an identifier')).max(20),
   allowedValues: z.record(z.string(), z.array(text(100)).min(1).max(100)),
 };
 export const createFeatureBodySchema = z.object({

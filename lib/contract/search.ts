@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { productRefSchema } from './products';
 import { cardStatusSchema, maskedCardNoSchema } from './card-operations';
-import { uuidSchema } from './common';
+import { trimmedMatching, uuidSchema } from './common';
 import { customerStatusSchema, customerTypeSchema, walletStatusSchema } from './enums';
 
 /**
@@ -15,10 +15,7 @@ export const CARD_SEARCH_FILTERS = ['last4', 'holder', 'customerId', 'cardId'] a
 
 export const searchCardsQuerySchema = z
   .object({
-    last4: z
-      .string()
-      .trim()
-      .regex(/^\d{4}$/, 'must be the last four digits of the card number')
+    last4: trimmedMatching(/^\d{4}$/, 'must be the last four digits of the card number')
       .optional()
       .describe('the last four digits of the card number'),
     holder: z

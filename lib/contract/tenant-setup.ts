@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categorySchema } from './categorization';
 import { consentTextInForceSchema } from './consent-templates';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, trimmedMatching } from './common';
 import { tenantStatusSchema } from './enums';
 import { referenceDataVersionsSchema } from './reference-data';
 
@@ -60,10 +60,7 @@ export const displayNameSchema = z
   .max(DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`)
   .describe('the name the panel and the tenant’s frontend show');
 
-export const primaryColorSchema = z
-  .string()
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB, e.g. #1F57CF')
+export const primaryColorSchema = trimmedMatching(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB, e.g. #1F57CF')
   .transform((c) => c.toLowerCase())
   .refine((c) => contrastWithWhite(c) >= MIN_CONTRAST_WITH_WHITE, {
     error: (issue) => `must be dark enough for white text: contrast ${contrastWithWhite(String(issue.input).toLowerCase()).toFixed(2)}:1, at least ${MIN_CONTRAST_WITH_WHITE}:1 needed`,

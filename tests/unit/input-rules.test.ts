@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { compareDecimal, positiveAmountSchema } from '@/lib/contract/money';
 import { strictInput } from '@/lib/contract/strict';
 import { textProblem } from '@/lib/contract/text';
+import { trimmedMatching } from '@/lib/contract/common';
 import { fromZodError } from '@/lib/contract/api-errors';
 import { parseContextHeaders } from '@/lib/http/headers';
 
@@ -107,5 +108,16 @@ describe('money bounds', () => {
       expect(positiveAmountSchema.safeParse(amount).error?.issues.map((i) => i.message)).toEqual(['must be at most 999999999.99 (MAX_AMOUNT)']);
     }
     expect(positiveAmountSchema.safeParse('0').error?.issues.map((i) => i.message)).toEqual(['must be greater than zero']);
+  });
+});
+
+describe('trimmedMatching: the server and the OpenAPI document accept the same strings', () => {
+  const code = trimmedMatching(/^[A-Z][A-Z0-9_]{1,63}$/, 'must be UPPER_SNAKE_CASE');
+  const documented = new RegExp((z.toJSONSchema(code, { target: 'draft-2020-12', io: 'input' }) as { pattern: string }).pattern);
+  // the fuzzer's find: a code with a leading U+FEFF (String.prototype.trim removes it) was stored as BOM, where the document's pattern refused it
+  it.each(['BOM', '\uFEFFBOM', ' KYC_BASIC\n', '\tAB\u00a0', 'bom', 'B', '  ', 'BO M', 'ÄB'])('%j', (value) => {
+    const parsed = code.safeParse(value);
+    expect(parsed.success).toBe(documented.test(value));
+    if (parsed.success) expect(parsed.data).toBe(value.trim());
   });
 });
