@@ -367,16 +367,8 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   for (const m of plan.mutations) {
     if (m.kind === 'auth-missing') delete headers.authorization;
     if (m.kind === 'auth-garbage') headers.authorization = pick(GARBAGE_AUTH, m.pick);
-    // the session operations' other surface is their own user's card token: the owner's would end the owner's sessions (a card token is a session of its user)
     if (m.kind === 'auth-other-surface')
-      headers.authorization = `Bearer ${pick(
-        op.auth === 'card'
-          ? [ctx.adminToken, ctx.platformKey]
-          : op.auth === 'platform'
-            ? [ctx.adminToken, ctx.cardToken]
-            : [OWN_SESSION_OPS.has(op.id) ? ctx.sessionCardToken : ctx.cardToken, ctx.platformKey],
-        m.pick,
-      )}`;
+      headers.authorization = `Bearer ${pick(op.auth === 'card' ? [ctx.adminToken, ctx.platformKey] : op.auth === 'platform' ? [ctx.adminToken, ctx.cardToken] : [ctx.cardToken, ctx.platformKey], m.pick)}`;
     if (m.kind === 'auth-other-tenant') headers['X-Tenant-ID'] = ctx.pools.tenantId?.[0] ?? '00000000-0000-4000-8000-000000000000';
   }
 

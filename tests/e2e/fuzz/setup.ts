@@ -33,8 +33,6 @@ export interface FuzzContext {
   warnings: string[];
   /** a fresh session token of the tenant's owner, for operations that end their own session */
   freshAdminToken: () => Promise<string>;
-  /** a card token of the user whose sessions the session operations end: their "other surface" credential (the owner's would end the owner's sessions) */
-  sessionCardToken: string;
   /** the bearer token per operation where it is not the owner's (an AML decision is a compliance officer's) */
   tokens: Record<string, string>;
   /** the Standard Webhooks secret per operation whose requests are signed (a partner's inbound events) */
@@ -175,12 +173,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     await ok('approver role', call('PUT', `/api/v2.1/admin/users/${tenant.userId}/roles`, { roles: ['ADMIN_USER', 'TRANSACTION_APPROVER'] }, other));
     owner = await signIn(tenant.userId, 'owner');
     auth.authorization = `Bearer ${owner.token}`;
-  });
-  let sessionCardToken = '';
-  await step('the card token of the session user', async () => {
-    const login = await call('POST', '/api/auth/login', { email: `${sessionUser.username}@fuzz.example`, password: FUZZ_PASSWORD, tenantId }, ctxHeaders);
-    sessionCardToken = (login.body?.accessToken as string) ?? '';
-    if (!sessionCardToken) throw new Error(`card login: ${login.status} ${login.text.slice(0, 200)}`);
   });
 
   // categorization
@@ -523,7 +515,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     bodies,
     warnings,
     freshAdminToken,
-    sessionCardToken,
     tokens,
     signers,
   };
