@@ -691,6 +691,21 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
   agent.destroy();
 
+  // money is conserved whatever was sent: the fuzz tenant's ledger reconciles (docs/ledger.md)
+  const ledger = await fetch(new URL('/api/v2.1/ledger/reconciliation', base), { headers: { authorization: `Bearer ${ctx.adminToken}`, 'X-Tenant-ID': ctx.tenantId } });
+  const ledgerText = await ledger.text();
+  const reconciled = ledger.status === 200 && (JSON.parse(ledgerText) as { data?: { balanced?: boolean } }).data?.balanced === true;
+  if (!reconciled) {
+    violationCount++;
+    groups.set('ledger', {
+      operation: 'GET /api/v2.1/ledger/reconciliation (after the run)',
+      status: ledger.status,
+      reason: "the fuzz tenant's ledger does not reconcile",
+      count: 1,
+      sample: { request: 'GET /api/v2.1/ledger/reconciliation', mutations: '', response: redact(ledgerText.slice(0, 400), ctx) },
+    });
+  }
+
   const violations = [...groups.values()].sort((a, b) => a.reason.localeCompare(b.reason) || a.operation.localeCompare(b.operation));
   return {
     seed: options.seed,
