@@ -47,7 +47,8 @@ export type Mutation =
   | 'auth-missing'
   | 'auth-garbage'
   | 'auth-other-surface'
-  | 'auth-other-tenant';
+  | 'auth-other-tenant'
+  | 'foreign-id';
 
 export const BODY_MUTATIONS: Mutation[] = [
   'drop-field',
@@ -225,6 +226,8 @@ export function planArb(op: Operation, ctx: FuzzContext): fc.Arbitrary<Plan> {
     { weight: queryParams.length ? 3 : 1, arbitrary: fc.array(mutationArb(QUERY_MUTATIONS), { minLength: 1, maxLength: 2 }) },
     { weight: 2, arbitrary: fc.array(mutationArb(HEADER_MUTATIONS), { minLength: 1, maxLength: 2 }) },
     { weight: op.auth === 'none' ? 0 : 2, arbitrary: fc.array(mutationArb(AUTH_MUTATIONS), { minLength: 1, maxLength: 1 }) },
+    // another tenant's id in a path parameter or a body field (our credentials): must not succeed
+    { weight: op.auth === 'none' || op.auth === 'platform' ? 0 : 2, arbitrary: fc.array(mutationArb(['foreign-id']), { minLength: 1, maxLength: 1 }) },
   ];
   return fc
     .record({

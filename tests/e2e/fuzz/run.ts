@@ -51,6 +51,8 @@ export interface FuzzResult {
   undeclared: Array<{ operation: string; status: number; count: number }>;
   /** operations that never answered 2xx in this run */
   never2xx: string[];
+  /** requests that named another tenant's resource (the foreign-id mutation), by the parameter or field that carried it */
+  foreignSent: Record<string, number>;
   /** for each of them, what its unmutated requests were answered, most frequent first: where the valid requests need help */
   refusedValid: Record<string, Array<{ answer: string; count: number }>>;
   warnings: string[];
@@ -67,6 +69,8 @@ interface Wire {
   body?: Buffer;
   /** the JSON body as sent, when it is plain JSON (no raw text spliced in) of the declared content type */
   json?: { value: unknown };
+  /** the parameter or field that carries another tenant's id, and the id (the foreign-id mutation), when one could */
+  foreign?: { name: string; id: string };
 }
 
 interface Answer {
@@ -293,11 +297,21 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const mutations = new Set<Mutation>(plan.mutations.map((m) => m.kind));
   const first = (kind: Mutation) => plan.mutations.find((m) => m.kind === kind)!;
 
+  // another tenant's id: in a path parameter that has a foreign counterpart, else in a top-level body field
+  const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id');
+  const theirs = (name: string, m: Plan['mutations'][number]) => pick(ctx.foreign[name]!, m.pick);
+  let foreign: { name: string; id: string } | undefined;
+
   // path
   let path = op.path;
   const pathNames = Object.keys(plan.path);
+  const foreignInPath = pathNames.filter((name) => ctx.foreign[name]?.length);
+  if (foreignMutation && foreignInPath.length) {
+    const name = pick(foreignInPath, foreignMutation.at);
+    foreign = { name, id: theirs(name, foreignMutation) };
+  }
   pathNames.forEach((name, i) => {
-    let segment = encodeURIComponent(plan.path[name]!);
+    let segment = encodeURIComponent(name === foreign?.name ? foreign.id : plan.path[name]!);
     for (const m of plan.mutations) {
       if (m.at % pathNames.length !== i) continue;
       if (m.kind === 'path-random-id') segment = `${(m.pick % 0xffffffff).toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -377,6 +391,14 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const rawBody = plan.mutations.find((m) => ['invalid-json', 'non-object-body', 'empty-body', 'wrong-content-type', 'invalid-utf8-body', 'huge-body'].includes(m.kind));
   const raws: string[] = [];
   let value = uniquify(plan.body, n);
+  if (foreignMutation && !foreign && isObject(value)) {
+    const fields = Object.keys(value).filter((name) => ctx.foreign[name]?.length);
+    if (fields.length) {
+      const name = pick(fields, foreignMutation.at);
+      foreign = { name, id: theirs(name, foreignMutation) };
+      value = { ...value, [name]: Array.isArray(value[name]) ? [foreign.id] : foreign.id };
+    }
+  }
   for (const m of plan.mutations)
     if (
       [
@@ -423,7 +445,7 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
     headers['webhook-signature'] = new Webhook(secret).sign(id, at, (body ?? Buffer.alloc(0)).toString('utf8'));
   }
   const json = !rawBody && !raws.length && body ? { value: JSON.parse(body.toString('utf8')) as unknown } : undefined;
-  return { method: op.method, path, headers, body, json };
+  return { method: op.method, path, headers, body, json, foreign };
 }
 
 // --- sending -------------------------------------------------------------------------------------
@@ -522,6 +544,10 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
     }
   }
   if (status >= 200 && status < 300 && !declared) problems.push(`2xx status ${status} is not declared`);
+  // a request that names another tenant's resource must not succeed (Envelope B: not success); a
+  // list that filters by it may answer, but nothing of theirs (the card API's lists take their filters in the body)
+  const succeeded = status >= 200 && status < 300 && (!cardPath || (isObject(json) && json.success === true));
+  if (wire.foreign && succeeded && (!op.path.endsWith('/list') || answer.text.includes(wire.foreign.id))) problems.push(`2xx with another tenant's ${wire.foreign.name}`);
   // a body the document itself declares invalid must be refused, not served
   if (status >= 200 && status < 300 && wire.json && op.validateBody && !op.validateBody(wire.json.value)) {
     const bodyOk = !cardPath || (isObject(json) && json.success === true);
@@ -590,6 +616,14 @@ export function formatReport(result: FuzzResult): string {
     lines.push('', 'answered statuses the operation does not declare (not violations):');
     for (const u of result.undeclared.slice(0, 40)) lines.push(`  ${u.operation} ${u.status} (${u.count}x)`);
   }
+  const foreignTotal = Object.values(result.foreignSent).reduce((a, b) => a + b, 0);
+  lines.push(
+    '',
+    `another tenant's id sent in ${foreignTotal} requests: ${Object.entries(result.foreignSent)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')}`,
+  );
   if (result.never2xx.length) {
     lines.push('', `operations without a 2xx in this run (${result.never2xx.length}), with what their unmutated requests were answered:`);
     for (const id of result.never2xx) {
@@ -627,6 +661,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const undeclared = new Map<string, { operation: string; status: number; count: number }>();
   const with2xx = new Set<string>();
   const refusals = new Map<string, Map<string, number>>();
+  const foreignSent: Record<string, number> = {};
   let done = 0;
   let violationCount = 0;
 
@@ -652,6 +687,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       const i = next++;
       const plan = plans[i]!;
       const wire = await materialize(plan, ctx, i);
+      if (wire.foreign) foreignSent[wire.foreign.name] = (foreignSent[wire.foreign.name] ?? 0) + 1;
       const sent = Date.now();
       const took = () => {
         const t = timing.get(plan.op.id) ?? { operation: plan.op.id, requests: 0, totalMs: 0, maxMs: 0 };
@@ -716,6 +752,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     violationCount,
     undeclared: [...undeclared.values()].sort((a, b) => b.count - a.count),
     never2xx: ops.map((o) => o.id).filter((id) => !with2xx.has(id)),
+    foreignSent,
     refusedValid: Object.fromEntries(
       [...refusals].filter(([id]) => !with2xx.has(id)).map(([id, seen]) => [id, [...seen].map(([answer, count]) => ({ answer, count })).sort((a, b) => b.count - a.count)]),
     ),

@@ -37,6 +37,8 @@ export interface FuzzContext {
   tokens: Record<string, string>;
   /** the Standard Webhooks secret per operation whose requests are signed (a partner's inbound events) */
   signers: Record<string, string>;
+  /** ids of another tenant's resources, by parameter / field name: the `foreign-id` mutation puts one in a request, which must then not succeed */
+  foreign: Record<string, string[]>;
 }
 
 const CONTEXT_HEADERS = {
@@ -224,13 +226,13 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     });
   type Kind = 'individual' | 'organization';
   /** a customer registered, and as far as asked: approved by a compliance officer (its documents accepted), then activated */
-  const customer = async (kind: Kind, body: unknown, until: 'registered' | 'approved' | 'active') => {
+  const customer = async (kind: Kind, body: unknown, until: 'registered' | 'approved' | 'active', as = { headers: ctxHeaders, auth, officerToken }) => {
     const registered = await ok<{ customerId: string; verificationId: string; userId?: string }>(
       `register a customer (${kind})`,
-      call('POST', `/api/v2.1/customer/${kind}/registration`, body, { ...ctxHeaders, ...auth }),
+      call('POST', `/api/v2.1/customer/${kind}/registration`, body, { ...as.headers, ...as.auth }),
     );
     if (until === 'registered') return registered;
-    const officer = { authorization: `Bearer ${officerToken}` };
+    const officer = { authorization: `Bearer ${as.officerToken}` };
     const review = await ok<{ documents?: Array<{ id: string }> }>('case', call('GET', `/api/v2.1/verifications/${registered.verificationId}`, undefined, officer));
     for (const d of review.documents ?? []) {
       await ok(
@@ -239,7 +241,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
       );
     }
     await ok('approve', call('POST', `/api/v2.1/verifications/${registered.verificationId}/decision`, { decision: 'APPROVE', reasonCode: 'DOCUMENTS_VERIFIED' }, officer));
-    if (until === 'active') await ok('activate', call('POST', `/api/v2.1/customer/${kind}/${registered.customerId}/activation`, undefined, auth));
+    if (until === 'active') await ok('activate', call('POST', `/api/v2.1/customer/${kind}/${registered.customerId}/activation`, undefined, as.auth));
     return registered;
   };
   const activeCustomer = (email: string) => customer('individual', individual(email), 'active');
@@ -463,6 +465,137 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   });
   if (!cardToken) warnings.push('no card token: card operations run without valid credentials');
 
+  // another tenant's resources, made by its own staff: a request of ours that names one of them
+  // (the foreign-id mutation) must be refused, whatever the operation (docs/fuzzing.md)
+  const foreign: Record<string, string[]> = {};
+  await step("another tenant's resources", async () => {
+    const other = await ok<{ tenantId: string; organizationId: string; userId: string }>(
+      'register the other tenant',
+      call('POST', '/api/v2.1/tenants/registration', registration(`Fuzz other ${run}`), platform),
+    );
+    const theirs = (name: string, ...ids: Array<string | undefined>) => (foreign[name] ??= []).push(...ids.filter((id): id is string => Boolean(id)));
+    const headers = { ...CONTEXT_HEADERS, 'X-Tenant-ID': other.tenantId };
+    const sessionOf = async (userId: string, username: string) =>
+      await ok<{ token: string; sessionId: string }>(
+        `sign in ${username} (other tenant)`,
+        call('POST', `/api/v2.1/admin/organization/${other.organizationId}/users/${userId}/sessions`, { username, password: FUZZ_PASSWORD }, headers),
+      );
+    const ownerSession = await sessionOf(other.userId, 'owner');
+    const theirAuth = { authorization: `Bearer ${ownerSession.token}`, 'X-Tenant-ID': other.tenantId };
+    const post = <T>(what: string, path: string, body: unknown, extra: Record<string, string> = {}) => ok<T>(what, call('POST', path, body, { ...theirAuth, ...extra }));
+    await post('their officer', '/api/v2.1/admin/users', {
+      username: `officer${run}`,
+      email: `officer${run}@other.example`,
+      password: FUZZ_PASSWORD,
+      firstName: 'O',
+      lastName: 'T',
+      roles: ['COMPLIANCE_OFFICER'],
+    });
+    const users = await ok<{ items: Array<{ id: string; username: string }> }>('their users', call('GET', '/api/v2.1/admin/users?pageSize=100', undefined, theirAuth));
+    const officer = users.items.find((u) => u.username === `officer${run}`)!;
+    theirs('userId', officer.id);
+    theirs('assigneeUserId', officer.id);
+    theirs('sessionId', ownerSession.sessionId);
+    const h = await ok<{ categories: Array<{ id: string; code: string; features: Array<{ id: string }> }> }>(
+      'their hierarchy',
+      call('GET', `/api/v2.1/categorization/hierarchy/${other.tenantId}`, undefined, headers),
+    );
+    const retail = h.categories.find((c) => c.code === 'RETAIL_STANDARD')!;
+    theirs('categoryId', retail.id);
+    theirs('id', retail.id, retail.features[0]?.id);
+    theirs('featureIds', ...retail.features.map((f) => f.id));
+    const as = { headers, auth: theirAuth, officerToken: (await sessionOf(officer.id, officer.username)).token };
+    const body = individualRegistrationBody({
+      email: `theirs-${run}@customer.example`,
+      password: FUZZ_PASSWORD,
+      categoryId: retail.id,
+      documentFile: JPEG_2X2,
+      documentExpiry: '2031-01-01',
+    });
+    const registered = await customer('individual', body, 'active', as);
+    theirs('customerId', registered.customerId);
+    theirs('verificationId', registered.verificationId);
+    const wallet = await post<{ id: string }>('their wallet', '/api/v2.1/wallets', { customerId: registered.customerId, currency: 'EUR', name: 'Theirs' });
+    await post('fund theirs', `/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '100.00', currency: 'EUR' });
+    // (a top-up's sourceAccountId is the processor's opaque reference, not one of our wallets: no counterpart)
+    theirs('walletId', wallet.id);
+    theirs('destinationWalletId', wallet.id);
+    const beneficiary = await post<{ id: string }>('their beneficiary', '/api/v2.1/beneficiaries', {
+      customerId: registered.customerId,
+      name: 'Their Payee',
+      iban: 'DE89370400440532013000',
+      country: 'DE',
+    });
+    theirs('beneficiaryId', beneficiary.id);
+    const consent = await post<{ id: string }>('their consent', '/api/v2.1/payment-consents', {
+      walletId: wallet.id,
+      scope: 'RECURRING_PAYMENTS',
+      maxAmountPerPayment: '50',
+      currency: 'EUR',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    theirs('consentId', consent.id);
+    theirs('paymentConsentId', consent.id);
+    const transfer = await post<{ id: string }>(
+      'their transfer',
+      '/api/v2.1/transfers',
+      { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: 'Theirs', paymentConsentId: consent.id },
+      { 'Idempotency-Key': `theirs-${run}` },
+    );
+    theirs('transferId', transfer.id);
+    const limit = await ok<{ id: string }>(
+      'their limit',
+      call('PUT', '/api/v2.1/transaction-limits', { walletId: wallet.id, limitType: 'DAILY', limit: '5000', currency: 'EUR' }, theirAuth),
+    );
+    theirs('limitId', limit.id);
+    const product = await post<{ id: string }>(
+      'their product',
+      '/api/v2.1/products',
+      { kind: 'WALLET', code: `theirs-${run}`, name: 'Theirs', currency: 'EUR' },
+      { 'Idempotency-Key': `theirs-product-${run}` },
+    );
+    theirs('productId', product.id);
+    await ok('their webhook settings', call('PUT', '/api/v2.1/webhooks/settings', { allowHttpEndpoints: true }, theirAuth));
+    const subscription = await post<{ id: string }>('their subscription', '/api/v2.1/webhooks/subscriptions', {
+      subscriptionName: 'Theirs',
+      endpointUrl: 'http://127.0.0.1:9/theirs',
+      subscribedEvents: ['customer.*'],
+    });
+    theirs('subscriptionId', subscription.id);
+    const draft = await post<{ id: string }>('their draft', '/api/v2.1/drafts', { customerType: 'INDIVIDUAL', step: 1, content: {} });
+    theirs('draftId', draft.id);
+    const list = await post<{ id: string }>('their list', '/api/v2.1/aml/lists', { name: 'Theirs', kind: 'INTERNAL', format: 'OWN_CSV' }, { 'Idempotency-Key': `theirs-list-${run}` });
+    theirs('listId', list.id);
+    const rule = await post<{ id: string }>(
+      'their rule',
+      '/api/v2.1/aml/rules',
+      { name: 'Theirs', ruleType: 'LARGE_TRANSFER', enabled: false, action: 'ALERT', params: { minAmount: '5000', currency: null } },
+      { 'Idempotency-Key': `theirs-rule-${run}` },
+    );
+    theirs('ruleId', rule.id);
+    const partner = await post<{ partner: { id: string } }>('their partner', '/api/v2.1/external-events/partners', { name: 'Theirs', kind: 'CARD_PROCESSOR' });
+    theirs('partnerId', partner.partner.id);
+    // their card, through the card API as their owner
+    const login = await call('POST', '/api/auth/login', { email: `owner-${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId: other.tenantId }, headers);
+    const theirCardToken = String(login.body?.accessToken ?? '');
+    const card = (op: string, cardBody: unknown) =>
+      ok<Record<string, string>>(`their ${op}`, call('POST', `/api/v2.1/card/virtual/${op}`, cardBody, { ...headers, authorization: `Bearer ${theirCardToken}` }));
+    const holder = await card('cardholder/create', {
+      firstName: 'Their',
+      lastName: 'Holder',
+      email: 'their@example.com',
+      phone: '+4915112345678',
+      dateOfBirth: '1990-04-21',
+      customerId: registered.customerId,
+      billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' },
+      idempotencyKey: `their-holder-${run}`,
+    });
+    theirs('cardholderId', holder.cardholderId);
+    const theirCard = await card('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Theirs', idempotencyKey: `their-card-${run}` });
+    theirs('cardNo', theirCard.cardId);
+    theirs('cardId', theirCard.cardId);
+  });
+
   // AML: a list of the tenant's own with a version, a platform list of the fuzzer's own (the platform
   // key's operations change only it), a monitoring rule and the alert it raised
   await step('aml', async () => {
@@ -517,5 +650,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     freshAdminToken,
     tokens,
     signers,
+    foreign,
   };
 }
