@@ -70,7 +70,7 @@ interface Wire {
   /** the JSON body as sent, when it is plain JSON (no raw text spliced in) of the declared content type */
   json?: { value: unknown };
   /** the parameter or field that carries another tenant's id, and the id (the foreign-id mutation), when one could */
-  foreign?: { name: string; id: string };
+  foreign?: { name: string; id: string; filter?: boolean };
 }
 
 interface Answer {
@@ -300,7 +300,7 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   // another tenant's id: in a path parameter that has a foreign counterpart, else in a top-level body field
   const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id');
   const theirs = (name: string, m: Plan['mutations'][number]) => pick(ctx.foreign[name]!, m.pick);
-  let foreign: { name: string; id: string } | undefined;
+  let foreign: Wire['foreign'];
 
   // path
   let path = op.path;
@@ -347,6 +347,15 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
     if (m.kind === 'query-extreme') put(pick(EXTREME_QUERY, m.pick));
     if (m.kind === 'query-repeated') pairs.push([name, pick(['1', 'abc', '2'], m.pick)], [name, '3']);
     if (m.kind === 'query-unknown') pairs.push([pick(['unknown', 'pageno', '__proto__', 'constructor'], m.pick), '1']);
+  }
+  // a query filter by another tenant's id, on an operation without a body (a list): it may answer, with nothing of theirs
+  const foreignInQuery = op.body ? [] : names.filter((name) => ctx.foreign[name]?.length);
+  if (foreignMutation && !foreign && foreignInQuery.length) {
+    const name = pick(foreignInQuery, foreignMutation.at);
+    foreign = { name, id: theirs(name, foreignMutation), filter: true };
+    const i = pairs.findIndex(([k]) => k === name);
+    if (i >= 0) pairs[i] = [name, foreign.id];
+    else pairs.push([name, foreign.id]);
   }
   if (pairs.length) path += '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&');
 
@@ -547,7 +556,8 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
   // a request that names another tenant's resource must not succeed (Envelope B: not success); a
   // list that filters by it may answer, but nothing of theirs (the card API's lists take their filters in the body)
   const succeeded = status >= 200 && status < 300 && (!cardPath || (isObject(json) && json.success === true));
-  if (wire.foreign && succeeded && (!op.path.endsWith('/list') || answer.text.includes(wire.foreign.id))) problems.push(`2xx with another tenant's ${wire.foreign.name}`);
+  const filters = wire.foreign?.filter || op.path.endsWith('/list');
+  if (wire.foreign && succeeded && (!filters || answer.text.includes(wire.foreign.id))) problems.push(`2xx with another tenant's ${wire.foreign.name}`);
   // a body the document itself declares invalid must be refused, not served
   if (status >= 200 && status < 300 && wire.json && op.validateBody && !op.validateBody(wire.json.value)) {
     const bodyOk = !cardPath || (isObject(json) && json.success === true);
