@@ -520,12 +520,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     // (a top-up's sourceAccountId is the processor's opaque reference, not one of our wallets: no counterpart)
     theirs('walletId', wallet.id);
     theirs('destinationWalletId', wallet.id);
-    const beneficiary = await post<{ id: string }>('their beneficiary', '/api/v2.1/beneficiaries', {
-      customerId: registered.customerId,
-      name: 'Their Payee',
-      iban: 'DE89370400440532013000',
-      country: 'DE',
-    });
+    const payee = { customerId: registered.customerId, name: 'Their Payee', iban: 'DE89370400440532013000', country: 'DE' };
+    const beneficiary = await post<{ id: string }>('their beneficiary', '/api/v2.1/beneficiaries', payee);
     theirs('beneficiaryId', beneficiary.id);
     const consent = await post<{ id: string }>('their consent', '/api/v2.1/payment-consents', {
       walletId: wallet.id,
