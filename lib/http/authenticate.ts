@@ -32,7 +32,7 @@ import { crossSiteRefusal } from './same-origin';
 export type AuthSurface = 'session' | 'panel' | 'card' | 'platform';
 
 /** The 401's details when a card API token is sent to any other API. */
-export const CARD_TOKEN_ELSEWHERE = 'a card API token (from /api/auth/login) opens the card API only; sign in as an administrator or customer for this API';
+const CARD_TOKEN_ELSEWHERE = 'a card API token (from /api/auth/login) opens the card API only; sign in as an administrator or customer for this API';
 
 /** The platform operator (the holder of PLATFORM_ADMIN_KEY): not a user of any tenant. */
 export interface PlatformOperator {
