@@ -48,7 +48,8 @@ export type Mutation =
   | 'auth-garbage'
   | 'auth-other-surface'
   | 'auth-other-tenant'
-  | 'foreign-id';
+  | 'foreign-id'
+  | 'as-customer';
 
 export const BODY_MUTATIONS: Mutation[] = [
   'drop-field',
@@ -204,6 +205,9 @@ function paramValueArb(param: Param, ctx: FuzzContext, opId: string): fc.Arbitra
   return valueArb(param.schema, ctx, opId, param.name);
 }
 
+/** The operations that end their caller's own sessions: they act as a user of their own (setup.ts). */
+export const OWN_SESSION_OPS = new Set(['POST /api/v2.1/sessions/logout', 'DELETE /api/v2.1/sessions/{sessionId}']);
+
 const mutationArb = (kinds: Mutation[]) => fc.record({ kind: fc.constantFrom(...kinds), at: fc.nat(), pick: fc.nat() });
 
 /** A request plan for one operation: valid, or valid plus one to three mutations of one family. */
@@ -228,6 +232,8 @@ export function planArb(op: Operation, ctx: FuzzContext): fc.Arbitrary<Plan> {
     { weight: op.auth === 'none' ? 0 : 2, arbitrary: fc.array(mutationArb(AUTH_MUTATIONS), { minLength: 1, maxLength: 1 }) },
     // another tenant's id in a path parameter or a body field (our credentials): must not succeed
     { weight: op.auth === 'none' || op.auth === 'platform' ? 0 : 2, arbitrary: fc.array(mutationArb(['foreign-id']), { minLength: 1, maxLength: 1 }) },
+    // a customer's own user (its session; on the card API its card token), on its own resources or, in place of one of them, another customer's: that must not succeed
+    { weight: op.auth === 'none' || op.auth === 'platform' || OWN_SESSION_OPS.has(op.id) ? 0 : 2, arbitrary: fc.array(mutationArb(['as-customer']), { minLength: 1, maxLength: 1 }) },
   ];
   return fc
     .record({

@@ -14,7 +14,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { operationsOf, type Operation, type Schema } from './openapi';
-import { requestArb, type Mutation, type Plan } from './generate';
+import { OWN_SESSION_OPS, requestArb, type Mutation, type Plan } from './generate';
 import { setUpFuzz, type FuzzContext } from './setup';
 
 export interface FuzzOptions {
@@ -51,7 +51,7 @@ export interface FuzzResult {
   undeclared: Array<{ operation: string; status: number; count: number }>;
   /** operations that never answered 2xx in this run */
   never2xx: string[];
-  /** requests that named another tenant's resource (the foreign-id mutation), by the parameter or field that carried it */
+  /** requests that named a resource that is not the caller's, by whose and by the parameter or field that carried it */
   foreignSent: Record<string, number>;
   /** for each of them, what its unmutated requests were answered, most frequent first: where the valid requests need help */
   refusedValid: Record<string, Array<{ answer: string; count: number }>>;
@@ -69,8 +69,11 @@ interface Wire {
   body?: Buffer;
   /** the JSON body as sent, when it is plain JSON (no raw text spliced in) of the declared content type */
   json?: { value: unknown };
-  /** the parameter or field that carries another tenant's id, and the id (the foreign-id mutation), when one could */
-  foreign?: { name: string; id: string; filter?: boolean };
+  /**
+   * the parameter or field that carries an id that is not the caller's, and the id, when one could:
+   * another tenant's (the foreign-id mutation) or, for a customer's own user, another customer's (as-customer)
+   */
+  foreign?: { whose: string; name: string; id: string; filter?: boolean };
 }
 
 interface Answer {
@@ -290,25 +293,28 @@ function encodeQuery(query: Record<string, unknown>): Array<[string, string]> {
   return pairs;
 }
 
-const OWN_SESSION_OPS = new Set(['POST /api/v2.1/sessions/logout', 'DELETE /api/v2.1/sessions/{sessionId}']);
-
 async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wire> {
   const { op } = plan;
   const mutations = new Set<Mutation>(plan.mutations.map((m) => m.kind));
   const first = (kind: Mutation) => plan.mutations.find((m) => m.kind === kind)!;
 
-  // another tenant's id: in a path parameter that has a foreign counterpart, else in a top-level body field
-  const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id');
-  const theirs = (name: string, m: Plan['mutations'][number]) => pick(ctx.foreign[name]!, m.pick);
+  // an id that is not the caller's: another tenant's under our credentials, or another customer's
+  // under a customer's own; in a path parameter that has such a counterpart, else in a top-level body
+  // field, else (no body) in a query filter
+  const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id' || m.kind === 'as-customer');
+  const asCustomer = foreignMutation?.kind === 'as-customer' && ctx.customer !== null;
+  const others: Record<string, string[]> = asCustomer ? ctx.customer!.others : foreignMutation?.kind === 'foreign-id' ? ctx.foreign : {};
+  const whose = asCustomer ? "another customer's" : "another tenant's";
+  const theirs = (name: string, m: Plan['mutations'][number]) => pick(others[name]!, m.pick);
   let foreign: Wire['foreign'];
 
   // path
   let path = op.path;
   const pathNames = Object.keys(plan.path);
-  const foreignInPath = pathNames.filter((name) => ctx.foreign[name]?.length);
+  const foreignInPath = pathNames.filter((name) => others[name]?.length);
   if (foreignMutation && foreignInPath.length) {
     const name = pick(foreignInPath, foreignMutation.at);
-    foreign = { name, id: theirs(name, foreignMutation) };
+    foreign = { whose, name, id: theirs(name, foreignMutation) };
   }
   pathNames.forEach((name, i) => {
     let segment = encodeURIComponent(name === foreign?.name ? foreign.id : plan.path[name]!);
@@ -349,10 +355,10 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
     if (m.kind === 'query-unknown') pairs.push([pick(['unknown', 'pageno', '__proto__', 'constructor'], m.pick), '1']);
   }
   // a query filter by another tenant's id, on an operation without a body (a list): it may answer, with nothing of theirs
-  const foreignInQuery = op.body ? [] : names.filter((name) => ctx.foreign[name]?.length);
+  const foreignInQuery = op.body ? [] : names.filter((name) => others[name]?.length);
   if (foreignMutation && !foreign && foreignInQuery.length) {
     const name = pick(foreignInQuery, foreignMutation.at);
-    foreign = { name, id: theirs(name, foreignMutation), filter: true };
+    foreign = { whose, name, id: theirs(name, foreignMutation), filter: true };
     const i = pairs.findIndex(([k]) => k === name);
     if (i >= 0) pairs[i] = [name, foreign.id];
     else pairs.push([name, foreign.id]);
@@ -380,8 +386,9 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
       case 'platform':
         return ctx.platformKey;
       case 'card':
-        return ctx.cardToken;
+        return asCustomer ? ctx.customer!.cardToken : ctx.cardToken;
       default:
+        if (asCustomer) return ctx.customer!.token;
         return OWN_SESSION_OPS.has(op.id) ? await ctx.freshAdminToken().catch(() => ctx.adminToken) : (ctx.tokens[op.id] ?? ctx.adminToken);
     }
   };
@@ -401,10 +408,10 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const raws: string[] = [];
   let value = uniquify(plan.body, n);
   if (foreignMutation && !foreign && isObject(value)) {
-    const fields = Object.keys(value).filter((name) => ctx.foreign[name]?.length);
+    const fields = Object.keys(value).filter((name) => others[name]?.length);
     if (fields.length) {
       const name = pick(fields, foreignMutation.at);
-      foreign = { name, id: theirs(name, foreignMutation) };
+      foreign = { whose, name, id: theirs(name, foreignMutation) };
       value = { ...value, [name]: Array.isArray(value[name]) ? [foreign.id] : foreign.id };
     }
   }
@@ -557,7 +564,7 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
   // list that filters by it may answer, but nothing of theirs (the card API's lists take their filters in the body)
   const succeeded = status >= 200 && status < 300 && (!cardPath || (isObject(json) && json.success === true));
   const filters = wire.foreign?.filter || op.path.endsWith('/list');
-  if (wire.foreign && succeeded && (!filters || answer.text.includes(wire.foreign.id))) problems.push(`2xx with another tenant's ${wire.foreign.name}`);
+  if (wire.foreign && succeeded && (!filters || answer.text.includes(wire.foreign.id))) problems.push(`2xx with ${wire.foreign.whose} ${wire.foreign.name}`);
   // a body the document itself declares invalid must be refused, not served
   if (status >= 200 && status < 300 && wire.json && op.validateBody && !op.validateBody(wire.json.value)) {
     const bodyOk = !cardPath || (isObject(json) && json.success === true);
@@ -629,7 +636,7 @@ export function formatReport(result: FuzzResult): string {
   const foreignTotal = Object.values(result.foreignSent).reduce((a, b) => a + b, 0);
   lines.push(
     '',
-    `another tenant's id sent in ${foreignTotal} requests: ${Object.entries(result.foreignSent)
+    `an id not the caller's sent in ${foreignTotal} requests: ${Object.entries(result.foreignSent)
       .sort((a, b) => b[1] - a[1])
       .map(([name, count]) => `${name} ${count}`)
       .join(', ')}`,
@@ -697,7 +704,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       const i = next++;
       const plan = plans[i]!;
       const wire = await materialize(plan, ctx, i);
-      if (wire.foreign) foreignSent[wire.foreign.name] = (foreignSent[wire.foreign.name] ?? 0) + 1;
+      if (wire.foreign) foreignSent[`${wire.foreign.whose} ${wire.foreign.name}`] = (foreignSent[`${wire.foreign.whose} ${wire.foreign.name}`] ?? 0) + 1;
       const sent = Date.now();
       const took = () => {
         const t = timing.get(plan.op.id) ?? { operation: plan.op.id, requests: 0, totalMs: 0, maxMs: 0 };

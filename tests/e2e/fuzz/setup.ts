@@ -39,6 +39,11 @@ export interface FuzzContext {
   signers: Record<string, string>;
   /** ids of another tenant's resources, by parameter / field name: the `foreign-id` mutation puts one in a request, which must then not succeed */
   foreign: Record<string, string[]>;
+  /**
+   * the funded customer's own user (the `as-customer` mutation): its session and card API token, and
+   * the ids of another customer of the tenant, by name, one of which may take the place of its own
+   */
+  customer: { token: string; cardToken: string; others: Record<string, string[]> } | null;
 }
 
 const CONTEXT_HEADERS = {
@@ -209,6 +214,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     individualRegistrationBody({ email, password: FUZZ_PASSWORD, categoryId, firstName: 'Fuzz', lastName: 'Customer', documentFile: JPEG_2X2, documentExpiry: '2031-01-01' });
   let customerId = '';
   let walletId = '';
+  /** the funded customer's own user: its id and the e-mail it signs in with */
+  let customerUser = { id: '', email: '' };
   /** a payout from the funded wallet to the beneficiary under the consent */
   let transferBody: ((amount: string) => Record<string, unknown>) | null = null;
   const organization = (tag: string) =>
@@ -253,7 +260,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const signInOp = 'POST /api/v2.1/customer/individual/{customerId}/users/{userId}/sessions';
     poolOf([signInOp], 'customerId', customerId);
     if (active.userId) poolOf([signInOp], 'userId', active.userId);
-    bodies[signInOp] = { username: `active-${run}@customer.example`, password: FUZZ_PASSWORD };
+    customerUser = { id: active.userId ?? '', email: `active-${run}@customer.example` };
+    bodies[signInOp] = { username: customerUser.email, password: FUZZ_PASSWORD };
     // the deactivation gets a customer of its own: closing the one that holds the funded wallet
     // would leave every money operation after it nothing to answer but a refusal
     const closable = await activeCustomer(`closable-${run}@customer.example`);
@@ -423,12 +431,14 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
 
   // the card API: a token from /api/auth/login, a cardholder, a card, a quote, a transaction
   let cardToken = '';
+  /** a cardholder of the funded customer (the other customer's takes its id) */
+  let holderBody: Record<string, unknown> = {};
   await step('cards', async () => {
     const login = await call('POST', '/api/auth/login', { email: `owner-${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId }, ctxHeaders);
     cardToken = (login.body?.accessToken as string) ?? '';
     if (!cardToken) throw new Error(`card login: ${login.status} ${login.text.slice(0, 200)}`);
     const card = (op: string, body: unknown) => call('POST', `/api/v2.1/card/virtual/${op}`, body, { ...ctxHeaders, authorization: `Bearer ${cardToken}` });
-    const holderBody = {
+    holderBody = {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
@@ -592,6 +602,44 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     theirs('cardId', theirCard.cardId);
   });
 
+  // the funded customer as itself, and another customer of the tenant whose ids may replace its own
+  let asCustomer: FuzzContext['customer'] = null;
+  await step("a customer's own view", async () => {
+    const session = await ok<{ token: string }>(
+      'customer session',
+      call('POST', `/api/v2.1/customer/individual/${customerId}/users/${customerUser.id}/sessions`, { username: customerUser.email, password: FUZZ_PASSWORD }, ctxHeaders),
+    );
+    const login = await call('POST', '/api/auth/login', { email: customerUser.email, password: FUZZ_PASSWORD, tenantId }, ctxHeaders);
+    const others: Record<string, string[]> = {};
+    const theirs = (name: string, id: string | undefined) => {
+      if (id) (others[name] ??= []).push(id);
+    };
+    const other = await activeCustomer(`other-${run}@customer.example`);
+    theirs('customerId', other.customerId);
+    const wallet = await ok<{ id: string }>('other wallet', call('POST', '/api/v2.1/wallets', { customerId: other.customerId, currency: 'EUR', name: 'Other customer' }, auth));
+    await ok('fund the other', call('POST', `/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '100.00', currency: 'EUR' }, auth));
+    // (no destinationWalletId: a customer may pay into another customer's wallet)
+    theirs('walletId', wallet.id);
+    const payee = { customerId: other.customerId, name: 'Other Payee', iban: 'DE89370400440532013000', country: 'DE' };
+    const beneficiary = await ok<{ id: string }>('other beneficiary', call('POST', '/api/v2.1/beneficiaries', payee, auth));
+    theirs('beneficiaryId', beneficiary.id);
+    const consentBody = { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '50', currency: 'EUR', expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
+    const consent = await ok<{ id: string }>('other consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
+    theirs('consentId', consent.id);
+    theirs('paymentConsentId', consent.id);
+    const payout = { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: 'Other', paymentConsentId: consent.id };
+    const transfer = await ok<{ id: string }>('other transfer', call('POST', '/api/v2.1/transfers', payout, { ...auth, 'Idempotency-Key': `other-${run}` }));
+    theirs('transferId', transfer.id);
+    const card = (op: string, body: unknown) =>
+      ok<Record<string, string>>(`other ${op}`, call('POST', `/api/v2.1/card/virtual/${op}`, body, { ...ctxHeaders, authorization: `Bearer ${cardToken}` }));
+    const holder = await card('cardholder/create', { ...holderBody, customerId: other.customerId, idempotencyKey: `other-holder-${run}` });
+    theirs('cardholderId', holder.cardholderId);
+    const theirCard = await card('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Other', idempotencyKey: `other-card-${run}` });
+    theirs('cardNo', theirCard.cardId);
+    theirs('cardId', theirCard.cardId);
+    asCustomer = { token: session.token, cardToken: String(login.body?.accessToken ?? ''), others };
+  });
+
   // AML: a list of the tenant's own with a version, a platform list of the fuzzer's own (the platform
   // key's operations change only it), a monitoring rule and the alert it raised
   await step('aml', async () => {
@@ -647,5 +695,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     tokens,
     signers,
     foreign,
+    customer: asCustomer,
   };
 }
