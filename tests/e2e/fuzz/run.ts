@@ -188,6 +188,20 @@ export function germanIban(n: number): string {
   return `DE${String(check).padStart(2, '0')}${bban}`;
 }
 
+/** What an object's `id` refers to, by the member that holds the object (`beneficiary: {id}` names a beneficiary). */
+const ID_OF: Record<string, string> = { beneficiary: 'beneficiaryId', customerCategory: 'categoryId', categorization: 'categoryId' };
+
+/** The id-carrying members of a body, nested to three levels: each with its path and the pool name it answers to. */
+function idFieldsOf(body: Record<string, unknown>, path: string[] = [], holder = ''): Array<{ path: string[]; name: string }> {
+  const found: Array<{ path: string[]; name: string }> = [];
+  for (const [key, member] of Object.entries(body)) {
+    const name = key === 'id' && ID_OF[holder] ? ID_OF[holder] : key;
+    if (typeof member === 'string' || Array.isArray(member)) found.push({ path: [...path, key], name });
+    else if (isObject(member) && path.length < 2) found.push(...idFieldsOf(member, [...path, key], key));
+  }
+  return found;
+}
+
 function uniquify(value: unknown, n: number): unknown {
   if (typeof value === 'string') return value === '{{iban}}' ? germanIban(n) : value.replaceAll('{{n}}', String(n));
   if (Array.isArray(value)) return value.map((v) => uniquify(v, n));
@@ -299,7 +313,7 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const first = (kind: Mutation) => plan.mutations.find((m) => m.kind === kind)!;
 
   // an id that is not the caller's: another tenant's under our credentials, or another customer's
-  // under a customer's own; in a path parameter that has such a counterpart, else in a top-level body
+  // under a customer's own; in a path parameter that has such a counterpart, else in a body
   // field, else (no body) in a query filter
   const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id' || m.kind === 'as-customer');
   const asCustomer = foreignMutation?.kind === 'as-customer' && ctx.customer !== null;
@@ -408,11 +422,15 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   const raws: string[] = [];
   let value = uniquify(plan.body, n);
   if (foreignMutation && !foreign && isObject(value)) {
-    const fields = Object.keys(value).filter((name) => others[name]?.length);
+    const fields = idFieldsOf(value).filter((f) => others[f.name]?.length);
     if (fields.length) {
-      const name = pick(fields, foreignMutation.at);
-      foreign = { whose, name, id: theirs(name, foreignMutation) };
-      value = { ...value, [name]: Array.isArray(value[name]) ? [foreign.id] : foreign.id };
+      const field = pick(fields, foreignMutation.at);
+      foreign = { whose, name: field.name, id: theirs(field.name, foreignMutation) };
+      const copy = structuredClone(value);
+      const parent = field.path.slice(0, -1).reduce<Record<string, unknown>>((at, key) => at[key] as Record<string, unknown>, copy);
+      const key = field.path.at(-1)!;
+      parent[key] = Array.isArray(parent[key]) ? [foreign.id] : foreign.id;
+      value = copy;
     }
   }
   for (const m of plan.mutations)
