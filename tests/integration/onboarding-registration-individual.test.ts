@@ -343,6 +343,24 @@ describe('the tenant', () => {
     await expectRefusedWithoutTrace(body, 403, 'tenant access denied or categorization not available', { error: 'TENANT_ACCESS_DENIED', tenantId: foreign });
   });
 
+  it("two members naming different categories are refused, whichever is the tenant's (the fuzzer's other-tenant category went unread in one)", async () => {
+    const other = await createIdentityTenant();
+    const otherCats = await categoryIds(other.tenantId);
+    const body = individualBody(cats);
+    (body.individualCustomer as Json).categorization = { ...((body.individualCustomer as Json).categorization as Json), id: otherCats.RETAIL_STANDARD };
+    body.customerCategory = { id: otherCats.RETAIL_STANDARD };
+    const ours = cats.RETAIL_STANDARD;
+    await expectRefusedWithoutTrace(
+      body,
+      400,
+      'request validation failed',
+      validation([
+        { field: 'individualCustomer.categorization.id', message: `names category ${otherCats.RETAIL_STANDARD}, but CATEGORIZATION.categoryId names ${ours}` },
+        { field: 'customerCategory.id', message: `names category ${otherCats.RETAIL_STANDARD}, but CATEGORIZATION.categoryId names ${ours}` },
+      ]),
+    );
+  });
+
   it('a category of another tenant is unknown here (400), not usable', async () => {
     const other = await createIdentityTenant();
     const otherCats = await categoryIds(other.tenantId);

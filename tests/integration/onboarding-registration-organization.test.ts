@@ -203,6 +203,18 @@ describe('POST /api/v2.1/customer/organization/registration', () => {
 });
 
 describe('refusals', () => {
+  it('a body naming two different categories is refused on the later one', async () => {
+    const body = organizationBody(cats);
+    const selection = (body.organizationCustomer as Json).categorization as Json;
+    selection.id = cats.RETAIL_STANDARD;
+    await expectRefusedWithoutTrace(
+      body,
+      400,
+      'request validation failed',
+      validation([{ field: 'organizationCustomer.categorization.id', message: `names category ${cats.RETAIL_STANDARD}, but customerCategory.id names ${cats.BUSINESS_STANDARD}` }]),
+    );
+  });
+
   it('a duplicate registration number: 409 organization already exists with the existing id; nothing written', async () => {
     const registrationNumber = uniq('HRB ');
     const first = await registerOrganization<OrgResult>(organizationBody(cats, { registrationNumber }), anonymous());

@@ -4,7 +4,7 @@ import type { categorizationSelectionSchema } from '@/lib/contract/onboarding';
 import type { RiskLevel } from '@/lib/contract/enums';
 import type { DbOrTx } from '@/lib/db/client';
 import { categories, categoryFeatures, features } from '@/lib/db/schema';
-import { categorizationValidationFailed, tenantAccessDenied } from '@/lib/contract/api-errors';
+import { categorizationValidationFailed, tenantAccessDenied, validationFailed } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 import { checkCategoryParameters } from '@/lib/contract/category-parameters';
 
@@ -20,6 +20,21 @@ export interface CheckedCategorization {
   riskLevel: RiskLevel;
   featureIds: string[];
   parameters: Record<string, string>;
+}
+
+/**
+ * The one category a registration names. The contract's shapes let a body name it in several
+ * members; when two name different categories the registration is refused (400 on each later one)
+ * rather than one of them silently winning (the fuzzer's other-tenant category went unnoticed in a
+ * member the registration did not read).
+ */
+export function chosenCategory(named: ReadonlyArray<readonly [field: string, id: string | undefined]>): string | undefined {
+  const given = named.filter((n): n is readonly [string, string] => Boolean(n[1]));
+  const first = given[0];
+  if (!first) return undefined;
+  const conflicting = given.filter(([, id]) => id !== first[1]);
+  if (conflicting.length) throw validationFailed(conflicting.map(([field, id]) => ({ field, message: `names category ${id}, but ${first[0]} names ${first[1]}` })));
+  return first[1];
 }
 
 /**

@@ -9,7 +9,7 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { audit } from './audit';
-import { checkCategorization } from './categorization-check';
+import { checkCategorization, chosenCategory } from './categorization-check';
 import { missingRequiredConsents, recordConsent, type ConsentProof } from './consents';
 import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
@@ -50,7 +50,11 @@ export async function registerIndividual(
   const username = first(body.individualCustomer?.user?.username, email)!;
 
   const categorization = await checkCategorization(db, tenantId, 'INDIVIDUAL', {
-    categoryId: first(body.CATEGORIZATION?.categoryId, body.individualCustomer?.categorization?.id, body.customerCategory?.id),
+    categoryId: chosenCategory([
+      ['CATEGORIZATION.categoryId', body.CATEGORIZATION?.categoryId],
+      ['individualCustomer.categorization.id', body.individualCustomer?.categorization?.id],
+      ['customerCategory.id', body.customerCategory?.id],
+    ]),
     riskLevel: body.CATEGORIZATION?.riskLevel,
     featureIds: body.CATEGORIZATION?.featureIds,
     selection: body.individualCustomer?.categorization,

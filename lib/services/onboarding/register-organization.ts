@@ -12,7 +12,7 @@ import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
 import { audit } from './audit';
-import { checkCategorization, type CheckedCategorization } from './categorization-check';
+import { checkCategorization, chosenCategory, type CheckedCategorization } from './categorization-check';
 import { missingRequiredConsents, recordConsent, type ConsentProof } from './consents';
 import { decodeDocument } from './documents';
 import { insertDocuments } from './review-documents';
@@ -53,7 +53,10 @@ export async function registerOrganization(
   const adminPassword = adminInput?.password ?? body.password;
   assertPasswordNotCommon(adminPassword, adminInput?.password ? 'organizationCustomer.user.password' : 'password');
   const adminRoles: AdminRole[] = [...new Set<AdminRole>(['ADMIN_USER', ...(adminInput?.roles ?? [])])];
-  const categoryId = body.customerCategory?.id ?? body.organizationCustomer.categorization?.id;
+  const categoryId = chosenCategory([
+    ['customerCategory.id', body.customerCategory?.id],
+    ['organizationCustomer.categorization.id', body.organizationCustomer.categorization?.id],
+  ]);
   const categorization: CheckedCategorization | null = categoryId
     ? await checkCategorization(db, tenantId, 'ORGANIZATION', { categoryId, selection: body.organizationCustomer.categorization })
     : null;
