@@ -191,10 +191,15 @@ export function germanIban(n: number): string {
 /** What an object's `id` refers to, by the member that holds the object (`beneficiary: {id}` names a beneficiary). */
 const ID_OF: Record<string, string> = { beneficiary: 'beneficiaryId', customerCategory: 'categoryId', categorization: 'categoryId' };
 
-/** The id-carrying members of a body, nested to three levels: each with its path and the pool name it answers to. */
+/**
+ * The id-carrying members of a body, nested to three levels: each with its path and the pool name it
+ * answers to. Not inside a draft's `content`: that is the typed work as it stands, kept unread until
+ * the registration it becomes checks it.
+ */
 function idFieldsOf(body: Record<string, unknown>, path: string[] = [], holder = ''): Array<{ path: string[]; name: string }> {
   const found: Array<{ path: string[]; name: string }> = [];
   for (const [key, member] of Object.entries(body)) {
+    if (key === 'content' && path.length === 0) continue;
     const name = key === 'id' && ID_OF[holder] ? ID_OF[holder] : key;
     if (typeof member === 'string' || Array.isArray(member)) found.push({ path: [...path, key], name });
     else if (isObject(member) && path.length < 2) found.push(...idFieldsOf(member, [...path, key], key));
