@@ -5,7 +5,11 @@
  * delivery, a cardholder and a card. Their ids fill the pools the generators draw path parameters
  * and body fields from, so most requests reach the handlers' business logic rather than a 404. The
  * operations that end something (deactivate, freeze, close, revoke) draw from resources of their
- * own (`pathPools`), so the funded payment path stays open for the whole run.
+ * own (`pathPools`), so the funded payment path stays open for the whole run. Organizations, AML
+ * lists, rules and an alert, known-good bodies and per-operation tokens (an officer's where the
+ * registrar may not act) take most operations' valid requests to a 2xx. Two sets of ids that are
+ * not the caller's: a third tenant's resources, made by its own staff (`foreign`), and another
+ * customer's of this tenant, for the funded customer's own user (`customer`).
  */
 import { individualRegistrationBody, organizationRegistrationBody } from '../fixtures';
 
