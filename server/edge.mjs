@@ -277,5 +277,13 @@ export function createEdgeServer({ log, handle, hsts = publicUrlIsHttps() }) {
     }
   });
   server.on('clientError', (err, socket) => onClientError(err, socket, log, { hsts }));
+  // An idle kept-alive connection is closed by the client or the proxy, not by us: Node's 5 s
+  // default is shorter than nginx's upstream keepalive_timeout (60 s) and than clients that do not
+  // read `Keep-Alive: timeout`, so a request sent on a socket at the moment we closed it failed
+  // (ECONNRESET; a 502 behind nginx). Seen as a Playwright request reset after 5 s idle.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return server;
 }
+
+/** How long an idle kept-alive connection stays open: longer than nginx's upstream keepalive_timeout (60 s, deploy/nginx.conf.template). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;

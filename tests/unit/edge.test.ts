@@ -119,6 +119,23 @@ describe('the edge server and over-size heads split over two TCP chunks', () => 
     return [first, `X-Pad: ${'p'.repeat(pad)}\r\n\r\n`];
   }
 
+  it("keeps an idle kept-alive connection past Node's 5 s default and says so (Keep-Alive: timeout=65): a request on it 6 s later is answered", async () => {
+    const client = net.connect(port, '127.0.0.1');
+    let raw = '';
+    client.setEncoding('latin1').on('data', (d: string) => (raw += d));
+    await new Promise<void>((resolve) => client.once('connect', resolve));
+    const answers = () => raw.split('HTTP/1.1 200').length - 1;
+    client.write('GET /first HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await vi.waitFor(() => expect(answers()).toBe(1));
+    expect(raw).toContain('Keep-Alive: timeout=65');
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(client.destroyed).toBe(false);
+    client.write('GET /second HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await vi.waitFor(() => expect(answers()).toBe(2));
+    client.destroy();
+    expect(served.slice(-2)).toEqual(['/first', '/second']);
+  }, 15_000);
+
   const CARD_431 = { success: false, code: 431, msg: 'request header fields too large', data: { error: 'HEADERS_TOO_LARGE', details: DETAILS } };
   const A_431 = { code: 431, message: 'request header fields too large', data: { error: 'HEADERS_TOO_LARGE', details: DETAILS } };
   it.each([

@@ -583,8 +583,9 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
     }
   }
   if (status >= 200 && status < 300 && !declared) problems.push(`2xx status ${status} is not declared`);
-  // a request that names another tenant's resource must not succeed (Envelope B: not success); a
-  // list that filters by it may answer, but nothing of theirs (the card API's lists take their filters in the body)
+  // a request that names a resource not the caller's (another tenant's; for a customer's own user,
+  // another customer's) must not succeed (Envelope B: not success); a list that filters by it may
+  // answer, but nothing of theirs (the card API's lists take their filters in the body)
   const succeeded = status >= 200 && status < 300 && (!cardPath || (isObject(json) && json.success === true));
   const filters = wire.foreign?.filter || op.path.endsWith('/list');
   if (wire.foreign && succeeded && (!filters || answer.text.includes(wire.foreign.id))) problems.push(`2xx with ${wire.foreign.whose} ${wire.foreign.name}`);
@@ -727,7 +728,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       const i = next++;
       const plan = plans[i]!;
       const wire = await materialize(plan, ctx, i);
-      if (wire.foreign) foreignSent[`${wire.foreign.whose} ${wire.foreign.name}`] = (foreignSent[`${wire.foreign.whose} ${wire.foreign.name}`] ?? 0) + 1;
+      const whose = wire.foreign ? `${wire.foreign.whose} ${wire.foreign.name}` : null;
+      if (whose) foreignSent[whose] = (foreignSent[whose] ?? 0) + 1;
       const sent = Date.now();
       const took = () => {
         const t = timing.get(plan.op.id) ?? { operation: plan.op.id, requests: 0, totalMs: 0, maxMs: 0 };
