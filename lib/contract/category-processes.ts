@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './common';
+import { refuseRepeats, uuidSchema } from './common';
 import { customerTypeSchema } from './enums';
 import { DOCUMENT_REQUIREMENTS, requiredDocumentsFor, type CustomerType, type DocumentRequirement } from './review';
 
@@ -46,9 +46,7 @@ const requirementList = (type: CustomerType) =>
     .array(requirementSchema(type))
     .max(PROCESS_REQUIREMENTS[type].length, `at most ${PROCESS_REQUIREMENTS[type].length} requirements`)
     .superRefine((list, ctx) => {
-      list.forEach((r, i) => {
-        if (list.indexOf(r) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${r} is named twice` });
-      });
+      refuseRepeats(list, ctx);
       if (!list.includes(ALWAYS_REQUIRED[type]))
         ctx.addIssue({
           code: 'custom',
@@ -77,11 +75,7 @@ export const categoryProcessBodySchema = z.object({
   productCodes: z
     .array(productCodeSchema)
     .max(MAX_PRODUCT_CODES, `at most ${MAX_PRODUCT_CODES} products`)
-    .superRefine((list, ctx) => {
-      list.forEach((c, i) => {
-        if (list.indexOf(c) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${c} is named twice` });
-      });
-    })
+    .superRefine(refuseRepeats)
     .describe('the products a customer of this category may open, by code; empty: any product'),
 });
 export type CategoryProcessBody = z.infer<typeof categoryProcessBodySchema>;

@@ -26,13 +26,11 @@ export const trimmedMatching = (pattern: RegExp, message: string) =>
     .trim()
     .regex(pattern, message)
     .meta({ pattern: `^\\s*(?:${pattern.source.replace(/^\^/, '').replace(/\$$/, '')})\\s*$` });
+/** A refinement of a list: each repeat of a value is an issue on its position, `<value> is named twice`. */
+export function refuseRepeats(list: readonly string[], ctx: z.RefinementCtx): void {
+  list.forEach((value, i) => {
+    if (list.indexOf(value) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${value} is named twice` });
+  });
+}
 /** A list of ids in which none is named twice (each one is a row of a join table: a repeat would break its key). */
-export const distinctIds = (max: number) =>
-  z
-    .array(z.uuid())
-    .max(max)
-    .superRefine((list, ctx) => {
-      list.forEach((id, i) => {
-        if (list.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `${id} is named twice` });
-      });
-    });
+export const distinctIds = (max: number) => z.array(z.uuid()).max(max).superRefine(refuseRepeats);

@@ -479,6 +479,42 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   });
   if (!cardToken) warnings.push('no card token: card operations run without valid credentials');
 
+  /**
+   * A customer's money and card, made by the given staff: a funded wallet, a payee, a consent, a
+   * payout, a cardholder and a card, each id handed to `keep` under the names that request them.
+   */
+  const moneyOf = async (ownerId: string, as: { tag: string; auth: Record<string, string>; cardAuth: Record<string, string> }, keep: (name: string, id: string) => void) => {
+    const post = <T>(what: string, path: string, body: unknown, extra: Record<string, string> = {}) => ok<T>(`${as.tag} ${what}`, call('POST', path, body, { ...as.auth, ...extra }));
+    const wallet = await post<{ id: string }>('wallet', '/api/v2.1/wallets', { customerId: ownerId, currency: 'EUR', name: as.tag });
+    await post('funding', `/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '100.00', currency: 'EUR' });
+    const beneficiary = await post<{ id: string }>('beneficiary', '/api/v2.1/beneficiaries', { customerId: ownerId, name: 'Their Payee', iban: 'DE89370400440532013000', country: 'DE' });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const consent = await post<{ id: string }>('consent', '/api/v2.1/payment-consents', {
+      walletId: wallet.id,
+      scope: 'RECURRING_PAYMENTS',
+      maxAmountPerPayment: '50',
+      currency: 'EUR',
+      expiresAt,
+    });
+    const payout = { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: as.tag, paymentConsentId: consent.id };
+    const transfer = await post<{ id: string }>('transfer', '/api/v2.1/transfers', payout, { 'Idempotency-Key': `${as.tag}-${run}` });
+    const card = (op: string, body: unknown) => ok<Record<string, string>>(`${as.tag} ${op}`, call('POST', `/api/v2.1/card/virtual/${op}`, body, as.cardAuth));
+    const holder = await card('cardholder/create', { ...holderBody, customerId: ownerId, idempotencyKey: `${as.tag}-holder-${run}` });
+    const applied = await card('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: as.tag, idempotencyKey: `${as.tag}-card-${run}` });
+    const ids: Array<[string, string | undefined]> = [
+      ['walletId', wallet.id],
+      ['beneficiaryId', beneficiary.id],
+      ['consentId', consent.id],
+      ['paymentConsentId', consent.id],
+      ['transferId', transfer.id],
+      ['cardholderId', holder.cardholderId],
+      ['cardNo', applied.cardId],
+      ['cardId', applied.cardId],
+    ];
+    for (const [name, id] of ids) if (id) keep(name, id);
+    return { walletId: wallet.id };
+  };
+
   // another tenant's resources, made by its own staff: a request of ours that names one of them
   // (the foreign-id mutation) must be refused, whatever the operation (docs/fuzzing.md)
   const foreign: Record<string, string[]> = {};
@@ -529,33 +565,14 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const registered = await customer('individual', body, 'active', as);
     theirs('customerId', registered.customerId);
     theirs('verificationId', registered.verificationId);
-    const wallet = await post<{ id: string }>('their wallet', '/api/v2.1/wallets', { customerId: registered.customerId, currency: 'EUR', name: 'Theirs' });
-    await post('fund theirs', `/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '100.00', currency: 'EUR' });
     // (a top-up's sourceAccountId is the processor's opaque reference, not one of our wallets: no counterpart)
-    theirs('walletId', wallet.id);
-    theirs('destinationWalletId', wallet.id);
-    const payee = { customerId: registered.customerId, name: 'Their Payee', iban: 'DE89370400440532013000', country: 'DE' };
-    const beneficiary = await post<{ id: string }>('their beneficiary', '/api/v2.1/beneficiaries', payee);
-    theirs('beneficiaryId', beneficiary.id);
-    const consent = await post<{ id: string }>('their consent', '/api/v2.1/payment-consents', {
-      walletId: wallet.id,
-      scope: 'RECURRING_PAYMENTS',
-      maxAmountPerPayment: '50',
-      currency: 'EUR',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    theirs('consentId', consent.id);
-    theirs('paymentConsentId', consent.id);
-    const transfer = await post<{ id: string }>(
-      'their transfer',
-      '/api/v2.1/transfers',
-      { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: 'Theirs', paymentConsentId: consent.id },
-      { 'Idempotency-Key': `theirs-${run}` },
-    );
-    theirs('transferId', transfer.id);
+    const login = await call('POST', '/api/auth/login', { email: `owner-${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId: other.tenantId }, headers);
+    const cardAuth = { ...headers, authorization: `Bearer ${String(login.body?.accessToken ?? '')}` };
+    const { walletId: theirWallet } = await moneyOf(registered.customerId, { tag: 'theirs', auth: theirAuth, cardAuth }, theirs);
+    theirs('destinationWalletId', theirWallet);
     const limit = await ok<{ id: string }>(
       'their limit',
-      call('PUT', '/api/v2.1/transaction-limits', { walletId: wallet.id, limitType: 'DAILY', limit: '5000', currency: 'EUR' }, theirAuth),
+      call('PUT', '/api/v2.1/transaction-limits', { walletId: theirWallet, limitType: 'DAILY', limit: '5000', currency: 'EUR' }, theirAuth),
     );
     theirs('limitId', limit.id);
     const product = await post<{ id: string }>(
@@ -585,25 +602,6 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     theirs('ruleId', rule.id);
     const partner = await post<{ partner: { id: string } }>('their partner', '/api/v2.1/external-events/partners', { name: 'Theirs', kind: 'CARD_PROCESSOR' });
     theirs('partnerId', partner.partner.id);
-    // their card, through the card API as their owner
-    const login = await call('POST', '/api/auth/login', { email: `owner-${run}@fuzz.example`, password: FUZZ_PASSWORD, tenantId: other.tenantId }, headers);
-    const theirCardToken = String(login.body?.accessToken ?? '');
-    const card = (op: string, cardBody: unknown) =>
-      ok<Record<string, string>>(`their ${op}`, call('POST', `/api/v2.1/card/virtual/${op}`, cardBody, { ...headers, authorization: `Bearer ${theirCardToken}` }));
-    const holder = await card('cardholder/create', {
-      firstName: 'Their',
-      lastName: 'Holder',
-      email: 'their@example.com',
-      phone: '+4915112345678',
-      dateOfBirth: '1990-04-21',
-      customerId: registered.customerId,
-      billingAddress: { line1: 'Unter den Linden 5', city: 'Berlin', postalCode: '10117', country: 'DE' },
-      idempotencyKey: `their-holder-${run}`,
-    });
-    theirs('cardholderId', holder.cardholderId);
-    const theirCard = await card('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Theirs', idempotencyKey: `their-card-${run}` });
-    theirs('cardNo', theirCard.cardId);
-    theirs('cardId', theirCard.cardId);
   });
 
   // the funded customer as itself, and another customer of the tenant whose ids may replace its own
@@ -620,27 +618,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     };
     const other = await activeCustomer(`other-${run}@customer.example`);
     theirs('customerId', other.customerId);
-    const wallet = await ok<{ id: string }>('other wallet', call('POST', '/api/v2.1/wallets', { customerId: other.customerId, currency: 'EUR', name: 'Other customer' }, auth));
-    await ok('fund the other', call('POST', `/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '100.00', currency: 'EUR' }, auth));
     // (no destinationWalletId: a customer may pay into another customer's wallet)
-    theirs('walletId', wallet.id);
-    const payee = { customerId: other.customerId, name: 'Other Payee', iban: 'DE89370400440532013000', country: 'DE' };
-    const beneficiary = await ok<{ id: string }>('other beneficiary', call('POST', '/api/v2.1/beneficiaries', payee, auth));
-    theirs('beneficiaryId', beneficiary.id);
-    const consentBody = { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '50', currency: 'EUR', expiresAt: new Date(Date.now() + 86_400_000).toISOString() };
-    const consent = await ok<{ id: string }>('other consent', call('POST', '/api/v2.1/payment-consents', consentBody, auth));
-    theirs('consentId', consent.id);
-    theirs('paymentConsentId', consent.id);
-    const payout = { walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: 'Other', paymentConsentId: consent.id };
-    const transfer = await ok<{ id: string }>('other transfer', call('POST', '/api/v2.1/transfers', payout, { ...auth, 'Idempotency-Key': `other-${run}` }));
-    theirs('transferId', transfer.id);
-    const card = (op: string, body: unknown) =>
-      ok<Record<string, string>>(`other ${op}`, call('POST', `/api/v2.1/card/virtual/${op}`, body, { ...ctxHeaders, authorization: `Bearer ${cardToken}` }));
-    const holder = await card('cardholder/create', { ...holderBody, customerId: other.customerId, idempotencyKey: `other-holder-${run}` });
-    theirs('cardholderId', holder.cardholderId);
-    const theirCard = await card('card/apply', { cardholderId: holder.cardholderId, currency: 'EUR', nickname: 'Other', idempotencyKey: `other-card-${run}` });
-    theirs('cardNo', theirCard.cardId);
-    theirs('cardId', theirCard.cardId);
+    await moneyOf(other.customerId, { tag: 'other', auth, cardAuth: { ...ctxHeaders, authorization: `Bearer ${cardToken}` } }, theirs);
     asCustomer = { token: session.token, cardToken: String(login.body?.accessToken ?? ''), others };
   });
 
