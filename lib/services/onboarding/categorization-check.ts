@@ -45,7 +45,8 @@ export function chosenCategory(named: ReadonlyArray<readonly [field: string, id:
  * invalidValues).
  */
 export async function checkCategorization(db: DbOrTx, tenantId: string, customerType: 'INDIVIDUAL' | 'ORGANIZATION', input: CategorizationInput): Promise<CheckedCategorization> {
-  const categoryId = input.categoryId ?? input.selection?.id;
+  // the one the registration names (chosenCategory): the selection's id is among the members it compared
+  const categoryId = input.categoryId;
   if (!categoryId) {
     throw categorizationValidationFailed({ details: 'no category was chosen', missingKeys: ['categoryId'], invalidValues: {} });
   }
