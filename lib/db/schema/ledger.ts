@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
 import { products } from './products';
@@ -86,6 +86,13 @@ export const journalEntries = pgTable(
     transferId: uuid('transfer_id'),
     description: text('description').notNull(),
     postedAt: ts('posted_at').notNull().defaultNow(),
+    /**
+     * The order entries were posted in. Assigned when the entry is written, under its wallets' row
+     * locks, so within a wallet it is the order its balance moved: a statement's running balance
+     * follows it. `posted_at` cannot: two entries may share a millisecond, and a transfer's fast path
+     * reads the clock before it waits for the lock (docs/ledger.md, "Order of a statement").
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     unique('journal_entries_tenant_id_uq').on(t.tenantId, t.id),

@@ -897,7 +897,7 @@ export async function getTransfer(db: DbOrTx, tenantId: string, actor: Actor, id
       .select({ entryId: journalEntries.id, kind: journalEntries.kind, description: journalEntries.description, postedAt: journalEntries.postedAt })
       .from(journalEntries)
       .where(and(eq(journalEntries.tenantId, tenantId), eq(journalEntries.transferId, id)))
-      .orderBy(asc(journalEntries.postedAt), asc(journalEntries.id)),
+      .orderBy(asc(journalEntries.seq)),
   ]);
   const t = transfer!;
   const history: TransferDetail['history'] = [

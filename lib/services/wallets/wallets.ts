@@ -257,21 +257,22 @@ export async function walletStatement(db: DbOrTx, tenantId: string, actor: Actor
           .where(and(eq(journalLines.tenantId, tenantId), eq(journalLines.accountId, walletId), lt(journalLines.postedAt, at)))
       : Promise.resolve([{ v: otherwise }]);
   const { limit, offset } = pageOf(query);
-  // the running balance comes from a window over all the wallet's lines, then the page is cut out of it
+  // the running balance comes from a window over all the wallet's lines in the order they moved it (the
+  // entries' seq, docs/ledger.md "Order of a statement"), then the page is cut out of it
   // each line with its transfer's status now (a hold of a transfer approved since is money that left);
   // within an entry a fee line follows the payment it is charged on (purpose AMOUNT < FEE)
   const rowsQuery = db.execute(sql`
     select s.*, t.status as "transferStatus" from (
-      select l.entry_id as "entryId", l.side, l.purpose, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id,
+      select l.entry_id as "entryId", l.side, l.purpose, l.amount::text as amount, l.currency, l.posted_at as "postedAt", l.id, e.seq,
              e.kind, e.transfer_id as "transferId", e.description,
-             (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by l.posted_at, l.purpose, l.id rows unbounded preceding))::text as "balanceAfter"
+             (sum(case when l.side = 'CREDIT' then l.amount else -l.amount end) over (order by e.seq, l.purpose, l.id rows unbounded preceding))::text as "balanceAfter"
       from journal_lines l
       join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
       where l.tenant_id = ${tenantId} and l.account_id = ${walletId}
     ) s
     left join transfers t on t.tenant_id = ${tenantId} and t.id = s."transferId"
     where true ${from ? sql`and s."postedAt" >= ${from}` : sql``} ${to ? sql`and s."postedAt" < ${to}` : sql``}
-    order by s."postedAt" desc, s.purpose desc, s.id desc
+    order by s.seq desc, s.purpose desc, s.id desc
     limit ${limit} offset ${offset}`) as unknown as Promise<{
     rows: Array<{
       entryId: string;

@@ -25,6 +25,7 @@ import {
   openWallet,
   reconciliation,
   routes,
+  transfer,
   walletOf,
   type LedgerTenant,
 } from '../ledger-fixtures';
@@ -181,6 +182,28 @@ describe('wallets', () => {
       validation('from', 'Invalid ISO datetime'),
     );
     expectEnvelope(await api(routes.statement.GET, t.bob, { params: { walletId: wallet.id } }), 404, 'resource not found', notFoundData('wallet'));
+  });
+
+  // Two postings can carry the same time: the clock's resolution is a millisecond, and a transfer's
+  // fast path reads the clock before it waits for the wallet's lock. The statement still lists the
+  // lines in the order they moved the balance, so its running balance is one the wallet really had.
+  it('statement: postings of the same instant are listed in the order they moved the balance', async () => {
+    setClock(fixedClock(new Date()));
+    const wallet = await openWallet(t.alice);
+    const other = await openWallet(t.bob);
+    const consent = await authorize(t.alice, wallet.id);
+    const expected: Array<[string, string, string]> = [];
+    for (let i = 1; i <= 6; i++) {
+      await fund(t.alice, wallet.id, `${i}.00`);
+      expected.push(['CREDIT', `${i}.00`, `${i}.00`]);
+      expectOk(
+        await transfer(t.alice, { walletId: wallet.id, destinationWalletId: other.id, amount: `${i}.00`, currency: 'EUR', reference: `same instant ${i}`, paymentConsentId: consent.id }),
+      );
+      expected.push(['DEBIT', `${i}.00`, '0.00']);
+    }
+    type Statement = { items: Array<{ direction: string; amount: string; balanceAfter: string }> };
+    const statement = expectOk(await api<Statement>(routes.statement.GET, t.alice, { params: { walletId: wallet.id }, query: 'pageSize=100' }));
+    expect(statement.items.map((i) => [i.direction, i.amount, i.balanceAfter])).toEqual(expected.reverse());
   });
 
   it('sandbox funding: amount rules, currency mismatch, refused in production unless SANDBOX_FUNDING=true', async () => {
