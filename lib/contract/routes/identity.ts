@@ -20,7 +20,7 @@ import {
   setRolesBodySchema,
   userIdParamsSchema,
 } from '../identity';
-import { accountLocked, authenticationFailed, passwordMismatch } from '../api-errors';
+import { accountLocked, authenticationFailed, passwordMismatch, unauthorized } from '../api-errors';
 import { EXAMPLE_TIME, itemsOf } from './shared';
 import { defineRoute } from './types';
 
@@ -94,6 +94,8 @@ const refresh = defineRoute({
   message: 'session refreshed',
   body: refreshBodySchema,
   response: sessionDataSchema,
+  // an unknown, expired or spent refresh token (a spent one revokes its session: docs/identity.md)
+  errors: [unauthorized('the refresh token is invalid or expired')],
 });
 
 const logout = defineRoute({
