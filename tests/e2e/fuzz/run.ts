@@ -768,6 +768,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
   agent.destroy();
+  await ctx.close();
 
   // money is conserved whatever was sent: the fuzz tenant's ledger reconciles (docs/ledger.md)
   const ledger = await fetch(new URL('/api/v2.1/ledger/reconciliation', base), { headers: { authorization: `Bearer ${ctx.adminToken}`, 'X-Tenant-ID': ctx.tenantId } });

@@ -2,7 +2,8 @@
  * Real resources for the fuzzer, created through the API itself with the platform key: a tenant of
  * its own (plus a spare one whose status the fuzzer may change), administrators, an ACTIVE customer
  * with a funded wallet, a beneficiary, a payment consent, transfers, a webhook subscription with a
- * delivery, a cardholder and a card. Their ids fill the pools the generators draw path parameters
+ * delivery (and one to a receiver the set-up starts on 127.0.0.1, whose delivery succeeds and may be
+ * replayed), a cardholder and a card. Their ids fill the pools the generators draw path parameters
  * and body fields from, so most requests reach the handlers' business logic rather than a 404. The
  * operations that end something (deactivate, freeze, close, revoke) draw from resources of their
  * own (`pathPools`), so the funded payment path stays open for the whole run. Organizations, AML
@@ -11,6 +12,9 @@
  * not the caller's: a third tenant's resources, made by its own staff (`foreign`), and another
  * customer's of this tenant, for the funded customer's own user (`customer`).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { individualRegistrationBody, organizationRegistrationBody } from '../fixtures';
 
 export const FUZZ_PASSWORD = 'Fuzz-Passw0rd!2026';
@@ -48,6 +52,8 @@ export interface FuzzContext {
    * the ids of another customer of the tenant, by name, one of which may take the place of its own
    */
   customer: { token: string; cardToken: string; others: Record<string, string[]> } | null;
+  /** stops what the set-up started in this process (the webhook receiver) */
+  close: () => Promise<void>;
 }
 
 const CONTEXT_HEADERS = {
@@ -109,6 +115,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     }
   }
 
+  const closers: Array<() => Promise<void>> = [];
   const platform = { authorization: `Bearer ${platformKey}` };
   const registration = (name: string, username = 'owner') => ({
     name,
@@ -400,6 +407,35 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     const deliveries = await ok<{ items: Array<{ id: string }> }>('deliveries', call('GET', `/api/v2.1/webhooks/subscriptions/${sub.id}/deliveries`, undefined, auth));
     add('deliveryId', ...deliveries.items.map((d) => d.id));
   });
+  await step('a delivered webhook', async () => {
+    // a receiver of our own that takes every delivery: the test event sent to it succeeds, and a
+    // delivery that has ended is one the replay accepts (a pending one is refused with 409)
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+    const endpointUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fuzz-hook`;
+    const sub = await ok<{ id: string }>(
+      'subscription',
+      call('POST', '/api/v2.1/webhooks/subscriptions', { subscriptionName: 'Fuzz hook delivered', endpointUrl, subscribedEvents: ['customer.*'] }, auth),
+    );
+    await ok('test event', call('POST', `/api/v2.1/webhooks/subscriptions/${sub.id}/test`, {}, auth));
+    // the delivery worker takes it on its next poll
+    const deadline = Date.now() + 20_000;
+    let delivered: string | undefined;
+    while (!delivered) {
+      const list = await ok<{ items: Array<{ id: string; status: string }> }>('deliveries', call('GET', `/api/v2.1/webhooks/subscriptions/${sub.id}/deliveries`, undefined, auth));
+      delivered = list.items.find((d) => d.status === 'SUCCEEDED')?.id;
+      if (delivered) continue;
+      if (Date.now() > deadline) throw new Error(`the test event to ${endpointUrl} was not delivered within 20 s: ${JSON.stringify(list.items)}`);
+      await sleep(200);
+    }
+    const replay = 'POST /api/v2.1/webhooks/subscriptions/{subscriptionId}/deliveries/{deliveryId}/replay';
+    poolOf([replay], 'subscriptionId', sub.id);
+    poolOf([replay], 'deliveryId', delivered);
+  });
   await step('external events', async () => {
     const body = { name: 'Fuzz processor', kind: 'CARD_PROCESSOR' };
     const created = await ok<{ partner: { id: string } }>('partner', call('POST', '/api/v2.1/external-events/partners', body, auth));
@@ -679,5 +715,8 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     signers,
     foreign,
     customer: asCustomer,
+    close: async () => {
+      await Promise.all(closers.map((close) => close()));
+    },
   };
 }
