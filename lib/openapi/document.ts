@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { CARD_BUSINESS_ERRORS, cardBusinessErrorDataSchema } from '@/lib/contract/card-errors';
 import { errorDataSchema } from '@/lib/contract/envelopes';
+import { MAX_HEADER_BYTES } from '@/lib/contract/errors';
 import { MAX_AMOUNT, MAX_BALANCE } from '@/lib/contract/money';
 import { strictInput } from '@/lib/contract/strict';
 import { contextHeaderSchemas, type ContextHeaderName } from '@/lib/contract/headers';
 import {
   cardProcessorTimeout,
   cardProcessorUnavailable,
+  headersTooLarge,
   idempotencyKeyReused,
   idempotentRequestInProgress,
   internalError,
@@ -156,6 +158,9 @@ function exampleOf(error: ApiError, envelope: 'A' | 'B'): Json {
   return envelope === 'B' ? (envelopeBErrorBody(error) as unknown as Json) : { code: error.status, message: error.message, data: error.data };
 }
 
+/** Statuses every operation may answer alike, each one response of the components (per envelope). */
+const SHARED_RESPONSES: Record<number, string> = { 431: 'HeadersTooLarge', 429: 'TooManyRequests', 500: 'InternalError' };
+
 /** The generic errors an operation answers, from its shape; then its own catalogue rows. */
 function errorsOf(op: RouteSpec): ApiError[] {
   const errors: ApiError[] = [];
@@ -163,12 +168,13 @@ function errorsOf(op: RouteSpec): ApiError[] {
   const uniqueRequired = [...new Set(required)];
   if (op.auth === 'card') errors.push(missingHeaders(['Content-Type', ...uniqueRequired]));
   else if (uniqueRequired.length) errors.push(missingHeaders(uniqueRequired));
-  if (op.body || op.params || op.query || uniqueRequired.length) {
-    errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : 'header', message: 'explains what is wrong' }]));
-  }
+  // every operation: each query parameter is held to the text rule, whether or not the operation reads it
+  errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : uniqueRequired.length ? 'header' : 'query.name', message: 'explains what is wrong' }]));
   if (op.body) errors.push(malformedJson('the body is not valid JSON (error at position 1)'), unsupportedMediaType('text/plain'), payloadTooLarge(1_048_576));
   if (op.idempotency === 'required') errors.push(missingHeaders([IDEMPOTENCY_KEY_HEADER]));
   if (op.idempotency) errors.push(validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be at most 255 characters' }]));
+  // a credential is optional, but one that is sent must be valid
+  if (op.auth === 'tenantOptionalBearer') errors.push(unauthorized('the session has ended; sign in again'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'bearer' || op.auth === 'card')
     errors.push(
       unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'),
@@ -182,6 +188,8 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (lastParam && op.auth !== 'tenant' && !op.errors?.some((e) => e.status === 404)) errors.push(notFound(resourceOf(lastParam)));
   if (op.idempotency === true) errors.push(idempotentRequestInProgress(), idempotencyKeyReused());
   errors.push(...(op.errors ?? []));
+  // answered by the edge, before any route: the request line and headers over its limit
+  errors.push(headersTooLarge(MAX_HEADER_BYTES));
   errors.push(tooManyRequests(17));
   if (op.auth === 'card') errors.push(cardProcessorUnavailable(), cardProcessorTimeout());
   errors.push(internalError(EXAMPLE_REQUEST_ID));
@@ -296,9 +304,9 @@ function operationObject(op: RouteSpec, convert: SchemaConverter): Json {
   const byStatus = new Map<number, ApiError[]>();
   for (const error of errorsOf(op)) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   for (const [status, errors] of [...byStatus].sort(([a], [b]) => a - b)) {
-    if (status === 429 || status === 500) {
+    if (SHARED_RESPONSES[status]) {
       // the same for every operation: shared responses keep the document small
-      responses[String(status)] = { $ref: `#/components/responses/${status === 429 ? 'TooManyRequests' : 'InternalError'}${envelope}` };
+      responses[String(status)] = { $ref: `#/components/responses/${SHARED_RESPONSES[status]}${envelope}` };
       continue;
     }
     const examples: Json = {};
@@ -406,6 +414,8 @@ export function buildOpenApiDocument(): Json {
       content: { 'application/json': { schema: { $ref: `#/components/schemas/ErrorEnvelope${envelope}` }, example: exampleOf(error, envelope) } },
     });
     const responses = {
+      HeadersTooLargeA: shared(headersTooLarge(MAX_HEADER_BYTES), 'A', false),
+      HeadersTooLargeB: shared(headersTooLarge(MAX_HEADER_BYTES), 'B', false),
       TooManyRequestsA: shared(tooManyRequests(17), 'A', true),
       TooManyRequestsB: shared(tooManyRequests(17), 'B', true),
       InternalErrorA: shared(internalError(EXAMPLE_REQUEST_ID), 'A', false),

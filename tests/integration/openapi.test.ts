@@ -22,9 +22,11 @@ const doc = buildOpenApiDocument() as Doc;
 
 /**
  * Bytes per operation of the served document. It was 2,729,612 bytes in March 2026, before it named
- * shared schemas; a fifth of that was met at 545,096 bytes for 184 operations (2,962 each).
+ * shared schemas; a fifth of that was met at 545,096 bytes for 184 operations (2,962 each). 3,100
+ * became 3,150 when every operation declared the edge's 431 (a shared response, 57 bytes a
+ * reference) and its 409s, 400 and 401s (3,026 before, 3,121 after).
  */
-const BYTES_PER_OPERATION = 3_100;
+const BYTES_PER_OPERATION = 3_150;
 
 /** Follows local `$ref`s (one level at a time, as a reader of the document does). */
 function resolve<T = Record<string, unknown>>(value: unknown): T {
@@ -137,11 +139,12 @@ describe('the OpenAPI document', () => {
     expect((doc.tags as Array<{ name: string; description?: string }>).filter((t) => !t.description)).toEqual([]);
   });
 
-  it('every operation answers 429 and 500, and the creating POSTs take Idempotency-Key', () => {
+  // 400 (every query parameter is held to the text rule) and the edge's 431 too: the fuzzer saw both undeclared
+  it('every operation answers 400, 429, 431 and 500, and the creating POSTs take Idempotency-Key', () => {
     const idempotent: string[] = [];
     for (const [p, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
-        expect(Object.keys(op.responses), `${method} ${p}`).toEqual(expect.arrayContaining(['200', '429', '500']));
+        expect(Object.keys(op.responses), `${method} ${p}`).toEqual(expect.arrayContaining(['200', '400', '429', '431', '500']));
         const params = (op as unknown as { parameters: Array<{ $ref?: string }> }).parameters;
         const key = params.find((x) => x.$ref?.startsWith('#/components/parameters/IdempotencyKey'));
         if (key) idempotent.push(`${method.toUpperCase()} ${p}${key.$ref!.endsWith('Required') ? ' (required)' : ''}`);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_MESSAGES, ERROR_TYPES } from '@/lib/contract/errors';
+import { ERROR_MESSAGES, ERROR_TYPES, MAX_HEADER_BYTES as CATALOGUE_MAX_HEADER_BYTES } from '@/lib/contract/errors';
 import { createEdgeServer, EDGE_ERRORS, edgeBody, MAX_HEADER_BYTES, PARSER_MAX_HEADER_BYTES, requestIdFrom, undecodableSegment } from '@/server/edge.mjs';
 
 /** server/edge.mjs: what the HTTP server answers before Next.js sees a request (docs/edge.md). */
@@ -14,6 +14,8 @@ describe('the edge', () => {
       internal: { status: 500, message: ERROR_MESSAGES.internal, error: ERROR_TYPES.internal },
     });
     expect(MAX_HEADER_BYTES).toBe(16_384);
+    // the OpenAPI document's 431 names the same limit
+    expect(MAX_HEADER_BYTES).toBe(CATALOGUE_MAX_HEADER_BYTES);
     expect(PARSER_MAX_HEADER_BYTES).toBe(1_048_576);
   });
 

@@ -21,7 +21,7 @@ import {
   userIdParamsSchema,
 } from '../identity';
 import { accountLocked, authenticationFailed, passwordMismatch, unauthorized } from '../api-errors';
-import { EXAMPLE_TIME, itemsOf } from './shared';
+import { duplicateUser, EXAMPLE_TIME, itemsOf } from './shared';
 import { defineRoute } from './types';
 
 const jwksSchema = z
@@ -94,8 +94,8 @@ const refresh = defineRoute({
   message: 'session refreshed',
   body: refreshBodySchema,
   response: sessionDataSchema,
-  // an unknown, expired or spent refresh token (a spent one revokes its session: docs/identity.md)
-  errors: [unauthorized('the refresh token is invalid or expired')],
+  // an unknown or expired refresh token; a spent one, whose reuse revokes its session (docs/identity.md)
+  errors: [unauthorized('the refresh token is invalid or expired'), unauthorized('the refresh token was already used; the session has been revoked')],
 });
 
 const logout = defineRoute({
@@ -153,7 +153,7 @@ const createUser = defineRoute({
   message: 'user created',
   body: createUserBodySchema,
   response: adminUserSchema,
-  errors: [passwordMismatch()],
+  errors: [passwordMismatch(), ...duplicateUser],
 });
 
 const getUser = defineRoute({

@@ -50,6 +50,7 @@ import {
   requiredDocumentsNotAccepted,
   secondApproverMustDiffer,
   verificationAssignedToOther,
+  conflict,
   missingRequiredConsents,
   missingRequiredRole,
   organizationAlreadyExists,
@@ -58,7 +59,7 @@ import {
   verificationAccessDenied,
 } from '../api-errors';
 import { auditEntrySchema, consentStateSchema, customerConsentsSchema } from '../customers';
-import { EXAMPLE_ID, itemsOf, customerHeaders, proofHeaders } from './shared';
+import { EXAMPLE_ID, itemsOf, customerHeaders, proofHeaders, duplicateUser } from './shared';
 import { defineRoute, type Refusal, type RouteSpec } from './types';
 
 /** The verification routes answer the contract's own 403 (VERIFICATION_ACCESS_DENIED, with the caller's and the required roles). */
@@ -92,6 +93,7 @@ const customerOperations = (type: 'individual' | 'organization') => {
       params: consentParamsSchema,
       body: consentBodySchema,
       response: consentStateSchema,
+      errors: [conflict('the TERMS consent (version 1.0) is already accepted')],
     }),
     withdrawConsent: defineRoute({
       method: 'DELETE',
@@ -105,6 +107,7 @@ const customerOperations = (type: 'individual' | 'organization') => {
       params: consentParamsSchema,
       body: consentBodySchema,
       response: consentStateSchema,
+      errors: [conflict('the MARKETING consent is not accepted')],
     }),
     initiateVerification: defineRoute({
       method: 'POST',
@@ -117,6 +120,7 @@ const customerOperations = (type: 'individual' | 'organization') => {
       message: 'verification initiated',
       params: customerParamsSchema,
       response: z.object({ verificationId: z.uuid(), customerId: z.uuid(), verificationStatus: z.string(), submittedAt: z.string() }),
+      errors: [conflict('the customer is already verified')],
     }),
     activate: defineRoute({
       method: 'POST',
@@ -131,6 +135,8 @@ const customerOperations = (type: 'individual' | 'organization') => {
       errors: [
         missingRequiredConsents(EXAMPLE_ID, ['TERMS', 'PRIVACY_POLICY']),
         customerNotVerified({ verificationStatus: 'IN_REVIEW', reason: 'verification is in review', estimatedCompletionTime: null }),
+        conflict('the customer is already active', { activationStatus: 'ACTIVE' }),
+        conflict('the customer is closed and cannot be activated', { activationStatus: 'CLOSED' }),
       ],
     }),
     deactivate: defineRoute({
@@ -144,6 +150,7 @@ const customerOperations = (type: 'individual' | 'organization') => {
       params: customerParamsSchema,
       body: deactivationBodySchema,
       response: deactivationResultSchema,
+      errors: [conflict('the customer is already suspended'), conflict('the customer is closed')],
     }),
     documents: defineRoute({
       method: 'GET',
@@ -168,7 +175,11 @@ const customerOperations = (type: 'individual' | 'organization') => {
       params: customerParamsSchema,
       body: documentUploadBodySchema,
       response: documentUploadResultSchema,
-      errors: [documentLimitReached(EXAMPLE_ID, MAX_DOCUMENTS_PER_CUSTOMER)],
+      errors: [
+        documentLimitReached(EXAMPLE_ID, MAX_DOCUMENTS_PER_CUSTOMER),
+        conflict('the verification is already approved; documents can no longer change'),
+        conflict('the document was already replaced'),
+      ],
     }),
     timeline: defineRoute({
       method: 'GET',
@@ -221,6 +232,7 @@ const registerIndividual = defineRoute({
   errors: [
     categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['purpose'], invalidValues: {} }),
     passwordMismatch('individualCustomer.user.matchingPassword'),
+    ...duplicateUser,
   ],
 });
 
@@ -240,6 +252,7 @@ const registerOrganization = defineRoute({
     organizationAlreadyExists('HRB 12345', EXAMPLE_ID),
     missingRequiredRole(),
     categorizationValidationFailed({ details: 'categorization is incomplete', missingKeys: ['industry'], invalidValues: {} }),
+    ...duplicateUser,
   ],
 });
 
@@ -297,6 +310,7 @@ const decide = defineRoute({
     requiredDocumentsNotAccepted(EXAMPLE_ID, { unmetRequirements: [{ requirement: 'IDENTITY', label: 'Identity document', documentTypes: ['PASSPORT'] }], undecidedDocuments: [] }),
     verificationAssignedToOther(EXAMPLE_ID, EXAMPLE_ID, 'Olivia Officer'),
     secondApproverMustDiffer(EXAMPLE_ID, EXAMPLE_ID, EXAMPLE_ID),
+    conflict('a decision is possible only while the verification waits for or is in review; it is APPROVED'),
   ],
 });
 
@@ -350,6 +364,7 @@ const assign = defineRoute({
   params: verificationParamsSchema,
   body: assignBodySchema,
   response: z.object({ id: z.uuid(), status: z.string(), assigneeUserId: z.uuid().nullable() }),
+  errors: [conflict('the verification is already approved')],
 });
 
 const documentContent = defineRoute({
@@ -378,7 +393,7 @@ const decideDocument = defineRoute({
   params: documentParamsSchema,
   body: reviewDocumentDecisionBodySchema,
   response: reviewDocumentSchema,
-  errors: [documentExpired(EXAMPLE_ID, '2020-01-01')],
+  errors: [documentExpired(EXAMPLE_ID, '2020-01-01'), conflict('the document was replaced; decide on its replacement')],
 });
 
 const categorizationHierarchy = defineRoute({
@@ -401,6 +416,7 @@ const createFeature = defineRoute({
   message: 'feature created',
   body: createFeatureBodySchema,
   response: featureSchema,
+  errors: [conflict('a feature with this code already exists', { field: 'code' })],
 });
 
 const updateFeature = defineRoute({
@@ -426,6 +442,7 @@ const createCategory = defineRoute({
   message: 'category created',
   body: createCategoryBodySchema,
   response: categorySchema,
+  errors: [conflict('a category with this code already exists', { field: 'code' })],
 });
 
 const updateCategory = defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conflict } from '../api-errors';
 
 /** Example values and small shapes the route definitions share (examples in the OpenAPI document). */
 export const EXAMPLE_ID = '7c0d2f4e-5a8b-4c1d-9e3f-2a6b8c0d1e4f';
@@ -8,3 +9,6 @@ export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arr
 
 export const customerHeaders = { required: [], optional: ['X-Forwarded-For', 'X-Forwarded-From', 'platform', 'deviceId', 'User-Agent'] } as const;
 export const proofHeaders = { required: [], optional: ['X-Forwarded-For', 'User-Agent'] } as const;
+
+/** 409 of a registration or a new user whose email or username the tenant already has */
+export const duplicateUser = [conflict('a user with this email already exists', { field: 'email' }), conflict('a user with this username already exists', { field: 'username' })];
