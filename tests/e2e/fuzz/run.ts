@@ -583,6 +583,10 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
     }
   }
   if (status >= 200 && status < 300 && !declared) problems.push(`2xx status ${status} is not declared`);
+  // a refusal the operation does not declare: the document is the client's contract for its errors too
+  if (status >= 400 && status < 500 && !declared) problems.push(`4xx status ${status} is not declared`);
+  // Next.js's 308 to the normalized path (a dot segment, a trailing slash) is the URL's, not the operation's
+  if (status >= 300 && status < 400 && status !== 308 && !declared) problems.push(`3xx status ${status} is not declared`);
   // a request that names a resource not the caller's (another tenant's; for a customer's own user,
   // another customer's) must not succeed (Envelope B: not success); a list that filters by it may
   // answer, but nothing of theirs (the card API's lists take their filters in the body)
@@ -654,7 +658,7 @@ export function formatReport(result: FuzzResult): string {
     }
   }
   if (result.undeclared.length) {
-    lines.push('', 'answered statuses the operation does not declare (not violations):');
+    lines.push('', "answered statuses the operation does not declare (each a violation too, but Next.js's 308 to the normalized path):");
     for (const u of result.undeclared.slice(0, 40)) lines.push(`  ${u.operation} ${u.status} (${u.count}x)`);
   }
   const foreignTotal = Object.values(result.foreignSent).reduce((a, b) => a + b, 0);
