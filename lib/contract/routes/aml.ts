@@ -74,6 +74,9 @@ const listLists = defineRoute({
   response: amlListCollectionSchema,
 });
 
+/** 409: a list's name, new or changed, that another list of the same owner has */
+const duplicateListName = conflict('a list with this name already exists', { field: 'name' });
+
 const createList = defineRoute({
   ...aml,
   method: 'POST',
@@ -84,7 +87,7 @@ const createList = defineRoute({
   message: 'list created',
   body: createAmlListBodySchema,
   response: amlListSchema,
-  errors: [conflict('a list with this name already exists', { field: 'name' })],
+  errors: [duplicateListName],
 });
 
 const getList = defineRoute({
@@ -108,7 +111,7 @@ const updateList = defineRoute({
   params: amlListIdParamsSchema,
   body: updateAmlListBodySchema,
   response: amlListSchema,
-  errors: [notFound('list'), forbidden('platform lists are managed by the platform operator; a tenant imports into its own lists')],
+  errors: [notFound('list'), forbidden('platform lists are managed by the platform operator; a tenant imports into its own lists'), duplicateListName],
 });
 
 const importList = defineRoute({
@@ -161,7 +164,7 @@ const platformCreateList = defineRoute({
   message: 'list created',
   body: createAmlListBodySchema,
   response: amlListSchema,
-  errors: [conflict('a list with this name already exists', { field: 'name' })],
+  errors: [duplicateListName],
 });
 
 const platformUpdateList = defineRoute({
@@ -173,7 +176,7 @@ const platformUpdateList = defineRoute({
   params: amlListIdParamsSchema,
   body: updateAmlListBodySchema,
   response: amlListSchema,
-  errors: [notFound('list')],
+  errors: [notFound('list'), duplicateListName],
 });
 
 const platformImportList = defineRoute({

@@ -49,7 +49,8 @@ export type Mutation =
   | 'auth-other-surface'
   | 'auth-other-tenant'
   | 'foreign-id'
-  | 'as-customer';
+  | 'as-customer'
+  | 'panel-session';
 
 export const BODY_MUTATIONS: Mutation[] = [
   'drop-field',
@@ -234,6 +235,9 @@ export function planArb(op: Operation, ctx: FuzzContext): fc.Arbitrary<Plan> {
     { weight: op.auth === 'none' || op.auth === 'platform' ? 0 : 2, arbitrary: fc.array(mutationArb(['foreign-id']), { minLength: 1, maxLength: 1 }) },
     // a customer's own user (its session; on the card API its card token), on its own resources or, in place of one of them, another customer's: that must not succeed
     { weight: op.auth === 'none' || op.auth === 'platform' || OWN_SESSION_OPS.has(op.id) ? 0 : 2, arbitrary: fc.array(mutationArb(['as-customer']), { minLength: 1, maxLength: 1 }) },
+    // the owner's panel session cookie instead of a bearer token, from this site or (a change) from another;
+    // on the card API, which never takes the cookie, too (the sign-out operations would end the owner's sessions)
+    { weight: (op.cookie || op.auth === 'card') && !OWN_SESSION_OPS.has(op.id) ? 2 : 0, arbitrary: fc.array(mutationArb(['panel-session']), { minLength: 1, maxLength: 1 }) },
   ];
   return fc
     .record({

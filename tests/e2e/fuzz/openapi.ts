@@ -35,6 +35,8 @@ export interface Operation {
   validateBody?: ValidateFunction;
   bodyRequired: boolean;
   auth: Auth;
+  /** the document lets the panel's session cookie sign the request (security `panelCookie`) */
+  cookie: boolean;
   /** the card API (/api/v2.1/card/virtual/**) answers Envelope B */
   card: boolean;
   responses: Map<number, DeclaredResponse>;
@@ -125,6 +127,7 @@ export function operationsOf(rawDoc: Schema): Operation[] {
         body: jsonBody,
         bodyRequired: Boolean(requestBody?.required),
         auth: authOf(op.security ?? doc.security, path),
+        cookie: JSON.stringify(op.security ?? doc.security ?? []).includes('"panelCookie"'),
         card: path.startsWith('/api/v2.1/card/virtual/'),
         responses,
       });

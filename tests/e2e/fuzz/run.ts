@@ -53,6 +53,8 @@ export interface FuzzResult {
   never2xx: string[];
   /** requests that named a resource that is not the caller's, by whose and by the parameter or field that carried it */
   foreignSent: Record<string, number>;
+  /** requests signed with the panel cookie, by where they said they came from and how they were answered (`cross-site change, refused`) */
+  panelSent: Record<string, number>;
   /** for each of them, what its unmutated requests were answered, most frequent first: where the valid requests need help */
   refusedValid: Record<string, Array<{ answer: string; count: number }>>;
   warnings: string[];
@@ -74,7 +76,17 @@ interface Wire {
    * another tenant's (the foreign-id mutation) or, for a customer's own user, another customer's (as-customer)
    */
   foreign?: { whose: string; name: string; id: string; filter?: boolean };
+  /** signed in with the panel's cookie only: where the request claims to come from (`panel-session`) */
+  panel?: { from: PanelOrigin };
 }
+
+/** Where a cookie-signed request says it comes from: this site (two ways), another site (two ways), or nowhere. */
+const PANEL_ORIGINS = ['same-origin', 'our-origin', 'cross-site', 'other-origin', 'none'] as const;
+type PanelOrigin = (typeof PANEL_ORIGINS)[number];
+const FROM_THIS_SITE: readonly PanelOrigin[] = ['same-origin', 'our-origin'];
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** a `.` or `..` segment, percent-encoded or not */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
 
 interface Answer {
   status: number;
@@ -420,6 +432,19 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
       headers.authorization = `Bearer ${pick(op.auth === 'card' ? [ctx.adminToken, ctx.platformKey] : op.auth === 'platform' ? [ctx.adminToken, ctx.cardToken] : [ctx.cardToken, ctx.platformKey], m.pick)}`;
     if (m.kind === 'auth-other-tenant') headers['X-Tenant-ID'] = ctx.pools.tenantId?.[0] ?? '00000000-0000-4000-8000-000000000000';
   }
+  // the owner's panel session: its cookie and no bearer token, sent from where the pick says
+  let panel: Wire['panel'];
+  const panelMutation = plan.mutations.find((m) => m.kind === 'panel-session');
+  if (panelMutation && ctx.panel) {
+    delete headers.authorization;
+    headers.cookie = ctx.panel.cookie;
+    const from = pick([...PANEL_ORIGINS], panelMutation.pick);
+    if (from === 'same-origin') headers['Sec-Fetch-Site'] = 'same-origin';
+    if (from === 'our-origin') headers.Origin = ctx.panel.origin;
+    if (from === 'cross-site') headers['Sec-Fetch-Site'] = 'cross-site';
+    if (from === 'other-origin') headers.Origin = 'https://evil.example';
+    panel = { from };
+  }
 
   // body
   let body: Buffer | undefined;
@@ -484,7 +509,7 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
     headers['webhook-signature'] = new Webhook(secret).sign(id, at, (body ?? Buffer.alloc(0)).toString('utf8'));
   }
   const json = !rawBody && !raws.length && body ? { value: JSON.parse(body.toString('utf8')) as unknown } : undefined;
-  return { method: op.method, path, headers, body, json, foreign };
+  return { method: op.method, path, headers, body, json, foreign, panel };
 }
 
 // --- sending -------------------------------------------------------------------------------------
@@ -583,9 +608,11 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
     }
   }
   if (status >= 200 && status < 300 && !declared) problems.push(`2xx status ${status} is not declared`);
-  // a refusal the operation does not declare: the document is the client's contract for its errors too
-  if (status >= 400 && status < 500 && !declared) problems.push(`4xx status ${status} is not declared`);
-  // Next.js's 308 to the normalized path (a dot segment, a trailing slash) is the URL's, not the operation's
+  // a refusal the operation does not declare: the document is the client's contract for its errors too.
+  // A path with a dot segment (`..`, `%2e%2e`) names another path once normalized (RFC 3986): Next.js's
+  // 308 to it, or the 404 of a route that does not exist, is the URL's answer, not the operation's.
+  const elsewhere = DOT_SEGMENT.test(wire.path.split('?')[0]!) && isObject(json) && isObject(json.data) && json.data.error === 'ROUTE_NOT_FOUND';
+  if (status >= 400 && status < 500 && !declared && !elsewhere) problems.push(`4xx status ${status} is not declared`);
   if (status >= 300 && status < 400 && status !== 308 && !declared) problems.push(`3xx status ${status} is not declared`);
   // a request that names a resource not the caller's (another tenant's; for a customer's own user,
   // another customer's) must not succeed (Envelope B: not success); a list that filters by it may
@@ -593,6 +620,11 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
   const succeeded = status >= 200 && status < 300 && (!cardPath || (isObject(json) && json.success === true));
   const filters = wire.foreign?.filter || op.path.endsWith('/list');
   if (wire.foreign && succeeded && (!filters || answer.text.includes(wire.foreign.id))) problems.push(`2xx with ${wire.foreign.whose} ${wire.foreign.name}`);
+  // the panel's cookie: never a credential of the card API; elsewhere, a change it signs must come from this site (docs/edge.md)
+  if (wire.panel && op.card && succeeded) problems.push('the card API took the panel cookie');
+  if (wire.panel && !op.card && succeeded && UNSAFE_METHODS.has(wire.method) && !FROM_THIS_SITE.includes(wire.panel.from)) {
+    problems.push(`2xx for a change signed with the panel cookie from another site (${wire.panel.from})`);
+  }
   // a body the document itself declares invalid must be refused, not served
   if (status >= 200 && status < 300 && wire.json && op.validateBody && !op.validateBody(wire.json.value)) {
     const bodyOk = !cardPath || (isObject(json) && json.success === true);
@@ -669,6 +701,14 @@ export function formatReport(result: FuzzResult): string {
       .map(([name, count]) => `${name} ${count}`)
       .join(', ')}`,
   );
+  const panelTotal = Object.values(result.panelSent).reduce((a, b) => a + b, 0);
+  lines.push(
+    '',
+    `the panel cookie sent in ${panelTotal} requests: ${Object.entries(result.panelSent)
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')}`,
+  );
   if (result.never2xx.length) {
     lines.push('', `operations without a 2xx in this run (${result.never2xx.length}), with what their unmutated requests were answered:`);
     for (const id of result.never2xx) {
@@ -707,6 +747,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
   const with2xx = new Set<string>();
   const refusals = new Map<string, Map<string, number>>();
   const foreignSent: Record<string, number> = {};
+  const panelSent: Record<string, number> = {};
   let done = 0;
   let violationCount = 0;
 
@@ -747,6 +788,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
         const answer = await send(base, wire, agent, options.timeoutMs ?? 30_000);
         took();
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+        if (wire.panel) {
+          const change = UNSAFE_METHODS.has(wire.method) ? `${wire.panel.from} change` : `${wire.panel.from} read`;
+          const key = `${plan.op.card ? 'card API ' : ''}${change}, ${answer.status < 300 ? 'served' : 'refused'}`;
+          panelSent[key] = (panelSent[key] ?? 0) + 1;
+        }
         if (answer.status >= 200 && answer.status < 300) with2xx.add(plan.op.id);
         else if (plan.mutations.length === 0) {
           const seen = refusals.get(plan.op.id) ?? new Map<string, number>();
@@ -800,6 +846,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     undeclared: [...undeclared.values()].sort((a, b) => b.count - a.count),
     never2xx: ops.map((o) => o.id).filter((id) => !with2xx.has(id)),
     foreignSent,
+    panelSent,
     refusedValid: Object.fromEntries(
       [...refusals].filter(([id]) => !with2xx.has(id)).map(([id, seen]) => [id, [...seen].map(([answer, count]) => ({ answer, count })).sort((a, b) => b.count - a.count)]),
     ),

@@ -52,6 +52,8 @@ export interface FuzzContext {
    * the ids of another customer of the tenant, by name, one of which may take the place of its own
    */
   customer: { token: string; cardToken: string; others: Record<string, string[]> } | null;
+  /** the owner's panel session (next-auth's cookies, as a browser would send them) and this site's origin; null when the sign-in failed */
+  panel: { cookie: string; origin: string } | null;
   /** stops what the set-up started in this process (the webhook receiver) */
   close: () => Promise<void>;
 }
@@ -144,6 +146,25 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   // operations that end sessions (logout with allSessions, DELETE sessions/{id}) act as a user of their own
   let sessionUser = { id: tenant.userId, username: 'owner' };
   const freshAdminToken = async () => (await signIn(sessionUser.id, sessionUser.username)).token;
+  // the owner signed in to the panel as a browser is: next-auth's CSRF token, then its credentials callback
+  let panel: FuzzContext['panel'] = null;
+  await step('panel session', async () => {
+    const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+    const csrfCookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const signedIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookies.join('; ') },
+      body: new URLSearchParams({ csrfToken, tenantId, username: 'owner', password: FUZZ_PASSWORD, json: 'true' }).toString(),
+    });
+    const session = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => /next-auth\.session-token(\.\d+)?=./.test(c));
+    if (!session.length) throw new Error(`the panel sign-in answered ${signedIn.status} without a session cookie`);
+    panel = { cookie: session.join('; '), origin: new URL(baseUrl).origin };
+  });
 
   const bodies: Record<string, unknown> = {};
   const pathPools: Record<string, Record<string, string[]>> = {};
@@ -180,11 +201,11 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
   });
   await step('spare sessions', async () => {
     sessionUser = { id: await createUser(`fuzzsession${run}`, ['ADMIN_USER']), username: `fuzzsession${run}` };
-    for (let i = 0; i < 3; i++) {
-      const s = await signIn(sessionUser.id, sessionUser.username);
-      add('sessionId', s.sessionId);
-      add('refreshToken', s.refreshToken);
-    }
+    for (let i = 0; i < 3; i++) add('sessionId', (await signIn(sessionUser.id, sessionUser.username)).sessionId);
+    // the refresh tokens are a user's of their own: the sign-out operations end every session of the
+    // session user, and with them its refresh tokens, so a run could leave the refresh no token to rotate
+    const refresher = { id: await createUser(`fuzzrefresh${run}`, ['EMPLOYEE']), username: `fuzzrefresh${run}` };
+    for (let i = 0; i < 3; i++) add('refreshToken', (await signIn(refresher.id, refresher.username)).refreshToken);
     // approving a transfer takes the approver's role, which a tenant's first administrator does not
     // hold; a session keeps the roles it was signed in with, so the owner signs in again after it
     const other = { authorization: `Bearer ${await freshAdminToken()}`, 'X-Tenant-ID': tenantId };
@@ -715,6 +736,7 @@ export async function setUpFuzz(baseUrl: string, platformKey: string): Promise<F
     signers,
     foreign,
     customer: asCustomer,
+    panel,
     close: async () => {
       await Promise.all(closers.map((close) => close()));
     },

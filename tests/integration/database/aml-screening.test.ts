@@ -8,7 +8,7 @@ import { customers, wallets } from '@/lib/db/schema';
 import { call, contextHeaders, createTenant, expectEnvelope, platformAuth, uniqueName } from '../helpers';
 import { adminToken, createCustomerUser, firstAdmin, resetIdentityState } from '../identity-fixtures';
 import { cardOp, expectBusiness, issueCard, ok, signIn } from '../card-fixtures';
-import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller } from '../ledger-fixtures';
+import { adminCaller, addBeneficiary, api, authorize, customerCaller, expectOk, fund, openWallet, routes, transfer, type Caller, type Json } from '../ledger-fixtures';
 import {
   acceptDocuments,
   categoryIds,
@@ -173,6 +173,30 @@ describe('lists', () => {
     const seen = expectOk(await api<{ items: { id: string; scope: string }[] }>(amlRoutes.lists.GET, otherAdmin));
     expect(seen.items.map((l) => `${l.scope}:${l.id}`)).toContain(`PLATFORM:${created.json.data.id}`);
     expect(seen.items.map((l) => l.id)).not.toContain(list.id);
+  });
+
+  it("a list's name is its owner's once: a second list of the name, or a rename to it, answers 409 naming the field", async () => {
+    const duplicate = { error: 'CONFLICT', details: 'a list with this name already exists', field: 'name' };
+    const name = uniqueName('Named');
+    await tenantList(admin, [{ id: 'N', name: 'Nora Testperson' }], { name });
+    expectEnvelope(await api(amlRoutes.lists.POST, admin, { method: 'POST', body: { name, kind: 'INTERNAL', format: 'OWN_CSV' } }), 409, 'conflict', duplicate);
+    const { list: second } = await tenantList(admin, [{ id: 'M', name: 'Mona Testperson' }]);
+    expectEnvelope(await api(amlRoutes.list.PATCH, admin, { method: 'PATCH', params: { listId: second.id }, body: { name } }), 409, 'conflict', duplicate);
+    // another tenant may use the name; the platform's lists are an owner of their own
+    const other = await createTenant(uniqueName('AmlNames'));
+    const otherAdmin: Caller = { token: (await adminToken(firstAdmin(other))).token, userId: other.userId };
+    expect((await api(amlRoutes.lists.POST, otherAdmin, { method: 'POST', body: { name, kind: 'INTERNAL', format: 'OWN_CSV' } })).status).toBe(200);
+    const platformName = uniqueName('Platform named');
+    const create = (body: Json) => call<AmlList>(amlRoutes.platformLists.POST, { method: 'POST', headers: platformAuth, body });
+    expect((await create({ name: platformName, kind: 'SANCTIONS', format: 'OWN_CSV' })).status).toBe(200);
+    expectEnvelope(await create({ name: platformName, kind: 'PEP', format: 'OWN_CSV' }), 409, 'conflict', duplicate);
+    const another = await create({ name: uniqueName('Platform other'), kind: 'SANCTIONS', format: 'OWN_CSV' });
+    expectEnvelope(
+      await call(amlRoutes.platformList.PATCH, { method: 'PATCH', headers: platformAuth, params: { listId: another.json.data.id }, body: { name: platformName } }),
+      409,
+      'conflict',
+      duplicate,
+    );
   });
 
   it('needs the aml:configure capability to import and aml:read to read', async () => {
