@@ -19,12 +19,6 @@ import { fieldErrorSchema, type FieldError } from './envelopes';
  * one table (status, message, code, data schema, how `data` is filled) from which
  * lib/contract/api-errors.ts derives its constructors. Tests, pages and the OpenAPI document read these.
  */
-/**
- * The edge's limit on a request line and its headers together (server/edge.mjs MAX_HEADER_BYTES,
- * which cannot import this module; tests/unit/edge.test.ts holds the two equal): over it, 431.
- */
-export const MAX_HEADER_BYTES = 16 * 1024;
-
 export const ERROR_MESSAGES = {
   // catalogue rows of the contract, letter for letter
   validationFailed: 'request validation failed',
@@ -920,3 +914,9 @@ export const ERROR_CATALOGUE = {
   ),
 };
 export type CatalogueName = keyof typeof ERROR_CATALOGUE;
+
+/**
+ * The edge's limit on a request line and its headers together (server/edge.mjs MAX_HEADER_BYTES,
+ * which cannot import this module; tests/unit/edge.test.ts holds the two equal): over it, 431.
+ */
+export const MAX_HEADER_BYTES = 16 * 1024;

@@ -169,12 +169,12 @@ function errorsOf(op: RouteSpec): ApiError[] {
   if (op.auth === 'card') errors.push(missingHeaders(['Content-Type', ...uniqueRequired]));
   else if (uniqueRequired.length) errors.push(missingHeaders(uniqueRequired));
   // every operation: each query parameter is held to the text rule, whether or not the operation reads it
-  errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : uniqueRequired.length ? 'header' : 'query.name', message: 'explains what is wrong' }]));
+  errors.push(validationFailed([{ field: op.body ? 'body.field' : op.params ? 'params.id' : uniqueRequired.length ? 'header' : 'q', message: 'explains what is wrong' }]));
   if (op.body) errors.push(malformedJson('the body is not valid JSON (error at position 1)'), unsupportedMediaType('text/plain'), payloadTooLarge(1_048_576));
   if (op.idempotency === 'required') errors.push(missingHeaders([IDEMPOTENCY_KEY_HEADER]));
   if (op.idempotency) errors.push(validationFailed([{ field: IDEMPOTENCY_KEY_HEADER, message: 'must be at most 255 characters' }]));
   // a credential is optional, but one that is sent must be valid
-  if (op.auth === 'tenantOptionalBearer') errors.push(unauthorized('the session has ended; sign in again'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
+  if (op.auth === 'tenantOptionalBearer') errors.push(unauthorized('the bearer token is malformed'), tokenExpired(new Date('2026-01-01T12:00:00.000Z')));
   if (op.auth === 'bearer' || op.auth === 'card')
     errors.push(
       unauthorized(op.auth === 'card' ? 'send Authorization: Bearer <token> from /api/auth/login' : 'sign in, or send Authorization: Bearer <token>'),

@@ -299,8 +299,7 @@ describe('registration by an administrator of the tenant', () => {
 
   it('an invalid bearer token answers 401 (no silent fallback to self sign-up)', async () => {
     const res = await registerIndividual(individualBody(cats), { ...anonymous(), authorization: 'Bearer not-a-token' });
-    expect(res.status).toBe(401);
-    expect(res.json.code).toBe(401);
+    expectEnvelope(res, 401, 'authentication required', { error: 'UNAUTHORIZED', details: 'the bearer token is malformed' });
   });
 });
 
