@@ -334,7 +334,10 @@ async function materialize(plan: Plan, ctx: FuzzContext, n: number): Promise<Wir
   // field, else (no body) in a query filter
   const foreignMutation = plan.mutations.find((m) => m.kind === 'foreign-id' || m.kind === 'as-customer');
   const asCustomer = foreignMutation?.kind === 'as-customer' && ctx.customer !== null;
-  const others: Record<string, string[]> = asCustomer ? ctx.customer!.others : foreignMutation?.kind === 'foreign-id' ? ctx.foreign : {};
+  // a third of a customer's requests keep the ids the pools give (mostly its own): the customer's
+  // own paths, under every other check; the rest put another customer's id where one fits
+  const keepOwn = asCustomer && Math.floor(foreignMutation!.pick / 1024) % 3 === 0;
+  const others: Record<string, string[]> = asCustomer ? (keepOwn ? {} : ctx.customer!.others) : foreignMutation?.kind === 'foreign-id' ? ctx.foreign : {};
   const whose = asCustomer ? "another customer's" : "another tenant's";
   const theirs = (name: string, m: Plan['mutations'][number]) => pick(others[name]!, m.pick);
   let foreign: Wire['foreign'];
