@@ -11,6 +11,7 @@
  *  - a 2xx matches the operation's declared response (content type, and the JSON schema via ajv).
  */
 import http from 'node:http';
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { operationsOf, type Operation, type Schema } from './openapi';
@@ -55,6 +56,8 @@ export interface FuzzResult {
   foreignSent: Record<string, number>;
   /** requests signed with the panel cookie, by where they said they came from and how they were answered (`cross-site change, refused`) */
   panelSent: Record<string, number>;
+  /** the statements read after the run: how many wallets and lines (every one must read true) */
+  statementsRead: { wallets: number; lines: number };
   /** for each of them, what its unmutated requests were answered, most frequent first: where the valid requests need help */
   refusedValid: Record<string, Array<{ answer: string; count: number }>>;
   warnings: string[];
@@ -636,6 +639,50 @@ function check(op: Operation, wire: Wire, answer: Answer): string[] {
   return problems;
 }
 
+/** A statement line as the check below reads it. */
+export type StatementLine = { entryId: string; direction: 'CREDIT' | 'DEBIT'; amount: string; balanceAfter: string };
+
+/**
+ * What is untrue about a wallet's statement (newest first), or null: each line's `balanceAfter` less
+ * its own movement must be the next older line's (zero before the oldest), none may be negative, and
+ * the newest must be the wallet's balance.
+ */
+export function statementProblem(lines: StatementLine[], balance: string): string | null {
+  if (lines.length && !new Decimal(lines[0]!.balanceAfter).eq(balance)) return `the newest line leaves ${lines[0]!.balanceAfter}, the wallet holds ${balance}`;
+  for (const [i, line] of lines.entries()) {
+    const after = new Decimal(line.balanceAfter);
+    if (after.isNegative()) return `line ${i} (entry ${line.entryId}) leaves ${line.balanceAfter}`;
+    const before = line.direction === 'CREDIT' ? after.minus(line.amount) : after.plus(line.amount);
+    const older = i + 1 < lines.length ? new Decimal(lines[i + 1]!.balanceAfter) : new Decimal(0);
+    if (!before.eq(older)) return `line ${i} (entry ${line.entryId}, ${line.direction} ${line.amount}) leaves ${line.balanceAfter}, but the line before it left ${older.toFixed(2)}`;
+  }
+  return null;
+}
+
+/** Every statement of the fuzz tenant's wallets, read after the run (statementProblem), and how much was read. */
+async function untrueStatements(base: URL, ctx: FuzzContext): Promise<{ wallets: number; lines: number; untrue: Array<{ walletId: string; problem: string }> }> {
+  const headers = { authorization: `Bearer ${ctx.adminToken}`, 'X-Tenant-ID': ctx.tenantId };
+  const pages = async <T>(path: string): Promise<T[]> => {
+    const items: T[] = [];
+    for (let page = 1; ; page++) {
+      const res = await fetch(new URL(`${path}${path.includes('?') ? '&' : '?'}pageSize=100&page=${page}`, base), { headers });
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+      const { data } = (await res.json()) as { data: { items: T[]; total: number } };
+      items.push(...data.items);
+      if (!data.items.length || items.length >= data.total) return items;
+    }
+  };
+  const read = { wallets: 0, lines: 0, untrue: [] as Array<{ walletId: string; problem: string }> };
+  for (const wallet of await pages<{ id: string; balance: string }>('/api/v2.1/wallets')) {
+    const lines = await pages<StatementLine>(`/api/v2.1/wallets/${wallet.id}/statement`);
+    read.wallets++;
+    read.lines += lines.length;
+    const problem = statementProblem(lines, wallet.balance);
+    if (problem) read.untrue.push({ walletId: wallet.id, problem });
+  }
+  return read;
+}
+
 // --- reporting -----------------------------------------------------------------------------------
 
 /** An answer in a few words: its status, the envelope's message and its first field error. */
@@ -704,6 +751,7 @@ export function formatReport(result: FuzzResult): string {
       .map(([name, count]) => `${name} ${count}`)
       .join(', ')}`,
   );
+  lines.push('', `statements read after the run: ${result.statementsRead.wallets} wallets, ${result.statementsRead.lines} lines`);
   const panelTotal = Object.values(result.panelSent).reduce((a, b) => a + b, 0);
   lines.push(
     '',
@@ -838,6 +886,19 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
     });
   }
 
+  // and every statement reads true, however the run's transfers raced (docs/ledger.md, "Order of a statement")
+  const statements = await untrueStatements(base, ctx);
+  for (const untrue of statements.untrue) {
+    violationCount++;
+    groups.set(`statement|${untrue.walletId}`, {
+      operation: 'GET /api/v2.1/wallets/{walletId}/statement (after the run)',
+      status: 200,
+      reason: `a statement that does not read true: ${untrue.problem}`,
+      count: 1,
+      sample: { request: `GET /api/v2.1/wallets/${untrue.walletId}/statement`, mutations: '', response: untrue.problem },
+    });
+  }
+
   const violations = [...groups.values()].sort((a, b) => a.reason.localeCompare(b.reason) || a.operation.localeCompare(b.operation));
   return {
     seed: options.seed,
@@ -854,6 +915,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzResult> {
       [...refusals].filter(([id]) => !with2xx.has(id)).map(([id, seen]) => [id, [...seen].map(([answer, count]) => ({ answer, count })).sort((a, b) => b.count - a.count)]),
     ),
     warnings: ctx.warnings,
+    statementsRead: { wallets: statements.wallets, lines: statements.lines },
     seconds: (Date.now() - started) / 1000,
     setupSeconds,
     slowest: [...timing.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, 10),
