@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conflict } from './api-errors';
 import { AML_ENTITY_TYPES, AML_LIST_FORMATS } from './aml-model';
 import { isoDateTimeSchema, uuidSchema } from './common';
 import { paged, pageQuerySchema } from './wallets';
@@ -601,3 +602,6 @@ export const amlBacktestSchema = z.object({
   customers: z.number().int().describe('distinct customers the rule would have caught'),
   samples: z.array(transferLineSchema.extend({ customerId: uuidSchema, reason: z.string() })).describe('the newest matches, at most 50'),
 });
+
+/** 409: a list's name, new or changed, that another list of the same owner (a tenant, or the platform) has. */
+export const listNameTaken = () => conflict('a list with this name already exists', { field: 'name' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conflict } from './api-errors';
 import { isoDateTimeSchema, usernameSchema } from './common';
 import { ADMIN_ROLES, adminRoleSchema, organizationTypeSchema, roleSchema } from './enums';
 import { passwordSchema } from './password';
@@ -164,3 +165,6 @@ export const adminUserSchema = sessionUserSchema.extend({
 
 /** GET /admin/users */
 export const adminUserPageSchema = z.object({ items: z.array(adminUserSchema), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+
+/** 409: the tenant already has a user with this email or username (a registration, a new user). */
+export const userExists = (field: 'email' | 'username') => conflict(`a user with this ${field} already exists`, { field });

@@ -1,4 +1,5 @@
 import {
+  listNameTaken,
   AML_LIST_MAX_BODY_BYTES,
   AML_LIST_MAX_BYTES,
   amlAlertDetailSchema,
@@ -37,18 +38,7 @@ import {
   updateAmlRuleBodySchema,
   updateAmlSettingsBodySchema,
 } from '../aml';
-import {
-  alertAssignedToOther,
-  alertStateConflict,
-  conflict,
-  decisionNotAllowed,
-  forbidden,
-  listFileInvalid,
-  notFound,
-  payloadTooLarge,
-  secondOfficerRequired,
-  validationFailed,
-} from '../api-errors';
+import { alertAssignedToOther, alertStateConflict, decisionNotAllowed, forbidden, listFileInvalid, notFound, payloadTooLarge, secondOfficerRequired, validationFailed } from '../api-errors';
 import { EXAMPLE_ID } from './shared';
 import { defineRoute } from './types';
 
@@ -74,9 +64,6 @@ const listLists = defineRoute({
   response: amlListCollectionSchema,
 });
 
-/** 409: a list's name, new or changed, that another list of the same owner has */
-const duplicateListName = conflict('a list with this name already exists', { field: 'name' });
-
 const createList = defineRoute({
   ...aml,
   method: 'POST',
@@ -87,7 +74,7 @@ const createList = defineRoute({
   message: 'list created',
   body: createAmlListBodySchema,
   response: amlListSchema,
-  errors: [duplicateListName],
+  errors: [listNameTaken()],
 });
 
 const getList = defineRoute({
@@ -111,7 +98,7 @@ const updateList = defineRoute({
   params: amlListIdParamsSchema,
   body: updateAmlListBodySchema,
   response: amlListSchema,
-  errors: [notFound('list'), forbidden('platform lists are managed by the platform operator; a tenant imports into its own lists'), duplicateListName],
+  errors: [notFound('list'), forbidden('platform lists are managed by the platform operator; a tenant imports into its own lists'), listNameTaken()],
 });
 
 const importList = defineRoute({
@@ -164,7 +151,7 @@ const platformCreateList = defineRoute({
   message: 'list created',
   body: createAmlListBodySchema,
   response: amlListSchema,
-  errors: [duplicateListName],
+  errors: [listNameTaken()],
 });
 
 const platformUpdateList = defineRoute({
@@ -176,7 +163,7 @@ const platformUpdateList = defineRoute({
   params: amlListIdParamsSchema,
   body: updateAmlListBodySchema,
   response: amlListSchema,
-  errors: [notFound('list'), duplicateListName],
+  errors: [notFound('list'), listNameTaken()],
 });
 
 const platformImportList = defineRoute({

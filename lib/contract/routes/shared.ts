@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conflict } from '../api-errors';
+import { userExists } from '../identity';
 
 /** Example values and small shapes the route definitions share (examples in the OpenAPI document). */
 export const EXAMPLE_ID = '7c0d2f4e-5a8b-4c1d-9e3f-2a6b8c0d1e4f';
@@ -11,4 +11,4 @@ export const customerHeaders = { required: [], optional: ['X-Forwarded-For', 'X-
 export const proofHeaders = { required: [], optional: ['X-Forwarded-For', 'User-Agent'] } as const;
 
 /** 409 of a registration or a new user whose email or username the tenant already has */
-export const duplicateUser = [conflict('a user with this email already exists', { field: 'email' }), conflict('a user with this username already exists', { field: 'username' })];
+export const duplicateUser = [userExists('email'), userExists('username')];

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
 import { getEnv } from '@/lib/env';
-import { AML_LIST_MAX_BYTES, type AmlList, type AmlListVersion, type ImportAmlListBody } from '@/lib/contract/aml';
+import { AML_LIST_MAX_BYTES, listNameTaken, type AmlList, type AmlListVersion, type ImportAmlListBody } from '@/lib/contract/aml';
 import { ListFormatError, type AmlListFormat, type ListFiles, type ParsedEntry } from '@/lib/contract/aml-model';
-import { conflict, forbidden, listFileInvalid, notFound, payloadTooLarge, validationFailed } from '@/lib/contract/api-errors';
+import { forbidden, listFileInvalid, notFound, payloadTooLarge, validationFailed } from '@/lib/contract/api-errors';
 import { isUuid } from '@/lib/contract/common';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/errors';
@@ -147,7 +147,7 @@ export async function createList(db: DbOrTx, owner: ListOwner, input: CreateList
       .returning();
     return listView(row!, null);
   } catch (error) {
-    if (isUniqueViolation(error, 'aml_lists_tenant_name_uq')) throw conflict('a list with this name already exists', { field: 'name' });
+    if (isUniqueViolation(error, 'aml_lists_tenant_name_uq')) throw listNameTaken();
     throw error;
   }
 }
@@ -178,7 +178,7 @@ export async function updateList(
     if (patch.enabled !== undefined) await notifyListChanged(db, listId);
     return (await present(db, [row!]))[0]!;
   } catch (error) {
-    if (isUniqueViolation(error, 'aml_lists_tenant_name_uq')) throw conflict('a list with this name already exists', { field: 'name' });
+    if (isUniqueViolation(error, 'aml_lists_tenant_name_uq')) throw listNameTaken();
     throw error;
   }
 }

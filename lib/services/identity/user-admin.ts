@@ -2,15 +2,14 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AdminRole } from '@/lib/contract/enums';
 import type { CreateUserBody } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
-import { isUniqueViolation } from '@/lib/db/errors';
 import { organizations, tenants, userRoles, users } from '@/lib/db/schema';
-import { ApiError, conflict, missingRequiredRole, notFound, lastAdmin } from '@/lib/contract/api-errors';
+import { ApiError, missingRequiredRole, notFound, lastAdmin } from '@/lib/contract/api-errors';
 import { lockState, loginKeyFor, unlock } from './lockout';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSecret } from './passwords';
 import { forgetUser } from './principal-cache';
 import { revokeAllSessions } from './sessions';
-import { findUserById, findUsersByIds, toSessionUser, type UserWithRoles } from './users';
+import { duplicateUserError, findUserById, findUsersByIds, toSessionUser, type UserWithRoles } from './users';
 
 /**
  * Administrator-side user management of a tenant (the ADMIN_USER's panel): list, create with roles,
@@ -90,9 +89,7 @@ export async function createAdminUser(db: Db, tenantId: string, input: CreateUse
     });
     return getAdminUser(db, tenantId, userId);
   } catch (error) {
-    if (isUniqueViolation(error, 'users_tenant_username_uq')) throw conflict('a user with this username already exists', { field: 'username' });
-    if (isUniqueViolation(error, 'users_tenant_email_uq')) throw conflict('a user with this email already exists', { field: 'email' });
-    throw error;
+    throw duplicateUserError(error) ?? error;
   }
 }
 

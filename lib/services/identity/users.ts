@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '@/lib/contract/access';
 import type { Role } from '@/lib/contract/enums';
-import type { SessionUser } from '@/lib/contract/identity';
+import { userExists, type SessionUser } from '@/lib/contract/identity';
 import type { Db, DbOrTx } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { customers, userRoles, users, type UserRow } from '@/lib/db/schema';
 
 export interface UserWithRoles extends UserRow {
@@ -114,4 +115,11 @@ export function toSessionUser(user: UserWithRoles): SessionUser {
     gender: user.gender,
     phones: user.phoneNumber ? [{ phoneType: 'MOBILE', encoding: 'E164', number: user.phoneNumber }] : [],
   };
+}
+
+/** A unique violation on the users table (a new user, a registration's): 409 naming the field; else null. */
+export function duplicateUserError(error: unknown) {
+  if (isUniqueViolation(error, 'users_tenant_email_uq')) return userExists('email');
+  if (isUniqueViolation(error, 'users_tenant_username_uq')) return userExists('username');
+  return null;
 }

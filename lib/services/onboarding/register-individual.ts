@@ -2,12 +2,12 @@ import { clock } from '@/lib/clock';
 import type { ConsentType } from '@/lib/contract/enums';
 import type { IndividualRegistrationBody, RegistrationResult } from '@/lib/contract/onboarding';
 import type { Db } from '@/lib/db/client';
-import { isUniqueViolation } from '@/lib/db/errors';
 import { addresses, contacts, customerCategorizations, customers, persons, userRoles, users, verifications } from '@/lib/db/schema';
-import { conflict, tenantAccessDenied, validationFailed } from '@/lib/contract/api-errors';
+import { tenantAccessDenied, validationFailed } from '@/lib/contract/api-errors';
 import { emitEvent } from '@/lib/services/events/emit';
 import { assertPasswordNotCommon } from '@/lib/services/identity/password-policy';
 import { hashSecret } from '@/lib/services/identity/passwords';
+import { duplicateUserError } from '@/lib/services/identity/users';
 import { audit } from './audit';
 import { checkCategorization, chosenCategory } from './categorization-check';
 import { missingRequiredConsents, recordConsent, type ConsentProof } from './consents';
@@ -198,11 +198,4 @@ export async function registerIndividual(
   } catch (error) {
     throw duplicateUserError(error) ?? error;
   }
-}
-
-/** A unique violation on the users table: 409 naming the field. */
-export function duplicateUserError(error: unknown) {
-  if (isUniqueViolation(error, 'users_tenant_email_uq')) return conflict('a user with this email already exists', { field: 'email' });
-  if (isUniqueViolation(error, 'users_tenant_username_uq')) return conflict('a user with this username already exists', { field: 'username' });
-  return null;
 }

@@ -20,7 +20,7 @@ import { refreshRisk } from './review-state';
 import { screeningContext, screenSubjects, subjectsOfCustomer } from '@/lib/services/aml/screening';
 import { categoryProcessRules } from '@/lib/services/categorization/processes';
 import { consumeDraft } from '@/lib/services/drafts/drafts';
-import { duplicateUserError } from './register-individual';
+import { duplicateUserError } from '@/lib/services/identity/users';
 
 export type OrganizationRegistrationResult = z.infer<typeof organizationRegistrationResultSchema>;
 
