@@ -111,10 +111,6 @@ async function recordInDirectory(ctx: BaseContext & CardAuthContext, operation: 
 }
 
 /**
- * Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits that starts like a card scheme
- * (2-6) and is not a phone number (no leading +): the last line of defence.
- */
-/**
  * maskPans applied to every string (keys too) of a JSON value, before it is serialized: card
  * numbers travel as strings, and a number that happens to look like one (a page number) must stay
  * a number, or the answer would not be JSON any more.
@@ -126,6 +122,10 @@ export function maskPansIn(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Masks (first 6 + last 4) every Luhn-valid run of 13 to 19 digits that starts like a card scheme
+ * (2-6) and is not a phone number (no leading +): the last line of defence.
+ */
 export function maskPans(text: string): string {
   return text.replace(/(?<![\d+])[2-6]\d{12,18}(?!\d)/g, (run) => (luhnValid(run) ? `${run.slice(0, 6)}${'*'.repeat(run.length - 10)}${run.slice(-4)}` : run));
 }
