@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { expectAccessible } from './browser-helpers';
+import { axeViolations, expectAccessible } from './browser-helpers';
 import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /**
@@ -268,9 +267,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect.soft(found.offRight, `${name} at ${width}px: controls beyond the right edge`).toEqual([]);
   expect.soft(found.scrollWidth, `${name} at ${width}px: the document scrolls sideways`).toBeLessThanOrEqual(found.innerWidth);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect.soft(bad, `${name} at ${width}px: axe violations`).toEqual([]);
+  expect.soft(await axeViolations(page), `${name} at ${width}px: axe violations`).toEqual([]);
 }
 
 /** The two widths a money screen is checked at: the desktop and the phone. */

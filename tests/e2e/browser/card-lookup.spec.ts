@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PLATFORM_KEY, REPO_ROOT, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
+import { expectAccessible } from '../browser-helpers';
 import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
 
 /**
@@ -153,12 +153,6 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 }
 
-async function accessible(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-  expect(bad, name).toEqual([]);
-}
-
 test('the dashboard counts cards by state through the gateway', async ({ page }) => {
   await signIn(page);
   await expect(page.getByTestId('cards-ACTIVE')).toHaveText('1');
@@ -190,7 +184,7 @@ test('card lookup: masked once submitted, details, limits, transactions, history
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     await page.screenshot({ path: path.join(SCREENSHOTS, `card-lookup-${width}.png`), fullPage: true });
-    await accessible(page, `card lookup at ${width}px`);
+    await expectAccessible(page, `card lookup at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
