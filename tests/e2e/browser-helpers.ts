@@ -28,8 +28,8 @@ export async function signInPanel(page: Page, tenantId: string, username = 'owne
  * Axe's serious and critical violations on the page as it is now, each with the elements it names.
  * In legacy mode: axe runs in the page (and its same-origin frames; the panel has no other). The
  * default mode injects axe three times and opens a tab of its own to merge the frames' results,
- * which took twice as long for the same findings (2.3 s against 1.1 s a scan on a 2-core VM), and
- * the specs scan about 250 times.
+ * which took twice as long for the same findings (1.1-2.5 s a scan against 0.6-1.1 s on a 2-core
+ * VM), and the specs scan about 250 times.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).setLegacyMode().analyze();

@@ -6,9 +6,10 @@ const MAX_CHARS = 8_000;
 
 /**
  * The page as it stood when a test failed, printed in the log: the accessibility tree in the error
- * context Playwright writes for every failure, which the list reporter only names by its path. In CI the log is all that is left of a failed run (the
- * files stay on the machine that ran it), and the traces that would show the page are not recorded
- * there (playwright.config.ts). Added to the reporters in CI.
+ * context Playwright writes for every failure, which the list reporter only names by its path. In
+ * CI the log is all that is left of a failed run (the files stay on the machine that ran it), and
+ * the traces that would show the page are not recorded there (playwright.config.ts). Added to the
+ * reporters in CI.
  */
 export default class FailureContextReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
