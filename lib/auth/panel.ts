@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
+import { isApiError } from '@/lib/contract/api-errors';
 import { getDb } from '@/lib/db/client';
 import { authenticatePanelSession, type Principal } from '@/lib/services/identity/sessions';
 import { can, type Capability } from '@/lib/contract/access';
@@ -16,7 +17,9 @@ export interface PanelUser {
 
 /**
  * The signed-in panel user for a server component, or null. Besides next-auth's cookie, the
- * server-side session must still be live (not signed out, revoked, disabled or expired).
+ * server-side session must still be live (not signed out, revoked, disabled or expired). Anything
+ * else that fails (the database unavailable) is thrown, not taken for a signed-out visitor: the page
+ * shows its error with "Try again" (app/error.tsx), not a sign-in form that cannot work either.
  */
 export async function getPanelUser(): Promise<PanelUser | null> {
   const session = await getServerSession(await authOptions());
@@ -35,8 +38,9 @@ export async function getPanelUser(): Promise<PanelUser | null> {
     const tenant = principal.tenant;
     if (tenant.status !== 'ACTIVE') return null;
     return { principal, name: user.name ?? '', email: user.email ?? '', roles: principal.roles, tenant: { id: tenant.id, name: tenant.name } };
-  } catch {
-    return null;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
   }
 }
 

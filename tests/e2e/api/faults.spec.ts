@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PLATFORM_KEY, PACKAGE_VERSION, registrationBody, uniqueName } from '../fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_PLATFORM_KEY, PACKAGE_VERSION, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
+import { capture } from '../browser-helpers';
 import { ownPostgres, ownRedis, type OwnPostgres, type OwnRedis } from '../fault-services';
 import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
 
@@ -252,6 +253,45 @@ test('PostgreSQL stops under load: 503 in our envelope, none waiting for the dat
   expect(created.filter((id) => !ids.has(id))).toEqual([]);
   expect(await sql('select t.id from tenants t where not exists (select 1 from users u where u.tenant_id = t.id)')).toEqual([]);
   expect(await fetch(`${base}/api/v2.1/tenants/${known}`, { headers: auth }).then((r) => r.status)).toBe(200);
+});
+
+test('a panel page while PostgreSQL is down: our error page with a reference and a way to try again, never a stack trace; "Try again" brings the page back', async () => {
+  test.setTimeout(180_000);
+  const tenantId = await register();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ baseURL: base });
+    await page.goto('/sign-in');
+    await page.getByLabel('Tenant ID').fill(tenantId);
+    await page.getByLabel('Username or email').fill('owner');
+    await page.getByLabel('Password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+
+    await postgres.stop();
+    await expect.poll(async () => (await health()).status, { timeout: 30_000 }).toBe(503);
+    // the panel's layout reads the tenant's branding: without the database it cannot be drawn
+    // the session is not taken for a signed-out one: no sign-in form that could not work either
+    const response = await page.goto('/customers');
+    expect(response?.status()).toBe(500);
+    const heading = page.getByRole('heading', { level: 1, name: 'This page could not be shown' });
+    const reference = page.getByText(/^Reference: \S+$/);
+    await expect(reference).toBeVisible();
+    // the reference is what the server logged beside the error, so that it can be found
+    const digest = (await reference.innerText()).replace('Reference: ', '');
+    await expect.poll(() => server.stdout() + server.stderr()).toContain(digest);
+    await capture(page, 'page-error', () => expect(heading).toBeVisible(), [1280, 375]);
+    const html = await response!.text();
+    expect(html).not.toMatch(/ECONNREFUSED|at async |node_modules|\.ts:\d+/);
+
+    await postgres.start();
+    await expect.poll(async () => (await health()).status, { timeout: 30_000 }).toBe(200);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/customers$/);
+  } finally {
+    await browser.close();
+  }
 });
 
 test('a statement the database refuses is logged once, with its own message and code and the request id, never answered', async () => {

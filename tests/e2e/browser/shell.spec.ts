@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
+import { capture } from '../browser-helpers';
 
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
@@ -113,6 +114,35 @@ test.describe('panel shell', () => {
     await expectOverview(page, tenant.name);
     await expect(page.getByTestId('shell-user')).toHaveText('Olga Owner');
     await expect(page.getByTestId('tenant-card').getByText(tenant.tenantId)).toBeVisible();
+  });
+
+  test('an address that leads nowhere: sign-in first, then "Page not found" inside the shell with a way on, at 1280 and 375 px', async ({ page, request }) => {
+    const tenant = await registerTenant(request);
+    // signed out: sign-in first, and back to the address afterwards, as for every panel page
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings$/);
+    await page.getByLabel('Tenant ID').fill(tenant.tenantId);
+    await page.getByLabel('Username or email').fill('owner');
+    await page.getByLabel('Password').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    const notFound = page.getByRole('heading', { level: 1, name: 'Page not found' });
+    await expect(notFound).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveTitle('Page not found · Business Platform');
+    // the shell stays: the user, and the navigation to go on from
+    await expect(page.getByTestId('shell-user')).toHaveText('Olga Owner');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' })).toBeVisible();
+
+    // an id that is not one, under a real page, and a path under no page at all: the same page, answered 404
+    for (const address of ['/wallets/not-a-wallet', '/customers/x/y/z']) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await expect(notFound).toBeVisible();
+    }
+    await capture(page, 'not-found', () => expect(notFound).toBeVisible(), [1280, 375]);
+
+    await page.getByRole('link', { name: 'Go to the overview' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   });
 
   test('suspending the tenant ends the panel session, and signing in again says the tenant is not available', async ({ page, request }) => {
