@@ -60,10 +60,13 @@ export function routeTableOf(routes, pages, functions) {
   if (routes.i18n) return off('the build has locales');
   if (Object.keys(pages ?? {}).some((p) => p === '/api' || p.startsWith('/api/'))) return off('the build has pages-router API routes');
   const dynamic = routes.dynamicRoutes ?? [];
-  if (!dynamic.some((r) => r.page === CATCH_ALL_PAGE)) return off(`the build has no ${CATCH_ALL_PAGE} route`);
+  const catchAll = dynamic.findIndex((r) => r.page === CATCH_ALL_PAGE);
+  if (catchAll === -1) return off(`the build has no ${CATCH_ALL_PAGE} route`);
   const statics = new Set((routes.staticRoutes ?? []).map((r) => r.page));
   const patterns = [
-    ...dynamic.filter((r) => r.page !== CATCH_ALL_PAGE).map((r) => new RegExp(r.regex)),
+    // Next.js tries the dynamic routes in the table's order, and the catch-all takes every API path:
+    // a route after it (the panel's own catch-all page, `/[...missing]`) never gets one
+    ...dynamic.slice(0, catchAll).map((r) => new RegExp(r.regex)),
     // the proxy (middleware) runs before any route: a path it matches is Next.js's
     ...Object.values(functions?.functions ?? {}).flatMap((f) => (f.matchers ?? []).map((m) => new RegExp(m.regexp))),
   ];

@@ -17,6 +17,8 @@ const ROUTES = {
     route('/api/auth/[...nextauth]', '^/api/auth/(.+?)(?:/)?$'),
     route('/api/v2.1/wallets/[walletId]', '^/api/v2\\.1/wallets/([^/]+?)(?:/)?$'),
     route(CATCH_ALL_PAGE, '^/api(?:/(.+?))?(?:/)?$'),
+    // the panel's catch-all page: after the API's in Next.js's order, so it never takes an API path
+    route('/[...missing]', '^/(.+?)(?:/)?$'),
   ],
 };
 const FUNCTIONS = { functions: { '/_middleware': { matchers: [{ regexp: '^(?:\\/((?!api\\/|_next\\/).*))$' }] } } };
@@ -31,6 +33,12 @@ describe('the edge route table', () => {
     expect(table!.serves('/api/auth/session')).toBe(true);
     expect(table!.serves('/api/v2.1/nope')).toBe(false);
     expect(table!.serves('/api/v2.1/wallets/abc/extra')).toBe(false);
+  });
+
+  it('ignores the routes Next.js tries after the catch-all (a page catch-all matches API paths too)', () => {
+    expect(table!.serves('/api/v2.1/nope')).toBe(false);
+    const { table: pageFirst } = routeTableOf({ ...ROUTES, dynamicRoutes: [route('/[...missing]', '^/(.+?)(?:/)?$'), ...ROUTES.dynamicRoutes.slice(0, 3)] }, PAGES, FUNCTIONS);
+    expect(pageFirst!.serves('/api/v2.1/nope')).toBe(true);
   });
 
   it('leaves to Next.js a path the proxy (middleware) matches', () => {
