@@ -45,3 +45,12 @@ export const NAV_ITEMS: NavItem[] = [
 export function navItemsFor(roles: readonly Role[]): NavItem[] {
   return NAV_ITEMS.filter((item) => !item.allow || can({ roles }, item.allow));
 }
+
+/**
+ * The navigation entry a panel path belongs to (the longest entry it lies under: `/aml/alerts/<id>`
+ * is "AML alerts"), or undefined; the overview names a refused page by it, never by the raw path.
+ */
+export function navItemOf(path: string): NavItem | undefined {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return NAV_ITEMS.filter((item) => item.href !== '/' && (pathname === item.href || pathname.startsWith(`${item.href}/`))).sort((a, b) => b.href.length - a.href.length)[0];
+}

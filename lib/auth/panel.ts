@@ -1,3 +1,4 @@
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getServerSession } from 'next-auth';
 import { isApiError } from '@/lib/contract/api-errors';
@@ -44,9 +45,17 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   }
 }
 
-/** A panel page's guard: the signed-in user holding the capability (any signed-in user when omitted); otherwise to the dashboard. */
+/**
+ * A panel page's guard: the signed-in user holding the capability (any signed-in user when omitted).
+ * Without it, to the overview, which says which page was refused and who can grant it (`denied`, the
+ * refused path: the overview names it only when it is one of the navigation's pages).
+ */
 export async function requirePanelUser(capability?: Capability): Promise<PanelUser> {
   const user = await getPanelUser();
-  if (!user || (capability && !can(user, capability))) redirect('/');
+  if (!user) redirect('/');
+  if (capability && !can(user, capability)) {
+    const path = (await headers()).get('x-bp-pathname') ?? '';
+    redirect(path ? `/?denied=${encodeURIComponent(path)}` : '/');
+  }
   return user;
 }
