@@ -1,11 +1,22 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { IN_CI } from '../ci';
 import { REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /** What the panel's browser specs share: a tenant, signing in, axe scans and screenshots at both widths. */
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+/**
+ * A screenshot for a person to look at, `test-results/screenshots/<name>.png` (the whole page unless
+ * `fullPage: false`). Not in CI: only a CI run's log is ever read, and the browser specs take about
+ * 250 of them, 50-320 ms of a 2-core VM each.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (IN_CI) return;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
 
 /** A new tenant (its owner: `owner` / STRONG_PASSWORD); its id. */
 export async function registerTenant(request: APIRequestContext, name = 'Admin app'): Promise<string> {
@@ -58,7 +69,7 @@ export async function capture(page: Page, name: string, ready: () => Promise<voi
         .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)}`),
     }));
     expect(scrollWidth, `${name} at ${width}px overflows sideways: ${wide.join(' | ')}`).toBeLessThanOrEqual(innerWidth);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await screenshot(page, `${name}-${width}`);
     await expectAccessible(page, `${name} at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

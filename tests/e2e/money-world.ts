@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { axeViolations, expectAccessible } from './browser-helpers';
-import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
+import { axeViolations, expectAccessible, screenshot } from './browser-helpers';
+import { E2E_BASE_URL, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /**
  * A tenant with money and a card, built through the public API, for the customer 360, card, search
@@ -12,7 +11,6 @@ import { E2E_BASE_URL, REPO_ROOT, STRONG_PASSWORD, individualRegistrationBody, p
  * subscription with one delivery, and an ACTIVE virtual card of the built-in sandbox processor.
  */
 
-export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 export const APPROVER_PASSWORD = 'Quiet-Approver-42?';
 export const CUSTOMER_PASSWORD = 'Quiet-Lantern-42?';
 
@@ -266,7 +264,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   // soft: one walk over every screen reports every screen that fails
   expect.soft(found.offRight, `${name} at ${width}px: controls beyond the right edge`).toEqual([]);
   expect.soft(found.scrollWidth, `${name} at ${width}px: the document scrolls sideways`).toBeLessThanOrEqual(found.innerWidth);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  await screenshot(page, `${name}-${width}`);
   expect.soft(await axeViolations(page), `${name} at ${width}px: axe violations`).toEqual([]);
 }
 
@@ -282,7 +280,7 @@ export async function captureHere(page: Page, name: string, ready: () => Promise
   await ready();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${name} at ${width}px overflows sideways`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `money-${name}-${width}.png`), fullPage: true });
+  await screenshot(page, `money-${name}-${width}`);
   await expectAccessible(page, `${name} at ${width}px`);
 }
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
-import { expectAccessible, signInPanel } from '../browser-helpers';
+import { expectAccessible, screenshot, signInPanel } from '../browser-helpers';
 import { individualRegistrationBody, platformAuth } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, SCREENSHOTS, activeIndividual, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * The AML screens in Chromium (docs/admin-app.md, "AML screens"), each journey at 1280 and at 375 px
@@ -29,7 +29,7 @@ async function scan(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('main').getByText(/^(Loading|Loading officers|Searching)…$/)).toHaveCount(0);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `aml-${name}-${width}.png`), fullPage: true });
+  await screenshot(page, `aml-${name}-${width}`);
   await expectAccessible(page, `${name} at ${width}px`);
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from '../browser-helpers';
+import { expectAccessible, screenshot } from '../browser-helpers';
 import { E2E_BASE_URL, E2E_DEMO_PASSWORD, REPO_ROOT } from '../fixtures';
 
 /**
@@ -15,7 +15,6 @@ import { E2E_BASE_URL, E2E_DEMO_PASSWORD, REPO_ROOT } from '../fixtures';
  * hydration, as the early click of this spec proves), and `time-to-operation`, navigation
  * until an operation picked in the index is open in the viewer.
  */
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/sign-in');
@@ -124,7 +123,7 @@ test('the API reference renders the document and runs try-it-out against /api/he
   await expect(live.locator('tbody td.response-col_status').first()).toHaveText('200', { timeout: 15_000 });
   await expect(live.locator('tbody .response-col_description').first()).toContainText('"status": "ok"');
   await expect(health.locator('.request-url')).toContainText('/api/health');
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-1280.png') });
+  await screenshot(page, 'api-reference-1280', { fullPage: false });
   // axe over the viewer with an operation open and its live response shown
   await expectAccessible(page, 'api-reference at 1280px');
 
@@ -138,7 +137,7 @@ test('the API reference renders the document and runs try-it-out against /api/he
   await expect(page.locator('[id^="operations-Wallets-"]').first()).toBeVisible({ timeout: 60_000 });
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-375.png') });
+  await screenshot(page, 'api-reference-375', { fullPage: false });
   await expectAccessible(page, 'api-reference at 375px');
 
   // the document travels gzip-compressed (Next.js's compression; lib/openapi/served.ts)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_TENANT_NAME, E2E_BASE_URL, E2E_DEMO_PASSWORD, platformAuth, registrationBody, STRONG_PASSWORD } from '../fixtures';
+import { screenshot } from '../browser-helpers';
 
 async function demoTenantId(page: Page): Promise<string> {
   await page.goto('/sign-in');
@@ -23,9 +24,9 @@ test('a signed-out visitor is sent to sign-in, signs in as the demo admin, sees 
   const tenantId = await page.getByLabel('Tenant ID').inputValue();
   expect(tenantId).toMatch(/^[0-9a-f-]{36}$/);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: 'test-results/screenshots/sign-in-1280.png', fullPage: true });
+  await screenshot(page, 'sign-in-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'test-results/screenshots/sign-in-390.png', fullPage: true });
+  await screenshot(page, 'sign-in-390');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await fillSignIn(page, tenantId, 'admin', E2E_DEMO_PASSWORD);
@@ -64,7 +65,7 @@ test('wrong passwords count down, the 5th locks the account and the right passwo
   const locked = page.getByRole('alert').filter({ hasText: 'Account locked' });
   await expect(locked).toContainText('Account locked after 5 failed attempts. Try again at');
   await expect(locked).toContainText('(in about 30 minutes)');
-  await page.screenshot({ path: 'test-results/screenshots/sign-in-locked-1280.png', fullPage: true });
+  await screenshot(page, 'sign-in-locked-1280');
 
   await fillSignIn(page, tenantId, 'owner', STRONG_PASSWORD);
   await expect(page.getByRole('alert').filter({ hasText: 'Account locked' })).toBeVisible();

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PLATFORM_KEY, REPO_ROOT, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
-import { expectAccessible } from '../browser-helpers';
+import { E2E_PLATFORM_KEY, STRONG_PASSWORD, registrationBody, uniqueName } from '../fixtures';
+import { expectAccessible, screenshot } from '../browser-helpers';
 import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
 
 /**
@@ -12,7 +11,6 @@ import { spawnNextStart, waitForHttp, type SpawnedServer } from '../helpers';
  * pointed at it (CARD_PROCESSOR_URL), then looks a card up in the browser and freezes/unfreezes it.
  */
 
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 const PAN = '4111111111111111';
 const MASKED = '411111******1111';
 const OTP = '123456';
@@ -183,7 +181,7 @@ test('card lookup: masked once submitted, details, limits, transactions, history
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `card-lookup-${width}.png`), fullPage: true });
+    await screenshot(page, `card-lookup-${width}`);
     await expectAccessible(page, `card lookup at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

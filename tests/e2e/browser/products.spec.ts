@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
+import { screenshot, signInPanel } from '../browser-helpers';
 import { MONEY_VIEWPORTS, activeIndividual, checkScreen, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
@@ -29,7 +29,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
       await expect(page.getByText('default-wallet')).toBeVisible();
       await checkScreen(page, 'products');
-      await page.screenshot({ path: `/tmp/products-list-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `products-list-${viewport.width}`);
 
       // create: the form refuses a negative fee on its field, as the server does
       await page.getByRole('button', { name: 'New wallet product' }).click();
@@ -44,7 +44,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await create.getByLabel('Payout fee: fixed amount').fill('0.50');
       await create.getByLabel('Payout fee: percentage in basis points').fill('150');
       await checkScreen(page, 'product-new');
-      await page.screenshot({ path: `/tmp/products-new-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `products-new-${viewport.width}`);
       await create.getByRole('button', { name: 'Create product' }).click();
       await expect(create).toBeHidden();
       const row = page.getByRole('row').filter({ hasText: code });
@@ -86,7 +86,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(confirm.getByTestId('transfer-fee')).toHaveText(`2.50 EUR (product Fee EUR ${viewport.width}), taken from the wallet with the amount`);
       await expect(confirm.getByTestId('transfer-summary')).toContainText('500.00 EUR now, 397.50 EUR after');
       await checkScreen(page, 'transfer-confirm-fee');
-      await page.screenshot({ path: `/tmp/products-confirm-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `products-confirm-${viewport.width}`);
       await confirm.getByRole('button', { name: /^Confirm: send/ }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Transfer', exact: true })).toBeVisible();
 
@@ -99,13 +99,13 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(feeLine).toContainText('-2.50 EUR');
       await expect(page.getByRole('row').filter({ hasText: 'transfer to Contoso Supplies: Invoice 29' }).filter({ hasNotText: 'Fee:' })).toContainText('-100.00 EUR');
       await checkScreen(page, 'wallet-statement-fee');
-      await page.screenshot({ path: `/tmp/products-statement-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `products-statement-${viewport.width}`);
 
       // the customer 360 names the wallet's product
       await page.goto(`/customers/${customerId}`);
       await expect(page.getByTestId('customer-wallets').getByTestId('wallet-product')).toHaveText(`Product: Fee EUR ${viewport.width}`);
       await checkScreen(page, 'customer-wallet-product');
-      await page.screenshot({ path: `/tmp/products-customer-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `products-customer-${viewport.width}`);
 
       // what the screen showed is what the ledger holds
       const statement = await ok<{ items: Array<{ purpose: string; amount: string; direction: string }> }>(

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, REPO_ROOT, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
-import { capture } from '../browser-helpers';
-
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+import { DEMO_TENANT_NAME, E2E_DEMO_PASSWORD, STRONG_PASSWORD, platformAuth, registrationBody, uniqueName } from '../fixtures';
+import { capture, screenshot, signInPanel } from '../browser-helpers';
+import { APPROVER_PASSWORD, staffTenant } from '../money-world';
 
 async function registerTenant(request: APIRequestContext, name = uniqueName('Browser')): Promise<{ tenantId: string; name: string }> {
   const res = await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(name) });
@@ -84,7 +82,7 @@ test.describe('panel shell', () => {
     await expectOverview(page, tenantName);
     await expect(page).toHaveTitle('Business Platform');
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-1280.png') });
+    await screenshot(page, 'overview-1280', { fullPage: false });
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
@@ -103,7 +101,7 @@ test.describe('panel shell', () => {
     const tenantBox = (await page.getByTestId('tenant-card').boundingBox())!;
     const healthBox = (await page.getByTestId('health-card').boundingBox())!;
     expect(healthBox.y).toBeGreaterThanOrEqual(tenantBox.y + tenantBox.height);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-390.png') });
+    await screenshot(page, 'overview-390', { fullPage: false });
 
     expect(problems).toEqual([]);
   });
@@ -143,6 +141,22 @@ test.describe('panel shell', () => {
 
     await page.getByRole('link', { name: 'Go to the overview' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  });
+
+  test('a page the roles do not open: the overview says which, in words, and who can grant it; the API refuses the same', async ({ page, request }) => {
+    const staff = await staffTenant(request, 'Denied');
+    await signInPanel(page, staff.tenantId, staff.officerName, APPROVER_PASSWORD);
+    // an officer's navigation has no Users entry; a link to it (shared, bookmarked) leads to the overview
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/\?denied=%2Fusers$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your roles' })).toHaveText(
+      'Your roles do not give you access to Users. An administrator of your tenant can change your roles under Users.',
+    );
+    await screenshot(page, 'overview-denied-1280', { fullPage: false });
+    // the rule is the server's: the officer's own session is refused the users' list
+    const users = await request.get('/api/v2.1/admin/users', { headers: staff.officer });
+    expect(users.status()).toBe(403);
   });
 
   test('suspending the tenant ends the panel session, and signing in again says the tenant is not available', async ({ page, request }) => {

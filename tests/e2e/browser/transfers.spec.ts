@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, signInPanel as signIn } from '../browser-helpers';
-import { APPROVER_PASSWORD, SCREENSHOTS, activeIndividual, pendingPayout, staffTenant } from '../money-world';
+import { expectAccessible, screenshot, signInPanel as signIn } from '../browser-helpers';
+import { APPROVER_PASSWORD, activeIndividual, pendingPayout, staffTenant } from '../money-world';
 
 /**
  * Four-eyes in the panel: an administrator pays 2,500 EUR from a customer's wallet through the API
@@ -44,11 +43,11 @@ test.describe('transfers in the panel', () => {
     await expect(item).toContainText('2,500.00 EUR');
     await expect(item).toContainText('Requested by Olga Owner');
     await expect(item).toContainText('Northwind Traders');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-1280.png'), fullPage: true });
+    await screenshot(page, 'transfers-approvals-1280');
     await expectAccessible(page, 'transfers/approvals at 1280px');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(item).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-approvals-375.png'), fullPage: true });
+    await screenshot(page, 'transfers-approvals-375');
     await expectAccessible(page, 'transfers/approvals at 375px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -63,14 +62,14 @@ test.describe('transfers in the panel', () => {
     await expect(page.getByRole('region', { name: 'Transfers' }).getByRole('row')).toHaveCount(2);
     await expect(row).toContainText('Completed');
     await expect(row).toContainText('DE89370400440532013000');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-1280.png'), fullPage: true });
+    await screenshot(page, 'transfers-list-1280');
     await expectAccessible(page, 'transfers at 1280px');
     await page.setViewportSize({ width: 375, height: 812 });
     // below 768 px the kit's table stacks its rows (display: block, so no ARIA rows): the same row, stacked
     const stacked = page.getByRole('region', { name: 'Transfers' }).locator('tbody tr').first();
     await expect(stacked).toBeVisible();
     await expect(stacked).toContainText('Completed');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'transfers-list-375.png'), fullPage: true });
+    await screenshot(page, 'transfers-list-375');
     await expectAccessible(page, 'transfers at 375px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -80,11 +79,11 @@ test.describe('transfers in the panel', () => {
     const statement = page.getByRole('region', { name: 'Statement lines' }).getByRole('row');
     await expect(statement).toHaveCount(3);
     await expect(statement.nth(1)).toContainText('-2,500.00 EUR');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-1280.png'), fullPage: true });
+    await screenshot(page, 'wallet-statement-1280');
     await expectAccessible(page, 'wallets/{id} at 1280px');
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('wallet-balance')).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'wallet-statement-375.png'), fullPage: true });
+    await screenshot(page, 'wallet-statement-375');
     await expectAccessible(page, 'wallets/{id} at 375px');
     expect(problems).toEqual([]);
   });
