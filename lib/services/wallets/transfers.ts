@@ -5,6 +5,7 @@ import { clock } from '@/lib/clock';
 import { DEFAULT_FOUR_EYES_THRESHOLD, type CreateTransferBody, type ListTransfersQuery, type Transfer, type TransferDetail, type TransferSettings } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { pgErrorCode } from '@/lib/db/errors';
+import { readTogether } from '@/lib/db/reads';
 import {
   beneficiaries,
   customers,
@@ -821,14 +822,14 @@ async function moveBalance(tx: DbOrTx, tenantId: string, walletId: string, delta
 
 const displayName = (u: { firstName: string | null; lastName: string | null; username: string }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
-/** Transfers with their payee, wallets, customers and the names of initiator and decider: four reads in parallel. */
+/** Transfers with their payee, wallets, customers and the names of initiator and decider: four reads, in parallel outside a transaction. */
 async function hydrate(db: DbOrTx, tenantId: string, rows: TransferRow[]): Promise<Transfer[]> {
   if (rows.length === 0) return [];
   const beneficiaryIds = [...new Set(rows.flatMap((r) => (r.beneficiaryId ? [r.beneficiaryId] : [])))];
   const walletIds = [...new Set(rows.flatMap((r) => (r.destinationWalletId ? [r.walletId, r.destinationWalletId] : [r.walletId])))];
   const customerIds = [...new Set(rows.map((r) => r.customerId))];
   const userIds = [...new Set(rows.flatMap((r) => (r.approvedBy ? [r.initiatedBy, r.approvedBy] : [r.initiatedBy])))];
-  const [refs, walletRows, customerRows, people] = await Promise.all([
+  const [refs, walletRows, customerRows, people] = await readTogether(db, [
     beneficiaryIds.length
       ? db
           .select({ id: beneficiaries.id, name: beneficiaries.name, iban: beneficiaries.iban })
@@ -891,7 +892,7 @@ export async function getTransfer(db: DbOrTx, tenantId: string, actor: Actor, id
     .from(transfers)
     .where(scoped(tenantId, actor, id));
   if (!row) throw notFound('transfer');
-  const [[transfer], entries] = await Promise.all([
+  const [[transfer], entries] = await readTogether(db, [
     hydrate(db, tenantId, [row]),
     db
       .select({ entryId: journalEntries.id, kind: journalEntries.kind, description: journalEntries.description, postedAt: journalEntries.postedAt })
