@@ -4,6 +4,7 @@ import { clock } from '@/lib/clock';
 import type { ListWalletsQuery, OpenWalletBody, SandboxFundBody, SandboxFundResult, StatementQuery, Wallet } from '@/lib/contract/wallets';
 import { MAX_BALANCE, type Currency } from '@/lib/contract/money';
 import type { Db, DbOrTx } from '@/lib/db/client';
+import { readTogether } from '@/lib/db/reads';
 import { customers, journalEntries, journalLines, ledgerAccounts, products, transactionLimits, transfers, wallets, type ProductRow, type TransferRow, type WalletRow } from '@/lib/db/schema';
 import type { WalletProduct } from '@/lib/contract/products';
 import { feeOf, resolveProduct } from '@/lib/services/products/products';
@@ -78,10 +79,10 @@ export function toWallet(row: WalletRow, product: ProductFields, pending = '0', 
   };
 }
 
-/** Wallet rows as the API shows them: with the sum awaiting approval, the customer's name and the product (three reads in parallel). */
+/** Wallet rows as the API shows them: with the sum awaiting approval, the customer's name and the product (three reads, in parallel outside a transaction). */
 export async function presentWallets(db: DbOrTx, tenantId: string, rows: WalletRow[]): Promise<Wallet[]> {
   if (rows.length === 0) return [];
-  const [pending, names, productRows] = await Promise.all([
+  const [pending, names, productRows] = await readTogether(db, [
     pendingOutgoing(
       db,
       tenantId,
