@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { setClock } from '@/lib/clock';
 import { resetEnvCache } from '@/lib/env';
 import { closeDatabase, database, startMemoryDatabasesFrom } from '@/lib/db/client';
 import { withDatabase } from './postgres-template';
@@ -12,6 +13,11 @@ import { withDatabase } from './postgres-template';
  * migrated template (tests/setup/postgres-template.ts), dropped when the file is done.
  */
 export const TEST_PLATFORM_KEY = 'test-platform-key-0123456789abcdef0123456789';
+
+// The files of a worker share its modules (vitest.config.ts: isolate false), so what a file changes
+// for its own tests is put back when it ends: the environment as it was before this setup, mocks and
+// spies, the clock. Each file still gets its own database below.
+const environmentBefore = { ...process.env };
 
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.PLATFORM_ADMIN_KEY = TEST_PLATFORM_KEY;
@@ -52,6 +58,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDatabase();
+  for (const name of Object.keys(process.env)) if (!(name in environmentBefore)) delete process.env[name];
+  Object.assign(process.env, environmentBefore);
+  resetEnvCache();
+  vi.restoreAllMocks();
+  setClock(null);
   if (adminUrl && fileDatabase) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
