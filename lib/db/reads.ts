@@ -1,3 +1,4 @@
+import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
@@ -9,7 +10,9 @@ import type { DbOrTx } from './client';
  * awaited), so in a transaction each starts only after the one before it has answered.
  */
 export async function readTogether<T extends readonly unknown[]>(db: DbOrTx, reads: { [K in keyof T]: PromiseLike<T[K]> }): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(reads)) as unknown as T;
+  // drizzle's own check (by its entity kind): in Next.js's bundle the transaction's class and the
+  // one imported here need not be the same object, and instanceof said no to every transaction
+  if (!is(db, PgTransaction)) return (await Promise.all(reads)) as unknown as T;
   const results: unknown[] = [];
   for (const read of reads) results.push(await read);
   return results as unknown as T;
