@@ -27,16 +27,15 @@ function integration(name: string, driver: 'pglite' | 'postgres', include: strin
       setupFiles: ['tests/setup/integration.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
-      // a worker thread per file, not a process: the same suite in a third less CPU (228 s instead of
-      // 338 s of user+sys for all integration projects, load 9-12), each file still with its own
-      // process.env, modules and globals
+      // worker threads, not processes: the same suite in a third less CPU (228 s instead of 338 s of
+      // user+sys for all integration projects, load 9-12)
       pool: 'threads',
       // On PGlite, a worker's files share its modules instead of loading the app again for each file:
       // the project in 179 s instead of 253 s on a 2-core VM (the import of our modules was 57 s of
       // CPU, the setup 45 s). Each file still opens its own database, and what it changes
       // (environment, mocks, clock) is put back when it ends (tests/setup/integration.ts). The
-      // PostgreSQL project keeps a fresh worker per file: its files start worker processes and
-      // servers of their own, and it is the smaller one.
+      // PostgreSQL project keeps a fresh worker per file (its own process.env, modules and globals):
+      // its files start worker processes and servers of their own, and it is the smaller one.
       isolate: driver !== 'pglite',
       maxWorkers: 2,
       sequence: { groupOrder: 1 },

@@ -14,9 +14,9 @@ import { withDatabase } from './postgres-template';
  */
 export const TEST_PLATFORM_KEY = 'test-platform-key-0123456789abcdef0123456789';
 
-// The files of a worker share its modules (vitest.config.ts: isolate false), so what a file changes
-// for its own tests is put back when it ends: the environment as it was before this setup, mocks and
-// spies, the clock. Each file still gets its own database below.
+// On PGlite the files of a worker share its modules (vitest.config.ts, `isolate`), so what a file
+// changes for its own tests is put back when it ends: the environment as it was before this setup,
+// mocks and spies, the clock. Each file still gets its own database below.
 const environmentBefore = { ...process.env };
 
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
