@@ -1,9 +1,8 @@
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
 import { UserProvider } from '@/components/shell/user-context';
-import { getPanelUser } from '@/lib/auth/panel';
+import { getPanelUser, requestedPath } from '@/lib/auth/panel';
 import { getDb } from '@/lib/db/client';
 import { getBranding } from '@/lib/services/tenants/branding';
 
@@ -13,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export default async function PanelLayout({ children }: { children: ReactNode }) {
   const user = await getPanelUser();
   if (!user) {
-    const path = (await headers()).get('x-bp-pathname') ?? '/';
+    const path = (await requestedPath()) ?? '/';
     redirect(`/sign-in?callbackUrl=${encodeURIComponent(path)}`);
   }
   // the tenant's display name, logo and colour (docs/tenant-setup.md); one row read by primary key

@@ -45,6 +45,11 @@ export async function getPanelUser(): Promise<PanelUser | null> {
   }
 }
 
+/** The path and query of the page being rendered, as the proxy passed it on (proxy.ts), or null. */
+export async function requestedPath(): Promise<string | null> {
+  return (await headers()).get('x-bp-pathname');
+}
+
 /**
  * A panel page's guard: the signed-in user holding the capability (any signed-in user when omitted).
  * Without it, to the overview, which says which page was refused and who can grant it (`denied`, the
@@ -54,7 +59,7 @@ export async function requirePanelUser(capability?: Capability): Promise<PanelUs
   const user = await getPanelUser();
   if (!user) redirect('/');
   if (capability && !can(user, capability)) {
-    const path = (await headers()).get('x-bp-pathname') ?? '';
+    const path = await requestedPath();
     redirect(path ? `/?denied=${encodeURIComponent(path)}` : '/');
   }
   return user;
