@@ -115,79 +115,88 @@ export function ComboBox({ label, options, value, onChange, onBlur, error, hint,
     return () => document.removeEventListener('change', listener, true);
   }, [open]);
 
-  const describedBy = [error ? `${inputId}-error` : null, hint || loading || freeText ? `${inputId}-hint` : null].filter(Boolean).join(' ') || undefined;
-  const hintText = error ? null : loading ? 'Loading the list…' : freeText ? 'The list could not be loaded: type the code.' : hint;
+  const hintText = error ? null : freeText ? 'The list could not be loaded: type the code.' : hint;
+  // the list loading is said inside the field, not on a line of its own: a line that went away when
+  // the list arrived moved everything below it, and a click aimed at Next landed on nothing
+  const describedBy = [error ? `${inputId}-error` : null, hintText ? `${inputId}-hint` : null, loading && !error ? `${inputId}-loading` : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={inputId} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        name={name}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        spellCheck={false}
-        disabled={disabled}
-        placeholder={placeholder ?? 'Type to search…'}
-        aria-autocomplete="list"
-        aria-expanded={open && matches.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={open && activeOption ? `${listId}-${activeOption.value}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        value={shown}
-        className={`mt-1 block w-full rounded-md border-0 px-3 py-2 text-sm text-ink shadow-sm ring-1 ring-inset placeholder:text-ink-subtle focus:ring-2 focus:ring-inset ${
-          error ? 'ring-rose-400 focus:ring-rose-600' : 'ring-slate-300 focus:ring-brand-600'
-        }`}
-        onChange={(e) => {
-          const typed = e.target.value;
-          setQuery(typed);
-          setActive(0);
-          setOpen(true);
-          // a whole code typed is the answer already: the form holds it before the field is left (a click on Next reads it)
-          const whole = options.find((o) => fold(o.value) === fold(typed.trim()));
-          if (whole && whole.value !== value) onChange(whole.value);
-        }}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          commit();
-          setOpen(false);
-          onBlur?.();
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault();
-            if (!open) {
-              setOpen(true);
-              const at = matches.length
-                ? 0
-                : Math.max(
-                    0,
-                    options.findIndex((o) => o.value === value),
-                  );
-              setActive(at);
-              return;
-            }
-            const n = matches.length;
-            if (n) setActive((i) => (e.key === 'ArrowDown' ? (Math.min(i, n - 1) + 1) % n : (Math.min(i, n - 1) - 1 + n) % n));
-          } else if (e.key === 'Enter') {
-            if (open && activeOption) {
+      <div className="relative mt-1">
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={name}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+          placeholder={placeholder ?? 'Type to search…'}
+          aria-autocomplete="list"
+          aria-expanded={open && matches.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={open && activeOption ? `${listId}-${activeOption.value}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          value={shown}
+          className={`block w-full rounded-md border-0 py-2 pl-3 ${loading ? 'pr-24' : 'pr-3'} text-sm text-ink shadow-sm ring-1 ring-inset placeholder:text-ink-subtle focus:ring-2 focus:ring-inset ${
+            error ? 'ring-rose-400 focus:ring-rose-600' : 'ring-slate-300 focus:ring-brand-600'
+          }`}
+          onChange={(e) => {
+            const typed = e.target.value;
+            setQuery(typed);
+            setActive(0);
+            setOpen(true);
+            // a whole code typed is the answer already: the form holds it before the field is left (a click on Next reads it)
+            const whole = options.find((o) => fold(o.value) === fold(typed.trim()));
+            if (whole && whole.value !== value) onChange(whole.value);
+          }}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            commit();
+            setOpen(false);
+            onBlur?.();
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
               e.preventDefault();
-              choose(activeOption);
+              if (!open) {
+                setOpen(true);
+                const at = matches.length
+                  ? 0
+                  : Math.max(
+                      0,
+                      options.findIndex((o) => o.value === value),
+                    );
+                setActive(at);
+                return;
+              }
+              const n = matches.length;
+              if (n) setActive((i) => (e.key === 'ArrowDown' ? (Math.min(i, n - 1) + 1) % n : (Math.min(i, n - 1) - 1 + n) % n));
+            } else if (e.key === 'Enter') {
+              if (open && activeOption) {
+                e.preventDefault();
+                choose(activeOption);
+              }
+            } else if (e.key === 'Escape') {
+              if (open || query !== null) {
+                e.preventDefault();
+                setQuery(null);
+                setOpen(false);
+              }
             }
-          } else if (e.key === 'Escape') {
-            if (open || query !== null) {
-              e.preventDefault();
-              setQuery(null);
-              setOpen(false);
-            }
-          }
-        }}
-      />
+          }}
+        />
+        {loading ? (
+          <span id={`${inputId}-loading`} className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs text-ink-muted">
+            Loading the list…
+          </span>
+        ) : null}
+      </div>
       {/* always in the page (aria-controls names it), hidden while closed */}
       <ul
         ref={listRef}
