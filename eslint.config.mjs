@@ -5,9 +5,10 @@ import nextTs from 'eslint-config-next/typescript';
 /**
  * The layers (docs/architecture.md): contract -> db -> services -> card processor -> http -> app and
  * components. A file may import its own layer and those below it, never one above; nothing in lib/
- * imports the start-up module (lib/startup.ts), which sits above everything. `import/no-cycle` forbids
- * loops. tests/unit/import-graph.test.ts checks the same layers over the whole graph, type-only
- * imports included (which import/no-cycle skips).
+ * imports the start-up module (lib/startup.ts), which sits above everything. Loops are forbidden by
+ * tests/unit/import-graph.test.ts, which also checks the same layers over the whole graph, type-only
+ * imports included. eslint's import/no-cycle is not used: it saw less (no type-only imports) and was
+ * half of the whole lint's time (23 of 45 s of rule time on a 2-core VM).
  */
 const BASE = ['lib/contract', 'lib/env.ts', 'lib/env-defaults.mjs', 'lib/log.ts', 'lib/clock.ts', 'lib/timeout.ts', 'lib/crypto'];
 const DB = ['lib/db'];
@@ -66,10 +67,7 @@ export default defineConfig([
           ],
         },
       ],
-      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
-    // the cycle check follows our own modules only (parsing node_modules is slow and noisy)
-    settings: { 'import/ignore': ['node_modules'] },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', 'instrumentation.ts', 'lib/startup.ts', 'server/main.mjs'],
