@@ -21,11 +21,14 @@ const NEXT_PACKAGE = createRequire(path.join(REPO_ROOT, 'package.json')).resolve
 export const BARE_PATH = '/api/ping';
 /** An API path no route serves: our 404 envelope (the catch-all route, no database). */
 export const NOT_FOUND_PATH = '/api/v2.1/nope';
+/** The bare app's read: a dynamic route making one PostgreSQL round trip (started with a database only). */
+export const BARE_READ_PATH = '/api/read/r1';
 /** A dynamic route's path: our wallet read, and in the bare app with our route table its handler at the same place. */
 export const TABLE_DYNAMIC_PATH = '/api/v2.1/wallets/w1';
 
 const PING_ROUTE = path.join(APP_DIR, 'app', 'api', 'ping', 'route.js');
 const CATCH_ALL_ROUTE = path.join(APP_DIR, 'app', 'api', '[[...slug]]', 'route.js');
+const READ_ROUTE = path.join(APP_DIR, 'app', 'api', 'read', '[id]', 'route.js');
 const CONFIG = path.join(APP_DIR, 'next.config.mjs');
 
 /** Builds an app of the anchor when its build is missing or older than its sources or the installed `next`. */
@@ -45,7 +48,7 @@ function ensureBuilt(dir: string, sources: string[]): void {
 }
 
 export function ensureAnchorBuild(): void {
-  ensureBuilt(APP_DIR, [PING_ROUTE, CATCH_ALL_ROUTE, CONFIG]);
+  ensureBuilt(APP_DIR, [PING_ROUTE, CATCH_ALL_ROUTE, READ_ROUTE, CONFIG]);
 }
 
 /**
@@ -84,6 +87,8 @@ export interface Anchors {
     bare: LoadOptions & { base: string };
     bareNotFound: LoadOptions & { base: string };
     raw: LoadOptions & { base: string };
+    /** the bare app's read of one PostgreSQL round trip, when started with a database */
+    bareRead?: LoadOptions & { base: string };
     /** with the route table: its static route, a dynamic one (our wallet's place in the table) and its catch-all */
     table?: { static: LoadOptions & { base: string }; dynamic: LoadOptions & { base: string }; notFound: LoadOptions & { base: string } };
   };
@@ -96,13 +101,18 @@ const answers200 = (p: string) => (url: string) =>
     () => false,
   );
 
-/** Starts the bare Next.js app (`next start`, production) and the raw server on ports of the bench's range; with `routeTable`, the bare app with our route table too. */
-export async function startAnchors({ routeTable = false }: { routeTable?: boolean } = {}): Promise<Anchors> {
+/**
+ * Starts the bare Next.js app (`next start`, production) and the raw server on ports of the bench's
+ * range; with `routeTable`, the bare app with our route table too; with `databaseUrl` (PostgreSQL),
+ * the bare app's read is loaded too (it needs no table: any database of the server will do).
+ */
+export async function startAnchors({ routeTable = false, databaseUrl }: { routeTable?: boolean; databaseUrl?: string } = {}): Promise<Anchors> {
   ensureAnchorBuild();
   if (routeTable) ensureRouteTableApp();
   const nextStart = async (name: string, dir: string) => {
     const port = await benchPort();
-    return startServer(name, [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1'], { NEXT_TELEMETRY_DISABLED: '1' }, port, { ready: answers200(BARE_PATH) });
+    const env = { NEXT_TELEMETRY_DISABLED: '1', ...(databaseUrl ? { ANCHOR_DATABASE_URL: databaseUrl } : {}) };
+    return startServer(name, [NEXT_BIN, 'start', dir, '-p', String(port), '-H', '127.0.0.1'], env, port, { ready: answers200(BARE_PATH) });
   };
   const bare = await nextStart('bare Next.js (next start)', APP_DIR);
   const table = routeTable ? await nextStart('bare Next.js with our route table (next start)', TABLE_APP_DIR) : undefined;
@@ -119,6 +129,7 @@ export async function startAnchors({ routeTable = false }: { routeTable?: boolea
       // our 404's path, answered by the bare app's own optional catch-all: Next.js's cost of a dynamic route, nothing of ours
       bareNotFound: { base: bare.url, path: NOT_FOUND_PATH, expect: '4xx' },
       raw: { base: raw.url, path: '/' },
+      ...(databaseUrl ? { bareRead: { base: bare.url, path: BARE_READ_PATH } } : {}),
       table: table && {
         static: { base: table.url, path: BARE_PATH },
         dynamic: { base: table.url, path: TABLE_DYNAMIC_PATH },

@@ -6,10 +6,10 @@
  * PostgreSQL process, of this process (autocannon) and of the whole machine is read from /proc.
  * Printed as microseconds per answered request.
  *
- *   npx tsx bench/_cpu.ts [scenario,...]     health, notFound, wallet, customer, card, signin, payout (default: health, wallet, customer, card)
+ *   npx tsx bench/_cpu.ts [scenario,...]     the scenarios of bench/_scenarios.ts (default: health, wallet, customer, card)
  *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; CPU_ROUNDS rounds, default 2; CPU_CONNECTIONS
- *   instead of each scenario's connections; PGLITE_THREAD and DATABASE_STATEMENT_CACHE are passed
- *   to the server)
+ *   instead of each scenario's connections; CPU_NODE_ARGS, Node.js flags of the server separated by
+ *   spaces; PGLITE_THREAD and DATABASE_STATEMENT_CACHE are passed to the server)
  *
  * Not a benchmark with goals (bench/http.ts is): a map of which thread a change relieves, without
  * the profiler's own cost. Linux only.
@@ -39,7 +39,7 @@ function postgresMs(): number {
 }
 
 async function main(): Promise<void> {
-  await withScenarioServer([], mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), async (server, all) => {
+  await withScenarioServer((process.env.CPU_NODE_ARGS ?? '').split(' ').filter(Boolean), mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), async (server, all) => {
     const connections = process.env.CPU_CONNECTIONS ? { connections: Number(process.env.CPU_CONNECTIONS) } : {};
     const loads = WANTED.map((name) => ({ name, scenario: { ...scenarioNamed(all, name), ...connections } }));
     const read = () => ({

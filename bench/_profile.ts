@@ -3,7 +3,7 @@
  * with V8's CPU profiler, the bench's world built over HTTP, one scenario loaded for a while, then the
  * profile summed by function (self time) and by module (inclusive of nothing: self time per file).
  *
- *   npx tsx bench/_profile.ts <scenario>     scenario: health | notFound | wallet | customer | card | signin
+ *   npx tsx bench/_profile.ts <scenario>     a scenario of bench/_scenarios.ts (health, notFound, wallet, walletRefused, ...)
  *   (PostgreSQL with BENCH_DATABASE_URL, else PGlite; PROFILE_SECONDS, default 10)
  *
  * Not a benchmark (the profiler slows everything down): a map of what to make cheaper. The raw

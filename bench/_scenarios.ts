@@ -41,6 +41,13 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     // the 404 envelope of an API path no route serves: the request path alone, no database
     notFound: { path: '/api/v2.1/nope', expect: '4xx' },
     wallet: { path: `/api/v2.1/wallets/${world.walletId}`, headers: auth },
+    // the wallet read taken apart: the same dynamic route refusing a request without credentials
+    // (routing and our error path, no authentication, no database), and authenticated for a wallet
+    // that does not exist (everything but the row: its one statement answers nothing)
+    walletRefused: { path: `/api/v2.1/wallets/${world.walletId}`, expect: '4xx' },
+    // the same refusal by the static route of the list: what the dynamic route adds
+    walletsRefused: { path: '/api/v2.1/wallets', expect: '4xx' },
+    walletMissing: { path: '/api/v2.1/wallets/00000000-0000-4000-8000-000000000000', headers: auth, expect: '4xx' },
     customer: { path: `/api/v2.1/customers/${world.customerId}`, headers: auth },
     card: { path: '/api/v2.1/card/virtual/card/info', method: 'POST', headers: cardAuth, body: JSON.stringify({ cardNo: world.card.cardId }) },
     // two connections per core, as bench/http.ts measures sign-in
