@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { axeViolations, expectAccessible, screenshot } from './browser-helpers';
+import { WIDTHS, viewportOf } from './browser-helpers';
 import { E2E_BASE_URL, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /**
@@ -242,62 +242,8 @@ export async function openNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
-/**
- * At the page's current width: nothing wider than the viewport, no control past its right edge
- * (so nothing needs a sideways scroll, in the page or in a box), axe clean, and a screenshot.
- */
-export async function checkScreen(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  // every section has its data (the panel shows these words while a query is pending)
-  await expect(page.getByRole('main').getByText(/^(Loading|Looking up|Searching)…$/)).toHaveCount(0);
-  const found = await page.evaluate(() => {
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
-    const offRight = [...document.querySelectorAll<HTMLElement>(selector)]
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        const style = getComputedStyle(e);
-        return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && r.right > window.innerWidth + 1;
-      })
-      .map((e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(e.getBoundingClientRect().right)}`);
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, offRight };
-  });
-  // soft: one walk over every screen reports every screen that fails
-  expect.soft(found.offRight, `${name} at ${width}px: controls beyond the right edge`).toEqual([]);
-  expect.soft(found.scrollWidth, `${name} at ${width}px: the document scrolls sideways`).toBeLessThanOrEqual(found.innerWidth);
-  await screenshot(page, `${name}-${width}`);
-  expect.soft(await axeViolations(page), `${name} at ${width}px: axe violations`).toEqual([]);
-}
-
 /** The two widths a money screen is checked at: the desktop and the phone. */
-export const MONEY_VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-] as const;
-
-/** Screenshot and axe at the page's current width, nothing wider than the viewport. */
-export async function captureHere(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  const { width } = page.viewportSize() ?? { width: 1280 };
-  await ready();
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${name} at ${width}px overflows sideways`).toBeLessThanOrEqual(innerWidth);
-  await screenshot(page, `money-${name}-${width}`);
-  await expectAccessible(page, `${name} at ${width}px`);
-}
-
-/**
- * Screenshot and axe at 1280 and 375 px, nothing wider than the viewport, for a spec that runs at
- * one width only; the page's own viewport is restored afterwards. A spec that runs at both widths
- * (money-journey) checks each screen at its own width instead (captureHere): one scan per screen
- * per width.
- */
-export async function captureWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  const own = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const viewport of MONEY_VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await captureHere(page, name, ready);
-  }
-  await page.setViewportSize(own);
-}
+export const MONEY_VIEWPORTS = WIDTHS.map(viewportOf);
 
 /** How many rows Chromium's accessibility tree holds (not Playwright's own role guess): table semantics that survive CSS. */
 export async function accessibleRows(page: Page): Promise<number> {

@@ -9,7 +9,7 @@ const SAME_ORIGIN = { origin: E2E_BASE_URL };
 
 /**
  * The admin web app, screen by screen, in Chromium against the production build: each main flow end
- * to end, a screenshot of each screen at 1280 and 390 px, and an axe-core scan of each screen with
+ * to end, a screenshot of each screen at 1280 and 375 px, and an axe-core scan of each screen with
  * no serious or critical violation. The specs share one tenant and run in order.
  */
 

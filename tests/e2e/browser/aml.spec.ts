@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
-import { expectAccessible, screenshot, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, viewportOf } from '../browser-helpers';
 import { individualRegistrationBody, platformAuth } from '../fixtures';
 import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
@@ -21,17 +21,6 @@ import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, op
  */
 
 const WIDTHS = [1280, 375] as const;
-const viewportOf = (width: number) => ({ width, height: width === 1280 ? 800 : 812 });
-
-/** At the page's width: every section loaded, nothing wider than the viewport, a screenshot, axe clean. */
-async function scan(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await expect(page.getByRole('main').getByText(/^(Loading|Loading officers|Searching)…$/)).toHaveCount(0);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-  await screenshot(page, `aml-${name}-${width}`);
-  await expectAccessible(page, `${name} at ${width}px`);
-}
 
 /** A link of the main navigation (behind the Menu button below 768 px). */
 async function go(page: Page, link: string): Promise<void> {
@@ -106,7 +95,7 @@ for (const width of WIDTHS) {
       await upload.getByLabel('List file').setInputFiles(path.join(dir, 'broken.csv'));
       await upload.getByRole('button', { name: 'Import version' }).click();
       await expect(upload.getByRole('alert')).toHaveText(/^The file broken\.csv was refused at line 3, field “type”: .+\. Nothing was imported\.$/);
-      await scan(page, 'list-import-refused');
+      await checkScreen(page, 'list-import-refused');
       await upload.getByLabel('List file').setInputFiles(path.join(dir, 'blocklist.csv'));
       await upload.getByRole('button', { name: 'Import version' }).click();
       await expect(upload).toBeHidden();
@@ -119,7 +108,7 @@ for (const width of WIDTHS) {
       await expect(platform.getByTestId('version-summary')).toContainText('Version 1 · 1 entry, 1 name · 1 added, 0 changed, 0 removed · imported by Platform operator');
       await expect(platform.getByRole('button')).toHaveCount(0);
       await expect(page.getByTestId('match-threshold')).toHaveText(DEFAULT_AML_MATCH_THRESHOLD);
-      await scan(page, 'lists');
+      await checkScreen(page, 'lists');
 
       await list.getByRole('link', { name: 'Internal blocklist' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Internal blocklist' })).toBeVisible();
@@ -129,7 +118,7 @@ for (const width of WIDTHS) {
       await expect(page.getByTestId('entry-row')).toHaveCount(1);
       await page.getByTestId('entry-row').locator('summary', { hasText: 'Viktor Hallstrand' }).click();
       await expect(page.getByTestId('entry-row')).toContainText('Also known as');
-      await scan(page, 'list');
+      await checkScreen(page, 'list');
 
       // a new customer whose name is on the list: screened at registration
       const hierarchy = await ok<{ categories: { id: string; code: string }[] }>(
@@ -163,7 +152,7 @@ for (const width of WIDTHS) {
       const csv = await officer.request.get('/api/v2.1/aml/alerts/export?status=ACTIVE&sort=-createdAt');
       expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
       expect(await csv.text()).toContain('Viktor Hallstrand');
-      await scan(officer, 'alerts');
+      await checkScreen(officer, 'alerts');
       await row.getByRole('button', { name: 'Claim the alert on Viktor Hallstrand' }).click();
       await expect(row).toContainText('Otto Officer (you)');
       await row.getByRole('link', { name: 'Screening hit' }).click();
@@ -192,7 +181,7 @@ for (const width of WIDTHS) {
       );
       const caseAml = officer.getByRole('region', { name: 'AML screening' });
       await expect(caseAml.getByTestId('customer-aml-alerts')).toContainText('In review');
-      await scan(officer, 'review-case');
+      await checkScreen(officer, 'review-case');
       await caseAml.getByRole('link', { name: 'Screening hit' }).click();
       await expect(officer.getByRole('heading', { level: 1, name: 'Screening hit: Viktor Hallstrand' })).toBeVisible();
 
@@ -216,12 +205,12 @@ for (const width of WIDTHS) {
       ]);
       await decision.getByLabel('Reason').selectOption({ label: 'Different nationality or country' });
       await decision.getByLabel('Comment (required)').fill('A British citizen born in London; the entry is Swedish.');
-      await scan(officer, 'alert-screening');
+      await checkScreen(officer, 'alert-screening');
       await decision.getByRole('button', { name: 'Review decision…' }).click();
       const confirm = officer.getByRole('dialog', { name: 'Confirm the decision' });
       await expect(confirm.getByTestId('confirm-effect')).toContainText("the customer's review case can be approved");
       await expect(confirm.getByTestId('confirm-summary')).toContainText('ReasonDifferent nationality or country');
-      await scan(officer, 'decision-confirm');
+      await checkScreen(officer, 'decision-confirm');
       const decided = officer.waitForResponse((r) => r.url().endsWith('/decisions') && r.request().method() === 'POST');
       await confirm.getByRole('button', { name: 'Confirm: False positive' }).click();
       expect((await decided).status()).toBe(200);
@@ -247,7 +236,7 @@ for (const width of WIDTHS) {
       await aml.getByRole('button', { name: 'Screen now' }).click();
       await expect(aml.getByTestId('screening-result')).toHaveText(/Screened just now: 1 subject, 1 hit, 0 new alerts\./);
       await expect(aml.getByTestId('customer-screenings').getByRole('listitem')).toHaveCount(2);
-      await scan(officer, 'customer');
+      await checkScreen(officer, 'customer');
 
       // the ad hoc search explains a hit the same way
       await go(officer, 'AML search');
@@ -261,7 +250,7 @@ for (const width of WIDTHS) {
       await expect(hit).toBeVisible();
       await expect(hit.getByTestId('match-contributions')).toContainText('Country');
       await expect(officer.getByTestId('searched-lists')).toContainText('Internal blocklist (version 1, 5 names)');
-      await scan(officer, 'search');
+      await checkScreen(officer, 'search');
       await officer.context().close();
     });
 
@@ -294,7 +283,7 @@ for (const width of WIDTHS) {
       await form.getByLabel('Amount at or above').fill('-5');
       await form.getByRole('button', { name: 'Create rule' }).click();
       await expect(form.getByLabel('Amount at or above')).toHaveAccessibleDescription('must be a positive amount with at most 4 decimals');
-      await scan(page, 'rule-form');
+      await checkScreen(page, 'rule-form');
       await form.getByLabel('Name').fill('Hold at 500');
       await form.getByLabel('Amount at or above').fill('500');
       await form.getByLabel('When it fires').selectOption('HOLD');
@@ -311,12 +300,12 @@ for (const width of WIDTHS) {
       await expect(change).toBeHidden();
       await page.getByRole('button', { name: 'Run back-test' }).click();
       await expect(page.getByTestId('backtest-result')).toContainText('0 of 0 transfers would have fired');
-      await scan(page, 'rule');
+      await checkScreen(page, 'rule');
       await go(page, 'AML rules');
       const ruleRow = page.getByTestId('rule-row').filter({ hasText: 'Hold at 500' });
       await expect(ruleRow).toContainText('Hold the transfer for review');
       await expect(ruleRow.getByTestId('rule-state')).toHaveText('On');
-      await scan(page, 'rules');
+      await checkScreen(page, 'rules');
 
       // a payout above it is held: nothing posts
       const held = await ok<{ id: string; status: string }>(
@@ -331,7 +320,7 @@ for (const width of WIDTHS) {
       const banner = page.getByTestId('held-for-review');
       await expect(banner).toContainText('Held for AML review');
       await expect(banner.getByRole('link', { name: 'Open its AML alert (Hold at 500)' })).toBeVisible();
-      await scan(page, 'transfer-held');
+      await checkScreen(page, 'transfer-held');
 
       // the administrator reads the alert (and may not decide it) and assigns it to officer A
       await banner.getByRole('link', { name: 'Open its AML alert (Hold at 500)' }).click();
@@ -359,7 +348,7 @@ for (const width of WIDTHS) {
       await ottoDecision.getByLabel('Decision').selectOption({ label: 'Release the transfer' });
       await ottoDecision.getByLabel('Reason').selectOption({ label: 'The customer explained the activity' });
       await ottoDecision.getByLabel('Comment (required)').fill('Invoice 77 seen; the supplier is known.');
-      await scan(otto, 'alert-transaction');
+      await checkScreen(otto, 'alert-transaction');
       await ottoDecision.getByRole('button', { name: 'Review decision…' }).click();
       const ottoConfirm = otto.getByRole('dialog', { name: 'Confirm the decision' });
       await expect(ottoConfirm.getByTestId('confirm-effect')).toHaveText('Release: a second officer must confirm; the transfer then posts.');

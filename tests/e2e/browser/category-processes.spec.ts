@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel } from '../browser-helpers';
 import { pngImage } from '../browser-files';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, checkScreen, context, ok, openNav, staffTenant } from '../money-world';
+import { APPROVER_PASSWORD, MONEY_VIEWPORTS, context, ok, openNav, staffTenant } from '../money-world';
 
 /**
  * The category-to-process mapping in the browser (issue 29, docs/category-processes.md), at 1280 and

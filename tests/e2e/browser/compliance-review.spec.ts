@@ -29,11 +29,6 @@ test.beforeAll(async ({ request }) => {
   tenantId = await registerTenant(request, 'Compliance review');
 });
 
-/** capture() at 1280 and 375 px. */
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  await capture(page, name, ready, [1280, 375]);
-}
-
 async function officerPage(browser: Browser, admin: Page, username: string, firstName: string): Promise<Page> {
   const created = await admin.request.post('/api/v2.1/admin/users', {
     headers: SAME_ORIGIN,
@@ -95,7 +90,7 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
     await id.getByLabel(/^File/).setInputFiles(PNG_FILE(`passport-${first.toLowerCase()}.png`));
     await expect(id.getByText(`Chosen: passport-${first.toLowerCase()}.png`)).toBeVisible();
   }
-  await shoot(page, people.length > 1 ? 'register-organization-documents-per-person' : 'register-organization-documents', async () => {
+  await capture(page, people.length > 1 ? 'register-organization-documents-per-person' : 'register-organization-documents', async () => {
     await expect(page.getByRole('heading', { name: 'Step 5 of 8: Documents' })).toBeVisible();
   });
   await next(page);
@@ -103,7 +98,7 @@ async function registerOrganizationInWizard(page: Page, legalName: string, regis
   await page.getByLabel('Terms and conditions accepted').check();
   await page.getByLabel('Privacy policy accepted').check();
   await page.getByLabel('Data processing consent').check();
-  await shoot(page, 'register-organization-consents', async () => {
+  await capture(page, 'register-organization-consents', async () => {
     await expect(page.getByRole('heading', { name: 'Step 6 of 8: Consents' })).toBeVisible();
   });
   await next(page);
@@ -166,7 +161,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await officer.getByLabel('Customer type').selectOption('ORGANIZATION');
   await officer.getByLabel('Risk').selectOption('MEDIUM');
   await expect(row).toBeVisible();
-  await shoot(officer, 'review-queue-compliance', async () => {
+  await capture(officer, 'review-queue-compliance', async () => {
     await expect(row).toBeVisible();
   });
   await row.getByRole('link', { name: legalName }).click();
@@ -197,7 +192,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await decideDocument(officer, 1, 'Accept', 'Documents verified');
   await decideDocument(officer, 2, 'Accept', 'Documents verified');
   await expect(officer.getByTestId('approve-blocked')).toHaveCount(0);
-  await shoot(officer, 'review-case-compliance', async () => {
+  await capture(officer, 'review-case-compliance', async () => {
     await expect(officer.getByTestId('requirements')).toContainText('Accepted');
   });
 
@@ -216,7 +211,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Company registration extract: Accepted');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Proof of address: Accepted');
   await expect(confirm.getByTestId('confirm-summary')).toContainText('Passport of Rita Representative: Accepted');
-  await shoot(officer, 'review-confirm-dialog', async () => {
+  await capture(officer, 'review-confirm-dialog', async () => {
     await expect(confirm).toBeVisible();
   });
   await confirm.getByRole('button', { name: 'Confirm: Approve' }).click();
@@ -242,7 +237,7 @@ test('an organization with documents and consents: the registrar cannot approve 
   await page.getByRole('link', { name: 'Customer page' }).click();
   await expect(page.getByTestId('required-documents')).toContainText('Company registration extractAccepted');
   await expect(page.getByTestId('timeline').first()).toContainText('Otto Officer');
-  await shoot(page, 'customer-onboarding-panel', async () => {
+  await capture(page, 'customer-onboarding-panel', async () => {
     await expect(page.getByRole('heading', { name: 'Onboarding timeline' })).toBeVisible();
   });
   await officer.context().close();
@@ -300,7 +295,7 @@ test("each representative/owner has an identity document of their own: the wizar
   await expect(blocked).toContainText('Identity document of Bea Beta: no accepted document yet.');
   await expect(blocked).not.toContainText('Ada Alpha');
   await expect(officer.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
-  await shoot(officer, 'review-case-documents-per-person', async () => {
+  await capture(officer, 'review-case-documents-per-person', async () => {
     await expect(blocked).toBeVisible();
   });
   // the server names the same person
@@ -346,7 +341,7 @@ test('the revision loop: the officer names the document to replace; the administ
   await expect(request).toContainText('Revision requested by Rene Officer');
   await expect(request).toContainText('Please upload a complete utility bill.');
   await expect(request).toContainText('Replace: Proof of address');
-  await shoot(page, 'customer-revision-request', async () => {
+  await capture(page, 'customer-revision-request', async () => {
     await expect(request).toBeVisible();
   });
   const upload = page.getByRole('form', { name: 'Replacement for Proof of address' });
@@ -394,7 +389,7 @@ test('review settings: an officer sees them read-only; the administrator turns o
   await expect(anna.getByText('Only an administrator can change these settings.')).toBeVisible();
   await expect(anna.getByRole('checkbox')).toHaveCount(0);
   await expect(anna.getByRole('listitem').filter({ hasText: 'Organizations need two approvals' })).toContainText('Off');
-  await shoot(anna, 'review-settings-read-only', async () => {
+  await capture(anna, 'review-settings-read-only', async () => {
     await expect(anna.getByText('Only an administrator can change these settings.')).toBeVisible();
   });
 
@@ -405,14 +400,14 @@ test('review settings: an officer sees them read-only; the administrator turns o
   await expect(organizations).toHaveAccessibleDescription('Every organization (KYB) case is approved only after two different officers approved it.');
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
   await organizations.check();
-  await shoot(page, 'review-settings', async () => {
+  await capture(page, 'review-settings', async () => {
     await expect(organizations).toBeChecked();
   });
   await page.getByRole('button', { name: 'Save settings' }).click();
   const confirm = page.getByRole('dialog', { name: 'Change the review settings?' });
   await expect(confirm).toContainText('Organization cases will need a second approval by a different officer.');
   await expect(confirm).not.toContainText('High-risk');
-  await shoot(page, 'review-settings-confirm', async () => {
+  await capture(page, 'review-settings-confirm', async () => {
     await expect(confirm).toBeVisible();
   });
   await confirm.getByRole('button', { name: 'Save settings' }).click();
@@ -438,7 +433,7 @@ test('review settings: an officer sees them read-only; the administrator turns o
   await expect(anna.getByTestId('case-header')).toContainText('1 of 2 approvals (first given by Anna Officer)');
   await expect(anna.getByTestId('approve-blocked')).toContainText('You gave the first approval: a second, different officer must approve.');
   await expect(anna.getByRole('radio', { name: /^Approve/ })).toBeDisabled();
-  await shoot(anna, 'review-case-first-approval', async () => {
+  await capture(anna, 'review-case-first-approval', async () => {
     await expect(anna.getByTestId('case-header')).toContainText('1 of 2 approvals');
   });
 
@@ -478,7 +473,7 @@ test('review settings: an officer sees them read-only; the administrator turns o
   await expect(image).toHaveAttribute('data-zoom', '1.25');
   await expect(image).toHaveAttribute('data-rotation', '90');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await shoot(page, 'customer-document-viewer', async () => {
+  await capture(page, 'customer-document-viewer', async () => {
     await expect(viewer).toBeVisible();
   });
   await viewer.getByRole('button', { name: 'Close' }).click();

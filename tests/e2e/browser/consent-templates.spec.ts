@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel } from '../browser-helpers';
 import { individualRegistrationBody } from '../fixtures';
-import { CUSTOMER_PASSWORD, MONEY_VIEWPORTS, checkScreen, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
+import { CUSTOMER_PASSWORD, MONEY_VIEWPORTS, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * Consent templates (issue 29, item 1), at 1280 and 375 px: the tenant's administrator writes a new

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel } from '../browser-helpers';
 import { pngImage } from '../browser-files';
 import { STRONG_PASSWORD } from '../fixtures';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, checkScreen, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, MONEY_VIEWPORTS, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * Registration drafts (issue 29, docs/drafts.md), at 1280 and at 375 px, axe clean: a registration

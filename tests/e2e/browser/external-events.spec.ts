@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { registerTenant, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, checkScreen, openNav } from '../money-world';
+import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
+import { MONEY_VIEWPORTS, openNav } from '../money-world';
 
 /**
  * External events (docs/external-events.md), at 1280 and 375 px, axe clean: the tenant's admin

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerTenant, signInPanel } from '../browser-helpers';
+import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
 import { PDF_FILE, PNG_FILE } from '../browser-files';
 import { PNG_1X1_BASE64, individualRegistrationBody } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, captureHere, context, ok, staffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, context, ok, staffTenant } from '../money-world';
 
 /**
  * Issue 30, items 8, 9, 10 and 12, and the organization wizard and the compliance actions walked at
@@ -33,6 +33,41 @@ async function fillEveryDocument(page: Page) {
 }
 
 for (const viewport of MONEY_VIEWPORTS) {
+  test(`a country list still loading is said inside its field: nothing below it moves when the list arrives, so a click aimed at Next lands on Next (${viewport.width} px)`, async ({
+    page,
+    request,
+  }) => {
+    const tenantId = await registerTenant(request, 'Wizard list');
+    await page.setViewportSize(viewport);
+    await signInPanel(page, tenantId);
+    // the list answers late, as on a busy server; it is asked for when the Addresses step first shows a country field
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v2.1/reference-data/countries', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/customers/new/organization');
+    await heading(page, 1, 'Company');
+    await page.getByLabel('Legal name').fill('Steady Layout GmbH');
+    await page.getByLabel('Registration number').fill('HRB-2');
+    await next(page);
+    await heading(page, 2, 'Addresses');
+    const country = page.getByRole('group', { name: 'Address 1' }).getByLabel('Country (ISO code)');
+    await country.fill('DE');
+    await expect(country).toHaveAccessibleDescription('Loading the list…');
+    const nextButton = page.getByRole('button', { name: 'Next', exact: true });
+    const before = await nextButton.boundingBox();
+    release();
+    await expect(country).toHaveAccessibleDescription('');
+    expect(await nextButton.boundingBox()).toEqual(before);
+    await page.unroute('**/api/v2.1/reference-data/countries');
+    // leaving the field chooses the code typed; the step's other fields are still empty, so Next stays and names them
+    await next(page);
+    await expect(country).toHaveValue('Germany (DE)');
+    await expect(page.getByRole('group', { name: 'Address 1' }).getByLabel('Street')).toHaveAccessibleDescription('must not be empty');
+  });
+
   test(`organization wizard: errors clear as fields become valid; the new customer's page says it once; its representative is a cardholder and found by name (${viewport.width} px)`, async ({
     page,
     request,
@@ -65,7 +100,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(website).toHaveAccessibleDescription('must be an absolute URL');
     await website.fill('https://widgets.example');
     await expect(website).toHaveAccessibleDescription('');
-    await captureHere(page, 'wizard-company-valid', async () => {
+    await checkScreen(page, 'wizard-company-valid', async () => {
       await heading(page, 1, 'Company');
     });
     await next(page);
@@ -111,7 +146,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await heading(page, 7, 'Activation');
     await next(page);
     await heading(page, 8, 'Review');
-    await captureHere(page, 'wizard-review', async () => {
+    await checkScreen(page, 'wizard-review', async () => {
       await expect(page.getByTestId('review')).toContainText(legalName);
     });
     await page.getByRole('button', { name: 'Register organization' }).click();
@@ -127,7 +162,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(main).not.toContainText('No verification yet');
     await expect(main.getByRole('region', { name: 'Profile' })).toContainText('client to tenant');
     expect((await main.innerText()).match(/business type/gi) ?? []).toHaveLength(1);
-    await captureHere(page, 'new-organization-customer', async () => {
+    await checkScreen(page, 'new-organization-customer', async () => {
       await expect(main.getByTestId('verification-summary')).toBeVisible();
     });
 
@@ -139,7 +174,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(issue.getByLabel('First name')).toHaveValue('Ingrid');
     await expect(issue.getByLabel('Last name')).toHaveValue(repLast);
     await expect(issue.getByLabel('Billing address')).toHaveValue('Hauptstrasse 1');
-    await captureHere(page, 'issue-card-representative', async () => {
+    await checkScreen(page, 'issue-card-representative', async () => {
       await expect(issue).toBeVisible();
     });
     await issue.getByRole('button', { name: 'Cancel' }).click();
@@ -150,7 +185,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await page.getByRole('button', { name: 'Find' }).click();
     const people = page.getByRole('region', { name: 'Representatives (1)' });
     await expect(people).toContainText(`represents ${legalName}`);
-    await captureHere(page, 'search-representative', async () => {
+    await checkScreen(page, 'search-representative', async () => {
       await expect(people).toBeVisible();
     });
     await people.getByRole('link', { name: `Ingrid ${repLast}` }).click();
@@ -187,7 +222,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await decision.getByRole('button', { name: 'Review decision…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm the decision' });
     await expect(confirm.getByTestId('revision-asks')).toHaveText('Replace Passport P1234567');
-    await captureHere(page, 'revision-confirm', async () => {
+    await checkScreen(page, 'revision-confirm', async () => {
       await expect(confirm).toBeVisible();
     });
     await confirm.getByRole('button', { name: 'Confirm: Request revision' }).click();
@@ -212,7 +247,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       .locator('tbody tr')
       .filter({ hasText: `Rita ${lastName}` });
     await expect(row.getByTestId('resubmitted')).toHaveText('Resubmitted after revision');
-    await captureHere(page, 'queue-resubmitted', async () => {
+    await checkScreen(page, 'queue-resubmitted', async () => {
       await expect(row).toBeVisible();
     });
 
@@ -226,7 +261,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     const refusal = page.getByRole('alert').filter({ hasText: 'customer account' });
     await expect(refusal).toHaveText('This is a customer account: customers use the Business Platform API (or the app built on it), not this panel. The panel is for the tenant’s staff.');
     await expect(refusal).not.toContainText('attempts left');
-    await captureHere(page, 'sign-in-customer', async () => {
+    await checkScreen(page, 'sign-in-customer', async () => {
       await expect(refusal).toBeVisible();
     });
   });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, checkScreen, moneyWorld, openNav, unfoldSections, type MoneyWorld } from '../money-world';
+import { checkScreen, signInPanel } from '../browser-helpers';
+import { MONEY_VIEWPORTS, moneyWorld, openNav, unfoldSections, type MoneyWorld } from '../money-world';
 
 /**
  * The main money-and-cards journeys of the panel, at 1280 px and again at 375 px: a card issued for a customer is found by its last four digits and the

@@ -1,19 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel } from '../browser-helpers';
 import { PNG_1X1_BASE64, STRONG_PASSWORD } from '../fixtures';
-import {
-  APPROVER_PASSWORD,
-  CUSTOMER_PASSWORD,
-  MONEY_VIEWPORTS,
-  accessibleRows,
-  captureHere as capture,
-  context,
-  ok,
-  openNav,
-  staffTenant,
-  unfoldSections,
-  type StaffTenant,
-} from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, accessibleRows, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * The issue's whole journey, in the browser, as a tenant administrator would take it: register an
@@ -170,7 +158,7 @@ for (const viewport of MONEY_VIEWPORTS)
       const savings = await openWallet('Savings');
       await page.goto('/wallets');
       await expect(page.getByTestId('wallet-link')).toHaveCount(2);
-      await capture(page, 'wallets', async () => {
+      await checkScreen(page, 'wallets', async () => {
         await expect(page.getByRole('region', { name: 'Wallets' })).toContainText(customerName);
         // a stacked table (375 px) keeps its rows and cells for screen readers and getByRole
         await expect(page.getByRole('region', { name: 'Wallets' }).getByRole('row').filter({ hasText: customerName })).toHaveCount(2);
@@ -203,7 +191,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await sendTransfer.getByRole('button', { name: 'Confirm: send transfer' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Transfer' })).toBeVisible();
       await expect(page.getByTestId('transfer-status')).toHaveText('Completed');
-      await capture(page, 'transfer-page', async () => {
+      await checkScreen(page, 'transfer-page', async () => {
         await expect(page.getByTestId('transfer-history')).toContainText('Completed');
       });
 
@@ -215,7 +203,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await consent.getByLabel('Largest payment (EUR)').fill('5000');
       await consent.getByRole('button', { name: 'Record consent' }).click();
       await expect(page.getByRole('region', { name: 'Payment consents' })).toContainText('5,000.00 EUR');
-      await capture(page, 'payment-consents', async () => {
+      await checkScreen(page, 'payment-consents', async () => {
         await expect(page.getByRole('region', { name: 'Payment consents' })).toContainText('Recurring payments');
       });
 
@@ -236,7 +224,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await form.getByLabel('Reference').fill('Invoice 2026-117');
       await form.getByLabel('Payment consent').selectOption({ index: 1 });
       await expect(page.getByTestId('approval-hint')).toHaveText('This transfer is above 1,000.00 EUR: it will wait for a second person’s approval.');
-      await capture(page, 'transfer-form', async () => {
+      await checkScreen(page, 'transfer-form', async () => {
         await expect(form.getByRole('button', { name: 'Send for approval' })).toBeVisible();
       });
       await form.getByRole('button', { name: 'Send for approval' }).click();
@@ -252,11 +240,11 @@ for (const viewport of MONEY_VIEWPORTS)
 
       // the other screens of the area
       await go(page, 'Transfers');
-      await capture(page, 'transfers', async () => {
+      await checkScreen(page, 'transfers', async () => {
         await expect(page.getByRole('region', { name: 'Transfers' })).toContainText('Northwind Traders');
       });
       await go(page, 'Beneficiaries');
-      await capture(page, 'beneficiaries', async () => {
+      await checkScreen(page, 'beneficiaries', async () => {
         await expect(page.getByRole('region', { name: 'Beneficiaries' })).toContainText('DE89370400440532013000');
       });
       await go(page, 'Limits');
@@ -266,7 +254,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await limit.getByLabel('Type', { exact: true }).selectOption('MONTHLY');
       await limit.getByLabel('Limit', { exact: true }).fill('20000');
       await limit.getByRole('button', { name: 'Set limit' }).click();
-      await capture(page, 'limits', async () => {
+      await checkScreen(page, 'limits', async () => {
         await expect(page.getByRole('region', { name: 'Transaction limits' })).toContainText('20,000.00 EUR');
       });
 
@@ -277,7 +265,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(item).toHaveCount(1);
       await expect(item).toContainText('2,500.00 EUR');
       await expect(item).toContainText('Requested by Olga Owner');
-      await capture(page, 'approvals', async () => {
+      await checkScreen(page, 'approvals', async () => {
         await expect(item).toContainText('Northwind Traders');
       });
       await item.getByRole('button', { name: 'Approve' }).click();
@@ -292,7 +280,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(mainStatement).toContainText('-2,500.00 EUR');
       await expect(mainStatement).toContainText('-250.00 EUR');
       await expect(mainStatement).toContainText('+5,000.00 EUR');
-      await capture(page, 'wallet-main', async () => {
+      await checkScreen(page, 'wallet-main', async () => {
         await expect(mainStatement).toContainText('2,250.00 EUR');
       });
       await page.goto(`/wallets/${savings}`);
@@ -319,13 +307,13 @@ for (const viewport of MONEY_VIEWPORTS)
       await expect(issue.getByLabel('Phone')).toHaveAccessibleDescription('must be an E.164 phone number such as +4915112345678');
       await issue.getByLabel('Phone').fill('+4915112345679');
       await issue.getByLabel('Nickname (optional)').fill('Travel');
-      await capture(page, 'issue-card-form', async () => {
+      await checkScreen(page, 'issue-card-form', async () => {
         await expect(issue.getByLabel('Currency')).toHaveValue('EUR');
       });
       await issue.getByRole('button', { name: 'Review…' }).click();
       // the confirmation restates what will be issued, to whom
       await expect(issue.getByTestId('issue-review')).toContainText(`Issue a virtual EUR card (“Travel”) to ${customerName} for customer ${customerName}?`);
-      await capture(page, 'issue-card-review', async () => {
+      await checkScreen(page, 'issue-card-review', async () => {
         await expect(issue.getByRole('button', { name: 'Issue card' })).toBeVisible();
       });
       await issue.getByRole('button', { name: 'Issue card' }).click();
@@ -335,7 +323,7 @@ for (const viewport of MONEY_VIEWPORTS)
       expect(masked).toMatch(/^\d{6}\*+\d{4}$/);
       const last4 = masked.slice(-4);
       await expect(issued).toContainText('inactive');
-      await capture(page, 'issue-card-done', async () => {
+      await checkScreen(page, 'issue-card-done', async () => {
         await expect(issued.getByRole('link', { name: 'Open card page' })).toBeVisible();
       });
       await issue.getByRole('button', { name: 'Done' }).click();
@@ -350,7 +338,7 @@ for (const viewport of MONEY_VIEWPORTS)
       const activate = page.getByRole('dialog', { name: 'Activate card' });
       await activate.getByRole('button', { name: 'Send code' }).click();
       await expect(activate.getByRole('status')).toContainText('Code sent to');
-      await capture(page, 'card-activate', async () => {
+      await checkScreen(page, 'card-activate', async () => {
         await expect(activate.getByLabel('One-time code')).toBeVisible();
       });
       await activate.getByLabel('One-time code').fill(await cardholderCode(request, staff.tenantId, cardId, 'ACTIVATE'));
@@ -378,7 +366,7 @@ for (const viewport of MONEY_VIEWPORTS)
       await freeze.getByRole('button', { name: 'Freeze card' }).click();
       await expect(page.getByTestId('card-details')).toContainText('frozen');
       await expect(page.getByTestId('status-history')).toContainText('Cardholder reported it lost');
-      await capture(page, 'card-frozen', async () => {
+      await checkScreen(page, 'card-frozen', async () => {
         await expect(page.getByRole('button', { name: 'Unfreeze' })).toBeVisible();
       });
       expect(problems).toEqual([]);

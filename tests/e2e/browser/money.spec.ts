@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
-import { activeIndividual, captureWidths as capture, ok, staffTenant } from '../money-world';
+import { capture, signInPanel } from '../browser-helpers';
+import { activeIndividual, ok, staffTenant } from '../money-world';
 
 /**
  * Wallet actions in the browser: freeze and unfreeze with a reason, close after a confirmation.

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, captureHere, moneyWorld, type MoneyWorld } from '../money-world';
+import { checkScreen, signInPanel } from '../browser-helpers';
+import { MONEY_VIEWPORTS, moneyWorld, type MoneyWorld } from '../money-world';
 
 /**
  * Issue 30, items 9, 11 and 12, and the webhooks walked at 1280 and 375 px: a compact top bar and a
@@ -59,7 +59,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(wallets.getByRole('link', { name: 'Main account' })).toBeVisible();
     // one way of writing amounts: grouped, with the currency's decimals
     await expect(wallets).toContainText('7,500.00 EUR');
-    await captureHere(page, 'customer-360', async () => {
+    await checkScreen(page, 'customer-360', async () => {
       await expect(wallets.getByRole('link', { name: 'Main account' })).toBeVisible();
     });
 
@@ -68,7 +68,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     const dialog = page.getByRole('dialog', { name: 'Open a wallet' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Customer')).toHaveValue(world.customerId);
-    await captureHere(page, 'open-wallet-preselected', async () => {
+    await checkScreen(page, 'open-wallet-preselected', async () => {
       await expect(dialog).toBeVisible();
     });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -91,7 +91,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     });
     expect(hint.overflow).toBe(false);
     expect(hint.right).toBeLessThanOrEqual(viewport.width);
-    await captureHere(page, 'wallet-select', async () => {
+    await checkScreen(page, 'wallet-select', async () => {
       await expect(from).toBeVisible();
     });
   });
@@ -112,7 +112,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await search(`${world.card.holderLast} grace`);
     const cardHits = page.getByRole('region', { name: /^Cards \(/ });
     await expect(cardHits.getByRole('link', { name: world.card.masked })).toBeVisible();
-    await captureHere(page, 'search-card-holder', async () => {
+    await checkScreen(page, 'search-card-holder', async () => {
       await expect(cardHits).toBeVisible();
     });
     await cardHits.getByRole('link', { name: world.card.masked }).click();
@@ -143,7 +143,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       await dialog.getByLabel('Name', { exact: true }).fill(name);
       await dialog.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${port}/hooks`);
       await dialog.getByRole('checkbox', { name: /webhook\.test/ }).check();
-      await captureHere(page, 'webhook-new', async () => {
+      await checkScreen(page, 'webhook-new', async () => {
         await expect(dialog).toBeVisible();
       });
       await dialog.getByRole('button', { name: 'Create subscription' }).click();
@@ -156,7 +156,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       await expect(row).toContainText('succeeded');
       await row.getByRole('button', { name: /^Replay/ }).click();
       await expect.poll(() => received).toBe(2);
-      await captureHere(page, 'webhook-detail', async () => {
+      await checkScreen(page, 'webhook-detail', async () => {
         await expect(row.first()).toBeVisible();
       });
     } finally {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, activeIndividual, checkScreen, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { checkScreen, screenshot, signInPanel } from '../browser-helpers';
+import { MONEY_VIEWPORTS, activeIndividual, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * Products (docs/products.md, issue 29 item 3), at 1280 and 375 px, axe clean: the tenant admin

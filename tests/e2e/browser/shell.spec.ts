@@ -137,7 +137,7 @@ test.describe('panel shell', () => {
       expect(response?.status(), address).toBe(404);
       await expect(notFound).toBeVisible();
     }
-    await capture(page, 'not-found', () => expect(notFound).toBeVisible(), [1280, 375]);
+    await capture(page, 'not-found', () => expect(notFound).toBeVisible());
 
     await page.getByRole('link', { name: 'Go to the overview' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

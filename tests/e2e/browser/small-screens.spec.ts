@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
-import { checkScreen, moneyWorld, openNav, type MoneyWorld } from '../money-world';
+import { checkScreen, signInPanel } from '../browser-helpers';
+import { moneyWorld, openNav, type MoneyWorld } from '../money-world';
 
 /**
  * Every screen of the panel at 375 px, with data in every table: no control lies beyond the

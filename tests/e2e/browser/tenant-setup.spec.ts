@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerTenant, signInPanel } from '../browser-helpers';
+import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
 import { PNG_1X1_BASE64 } from '../fixtures';
-import { MONEY_VIEWPORTS, checkScreen, openNav } from '../money-world';
+import { MONEY_VIEWPORTS, openNav } from '../money-world';
 
 /**
  * A new tenant's administrator walks the first-run checklist to the end (docs/tenant-setup.md), at

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, screenshot, signInPanel as signIn } from '../browser-helpers';
+import { capture, signInPanel as signIn } from '../browser-helpers';
 import { APPROVER_PASSWORD, activeIndividual, pendingPayout, staffTenant } from '../money-world';
 
 /**
@@ -24,7 +24,7 @@ test.describe('transfers in the panel', () => {
   // the API set-up (tenant, staff, a reviewed and activated customer, money) and two widths take more than the default 30 s on a loaded machine
   test.setTimeout(120_000);
 
-  test('a second user approves a transfer from the approval queue; list and statement show it (1280 and 390 px)', async ({ page, request }) => {
+  test('a second user approves a transfer from the approval queue; list and statement show it (1280 and 375 px)', async ({ page, request }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('response', (response) => {
@@ -43,13 +43,7 @@ test.describe('transfers in the panel', () => {
     await expect(item).toContainText('2,500.00 EUR');
     await expect(item).toContainText('Requested by Olga Owner');
     await expect(item).toContainText('Northwind Traders');
-    await screenshot(page, 'transfers-approvals-1280');
-    await expectAccessible(page, 'transfers/approvals at 1280px');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect(item).toBeVisible();
-    await screenshot(page, 'transfers-approvals-375');
-    await expectAccessible(page, 'transfers/approvals at 375px');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await capture(page, 'transfers-approvals', () => expect(item).toBeVisible());
 
     await item.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve this transfer?' }).getByRole('button', { name: 'Approve transfer' }).click();
@@ -62,16 +56,8 @@ test.describe('transfers in the panel', () => {
     await expect(page.getByRole('region', { name: 'Transfers' }).getByRole('row')).toHaveCount(2);
     await expect(row).toContainText('Completed');
     await expect(row).toContainText('DE89370400440532013000');
-    await screenshot(page, 'transfers-list-1280');
-    await expectAccessible(page, 'transfers at 1280px');
-    await page.setViewportSize({ width: 375, height: 812 });
     // below 768 px the kit's table stacks its rows (display: block, so no ARIA rows): the same row, stacked
-    const stacked = page.getByRole('region', { name: 'Transfers' }).locator('tbody tr').first();
-    await expect(stacked).toBeVisible();
-    await expect(stacked).toContainText('Completed');
-    await screenshot(page, 'transfers-list-375');
-    await expectAccessible(page, 'transfers at 375px');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await capture(page, 'transfers-list', () => expect(page.getByRole('region', { name: 'Transfers' }).locator('tbody tr').first()).toContainText('Completed'));
 
     await row.getByRole('link', { name: setup.walletId.slice(0, 8) }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
@@ -79,12 +65,7 @@ test.describe('transfers in the panel', () => {
     const statement = page.getByRole('region', { name: 'Statement lines' }).getByRole('row');
     await expect(statement).toHaveCount(3);
     await expect(statement.nth(1)).toContainText('-2,500.00 EUR');
-    await screenshot(page, 'wallet-statement-1280');
-    await expectAccessible(page, 'wallets/{id} at 1280px');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByTestId('wallet-balance')).toBeVisible();
-    await screenshot(page, 'wallet-statement-375');
-    await expectAccessible(page, 'wallets/{id} at 375px');
+    await capture(page, 'wallet-statement', () => expect(page.getByTestId('wallet-balance')).toBeVisible());
     expect(problems).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInPanel } from '../browser-helpers';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, captureHere, ok, pendingPayout, staffTenant } from '../money-world';
+import { checkScreen, signInPanel } from '../browser-helpers';
+import { APPROVER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, ok, pendingPayout, staffTenant } from '../money-world';
 
 /**
  * Approvers see whose money it is (issue 30, items 7, 10 and 12), at 1280 and at 375 px: the
@@ -41,7 +41,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(item).toContainText('Payout to Northwind Traders');
     await expect(item).toContainText('Requested by Olga Owner');
     await expect(item).not.toContainText(walletId.slice(0, 8));
-    await captureHere(page, 'whose-money-approvals', async () => {
+    await checkScreen(page, 'whose-money-approvals', async () => {
       await expect(item).toBeVisible();
     });
 
@@ -52,7 +52,7 @@ for (const viewport of MONEY_VIEWPORTS) {
     await expect(summary.getByTestId('source-balance')).toHaveText('Balance 10,000.00 EUR before, 7,500.00 EUR after (the amount is held until the decision)');
     await expect(summary).toContainText('Northwind Traders');
     await expect(summary).toContainText('Olga Owner');
-    await captureHere(page, 'whose-money-transfer', async () => {
+    await checkScreen(page, 'whose-money-transfer', async () => {
       await expect(summary.getByTestId('source-balance')).toBeVisible();
     });
 
@@ -84,7 +84,7 @@ for (const viewport of MONEY_VIEWPORTS) {
       }),
     );
     expect(overflowing).toEqual([]);
-    await captureHere(page, 'whose-money-statement', async () => {
+    await checkScreen(page, 'whose-money-statement', async () => {
       await expect(line).toBeVisible();
     });
 
