@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_AML_MATCH_THRESHOLD } from '@/lib/contract/aml';
-import { checkScreen, signInPanel, viewportOf } from '../browser-helpers';
+import { WIDTHS, checkScreen, signInPanel, viewportOf } from '../browser-helpers';
 import { individualRegistrationBody, platformAuth } from '../fixtures';
 import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
@@ -19,8 +19,6 @@ import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, op
  *    browser context) confirms it; the transfer is Completed.
  * Every AML screen is axe-scanned once per width and photographed (test-results/screenshots).
  */
-
-const WIDTHS = [1280, 375] as const;
 
 /** A link of the main navigation (behind the Menu button below 768 px). */
 async function go(page: Page, link: string): Promise<void> {
