@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { assertProductionConfiguration, EnvError, getEnv, parseEnv, productionWarnings } from '@/lib/env';
 import { isApiError } from '@/lib/contract/api-errors';
 import { warmDummyHash } from '@/lib/services/identity/passwords';
+import { listenForInvalidations } from '@/lib/services/identity/principal-cache';
 import { registerTenant } from '@/lib/services/tenants/register-tenant';
 import { countTenants } from '@/lib/services/tenants/tenants';
 import { closeDatabase, database } from '@/lib/db/client';
@@ -112,6 +113,8 @@ async function bootstrap(): Promise<() => Promise<void>> {
   const dummyHash = warmDummyHash();
   const rateLimitStore = import('@/lib/http/rate-limit');
   const { db, driver } = await database();
+  // the principal cache's LISTEN, in place before the first request (it is served from the start)
+  const listening = listenForInvalidations();
   await dummyHash;
   const lines = [`database: ${driver === 'pglite' ? `embedded PGlite (${env.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}, migrations applied`];
   lines.push(`tenant registration API: ${env.PLATFORM_ADMIN_KEY ? 'enabled (PLATFORM_ADMIN_KEY set)' : 'disabled (set PLATFORM_ADMIN_KEY to enable)'}`);
@@ -153,6 +156,7 @@ async function bootstrap(): Promise<() => Promise<void>> {
         ? 'rate limits: shared through Redis (REDIS_URL)'
         : 'rate limits: Redis (REDIS_URL) not reachable yet: process memory until it is',
   );
+  if (!(await listening)) lines.push('principal cache: off until the invalidation channel is heard (every request reads its session from the database)');
   lines.push('', ...(await webhookBannerLines()));
   if (!env.WEBHOOK_WORKER) lines.push('webhook delivery worker: not in this process (WEBHOOK_WORKER=false); run npm run worker');
   console.log(['', '─── Business Platform ───', ...lines, ''].join('\n'));

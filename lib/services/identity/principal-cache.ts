@@ -159,6 +159,20 @@ async function generationFor(db: Db): Promise<number | null> {
   return null;
 }
 
+/**
+ * Start-up: the LISTEN in place before the first request (the start-up gate holds requests until
+ * it is), so the cache can serve from the first request on. Started on first use instead, the
+ * listener came up while the first requests of a loaded process were already running, and each of
+ * them read the database. True when invalidations are heard; false (a warning is logged) leaves the
+ * cache off, as before, until the channel is heard.
+ */
+export async function listenForInvalidations(): Promise<boolean> {
+  const handle = await database();
+  const s = state();
+  if (s.startedFor !== handle.db) await startListening(s, handle);
+  return s.listeningOn === handle.db;
+}
+
 /** The cached snapshot of a session, or null (then read it and offer it to `remember`). */
 export async function cachedSession(db: Db, sessionId: string): Promise<{ snapshot: SessionSnapshot | null; generation: number | null }> {
   const generation = await generationFor(db);

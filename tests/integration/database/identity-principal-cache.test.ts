@@ -15,7 +15,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { sessions, tenants, users } from '@/lib/db/schema';
-import { principalCacheState } from '@/lib/services/identity/principal-cache';
+import { listenForInvalidations, principalCacheState, resetPrincipalCache } from '@/lib/services/identity/principal-cache';
 import { panelLogin } from '@/lib/services/identity/login';
 import { revokeSession } from '@/lib/services/identity/sessions';
 import { findTenant } from '@/lib/services/tenants/tenants';
@@ -192,5 +192,22 @@ describe('a notification that never arrives', () => {
     expect({ status: stale.result.status, roundTrips: stale.roundTrips }).toEqual({ status: 200, roundTrips: 0 });
     clock.advance(1_001);
     expectEnvelope(await tenantRead(), 403, 'tenant access denied or categorization not available', { error: 'TENANT_ACCESS_DENIED', tenantId: other.tenantId });
+  });
+});
+
+describe('start-up', () => {
+  it('the LISTEN is in place before the first request: the first reads the principal once, the next reads nothing', async () => {
+    const { token } = await signedIn();
+    // as a process starts: nobody listening, nothing cached
+    await resetPrincipalCache();
+    expect(principalCacheState()).toEqual({ listening: false, sessions: 0, tenants: 0 });
+    expect(await listenForInvalidations()).toBe(true);
+    expect(principalCacheState().listening).toBe(true);
+    const first = await countRoundTrips(() => listSessions(bearer(token)));
+    const second = await countRoundTrips(() => listSessions(bearer(token)));
+    // listing sessions is one statement; a cold process adds the signing key and the session, a warm one nothing
+    expect([first.result.status, first.roundTrips, second.result.status, second.roundTrips]).toEqual([200, 3, 200, 1]);
+    // a second call changes nothing
+    expect(await listenForInvalidations()).toBe(true);
   });
 });
