@@ -163,8 +163,8 @@ async function generationFor(db: Db): Promise<number | null> {
  * Start-up: the LISTEN in place before the first request (the start-up gate holds requests until
  * it is), so the cache can serve from the first request on. Started on first use instead, the
  * listener came up while the first requests of a loaded process were already running, and each of
- * them read the database. True when invalidations are heard; false (a warning is logged) leaves the
- * cache off, as before, until the channel is heard.
+ * them read the database. True when invalidations are heard; false leaves the cache off (the start-up
+ * banner says so) until the listener, retrying in the background, hears the channel.
  */
 export async function listenForInvalidations(): Promise<boolean> {
   const handle = await database();
