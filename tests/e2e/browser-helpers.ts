@@ -100,6 +100,9 @@ const HEIGHTS: Record<number, number> = { 1280: 800, 390: 844, 375: 812 };
 /** The viewport of a width the specs use. */
 export const viewportOf = (width: number) => ({ width, height: HEIGHTS[width] ?? 800 });
 
+/** The viewports of WIDTHS: a spec that walks a journey at both widths runs once per viewport. */
+export const VIEWPORTS = WIDTHS.map(viewportOf);
+
 /**
  * checkScreen at each width (1280 and 375 px unless told), `ready` before each, for a spec that runs
  * at one width; the page's own viewport is restored afterwards. A spec that runs at both widths

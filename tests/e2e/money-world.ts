@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
-import { WIDTHS, viewportOf } from './browser-helpers';
 import { E2E_BASE_URL, STRONG_PASSWORD, individualRegistrationBody, platformAuth, registrationBody, uniqueName } from './fixtures';
 
 /**
@@ -241,9 +240,6 @@ export async function openNav(page: Page) {
   }
   return page.getByRole('navigation', { name: 'Main' });
 }
-
-/** The two widths a money screen is checked at: the desktop and the phone. */
-export const MONEY_VIEWPORTS = WIDTHS.map(viewportOf);
 
 /** How many rows Chromium's accessibility tree holds (not Playwright's own role guess): table semantics that survive CSS. */
 export async function accessibleRows(page: Page): Promise<number> {

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { pngImage } from '../browser-files';
 import { E2E_BASE_URL, individualRegistrationBody } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, context, ok, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, activeIndividual, context, ok, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * Nothing surprising on the review and money screens, at 1280 and at 375 px (issue 30):
@@ -81,7 +81,7 @@ async function settled(scroller: Locator) {
   return last;
 }
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
     test.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { pngImage } from '../browser-files';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, context, ok, openNav, staffTenant } from '../money-world';
+import { APPROVER_PASSWORD, context, ok, openNav, staffTenant } from '../money-world';
 
 /**
  * The category-to-process mapping in the browser (issue 29, docs/category-processes.md), at 1280 and
@@ -26,7 +26,7 @@ async function fillPersonalInfo(page: Page, lastName: string) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   test(`category processes at ${viewport.width} px: a proof of address and two approvals change the wizard and the review gate`, async ({ page, request }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { individualRegistrationBody } from '../fixtures';
-import { CUSTOMER_PASSWORD, MONEY_VIEWPORTS, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
+import { CUSTOMER_PASSWORD, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * Consent templates (issue 29, item 1), at 1280 and 375 px: the tenant's administrator writes a new
@@ -37,7 +37,7 @@ async function approvedCustomer(request: APIRequestContext, t: StaffTenant, last
 const NEW_TERMS = 'Terms and conditions 2.0.\n\nThe monthly card fee is now 2 EUR.';
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
     // a new tenant, a customer through review, four screens scanned at each width: minutes on a loaded 2-core machine

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { pngImage } from '../browser-files';
 import { STRONG_PASSWORD } from '../fixtures';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * Registration drafts (issue 29, docs/drafts.md), at 1280 and at 375 px, axe clean: a registration
@@ -31,7 +31,7 @@ async function openDrafts(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Registration drafts' })).toBeVisible();
 }
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   test(`a draft started in one browser is finished in another (${viewport.width} px)`, async ({ browser }) => {
     test.setTimeout(300_000);
     const tag = `${viewport.width}${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, openNav } from '../money-world';
+import { checkScreen, registerTenant, signInPanel, VIEWPORTS } from '../browser-helpers';
+import { openNav } from '../money-world';
 
 /**
  * External events (docs/external-events.md), at 1280 and 375 px, axe clean: the tenant's admin
@@ -56,7 +56,7 @@ async function openScreen(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'External events' })).toBeVisible();
 }
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`external events at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
+import { checkScreen, registerTenant, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { PDF_FILE, PNG_FILE } from '../browser-files';
 import { PNG_1X1_BASE64, individualRegistrationBody } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, context, ok, staffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, context, ok, staffTenant } from '../money-world';
 
 /**
  * Issue 30, items 8, 9, 10 and 12, and the organization wizard and the compliance actions walked at
@@ -32,7 +32,7 @@ async function fillEveryDocument(page: Page) {
   await expect(page.getByText(/^Chosen: /)).toHaveCount(await files.count());
 }
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   test(`a country list still loading is said inside its field: nothing below it moves when the list arrives, so a click aimed at Next lands on Next (${viewport.width} px)`, async ({
     page,
     request,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, moneyWorld, openNav, unfoldSections, type MoneyWorld } from '../money-world';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
+import { moneyWorld, openNav, unfoldSections, type MoneyWorld } from '../money-world';
 
 /**
  * The main money-and-cards journeys of the panel, at 1280 px and again at 375 px: a card issued for a customer is found by its last four digits and the
@@ -12,7 +12,7 @@ import { MONEY_VIEWPORTS, moneyWorld, openNav, unfoldSections, type MoneyWorld }
 
 test.describe.configure({ mode: 'serial' });
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`at ${viewport.width} px`, () => {
     // a world of its own per width: the first journey freezes the card
     let world: MoneyWorld;

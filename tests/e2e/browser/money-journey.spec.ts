@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { PNG_1X1_BASE64, STRONG_PASSWORD } from '../fixtures';
-import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, MONEY_VIEWPORTS, accessibleRows, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
+import { APPROVER_PASSWORD, CUSTOMER_PASSWORD, accessibleRows, context, ok, openNav, staffTenant, unfoldSections, type StaffTenant } from '../money-world';
 
 /**
  * The issue's whole journey, in the browser, as a tenant administrator would take it: register an
@@ -110,7 +110,7 @@ async function cardholderCode(request: APIRequestContext, tenantId: string, card
   return json.data.otp;
 }
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`the money-and-cards journey at ${viewport.width} px`, () => {
     test.use({ viewport });
     test.setTimeout(900_000);

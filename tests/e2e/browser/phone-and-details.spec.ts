@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, moneyWorld, type MoneyWorld } from '../money-world';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
+import { moneyWorld, type MoneyWorld } from '../money-world';
 
 /**
  * Issue 30, items 9, 11 and 12, and the webhooks walked at 1280 and 375 px: a compact top bar and a
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 
 const sections = (page: Page) => page.getByRole('main').locator('section');
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   const phone = viewport.width < 768;
 
   test(`the shell and the customer 360: a compact top bar, sections that fold on a phone, amounts one way (${viewport.width} px)`, async ({ page }) => {

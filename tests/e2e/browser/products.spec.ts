@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkScreen, screenshot, signInPanel } from '../browser-helpers';
-import { MONEY_VIEWPORTS, activeIndividual, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
+import { checkScreen, screenshot, signInPanel, VIEWPORTS } from '../browser-helpers';
+import { activeIndividual, ok, openNav, staffTenant, type StaffTenant } from '../money-world';
 
 /**
  * Products (docs/products.md, issue 29 item 3), at 1280 and 375 px, axe clean: the tenant admin
@@ -15,7 +15,7 @@ test.beforeAll(async ({ request }) => {
   staff = await staffTenant(request, 'Products');
 });
 
-for (const viewport of MONEY_VIEWPORTS)
+for (const viewport of VIEWPORTS)
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, registerTenant, signInPanel } from '../browser-helpers';
+import { checkScreen, registerTenant, signInPanel, VIEWPORTS } from '../browser-helpers';
 import { PNG_1X1_BASE64 } from '../fixtures';
-import { MONEY_VIEWPORTS, openNav } from '../money-world';
+import { openNav } from '../money-world';
 
 /**
  * A new tenant's administrator walks the first-run checklist to the end (docs/tenant-setup.md), at
@@ -22,7 +22,7 @@ async function stepDone(page: Page, id: string, progress: string) {
   await expect(page.getByTestId(`setup-step-${id}`)).toHaveAttribute('data-done', 'true');
 }
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

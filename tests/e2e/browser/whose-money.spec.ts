@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { checkScreen, signInPanel } from '../browser-helpers';
-import { APPROVER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, ok, pendingPayout, staffTenant } from '../money-world';
+import { checkScreen, signInPanel, VIEWPORTS } from '../browser-helpers';
+import { APPROVER_PASSWORD, activeIndividual, ok, pendingPayout, staffTenant } from '../money-world';
 
 /**
  * Approvers see whose money it is (issue 30, items 7, 10 and 12), at 1280 and at 375 px: the
@@ -11,7 +11,7 @@ import { APPROVER_PASSWORD, MONEY_VIEWPORTS, activeIndividual, ok, pendingPayout
  * follow the approver to the next page.
  */
 
-for (const viewport of MONEY_VIEWPORTS) {
+for (const viewport of VIEWPORTS) {
   test(`an approver sees the customer, the wallet, its balances, the payee and who asked; after approving, the statement says what happened (${viewport.width} px)`, async ({
     page,
     request,
