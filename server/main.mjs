@@ -3,7 +3,7 @@ import './prestart.mjs';
 import path from 'node:path';
 import pino from 'pino';
 import { DEFAULT_IDLE_COLLECT_MS } from '../lib/env-defaults.mjs';
-import { API_NOT_FOUND_HANDLER, answerUnserved, loadApiRouteTable, unservedApiSlug } from './api-fallback.mjs';
+import { answerAtEdge, edgeRoute, loadApiRouteTable } from './api-edge.mjs';
 import { createEdgeServer, peerHeaderName } from './edge.mjs';
 import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
 
@@ -11,9 +11,9 @@ import { collectWhenIdle, idleCollectMs } from './idle-collect.mjs';
  * The HTTP server of `npm run dev` (`--dev`) and `npm start`: Node's http server around Next.js's
  * request handler, so that what Next.js and Node's parser would answer on their own (an
  * undecodable path: 500 text/plain; an over-size head: 431 with no body) gets our envelope, an
- * X-Request-ID and a log line, and an API path no route serves skips Next.js's routing pass for the
- * catch-all's own handler (server/api-fallback.mjs). Everything else is Next.js unchanged. See
- * docs/edge.md.
+ * X-Request-ID and a log line, and a plain API path whose route has loaded skips Next.js's routing
+ * pass and route runtime for the route's own handler (server/api-edge.mjs). Everything else is
+ * Next.js unchanged. See docs/edge.md.
  */
 const dev = process.argv.includes('--dev');
 // as `next dev` / `next start` do
@@ -43,8 +43,9 @@ const activity = collectWhenIdle({ idleMs: idleCollectMs(process.env.IDLE_COLLEC
 // the start-up (lib/startup.ts) starts its background work once the first answer has gone out
 let firstAnswered;
 globalThis[Symbol.for('business-platform.first-answer')] = new Promise((resolve) => (firstAnswered = resolve));
-// In production, the build's route table (server/api-fallback.mjs): an API path no route serves is
-// answered by the catch-all's own handler, once its module has loaded, without Next.js's routing pass.
+// In production, the build's route table (server/api-edge.mjs): a plain API path is answered by its
+// route's own handler once the route's module has loaded (a path no route serves: the catch-all's),
+// without Next.js's routing pass and route runtime.
 let apiRoutes = null;
 let NextRequest;
 const origin = `http://${hostname ?? 'localhost'}:${port}`;
@@ -53,9 +54,8 @@ const server = createEdgeServer({
   handle: (req, res) => {
     if (activity.requests++ === 0) res.once('close', firstAnswered);
     if (!handler) return ready.then((h) => h(req, res));
-    const notFound = globalThis[API_NOT_FOUND_HANDLER];
-    const slug = notFound && unservedApiSlug(req.method, req.url, apiRoutes);
-    return slug ? answerUnserved({ handler: notFound, NextRequest, req, res, slug, origin }) : handler(req, res);
+    const atEdge = edgeRoute(req.method, req.url, apiRoutes);
+    return atEdge ? answerAtEdge({ ...atEdge, NextRequest, req, res, origin }) : handler(req, res);
   },
 });
 
@@ -64,7 +64,7 @@ const ready = app.prepare().then(async () => {
   if (!dev) {
     const { table, reason } = loadApiRouteTable(path.resolve('.next'));
     if (table) ({ NextRequest } = await import('next/server.js'));
-    else log.warn({ reason }, 'unknown API paths go through Next.js routing');
+    else log.warn({ reason }, 'every API request goes through Next.js routing');
     apiRoutes = table;
   }
   return (handler = app.getRequestHandler());

@@ -1,6 +1,7 @@
 import type { ApiError } from '@/lib/contract/api-errors';
 import type { EnvelopeA, EnvelopeB, JsonText } from '@/lib/contract/envelopes';
 import { ERROR_TYPES } from '@/lib/contract/errors';
+import { ANSWER_TEXT } from '@/server/api-edge.mjs';
 
 export const REQUEST_ID_HEADER = 'X-Request-ID';
 
@@ -29,16 +30,37 @@ export type Json<T> = T extends { toJSON(): infer J }
         ? { -readonly [K in keyof T as T[K] extends undefined | ((...args: never[]) => unknown) ? never : K]: Json<T[K]> }
         : never;
 
+/** Each JSON answer's text, for the edge that writes it (server/api-edge.mjs): it need not read the text back from the answer's stream. */
+const answerTexts: WeakMap<Response, string> = ((globalThis as Record<symbol, unknown>)[ANSWER_TEXT] ??= new WeakMap()) as WeakMap<Response, string>;
+
+/** `Response.json` that keeps the answer's text (answerTexts). */
+function json(body: unknown, init: ResponseInit = {}): Response {
+  return jsonText(JSON.stringify(body), init);
+}
+
+/** A JSON answer of text already written: Content-Type application/json unless `init` names one. */
+function jsonText(text: string, init: ResponseInit): Response {
+  let headers: HeadersInit = JSON_TYPE;
+  if (init.headers) {
+    headers = new Headers(init.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const response = new Response(text, { status: init.status, statusText: init.statusText, headers });
+  answerTexts.set(response, text);
+  return response;
+}
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 /** Envelope A: `{ code, message, data }`, code mirroring the HTTP status. */
 export function envelopeA<const T>(data: T, options: { status?: number; message?: string; headers?: HeadersInit } = {}): TypedAnswer<Json<T>> {
   const status = options.status ?? 200;
   const body: EnvelopeA<T> = { code: status, message: options.message ?? 'OK', data };
-  return Response.json(body, { status, headers: options.headers }) as TypedAnswer<Json<T>>;
+  return json(body, { status, headers: options.headers }) as TypedAnswer<Json<T>>;
 }
 
 /** A definition without envelope (`envelope: 'none'`): the body is the data itself. */
 export function jsonAnswer<const T>(body: T, init?: ResponseInit): TypedAnswer<Json<T>> {
-  return Response.json(body, init) as TypedAnswer<Json<T>>;
+  return json(body, init) as TypedAnswer<Json<T>>;
 }
 
 /** A non-JSON body the definition lists (CSV, a stored document). */
@@ -53,14 +75,14 @@ export function file(body: BodyInit, init: ResponseInit): FileAnswer {
 export function envelopeAJson<T>(dataJson: JsonText<T>, options: { status?: number; message?: string } = {}): TypedAnswer<T> {
   const status = options.status ?? 200;
   const text = `{"code":${status},"message":${JSON.stringify(options.message ?? 'OK')},"data":${dataJson}}`;
-  return new Response(text, { status, headers: { 'content-type': 'application/json' } }) as TypedAnswer<T>;
+  return jsonText(text, { status }) as TypedAnswer<T>;
 }
 
 /** Envelope B: `{ success, code, msg, data }` for the virtual card API. */
 export function envelopeB<T>(data: T, options: { status?: number; code?: number; msg?: string; success?: boolean; headers?: HeadersInit } = {}): Response {
   const code = options.code ?? 200;
   const body: EnvelopeB<T> = { success: options.success ?? code === 200, code, msg: options.msg ?? 'success', data };
-  return Response.json(body, { status: options.status ?? 200, headers: options.headers });
+  return json(body, { status: options.status ?? 200, headers: options.headers });
 }
 
 /** How an ApiError is rendered: Envelope A by default, Envelope B on the card API. */
@@ -85,4 +107,4 @@ export function envelopeBErrorBody(error: ApiError): EnvelopeB<Record<string, un
 }
 
 /** Envelope B for an ApiError: HTTP status kept; `code` mirrors it, except 400 and 5xx, which are `code` 500 as the contract says. */
-export const renderEnvelopeB: ErrorRenderer = (error) => Response.json(envelopeBErrorBody(error), { status: error.status, headers: headersOf(error) });
+export const renderEnvelopeB: ErrorRenderer = (error) => json(envelopeBErrorBody(error), { status: error.status, headers: headersOf(error) });

@@ -3,6 +3,7 @@ import { methodNotAllowed } from '@/lib/contract/api-errors';
 import { HTTP_METHODS, type HttpMethod } from '@/lib/contract/routes/types';
 import { definitionOf } from './endpoint';
 import { renderEnvelopeB } from './envelope';
+import { registerRoute } from '@/server/api-edge.mjs';
 
 export { HTTP_METHODS, type HttpMethod };
 
@@ -24,7 +25,10 @@ export function route(...endpoints: RouteHandler[]): Record<HttpMethod | 'OPTION
     if (definition.auth === 'card') renderError = renderEnvelopeB;
     metricsRoute = routeLabel(definition.path);
   }
-  return methods(handlers, { renderError, metricsRoute });
+  const served = methods(handlers, { renderError, metricsRoute });
+  // the edge answers this route's next requests itself, with these same handlers (server/api-edge.mjs)
+  if (metricsRoute) registerRoute(metricsRoute, served);
+  return served;
 }
 
 function methods(handlers: Partial<Record<HttpMethod, RouteHandler>>, options: { renderError?: ErrorRenderer; metricsRoute?: string }): Record<HttpMethod | 'OPTIONS', RouteHandler> {

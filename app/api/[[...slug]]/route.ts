@@ -1,6 +1,6 @@
 import { routeNotFound } from '@/lib/contract/api-errors';
 import { createRoute } from '@/lib/http/api-route';
-import { API_NOT_FOUND_HANDLER } from '@/server/api-fallback.mjs';
+import { API_NOT_FOUND_HANDLER } from '@/server/api-edge.mjs';
 
 // ANY /api/* that no other route serves - 404 Envelope A instead of an HTML page
 const notFound = createRoute({
@@ -13,7 +13,7 @@ const notFound = createRoute({
 });
 
 // the edge answers the API paths no route serves with this same handler once this module has
-// loaded, without Next.js's routing pass (server/api-fallback.mjs)
+// loaded, without Next.js's routing pass (server/api-edge.mjs)
 (globalThis as Record<symbol, unknown>)[API_NOT_FOUND_HANDLER] = notFound;
 
 export const GET = notFound;

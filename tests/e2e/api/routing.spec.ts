@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { CATCH_ALL_PAGE, loadApiRouteTable } from '../../../server/api-fallback.mjs';
-import { UUID_RE, platformAuth } from '../fixtures';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { CATCH_ALL_PAGE, loadApiRouteTable } from '../../../server/api-edge.mjs';
+import { UUID_RE, platformAuth, registrationBody, uniqueName } from '../fixtures';
 import { expectEnvelope } from '../helpers';
+import { context, ok } from '../money-world';
 
 const UNKNOWN = ['/api/does-not-exist', '/api/v2.1/nope', '/api/v2.1/tenants/registration/extra/segments'];
 
@@ -35,7 +36,7 @@ test.describe('unknown routes', () => {
 });
 
 /**
- * The edge answers an API path no route serves with the catch-all's own handler (server/api-fallback.mjs,
+ * The edge answers an API path no route serves with the catch-all's own handler (server/api-edge.mjs,
  * docs/edge.md "Unknown API paths"); a path with an escape always goes through Next.js's routing.
  */
 test.describe('unknown routes at the edge', () => {
@@ -90,6 +91,86 @@ test.describe('unknown routes at the edge', () => {
     const res = await request.head('/api/v2.1/nope');
     expect(res.status()).toBe(404);
     expect(await res.text()).toBe('');
+    expect(res.headers()['x-request-id']).toMatch(UUID_RE);
+  });
+});
+
+/**
+ * Every route built by route() is answered at the edge once its module has loaded (server/api-edge.mjs,
+ * docs/edge.md "API routes at the edge"). A percent-encoded letter in the path sends the same
+ * request through Next.js's routing (which decodes it to the same id), so each pair below is one
+ * request answered both ways; Next.js's answers carry its `Vary: rsc, ...`, the edge's do not.
+ */
+test.describe('served routes at the edge', () => {
+  /** `path` with the first hex letter of `id` percent-encoded */
+  const escaped = (path: string, id: string) => {
+    const i = id.search(/[a-f]/);
+    return path.replace(id, `${id.slice(0, i)}%${id.charCodeAt(i).toString(16)}${id.slice(i + 1)}`);
+  };
+  const SKIPPED = ['vary', 'content-encoding', 'date', 'transfer-encoding', 'content-length', 'connection', 'keep-alive'];
+  const names = (res: APIResponse) =>
+    Object.keys(res.headers())
+      .filter((n) => !SKIPPED.includes(n))
+      .sort();
+  const newTenant = async (request: APIRequestContext) =>
+    (await ok<{ tenantId: string }>(await request.post('/api/v2.1/tenants/registration', { headers: platformAuth, data: registrationBody(uniqueName('Edge')) }))).tenantId;
+
+  test('a read answers the body and headers Next.js answers, with a Content-Length instead of chunks', async ({ request }) => {
+    const tenantId = await newTenant(request);
+    const path = `/api/v2.1/tenants/${tenantId}`;
+    const viaNext = await request.get(escaped(path, tenantId), { headers: platformAuth });
+    const atEdge = await request.get(path, { headers: platformAuth });
+    expect([viaNext.status(), atEdge.status()]).toEqual([200, 200]);
+    expect(viaNext.headers()['vary']).toContain('rsc');
+    expect(atEdge.headers()['vary']).toBeUndefined();
+    expect(await atEdge.json()).toEqual(await viaNext.json());
+    expect(((await atEdge.json()) as { data: { id: string } }).data.id).toBe(tenantId);
+    expect(names(atEdge)).toEqual(names(viaNext));
+    expect(atEdge.headers()['content-length']).toBe(String((await atEdge.body()).length));
+    expect(atEdge.headers()['transfer-encoding']).toBeUndefined();
+  });
+
+  test("a request's body reaches the route as through Next.js: a change, and a strict body's refusal", async ({ request }) => {
+    const tenantId = await newTenant(request);
+    const path = `/api/v2.1/tenants/${tenantId}/status`;
+    const suspended = await request.post(escaped(path, tenantId), { headers: platformAuth, data: { status: 'SUSPENDED', reason: 'edge check' } });
+    expect(suspended.headers()['vary']).toContain('rsc');
+    expect((await ok<{ status: string }>(suspended)).status).toBe('SUSPENDED');
+    const active = await request.post(path, { headers: platformAuth, data: { status: 'ACTIVE', reason: 'edge check' } });
+    expect(active.headers()['vary']).toBeUndefined();
+    expect((await ok<{ status: string }>(active)).status).toBe('ACTIVE');
+    const refusedViaNext = await request.post(escaped(path, tenantId), { headers: platformAuth, data: { status: 'ACTIVE', extra: 1 } });
+    const refusedAtEdge = await request.post(path, { headers: platformAuth, data: { status: 'ACTIVE', extra: 1 } });
+    expect([refusedViaNext.status(), refusedAtEdge.status()]).toEqual([400, 400]);
+    expect(await refusedAtEdge.json()).toEqual(await refusedViaNext.json());
+    expect(names(refusedAtEdge)).toEqual(names(refusedViaNext));
+  });
+
+  test('a JSON answer of 1 KiB or more is gzip-compressed for a client that accepts it, as Next.js compresses it', async ({ request }) => {
+    const tenantId = await newTenant(request);
+    const path = `/api/v2.1/categorization/hierarchy/${tenantId}`;
+    const headers = { ...context(tenantId), 'accept-encoding': 'gzip' };
+    const viaNext = await request.get(escaped(path, tenantId), { headers });
+    const atEdge = await request.get(path, { headers });
+    expect([viaNext.headers()['content-encoding'], atEdge.headers()['content-encoding']]).toEqual(['gzip', 'gzip']);
+    expect(atEdge.headers()['vary']).toBe('Accept-Encoding');
+    expect(await atEdge.json()).toEqual(await viaNext.json());
+    const plain = await request.get(path, { headers: { ...context(tenantId), 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(plain.headers()['vary']).toBe('Accept-Encoding');
+    expect(Number(plain.headers()['content-length'])).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers()['content-length']).toBe(String((await plain.body()).length));
+    expect(await plain.json()).toEqual(await viaNext.json());
+  });
+
+  test("HEAD of a served route answers GET's status and headers without a body", async ({ request }) => {
+    // loads the route's module (at the edge already when another spec has)
+    expect((await request.get('/api/health')).status()).toBe(200);
+    const res = await request.head('/api/health');
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toBe('');
+    expect(res.headers()['vary']).toBeUndefined();
+    expect(res.headers()['content-type']).toBe('application/json');
     expect(res.headers()['x-request-id']).toMatch(UUID_RE);
   });
 });
