@@ -30,7 +30,7 @@ export const ANSWER_TEXT = Symbol.for('business-platform.answer-text');
 /** The catch-all's page in the build's route table. */
 export const CATCH_ALL_PAGE = '/api/[[...slug]]';
 
-/** The methods the catch-all exports; any other goes to Next.js (which answers 405). */
+/** The methods route files export (route() and the catch-all); any other goes to Next.js (which answers 405). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
@@ -41,8 +41,9 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const PLAIN_API_PATH = /^\/api(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+$/;
 
 /**
- * The build's route table as the edge needs it, from Next.js's manifests in `distDir`: `serves(path)`
- * tells whether a route other than the catch-all (or the proxy) would take a plain API path. Null,
+ * The build's route table as the edge needs it, from Next.js's manifests in `distDir`: `resolve(path)`
+ * gives the route Next.js would pick for a plain API path and its params (null when the proxy takes
+ * it), `serves(path)` whether a route other than the catch-all (or the proxy) would take it. Null,
  * with the reason, when the build has something the edge does not model (rewrites, configured
  * headers or redirects, a base path, locales, pages-router API routes, no catch-all): then every
  * request goes to Next.js.

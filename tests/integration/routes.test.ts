@@ -3,8 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, UNDECLARED_ROUTES } from '@/lib/contract/routes';
 import type { RouteSpec } from '@/lib/contract/routes/types';
+import { routeLabel } from '@/lib/http/api-route';
 import { definitionOf } from '@/lib/http/endpoint';
 import { servedMethods } from '@/lib/http/route';
+import { routeKey } from '@/server/api-edge.mjs';
 
 /**
  * One definition per route (lib/contract/routes): every method a route file under app/api serves is
@@ -55,6 +57,8 @@ describe(`route files and route definitions (${ROUTES_TEXT})`, () => {
       if (!definition) problems.push(`${method}: not built by endpoint(definition, handler)`);
       else if (definition.method !== method || !serves(route, definition.path)) problems.push(`${method}: bound to ${definition.method} ${definition.path}`);
       else if (!ROUTES.includes(definition)) problems.push(`${method}: its definition is not in ROUTES (lib/contract/routes/index.ts)`);
+      // route() registers the handlers for the edge under the definition's path; the edge looks them up by the page's (server/api-edge.mjs)
+      else if (routeLabel(definition.path) !== routeKey(route)) problems.push(`${method}: the edge would not find it: ${routeLabel(definition.path)} is not ${routeKey(route)}`);
       else bound.add(definition);
     }
     expect(problems).toEqual([]);
