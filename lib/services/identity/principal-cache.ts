@@ -180,6 +180,28 @@ export async function cachedSession(db: Db, sessionId: string): Promise<{ snapsh
   return { snapshot: state().sessions.get(sessionId) ?? null, generation };
 }
 
+/** Session reads in flight, by key, with the database handle and the cache generation each began at. */
+const inFlight = new Map<string, { db: Db; generation: number; read: Promise<unknown> }>();
+
+/**
+ * `read()` once for callers that ask concurrently with the same key, handle and cache generation:
+ * the requests of one session that all miss together (a process's first burst, an entry past its
+ * minute under load) make one read between them, not one each. A caller that comes after an
+ * invalidation (another generation) reads on its own, so nothing changed before it arrived is
+ * served from an older read, as with a cached entry. With the cache off (generation null) every
+ * caller reads.
+ */
+export function readOnce<T>(db: Db, key: string, generation: number | null, read: () => Promise<T>): Promise<T> {
+  if (generation === null) return read();
+  const pending = inFlight.get(key);
+  if (pending && pending.db === db && pending.generation === generation) return pending.read as Promise<T>;
+  const shared: Promise<T> = read().finally(() => {
+    if (inFlight.get(key)?.read === shared) inFlight.delete(key);
+  });
+  inFlight.set(key, { db, generation, read: shared });
+  return shared;
+}
+
 /** Stores a snapshot read at `generation`, unless an invalidation arrived meanwhile. */
 export function rememberSession(db: Db, generation: number | null, snapshot: SessionSnapshot): void {
   const s = state();

@@ -9,7 +9,7 @@ import { getEnv } from '@/lib/env';
 import { notFound, unauthorized } from '@/lib/contract/api-errors';
 import { eventCtes } from '@/lib/services/events/emit';
 import { ACCESS_TOKEN_TTL_SECONDS, panelSessionClaims, signAccessToken, verifyAccessToken, type AccessClaims, type SessionKind } from './tokens';
-import { cachedSession, forgetSession, forgetUser, rememberSession, type SessionSnapshot } from './principal-cache';
+import { cachedSession, forgetSession, forgetUser, readOnce, rememberSession, type SessionSnapshot } from './principal-cache';
 import { findUserById, parseRoles, toSessionUser, type UserWithRoles } from './users';
 
 /** Where a session was opened from: the contract's context headers, and the address we trust. */
@@ -315,7 +315,8 @@ export async function principalForSession(db: Db, claims: AccessClaims): Promise
   if (snap && fresh(now.getTime() - snap.readAt) && now.getTime() - snap.session.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) {
     return principalOf(snap, claims, now);
   }
-  const snapshot = await readSession(db, claims, now);
+  // concurrent misses of this session share one read (readOnce)
+  const snapshot = await readOnce(db, `${claims.tid}:${claims.sid}:${claims.sub}`, cached.generation, () => readSession(db, claims, now));
   if (!snapshot) throw unauthorized('the session has ended; sign in again');
   rememberSession(db, cached.generation, snapshot);
   return principalOf(snapshot, claims, now);

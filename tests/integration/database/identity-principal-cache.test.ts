@@ -15,7 +15,7 @@ import { authSecret } from '@/lib/auth/secret';
 import { getDb } from '@/lib/db/client';
 import { countRoundTrips } from '@/lib/db/round-trips';
 import { sessions, tenants, users } from '@/lib/db/schema';
-import { listenForInvalidations, principalCacheState, resetPrincipalCache } from '@/lib/services/identity/principal-cache';
+import { forgetSession, listenForInvalidations, principalCacheState, resetPrincipalCache } from '@/lib/services/identity/principal-cache';
 import { panelLogin } from '@/lib/services/identity/login';
 import { revokeSession } from '@/lib/services/identity/sessions';
 import { findTenant } from '@/lib/services/tenants/tenants';
@@ -209,5 +209,33 @@ describe('start-up', () => {
     expect([first.result.status, first.roundTrips, second.result.status, second.roundTrips]).toEqual([200, 3, 200, 1]);
     // a second call changes nothing
     expect(await listenForInvalidations()).toBe(true);
+  });
+});
+
+describe('concurrent requests that miss together', () => {
+  it('of one session read it once between them (a burst after start, or at an entry past its minute)', async () => {
+    const { token } = await signedIn();
+    // the signing key and the listener warm, the session cold
+    expect((await listSessions(bearer(token))).status).toBe(200);
+    forgetSession(decodeJwt(token).sid as string);
+    const burst = await countRoundTrips(() => Promise.all(Array.from({ length: 5 }, () => listSessions(bearer(token)))));
+    expect(burst.result.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // five listings, one read of the session
+    expect(burst.roundTrips).toBe(6);
+    // and it is cached for the next one
+    const next = await countRoundTrips(() => listSessions(bearer(token)));
+    expect([next.result.status, next.roundTrips]).toEqual([200, 1]);
+  });
+
+  it('of two sessions read each once', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    for (const { token } of [a, b]) {
+      expect((await listSessions(bearer(token))).status).toBe(200);
+      forgetSession(decodeJwt(token).sid as string);
+    }
+    const burst = await countRoundTrips(() => Promise.all([a, b, a, b].map(({ token }) => listSessions(bearer(token)))));
+    expect(burst.result.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(burst.roundTrips).toBe(6);
   });
 });
