@@ -244,8 +244,9 @@ export async function answerAtEdge({ handler, params, NextRequest, req, res, ori
     const vary = response.headers.get('vary');
     res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     if (/\bgzip\b/i.test(req.headers['accept-encoding'] ?? '')) {
-      bytes = await gzipped(bytes);
       res.setHeader('content-encoding', 'gzip');
+      // HEAD: GET's headers, no body to compress
+      if (req.method !== 'HEAD') bytes = await gzipped(bytes);
     }
   }
   if (req.method === 'HEAD') {

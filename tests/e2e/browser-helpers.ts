@@ -95,7 +95,7 @@ export async function checkScreen(page: Page, name: string, ready?: () => Promis
 
 /** The desktop and the phone: the two widths every screen is checked at. */
 export const WIDTHS = [1280, 375] as const;
-const HEIGHTS: Record<number, number> = { 1280: 800, 390: 844, 375: 812 };
+const HEIGHTS: Record<number, number> = { 1280: 800, 375: 812 };
 
 /** The viewport of a width the specs use. */
 export const viewportOf = (width: number) => ({ width, height: HEIGHTS[width] ?? 800 });

@@ -161,6 +161,9 @@ test.describe('served routes at the edge', () => {
     expect(Number(plain.headers()['content-length'])).toBeGreaterThanOrEqual(1024);
     expect(plain.headers()['content-length']).toBe(String((await plain.body()).length));
     expect(await plain.json()).toEqual(await viaNext.json());
+    // HEAD: GET's headers, no body
+    const head = await request.head(path, { headers });
+    expect([head.status(), head.headers()['content-encoding'], head.headers()['vary'], await head.text()]).toEqual([200, 'gzip', 'Accept-Encoding', '']);
   });
 
   test("HEAD of a served route answers GET's status and headers without a body", async ({ request }) => {
