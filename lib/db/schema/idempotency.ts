@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, tenantRef } from './columns';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -23,6 +23,12 @@ export const httpIdempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     responseContentType: text('response_content_type'),
+    /**
+     * Figures of the answer that only the statement storing it knows (a payout's balance after its
+     * own debit, under the wallet's row lock), kept beside the sealed body and put back into it on
+     * replay. Plain: the same figures are plain in their own tables.
+     */
+    responseFacts: jsonb('response_facts').$type<Record<string, string>>(),
     createdAt: createdAt(),
     lockedUntil: ts('locked_until').notNull(),
     expiresAt: ts('expires_at').notNull(),

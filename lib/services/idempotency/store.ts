@@ -38,7 +38,8 @@ export interface IdempotencyScope {
   key: string;
 }
 
-export type StoredAnswer = { status: number; body: string; contentType: string | null };
+/** `facts`: figures the storing statement computed (completeIdempotencyKeySql), for the caller to put back into the body */
+export type StoredAnswer = { status: number; body: string; contentType: string | null; facts?: Record<string, string> | null };
 
 export type ClaimResult = { outcome: 'claimed' } | { outcome: 'mismatch' } | { outcome: 'running' } | { outcome: 'replay'; answer: StoredAnswer };
 
@@ -119,7 +120,12 @@ export async function claimIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, r
     if (existing.state === 'RUNNING') return { outcome: 'running' };
     return {
       outcome: 'replay',
-      answer: { status: existing.responseStatus ?? 200, body: await openAnswerBody(scope, existing.responseBody ?? ''), contentType: existing.responseContentType },
+      answer: {
+        status: existing.responseStatus ?? 200,
+        body: await openAnswerBody(scope, existing.responseBody ?? ''),
+        contentType: existing.responseContentType,
+        facts: existing.responseFacts,
+      },
     };
   }
   return { outcome: 'running' };
@@ -137,11 +143,13 @@ export async function completeIdempotencyKey(db: DbOrTx, scope: IdempotencyScope
 /**
  * completeIdempotencyKey as SQL, for a caller that stores the answer inside its own statement (a
  * CTE of POST /transfers' posting statement): the same update (the body sealed), when `gate` holds.
+ * `facts`: a jsonb expression of that statement (a payout's balance after its debit), kept beside
+ * the body and handed back with it on replay.
  */
-export async function completeIdempotencyKeySql(scope: IdempotencyScope, answer: StoredAnswer, gate: SQL = sql`true`): Promise<SQL> {
+export async function completeIdempotencyKeySql(scope: IdempotencyScope, answer: StoredAnswer, gate: SQL = sql`true`, facts: SQL = sql`null`): Promise<SQL> {
   const sealed = await sealAnswerBody(scope, answer.body);
   return sql`update ${httpIdempotencyKeys}
-    set state = 'DONE', response_status = ${answer.status}, response_body = ${sealed}, response_content_type = ${answer.contentType}
+    set state = 'DONE', response_status = ${answer.status}, response_body = ${sealed}, response_content_type = ${answer.contentType}, response_facts = ${facts}
     where tenant_id = ${scope.tenantId} and client_key = ${scope.clientKey} and "key" = ${scope.key} and state = 'RUNNING' and ${gate}`;
 }
 

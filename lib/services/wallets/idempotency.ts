@@ -15,6 +15,8 @@ import { claimIdempotencyKey, completeIdempotencyKey, completeIdempotencyKeySql,
 export interface StoredTransferAnswer {
   status: number;
   body: Record<string, unknown>;
+  /** what the posting statement stored beside the body: the source wallet's balance after the transfer's writes */
+  facts?: Record<string, string> | null;
 }
 
 export const transferScope = (tenantId: string, userId: string, key: string): IdempotencyScope => ({ tenantId, clientKey: `transfer:${userId}`, key });
@@ -33,15 +35,15 @@ export async function claim(db: DbOrTx, scope: IdempotencyScope, body: unknown):
   if (claimed.outcome === 'claimed') return null;
   if (claimed.outcome === 'mismatch') throw transferKeyReused(scope.key);
   if (claimed.outcome === 'running') throw transferRequestInProgress(scope.key);
-  return { status: claimed.answer.status, body: JSON.parse(claimed.answer.body) as Record<string, unknown> };
+  return { status: claimed.answer.status, body: JSON.parse(claimed.answer.body) as Record<string, unknown>, facts: claimed.answer.facts ?? null };
 }
 
 /** Stores the answer: pass the transfer's transaction. */
 export const complete = (tx: DbOrTx, scope: IdempotencyScope, answer: StoredTransferAnswer) =>
   completeIdempotencyKey(tx, scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' });
 
-/** The same, as SQL for the transfer's posting statement. */
-export const completeSql = (scope: IdempotencyScope, answer: StoredTransferAnswer, gate?: SQL) =>
-  completeIdempotencyKeySql(scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' }, gate);
+/** The same, as SQL for the transfer's posting statement; `facts` a jsonb expression of that statement. */
+export const completeSql = (scope: IdempotencyScope, answer: StoredTransferAnswer, gate?: SQL, facts?: SQL) =>
+  completeIdempotencyKeySql(scope, { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' }, gate, facts);
 
 export const release = (db: DbOrTx, scope: IdempotencyScope) => releaseIdempotencyKey(db, scope);

@@ -73,7 +73,7 @@ interface Refs {
  * request (before = now + amount, after = now); a HELD_FOR_REVIEW one has posted nothing yet
  * (before = now, after = now - amount). Once decided the wallet has moved on: both null.
  */
-function sourceWallet(row: TransferRow, source: Refs['source']): Transfer['sourceWallet'] {
+function sourceWallet(row: Pick<TransferRow, 'walletId' | 'amount' | 'fee' | 'status' | 'currency'>, source: Refs['source']): Transfer['sourceWallet'] {
   const now = new Decimal(source.balance);
   // a held transfer holds its fee with its amount
   const amount = new Decimal(row.amount).plus(row.fee);
@@ -113,6 +113,15 @@ function toTransfer(row: TransferRow, refs: Refs): Transfer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The answer with the source wallet's balance as the posting statement left it. The answer is built
+ * before that statement runs, from a read that other payouts of the wallet may have overtaken; the
+ * statement's debit returns the balance under the row lock, and that is the one a client is told.
+ */
+function withBalance(transfer: Transfer, balance: string): Transfer {
+  return { ...transfer, sourceWallet: sourceWallet(transfer, { name: transfer.sourceWallet.name, balance }) };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -158,7 +167,11 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   // the stored answer is sealed inside the transfer's transaction: its key is loaded before
   await answerSealingReady();
   const stored = await claim(db, scope, body);
-  if (stored) return { status: stored.status, message: String(stored.body.message), data: stored.body.data as Transfer, replayed: true };
+  if (stored) {
+    const data = stored.body.data as Transfer;
+    // the balance after the transfer's writes, as its posting statement stored it beside the sealed body
+    return { status: stored.status, message: String(stored.body.message), data: stored.facts?.balance ? withBalance(data, stored.facts.balance) : data, replayed: true };
+  }
   try {
     // the answer is stored by the transfer's posting statement: it exists exactly when the transfer commits
     const fast = await fastTransfer(db, tenantId, actor, body, scope);
@@ -361,7 +374,7 @@ function writesSql(p: Posting): SQL {
     t as (${transfer}),
     e as (select null::uuid as id where false),
     jl as (select null::uuid as id where false),
-    debit as (select null::uuid as id where false),
+    debit as (select null::uuid as id, null::text as balance where false),
     credit as (select null::uuid as id where false),
     ${p.event.ctes},
     ${answerCte(p)}`;
@@ -386,7 +399,7 @@ function writesSql(p: Posting): SQL {
     debit as (
       update wallets set balance = balance - ${debited}, updated_at = ${p.now}
       where tenant_id = ${tenantId} and id = ${wallet.id}::uuid and balance >= ${debited} and exists (select 1 from ok)
-      returning id
+      returning id, balance::text as balance
     ),
     credit as (
       update wallets set balance = balance + ${amount}, updated_at = ${p.now}
@@ -438,6 +451,7 @@ function postSql(p: Posting): SQL {
       (select count(*)::int from answer) as answered,
       (select n from used) as used,
       (select coalesce(json_agg(row_to_json(lim)), '[]'::json) from lim) as limits,
+      (select balance from debit) as balance,
       (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written`;
 }
 
@@ -608,7 +622,9 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
         },
         { gate: OK },
       );
-  posting.storeAnswer = scope ? await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK) : null;
+  // the stored answer's balance: the figure the posting statement's debit leaves (a held transfer posts nothing: the locked row's)
+  const balanceAfter = held ? sql`${wallet.balance}::numeric::text` : sql`(select balance from debit)`;
+  posting.storeAnswer = scope ? await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK, sql`jsonb_build_object('balance', ${balanceAfter})`) : null;
   return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
 }
 
@@ -633,6 +649,8 @@ interface PostResult {
   used: number;
   limits: Array<{ limit_type: TransactionLimitRow['limitType']; wallet_id: string | null; created_at: string; limit_amount: string; currency: string; usage: string; exceeded: boolean }>;
   written: number;
+  /** the source wallet's balance after the debit (null: held, nothing posted) */
+  balance: string | null;
 }
 
 /** The slow path, in one transaction: lock and read, check, then check what others write and post (gatherSql, postSql). */
@@ -684,7 +702,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
       holds: posting.held,
     });
   }
-  return { message, data: transfer };
+  return { message, data: withBalance(transfer, result.balance ?? wallet.balance) };
 }
 
 /**
@@ -752,7 +770,7 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
     )
     -- all or nothing: a statement that wrote some of its rows but not all fails (division by zero,
     -- SQLSTATE 22012), and PostgreSQL rolls the whole statement back
-    select ${p.event.notified} as notified, written, 1 / (case when written in (0, ${expected}) then 1 else 0 end) as whole
+    select ${p.event.notified} as notified, written, (select balance from debit) as balance, 1 / (case when written in (0, ${expected}) then 1 else 0 end) as whole
     from counted`;
 }
 
@@ -784,15 +802,18 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   // it, PostgreSQL rolls all of it back, and the transfer takes the slow path, whose writes run in a
   // statement of their own after the locks.
   let written: number;
+  let balance: string | null = null;
   try {
-    const [result] = ((await db.execute(fastSql(prepared.posting, found, expected))) as unknown as Rows<{ written: number }>).rows;
+    const [result] = ((await db.execute(fastSql(prepared.posting, found, expected))) as unknown as Rows<{ written: number; balance: string | null }>).rows;
     written = Number(result!.written);
+    balance = result!.balance;
   } catch (error) {
     if (pgErrorCode(error) !== PARTIAL_FAST_POSTING) throw error;
     written = 0;
   }
   if (written === 0) return null;
-  return { message: prepared.message, data: prepared.transfer };
+  // the balance its own debit left, read under the row lock (the unlocked read may be behind other payouts by now)
+  return { message: prepared.message, data: withBalance(prepared.transfer, balance!) };
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */

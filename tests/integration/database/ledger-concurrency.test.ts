@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Transfer } from '@/lib/contract/wallets';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/env';
 import { httpIdempotencyKeys, transfers } from '@/lib/db/schema';
@@ -72,12 +73,22 @@ describe('100 parallel transfers against one wallet', () => {
     });
     expect([...okIds.values()].every((ids) => ids.size === 1)).toBe(true);
     expect(new Set([...okIds.values()].flatMap((ids) => [...ids])).size).toBe(FITS);
+    // each transfer answers the balance its own debit left (282.75, 275.50, ... 0.00, each once), not
+    // the one it read before the wallet's row lock; a replay answers the same figure
+    const balanceOf = new Map<string, string>();
+    for (const r of results.filter((r) => r.status === 200)) {
+      const data = r.json.data as Transfer;
+      expect(balanceOf.get(data.id) ?? data.sourceWallet.balance).toBe(data.sourceWallet.balance);
+      balanceOf.set(data.id, data.sourceWallet.balance);
+    }
+    expect([...balanceOf.values()].sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: FITS }, (_, k) => new Decimal(AMOUNT).times(k).toFixed(2)));
 
     // retrying every key afterwards replays or refuses again; nothing is posted twice
     const retries = await Promise.all(keys.map((key) => transfer(t.alice, body(AMOUNT), key)));
     const replayed = retries.filter((r) => r.status === 200);
     expect(replayed).toHaveLength(FITS);
     expect(replayed.every((r) => r.headers.get('Idempotent-Replayed') === 'true')).toBe(true);
+    expect(replayed.map((r) => (r.json.data as Transfer).sourceWallet.balance)).toEqual(replayed.map((r) => balanceOf.get((r.json.data as Transfer).id)));
     expect(retries.filter((r) => r.status === 400)).toHaveLength(FIRED - FITS);
     const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
