@@ -48,8 +48,13 @@ const RUNS = 3;
 const WARM_SECONDS = 3;
 const PASSWORD = 'Correct-Horse-9-Battery'; // STRONG_PASSWORD of the e2e fixtures: the owner's
 const SPREAD_WALLETS = 200;
-const SPREAD_PAYOUTS = Number(process.env.BENCH_PAYOUTS_SPREAD ?? 2000);
-const HOT_PAYOUTS = Number(process.env.BENCH_PAYOUTS_HOT ?? 200);
+/**
+ * Payouts run for SECONDS like every other load, after a warm-up of their own: a count of 200 hot
+ * payouts took 1-2 s, and with no warm-up its first run carried the route's first loading and JIT,
+ * so the rate moved by half between runs. Funded for far more than 2 cores can pay in the time.
+ */
+const SPREAD_FUNDS = 1_000;
+const HOT_FUNDS = 100_000;
 /** BENCH_DB=pglite or postgres: one of the two only */
 const ONLY = process.env.BENCH_DB;
 const PAYOUT_CONNECTIONS = 20;
@@ -145,7 +150,7 @@ function writeResults(results: DbResult[], loadBefore: number[], loadAfter: numb
       runs: RUNS,
       connections: CONNECTIONS,
       signInConnections: 2,
-      payouts: { spread: SPREAD_PAYOUTS, wallets: SPREAD_WALLETS, hot: HOT_PAYOUTS, connections: PAYOUT_CONNECTIONS },
+      payouts: { secondsPerRun: SECONDS, warmSeconds: WARM_SECONDS, wallets: SPREAD_WALLETS, connections: PAYOUT_CONNECTIONS },
     },
     results,
     goals: [...goals(results), ...requestPathGoals(results)],
@@ -193,8 +198,7 @@ async function buildWorld(base: string) {
   const beneficiary = await ok<{ id: string }>(
     await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }),
   );
-  // a spread wallet pays RUNS x 10 payouts plus one for the round-trip probe; autocannon may
-  // hand one wallet a few more than its share, so each gets more than it needs
+  // each payout is 1.00: a spread wallet could pay SPREAD_FUNDS of them, the hot one HOT_FUNDS
   const fundedWallet = async (i: number, amount: string) => {
     const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId: world.customerId, currency: 'EUR', name: `Bench ${i}` } }));
     await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount, currency: 'EUR' } }));
@@ -206,12 +210,11 @@ async function buildWorld(base: string) {
     );
     return { walletId: wallet.id, consentId: consent.id, funded: Number(amount) };
   };
-  const perSpread = Math.ceil((RUNS * SPREAD_PAYOUTS) / SPREAD_WALLETS) + 11;
-  const hot = await fundedWallet(0, String(RUNS * HOT_PAYOUTS + 50));
+  const hot = await fundedWallet(0, String(HOT_FUNDS));
   const spread = await inParallel(
     Array.from({ length: SPREAD_WALLETS }, (_, i) => i + 1),
     4,
-    (i) => fundedWallet(i, String(perSpread)),
+    (i) => fundedWallet(i, String(SPREAD_FUNDS)),
   );
   await request.dispose();
   return { ...world, context: ctx, ownerId, auth, cardAuth, beneficiaryId: beneficiary.id, hot, spread };
@@ -305,14 +308,14 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     loads.signIn = medianLoad(signIns);
     const cpuMs = { signIn: round(median(signInCpuMs)), verify: round(median(verifyCpuMs)) };
 
-    // payouts: RUNS x SPREAD_PAYOUTS over SPREAD_WALLETS wallets, RUNS x HOT_PAYOUTS from one
+    // payouts: RUNS x SECONDS spread over SPREAD_WALLETS wallets and from one hot wallet, each after a warm-up
     let seq = 0;
     const tag = `${db}-${Date.now().toString(36)}`;
-    const payouts = (pick: (i: number) => { walletId: string; consentId: string }, amount: number, connections = PAYOUT_CONNECTIONS): LoadOptions => ({
+    const payouts = (pick: (i: number) => { walletId: string; consentId: string }, amount?: number, connections = PAYOUT_CONNECTIONS): LoadOptions => ({
       path: '/api/v2.1/transfers',
       method: 'POST',
       headers: auth,
-      amount,
+      ...(amount ? { amount } : {}),
       connections,
       next: () => {
         const i = seq++;
@@ -321,21 +324,14 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
         return { headers: { 'idempotency-key': `bench-${tag}-${i}` }, body: JSON.stringify(body) };
       },
     });
+    const spreadLoad = payouts((i) => world.spread[i % SPREAD_WALLETS]!);
+    const hotLoad = payouts(() => world.hot);
+    for (const o of [spreadLoad, hotLoad]) await load(base, { ...o, seconds: WARM_SECONDS });
     const spreadRuns: Load[] = [];
     const hotRuns: Load[] = [];
     for (let r = 0; r < RUNS; r++) {
-      spreadRuns.push(
-        await load(
-          base,
-          payouts((i) => world.spread[i % SPREAD_WALLETS]!, SPREAD_PAYOUTS),
-        ),
-      );
-      hotRuns.push(
-        await load(
-          base,
-          payouts(() => world.hot, HOT_PAYOUTS),
-        ),
-      );
+      spreadRuns.push(await load(base, spreadLoad));
+      hotRuns.push(await load(base, hotLoad));
       console.log(`  payouts run ${r + 1}: spread ${spreadRuns.at(-1)!.rps} /s (p99 ${spreadRuns.at(-1)!.p99Ms} ms), hot wallet ${hotRuns.at(-1)!.rps} /s (p99 ${hotRuns.at(-1)!.p99Ms} ms)`);
     }
     loads.payoutsSpread = medianLoad(spreadRuns);
@@ -563,6 +559,18 @@ function requestPathGoals(results: DbResult[]): Goal[] {
     const money = `money ${r.ledger.conserved && r.ledger.balanced ? 'conserved' : 'NOT conserved'}, ${r.ledger.overdrawn} overdrawn`;
     add('payouts spread / health', r.db, r.ratios.payoutsSpreadPerHealth, payoutTarget, false, `${r.ratios.payoutsSpreadPerBare} of the bare route, ${money}`);
     add('payouts from one hot wallet / health', r.db, r.ratios.payoutsHotPerHealth, payoutTarget, false, `${r.ratios.payoutsHotPerBare} of the bare route, ${money}`);
+    // The same goals against health at its own goal, 0.8 of the bare route (docs/performance.md,
+    // "Issue 28's goals against health, restated"): written when health was 0.54-0.73 of the bare
+    // route, they grew four to six times harder when the edge (server/api-edge.mjs) made health 4-5
+    // times the bare route, for the same cost of the reads and payouts themselves.
+    const atGoal = 0.8 * r.loads.bare!.rps;
+    const restated = (name: string, rate: number | undefined, target: number) =>
+      rate === undefined ? undefined : add(`${name} / (0.8 x bare route), restated`, r.db, round(rate / atGoal), target, false, `${round(atGoal)} /s`);
+    restated('authenticated wallet read', r.loads.wallet?.rps, 0.8);
+    restated('authenticated customer read', r.loads.customer?.rps, 0.8);
+    restated('card/info through the gateway', r.loads.card?.rps, 0.7);
+    restated('payouts spread', r.loads.payoutsSpread?.rps, payoutTarget);
+    restated('payouts from one hot wallet', r.loads.payoutsHot?.rps, payoutTarget);
     if (r.db === 'pglite') {
       add('resident memory at idle, MiB (median of 3)', r.db, median(r.idleRssMiB), 350, true);
       add('resident memory after the bench (3 s idle), MiB', r.db, r.rssAfterMiB, 500, true);
@@ -598,8 +606,8 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     ['sign-in / raw argon2id verify (2 concurrent)', (r) => `${r.ratios.signInPerVerify} (${r.loads.signIn!.rps} vs ${median(r.argon2VerifyPerSecond)} /s)`],
     ['  CPU ceiling of that ratio; machine CPU per sign-in / per verify', (r) => `${r.ceilings.signInPerVerify}; ${r.cpuMs.signIn} / ${r.cpuMs.verify} ms`],
     ['  health / the processor served directly (the gateway at most)', (r) => r.ceilings.gatewayPerProcessor?.toString()],
-    [`payouts, ${SPREAD_PAYOUTS} over ${SPREAD_WALLETS} wallets, ${PAYOUT_CONNECTIONS} concurrent`, (r) => `${r.loads.payoutsSpread!.rps} /s (p99 ${r.loads.payoutsSpread!.p99Ms} ms)`],
-    [`payouts, ${HOT_PAYOUTS} from one wallet`, (r) => `${r.loads.payoutsHot!.rps} /s (p99 ${r.loads.payoutsHot!.p99Ms} ms)`],
+    [`payouts over ${SPREAD_WALLETS} wallets, ${PAYOUT_CONNECTIONS} concurrent`, (r) => `${r.loads.payoutsSpread!.rps} /s (p99 ${r.loads.payoutsSpread!.p99Ms} ms)`],
+    [`payouts from one wallet, ${PAYOUT_CONNECTIONS} concurrent`, (r) => `${r.loads.payoutsHot!.rps} /s (p99 ${r.loads.payoutsHot!.p99Ms} ms)`],
     [
       '  payouts spread / health, hot / health (/ bare route)',
       (r) => `${r.ratios.payoutsSpreadPerHealth}, ${r.ratios.payoutsHotPerHealth} (${r.ratios.payoutsSpreadPerBare}, ${r.ratios.payoutsHotPerBare})`,
