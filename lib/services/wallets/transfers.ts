@@ -42,6 +42,7 @@ import { claim, completeSql, release, transferScope } from './idempotency';
 import { answerSealingReady, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { refuseExceededLimit, usageSql, windowStart } from './limits';
 import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
+import { inTurn } from './turns';
 import type { RuleFiring } from '@/lib/contract/aml-model';
 import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
 import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
@@ -804,7 +805,9 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   let written: number;
   let balance: string | null = null;
   try {
-    const [result] = ((await db.execute(fastSql(prepared.posting, found, expected))) as unknown as Rows<{ written: number; balance: string | null }>).rows;
+    // the wallet's payouts from this process take turns for the statement (turns.ts): one waits here, not on the row lock holding a connection
+    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(fastSql(prepared.posting, found, expected)));
+    const [result] = (posted as unknown as Rows<{ written: number; balance: string | null }>).rows;
     written = Number(result!.written);
     balance = result!.balance;
   } catch (error) {

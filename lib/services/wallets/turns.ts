@@ -1,0 +1,34 @@
+/**
+ * Payouts of one wallet take turns in this process for their posting statement (transfers.ts,
+ * fastTransfer). Each of them would otherwise wait for the wallet's row lock inside PostgreSQL,
+ * holding a pooled connection while it waits (a burst from one wallet could take every connection
+ * of the pool from everyone else), and each commit would wake all the waiters to race for the lock
+ * again, on two cores ahead of the holder. Taking turns here leaves at most one statement of the
+ * wallet at PostgreSQL from each process; the row lock still orders them against other processes,
+ * so nothing is decided here. Measured in docs/performance.md ("Payouts of one wallet take turns").
+ */
+const tails = new Map<string, Promise<void>>();
+const counts = new Map<string, number>();
+
+/** Runs `work` after every earlier `work` of the same key in this process has settled (first come, first served). */
+export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = tails.get(key);
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = before ? before.then(() => mine) : mine;
+  tails.set(key, tail);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  try {
+    if (before) await before;
+    return await work();
+  } finally {
+    done();
+    const left = counts.get(key)! - 1;
+    if (left === 0) counts.delete(key);
+    else counts.set(key, left);
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
+
+/** How many works of `key` are running or waiting for their turn in this process. */
+export const inTurnCount = (key: string): number => counts.get(key) ?? 0;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { inTurn, inTurnCount } from '@/lib/services/wallets/turns';
+
+/** lib/services/wallets/turns.ts: the works of one key run one at a time, in the order they came. */
+describe('inTurn', () => {
+  it('runs the works of one key one at a time, first come first served, and those of other keys beside them', async () => {
+    const log: string[] = [];
+    const gates: Array<() => void> = [];
+    const work = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        log.push(`start ${name}`);
+        gates.push(() => {
+          log.push(`end ${name}`);
+          resolve(name);
+        });
+      });
+    const a1 = inTurn('a', work('a1'));
+    const a2 = inTurn('a', work('a2'));
+    const b1 = inTurn('b', work('b1'));
+    await Promise.resolve();
+    await Promise.resolve();
+    // a2 waits for a1; b1 does not wait for anything of a
+    expect(log).toEqual(['start a1', 'start b1']);
+    expect(inTurnCount('a')).toBe(2);
+    gates.shift()!(); // a1 ends
+    expect(await a1).toBe('a1');
+    await expect.poll(() => log.at(-1)).toBe('start a2');
+    gates.shift()!(); // b1
+    gates.shift()!(); // a2
+    expect(await Promise.all([a2, b1])).toEqual(['a2', 'b1']);
+    expect(log).toEqual(['start a1', 'start b1', 'end a1', 'start a2', 'end b1', 'end a2']);
+    expect([inTurnCount('a'), inTurnCount('b')]).toEqual([0, 0]);
+  });
+
+  it('hands the turn on when a work fails, and the failure to its own caller only', async () => {
+    const failed = inTurn('c', () => Promise.reject(new Error('refused')));
+    const next = inTurn('c', () => Promise.resolve('next'));
+    await expect(failed).rejects.toThrow('refused');
+    expect(await next).toBe('next');
+    expect(inTurnCount('c')).toBe(0);
+  });
+});
