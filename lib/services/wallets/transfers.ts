@@ -806,7 +806,8 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   let balance: string | null = null;
   try {
     // the wallet's payouts from this process take turns for the statement (turns.ts): one waits here, not on the row lock holding a connection
-    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(fastSql(prepared.posting, found, expected)));
+    const statement = fastSql(prepared.posting, found, expected);
+    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(statement));
     const [result] = (posted as unknown as Rows<{ written: number; balance: string | null }>).rows;
     written = Number(result!.written);
     balance = result!.balance;
