@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTurn, inTurnCount } from '@/lib/services/wallets/turns';
+import { inTurn, inTurnCount, TurnTimeout } from '@/lib/services/wallets/turns';
 
 /** lib/services/wallets/turns.ts: the works of one key run one at a time, in the order they came. */
 describe('inTurn', () => {
@@ -30,6 +30,29 @@ describe('inTurn', () => {
     expect(await Promise.all([a2, b1])).toEqual(['a2', 'b1']);
     expect(log).toEqual(['start a1', 'start b1', 'end a1', 'start a2', 'end b1', 'end a2']);
     expect([inTurnCount('a'), inTurnCount('b')]).toEqual([0, 0]);
+  });
+
+  it('gives up a wait longer than its bound without running the work, and keeps the order of the rest', async () => {
+    let release!: () => void;
+    const first = inTurn('d', () => new Promise<string>((resolve) => (release = () => resolve('first'))), 50);
+    let ran = false;
+    const bounded = inTurn(
+      'd',
+      async () => {
+        ran = true;
+        return 'bounded';
+      },
+      50,
+    );
+    const third = inTurn('d', () => Promise.resolve('third'));
+    await expect(bounded).rejects.toBeInstanceOf(TurnTimeout);
+    await expect(bounded).rejects.toThrow('no turn for d within 50 ms');
+    expect(ran).toBe(false);
+    // the first still holds the turn: the third, queued behind the one that gave up, waits for it
+    expect(inTurnCount('d')).toBe(2);
+    release();
+    expect(await Promise.all([first, third])).toEqual(['first', 'third']);
+    expect(inTurnCount('d')).toBe(0);
   });
 
   it('hands the turn on when a work fails, and the failure to its own caller only', async () => {

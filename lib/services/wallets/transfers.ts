@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '@/lib/clock';
+import { getEnv } from '@/lib/env';
 import { DEFAULT_FOUR_EYES_THRESHOLD, type CreateTransferBody, type ListTransfersQuery, type Transfer, type TransferDetail, type TransferSettings } from '@/lib/contract/wallets';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { pgErrorCode } from '@/lib/db/errors';
@@ -27,6 +28,7 @@ import {
   beneficiaryInactive,
   beneficiaryNotFound,
   currencyMismatch,
+  databaseUnavailable,
   destinationCurrencyMismatch,
   insufficientBalance,
   notFound,
@@ -42,7 +44,7 @@ import { claim, completeSql, release, transferScope } from './idempotency';
 import { answerSealingReady, type IdempotencyScope } from '@/lib/services/idempotency/store';
 import { refuseExceededLimit, usageSql, windowStart } from './limits';
 import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
-import { inTurn } from './turns';
+import { inTurn, TurnTimeout } from './turns';
 import type { RuleFiring } from '@/lib/contract/aml-model';
 import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
 import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
@@ -807,7 +809,10 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   try {
     // the wallet's payouts from this process take turns for the statement (turns.ts): one waits here, not on the row lock holding a connection
     const statement = fastSql(prepared.posting, found, expected);
-    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(statement));
+    // the wait for the turn is bounded like the statement's own wait for the lock (DATABASE_QUERY_TIMEOUT_MS); then 503, the key released
+    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(statement), getEnv().DATABASE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
+      throw error instanceof TurnTimeout ? databaseUnavailable() : error;
+    });
     const [result] = (posted as unknown as Rows<{ written: number; balance: string | null }>).rows;
     written = Number(result!.written);
     balance = result!.balance;

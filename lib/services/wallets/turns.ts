@@ -5,13 +5,40 @@
  * of the pool from everyone else), and each commit would wake all the waiters to race for the lock
  * again, on two cores ahead of the holder. Taking turns here leaves at most one statement of the
  * wallet at PostgreSQL from each process; the row lock still orders them against other processes,
- * so nothing is decided here. Measured in docs/performance.md ("Payouts of one wallet take turns").
+ * so nothing is decided here. The wait for a turn is bounded (`waitMs`). Measured in
+ * docs/performance.md ("Payouts measured for 5 s; a wallet's payouts take turns").
  */
 const tails = new Map<string, Promise<void>>();
 const counts = new Map<string, number>();
 
-/** Runs `work` after every earlier `work` of the same key in this process has settled (first come, first served). */
-export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+/** The turn did not come within the wait given to inTurn: nothing of the work ran. */
+export class TurnTimeout extends Error {
+  constructor(key: string, waitMs: number) {
+    super(`no turn for ${key} within ${waitMs} ms`);
+    this.name = 'TurnTimeout';
+  }
+}
+
+/** `turn`, or a TurnTimeout after `waitMs` (0: no bound). */
+async function within(turn: Promise<void>, key: string, waitMs: number): Promise<void> {
+  if (waitMs <= 0) return turn;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TurnTimeout(key, waitMs)), waitMs);
+  });
+  try {
+    await Promise.race([turn, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs `work` after every earlier `work` of the same key in this process has settled (first come,
+ * first served). `waitMs` bounds the wait for the turn (a TurnTimeout then, and the turn passes on):
+ * a row lock held elsewhere must not keep a queue of payouts waiting one statement timeout each.
+ */
+export async function inTurn<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T> {
   const before = tails.get(key);
   let done!: () => void;
   const mine = new Promise<void>((resolve) => (done = resolve));
@@ -19,7 +46,7 @@ export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T>
   tails.set(key, tail);
   counts.set(key, (counts.get(key) ?? 0) + 1);
   try {
-    if (before) await before;
+    if (before) await within(before, key, waitMs);
     return await work();
   } finally {
     done();

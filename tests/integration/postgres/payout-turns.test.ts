@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '@/lib/contract/wallets';
 import { resetEnvCache } from '@/lib/env';
 import { inTurnCount } from '@/lib/services/wallets/turns';
-import { expectOk, ledgerTenant, readyWallet, transfer, walletOf, type LedgerTenant } from '../ledger-fixtures';
+import { expectOk, ledgerTenant, newKey, readyWallet, transfer, walletOf, type LedgerTenant } from '../ledger-fixtures';
 
 /**
  * Payouts of one wallet take turns in the process for their posting statement
@@ -15,6 +15,8 @@ import { expectOk, ledgerTenant, readyWallet, transfer, walletOf, type LedgerTen
  * PostgreSQL only (tests/integration/postgres/): several connections on one database.
  */
 process.env.DATABASE_POOL_MAX = '3';
+// the statement's wait for a lock, and a payout's wait for its turn, give up after 6 s (10 s by default)
+process.env.DATABASE_QUERY_TIMEOUT_MS = '6000';
 resetEnvCache();
 
 let t: LedgerTenant;
@@ -62,5 +64,57 @@ describe('a burst of payouts from one wallet while its row is locked', () => {
     expect(answers.map((a) => a.sourceWallet.balance).sort((a, b) => Number(b) - Number(a))).toEqual(['99.00', '98.00', '97.00', '96.00', '95.00']);
     expect(inTurnCount(key)).toBe(0);
     expect((await walletOf(t.alice, hot.wallet.id)).balance).toBe(new Decimal('95').toFixed(2));
+  }, 60_000);
+});
+
+/** The posting statements node-postgres sent, with their parameters (one transfer's carry its Idempotency-Key). */
+const sent: Array<{ text: string; values: unknown[] }> = [];
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: unknown }).query = function recorded(this: unknown, config: unknown, ...rest: unknown[]) {
+  const c = config as { text?: unknown; values?: unknown[] };
+  if (c && typeof c === 'object' && typeof c.text === 'string' && c.text.includes('insert into transfers')) sent.push({ text: c.text, values: c.values ?? (rest[0] as unknown[]) ?? [] });
+  return query.call(this, config, ...rest);
+};
+const postingsWith = (key: string) => sent.filter((s) => s.values.includes(key)).length;
+
+describe('a wallet whose row stays locked', () => {
+  it('a payout waiting for its turn gives up after DATABASE_QUERY_TIMEOUT_MS with 503 and its key released, never sending its statement, instead of one statement timeout per payout ahead', async () => {
+    const hot = await readyWallet(t.alice, '100.00');
+    const key = `${t.tenantId}:${hot.wallet.id}`;
+    await blocker.query('begin');
+    await blocker.query('select id from wallets where id = $1 for update', [hot.wallet.id]);
+
+    // one at PostgreSQL waiting for the row, then two waiting for their turn behind it, in this order
+    const first = transfer(t.alice, hot.body('1.00'));
+    await expect.poll(lockWaiters, { timeout: 20_000 }).toBe(1);
+    const second = transfer(t.alice, hot.body('1.00'));
+    await expect.poll(() => inTurnCount(key), { timeout: 20_000 }).toBe(2);
+    const thirdKey = newKey();
+    const third = transfer(t.alice, hot.body('1.00'), thirdKey);
+    await expect.poll(() => inTurnCount(key), { timeout: 20_000 }).toBe(3);
+
+    // the row stays locked: the third's turn cannot come (the second, should it get the turn, waits
+    // for the row in it), and it gives up when its wait reaches the bound, its statement never sent
+    const refused = await third;
+    expect(refused.status).toBe(503);
+    expect(refused.json).toEqual({ code: 503, message: 'service unavailable', data: { error: 'SERVICE_UNAVAILABLE', details: 'the database is not reachable; retry later' } });
+    expect(refused.headers.get('Retry-After')).toBe('2');
+    expect(postingsWith(thirdKey)).toBe(0);
+
+    await blocker.query('commit');
+    // the first's statement waited past its own timeout (left as it was: 500 from the server's
+    // statement_timeout or 503 from the client's, whichever comes first); the second either had its
+    // turn and posted once the row was free, or gave up like the third
+    const [one, two] = await Promise.all([first, second]);
+    expect([500, 503]).toContain(one.status);
+    expect([200, 503]).toContain(two.status);
+    const posted = two.status === 200 ? 1 : 0;
+    expect((await walletOf(t.alice, hot.wallet.id)).balance).toBe(new Decimal(100).minus(posted).toFixed(2));
+
+    // the third's key was released: the same request again posts, once
+    const again = expectOk(await transfer(t.alice, hot.body('1.00'), thirdKey)) as Transfer;
+    expect(again.sourceWallet.balance).toBe(new Decimal(99).minus(posted).toFixed(2));
+    expect(postingsWith(thirdKey)).toBe(1);
+    expect(inTurnCount(key)).toBe(0);
   }, 60_000);
 });
