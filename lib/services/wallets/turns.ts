@@ -8,6 +8,8 @@
  * so nothing is decided here. The wait for a turn is bounded (`waitMs`). Measured in
  * docs/performance.md ("Payouts measured for 5 s; a wallet's payouts take turns").
  */
+import { withTimeout } from '@/lib/timeout';
+
 const tails = new Map<string, Promise<void>>();
 const counts = new Map<string, number>();
 
@@ -19,19 +21,13 @@ export class TurnTimeout extends Error {
   }
 }
 
-/** `turn`, or a TurnTimeout after `waitMs` (0: no bound). */
-async function within(turn: Promise<void>, key: string, waitMs: number): Promise<void> {
-  if (waitMs <= 0) return turn;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TurnTimeout(key, waitMs)), waitMs);
-  });
-  try {
-    await Promise.race([turn, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** `turn`, or a TurnTimeout after `waitMs` (0: no bound); a turn never rejects, so withTimeout's rejection is the timeout. */
+const within = (turn: Promise<void>, key: string, waitMs: number): Promise<void> =>
+  waitMs <= 0
+    ? turn
+    : withTimeout(turn, waitMs).catch(() => {
+        throw new TurnTimeout(key, waitMs);
+      });
 
 /**
  * Runs `work` after every earlier `work` of the same key in this process has settled (first come,
