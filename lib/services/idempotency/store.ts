@@ -116,19 +116,65 @@ export async function claimIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, r
       await db.delete(httpIdempotencyKeys).where(and(where(scope), stale()));
       continue;
     }
-    if (existing.requestHash !== requestHash) return { outcome: 'mismatch' };
-    if (existing.state === 'RUNNING') return { outcome: 'running' };
-    return {
-      outcome: 'replay',
-      answer: {
-        status: existing.responseStatus ?? 200,
-        body: await openAnswerBody(scope, existing.responseBody ?? ''),
-        contentType: existing.responseContentType,
-        facts: existing.responseFacts,
-      },
-    };
+    return earlierRequest(scope, existing, requestHash);
   }
   return { outcome: 'running' };
+}
+
+/** A key's record as the statements that read it before claiming answer it (claimIdempotencyKey, idempotencyRecordSql). */
+export interface KeyRecord {
+  requestHash: string;
+  state: 'RUNNING' | 'DONE';
+  responseStatus: number | null;
+  responseBody: string | null;
+  responseContentType: string | null;
+  responseFacts: Record<string, string> | null;
+  /** expired, or RUNNING with its lock run out: to be taken over by a claim */
+  stale: boolean;
+}
+
+/** What a live (not stale) record of the key says to a request with this fingerprint: a different request, still running, or its answer. */
+export async function earlierRequest(scope: IdempotencyScope, existing: Omit<KeyRecord, 'stale'>, requestHash: string): Promise<Exclude<ClaimResult, { outcome: 'claimed' }>> {
+  if (existing.requestHash !== requestHash) return { outcome: 'mismatch' };
+  if (existing.state === 'RUNNING') return { outcome: 'running' };
+  return {
+    outcome: 'replay',
+    answer: {
+      status: existing.responseStatus ?? 200,
+      body: await openAnswerBody(scope, existing.responseBody ?? ''),
+      contentType: existing.responseContentType,
+      facts: existing.responseFacts,
+    },
+  };
+}
+
+/**
+ * The key's record as one JSON value (a KeyRecord, null when there is none), for a caller that
+ * reads it inside a statement of its own before deciding whether to claim (POST /transfers' first
+ * read): a live record is answered with earlierRequest without a claim.
+ */
+export function idempotencyRecordSql(scope: IdempotencyScope): SQL {
+  return sql`(select json_build_object('requestHash', request_hash, 'state', state, 'responseStatus', response_status, 'responseBody', response_body,
+      'responseContentType', response_content_type, 'responseFacts', response_facts, 'stale', ${stale()})
+    from ${httpIdempotencyKeys} where tenant_id = ${scope.tenantId} and client_key = ${scope.clientKey} and "key" = ${scope.key})`;
+}
+
+/**
+ * Claim and answer at once, as SQL for a statement that does the work and stores its answer in the
+ * same statement (POST /transfers' fast path): the record is inserted DONE with the sealed answer,
+ * or nothing happens when the key has a record (INSERT ... ON CONFLICT DO NOTHING; a concurrent
+ * insert of the same key is waited for). Its `returning 1` has a row exactly when this statement owns
+ * the key: the caller writes only then. `facts` as in completeIdempotencyKeySql, an expression that
+ * must not read the statement's own writes (a CTE cannot see them).
+ */
+export async function claimAnsweredKeySql(scope: IdempotencyScope, requestHash: string, answer: StoredAnswer, facts: SQL = sql`null`): Promise<SQL> {
+  const sealed = await sealAnswerBody(scope, answer.body);
+  return sql`insert into ${httpIdempotencyKeys}
+      (tenant_id, client_key, "key", request_hash, state, response_status, response_body, response_content_type, response_facts, locked_until, expires_at)
+    values (${scope.tenantId}, ${scope.clientKey}, ${scope.key}, ${requestHash}, 'DONE', ${answer.status}, ${sealed}, ${answer.contentType}, ${facts},
+      ${dbNowPlus(IDEMPOTENCY_LOCK_SECONDS * 1000)}, ${dbNowPlus(IDEMPOTENCY_TTL_SECONDS * 1000)})
+    on conflict do nothing
+    returning 1`;
 }
 
 /** Stores the first answer for replay (its body sealed). */

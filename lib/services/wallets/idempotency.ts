@@ -1,14 +1,29 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { idempotencyKeyReused, idempotentRequestInProgress } from '@/lib/contract/api-errors';
-import { claimIdempotencyKey, completeIdempotencyKey, completeIdempotencyKeySql, releaseIdempotencyKey, requestFingerprint, type IdempotencyScope } from '@/lib/services/idempotency/store';
+import {
+  claimAnsweredKeySql,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  completeIdempotencyKeySql,
+  earlierRequest,
+  idempotencyRecordSql,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  type ClaimResult,
+  type IdempotencyScope,
+  type KeyRecord,
+} from '@/lib/services/idempotency/store';
 
 /**
  * Idempotency of POST /transfers (docs/ledger.md), on the one store (lib/services/idempotency/store.ts).
- * The key is claimed in its own statement before any work: exactly one request gets through. A repeat
- * with a different body answers 422, one while the first still runs 409, one after it gets the stored
- * answer. The answer is stored inside the transfer's transaction, so it exists if and only if the
- * transfer committed; a failure releases the key. Transfer keys are their own namespace
+ * The fast path claims the key in its posting statement, together with the stored answer (its first
+ * read has found no record of the key); the locked path claims it in its own statement before any
+ * work. Either way exactly one request gets through. A repeat with a different body answers 422, one
+ * while a locked-path first still runs 409 (a repeat of a fast payout in flight waits for its
+ * statement at the key's insert and gets its answer), one after it gets the stored answer. The
+ * answer is stored by the transfer's own statement or transaction, so it exists if and only if the
+ * transfer committed; a failure of the locked path releases its claim. Transfer keys are their own namespace
  * (`transfer:<user>`), apart from the user's keys on other routes, and their 409/422 answers carry
  * the key in `data` (the contract's transfer errors).
  */
@@ -31,12 +46,31 @@ export const transferRequestInProgress = (key: string) => idempotentRequestInPro
 
 /** null: the caller owns the key and must run the work; otherwise the first request's answer. */
 export async function claim(db: DbOrTx, scope: IdempotencyScope, body: unknown): Promise<StoredTransferAnswer | null> {
-  const claimed = await claimIdempotencyKey(db, scope, transferFingerprint(body));
+  return answerOf(scope, await claimIdempotencyKey(db, scope, transferFingerprint(body)));
+}
+
+async function answerOf(scope: IdempotencyScope, claimed: ClaimResult): Promise<StoredTransferAnswer | null> {
   if (claimed.outcome === 'claimed') return null;
   if (claimed.outcome === 'mismatch') throw transferKeyReused(scope.key);
   if (claimed.outcome === 'running') throw transferRequestInProgress(scope.key);
   return { status: claimed.answer.status, body: JSON.parse(claimed.answer.body) as Record<string, unknown>, facts: claimed.answer.facts ?? null };
 }
+
+/** The key's record, as a subselect of the transfer's first read (the fast path claims no key before it posts). */
+export const recordSql = (scope: IdempotencyScope) => idempotencyRecordSql(scope);
+
+/**
+ * What the key's record, read by the transfer's first read, answers: undefined when the key is free
+ * or its record stale (a claim decides then), else the first request's answer, or 409/422 as claim.
+ */
+export async function earlier(scope: IdempotencyScope, record: KeyRecord | null, body: unknown): Promise<StoredTransferAnswer | undefined> {
+  if (!record || record.stale) return undefined;
+  return (await answerOf(scope, await earlierRequest(scope, record, transferFingerprint(body))))!;
+}
+
+/** The fast path's claim and stored answer in its posting statement (a CTE that returns a row exactly when the statement owns the key). */
+export const claimAnsweredSql = (scope: IdempotencyScope, body: unknown, answer: StoredTransferAnswer, facts: SQL) =>
+  claimAnsweredKeySql(scope, transferFingerprint(body), { status: answer.status, body: JSON.stringify(answer.body), contentType: 'application/json' }, facts);
 
 /** Stores the answer: pass the transfer's transaction. */
 export const complete = (tx: DbOrTx, scope: IdempotencyScope, answer: StoredTransferAnswer) =>

@@ -40,8 +40,8 @@ import {
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
-import { claim, completeSql, release, transferScope } from './idempotency';
-import { answerSealingReady, type IdempotencyScope } from '@/lib/services/idempotency/store';
+import { claim, claimAnsweredSql, completeSql, earlier, recordSql, release, transferScope, type StoredTransferAnswer } from './idempotency';
+import { answerSealingReady, type IdempotencyScope, type KeyRecord } from '@/lib/services/idempotency/store';
 import { refuseExceededLimit, usageSql, windowStart } from './limits';
 import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
 import { inTurn, TurnTimeout } from './turns';
@@ -169,7 +169,11 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   const scope = transferScope(tenantId, actor.userId, idempotencyKey);
   // the stored answer is sealed inside the transfer's transaction: its key is loaded before
   await answerSealingReady();
-  const stored = await claim(db, scope, body);
+  // the fast path claims the key in its posting statement, with the answer (nothing to release), or
+  // finds the key's record in its first read; otherwise the locked path claims the key first
+  const fast = await fastTransfer(db, tenantId, actor, body, scope);
+  if (fast && 'posted' in fast) return { status: 200, ...fast.posted, replayed: false };
+  const stored = fast?.earlier ?? (await claim(db, scope, body));
   if (stored) {
     const data = stored.body.data as Transfer;
     // the balance after the transfer's writes, as its posting statement stored it beside the sealed body
@@ -177,8 +181,6 @@ export async function createTransfer(db: Db, tenantId: string, actor: Actor, ide
   }
   try {
     // the answer is stored by the transfer's posting statement: it exists exactly when the transfer commits
-    const fast = await fastTransfer(db, tenantId, actor, body, scope);
-    if (fast) return { status: 200, ...fast, replayed: false };
     return await db.transaction(async (tx) => ({ status: 200, ...(await executeTransfer(tx, tenantId, actor, body, scope)), replayed: false }));
   } catch (error) {
     // nothing was posted: free the key so the client may retry (with the same key) after fixing the cause
@@ -246,6 +248,8 @@ interface Gathered {
   wallet_limits: boolean;
   /** the tenant's enabled monitoring rules with their aggregates for this transfer (lib/services/aml/rules-engine.ts) */
   rules: (RuleDefinition & { aggregates: RuleAggregates | null })[];
+  /** the fast path's read only: the Idempotency-Key's record, null when the key is free */
+  prior?: KeyRecord | null;
 }
 
 /**
@@ -256,7 +260,7 @@ interface Gathered {
  * wait for each other; a customer's status cannot change under them (an UPDATE waits for the share
  * lock). The source wallet is locked only when the actor may see it.
  */
-function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asOf: Date, lock = true): SQL {
+function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asOf: Date, lock = true, scope: IdempotencyScope | null = null): SQL {
   const ref = body.beneficiary;
   const beneficiaryFilter = !ref ? sql`false` : 'id' in ref ? sql`b.id = ${ref.id}::uuid` : sql`b.iban = ${ref.iban}`;
   const walletFilter = sql`w.tenant_id = ${tenantId} and (
@@ -295,7 +299,10 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       exists (select 1 from transaction_limits l, src
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
       exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits,
-      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf)} as rules`;
+      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf)} as rules${
+        // the fast path's read: the Idempotency-Key's record (it claims the key only in its posting statement)
+        scope ? sql`, ${recordSql(scope)} as prior` : sql``
+      }`;
 }
 
 /** The condition of the posting statement's writes: its checks passed (its CTE `ok` has a row). */
@@ -462,7 +469,7 @@ function postSql(p: Posting): SQL {
  * The checks on what gatherSql read, in the documented order (each refusal the catalogue's), and the
  * posting they lead to: the answer, the event and the writes' parameters.
  */
-async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
+async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, actor: Actor, body: CreateTransferBody, heldRelease: ReleaseOf | null = null) {
   const wallet = found.wallets.find((w) => w.id === body.walletId);
   if (!wallet) throw notFound('wallet');
   const customerStatus = new Map(found.customers.map((c) => [c.id, c.status]));
@@ -625,10 +632,9 @@ async function preparePosting(db: DbOrTx, found: Gathered, tenantId: string, act
         },
         { gate: OK },
       );
-  // the stored answer's balance: the figure the posting statement's debit leaves (a held transfer posts nothing: the locked row's)
-  const balanceAfter = held ? sql`${wallet.balance}::numeric::text` : sql`(select balance from debit)`;
-  posting.storeAnswer = scope ? await completeSql(scope, { status: 200, body: { message, data: transfer } }, OK, sql`jsonb_build_object('balance', ${balanceAfter})`) : null;
-  return { posting, transfer, message, wallet, destination, amount, consentId, requiresApproval };
+  // the answer to store for replay (by the caller: in the posting statement or its transaction)
+  const answer: StoredTransferAnswer = { status: 200, body: { message, data: transfer } };
+  return { posting, transfer, message, answer, wallet, destination, amount, consentId, requiresApproval };
 }
 
 /** The journal lines a posting writes: the amount's two, and the fee's two when there is a fee. */
@@ -660,8 +666,11 @@ interface PostResult {
 async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
   const [found] = ((await tx.execute(gatherSql(tenantId, actor, body, clock.now()))) as unknown as Rows<Gathered>).rows;
-  const { posting, transfer, message, wallet, destination, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, scope, heldRelease);
+  const { posting, transfer, message, answer, wallet, destination, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, heldRelease);
   const transferId = posting.transferId;
+  // the stored answer's balance: the figure the posting statement's debit leaves (a held transfer posts nothing: the locked row's)
+  const balanceAfter = posting.held ? sql`${wallet.balance}::numeric::text` : sql`(select balance from debit)`;
+  posting.storeAnswer = scope ? await completeSql(scope, answer, OK, sql`jsonb_build_object('balance', ${balanceAfter})`) : null;
   // customer-wide limits: the customer's transfers must see each other's usage, one at a time
   if (found!.customer_limits) {
     await customerLimitLock(tx, wallet.customer_id);
@@ -721,7 +730,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
  * - the beneficiary is still active, the consent still covers the payment, and still no limit applies.
  * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
  */
-function fastSql(p: Posting, found: Gathered, expected: number): SQL {
+function fastSql(p: Posting, found: Gathered, expected: number, key: SQL): SQL {
   const { tenantId, wallet, destination, ruleParams: rules } = p;
   const customerIds = found.customers.map((c) => c.id);
   const versions = found.customers.map((c) => `${c.id}:${c.version}`);
@@ -746,12 +755,15 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
       order by w.id
       for update
     ),
+    -- the Idempotency-Key, claimed with its answer: a row exactly when this statement owns the key
+    k as (${key}),
     ok as (
       select 1
-      where (select count(*) from c where ${ruleSql('customerActive', 'c', rules)} and c.id::text || ':' || c.version in (${sql.join(
-        versions.map((v) => sql`${v}`),
-        sql`, `,
-      )})) = ${customerIds.length}
+      where exists (select 1 from k)
+        and (select count(*) from c where ${ruleSql('customerActive', 'c', rules)} and c.id::text || ':' || c.version in (${sql.join(
+          versions.map((v) => sql`${v}`),
+          sql`, `,
+        )})) = ${customerIds.length}
         and exists (select 1 from w where w.id = ${wallet.id}::uuid and w.customer_id = ${wallet.customer_id}::uuid and ${rulesSql('wallet', 'w', rules)})
         and ${
           destination
@@ -769,7 +781,8 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
     ),
     ${writesSql(p)},
     counted as (
-      select (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl) + (select count(*)::int from debit) + (select count(*)::int from credit) as written
+      select (select count(*)::int from k) + (select count(*)::int from t) + (select count(*)::int from e) + (select count(*)::int from jl)
+        + (select count(*)::int from debit) + (select count(*)::int from credit) as written
     )
     -- all or nothing: a statement that wrote some of its rows but not all fails (division by zero,
     -- SQLSTATE 22012), and PostgreSQL rolls the whole statement back
@@ -780,23 +793,39 @@ function fastSql(p: Posting, found: Gathered, expected: number): SQL {
 /** SQLSTATE of the fast statement's all-or-nothing guard (fastSql). */
 const PARTIAL_FAST_POSTING = '22012';
 
-/** The fast path (fastSql) after an unlocked read; null when the transfer needs the slow path (or may be refused). */
-async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope) {
-  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, clock.now(), false))) as unknown as Rows<Gathered>).rows;
-  if (!found || found.customer_limits || found.wallet_limits || found.consent?.scope === 'SINGLE_PAYMENT') return null;
+/**
+ * The fast path (fastSql) after an unlocked read. `posted`: the transfer went through; `earlier`:
+ * the key's record answers (a replay; 409 and 422 are thrown); null: the locked path decides (it may
+ * refuse, or the key is taken meanwhile or stale: its claim says what to answer).
+ */
+async function fastTransfer(
+  db: Db,
+  tenantId: string,
+  actor: Actor,
+  body: CreateTransferBody,
+  scope: IdempotencyScope,
+): Promise<{ posted: { message: string; data: Transfer } } | { earlier: StoredTransferAnswer } | null> {
+  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, clock.now(), false, scope))) as unknown as Rows<Gathered>).rows;
+  const stored = await earlier(scope, found!.prior ?? null, body);
+  if (stored) return { earlier: stored };
+  if (found!.prior || found!.customer_limits || found!.wallet_limits || found!.consent?.scope === 'SINGLE_PAYMENT') return null;
   let prepared: Awaited<ReturnType<typeof preparePosting>>;
   try {
-    prepared = await preparePosting(db, found, tenantId, actor, body, scope);
+    prepared = await preparePosting(db, found!, tenantId, actor, body);
   } catch (error) {
     // a refusal is decided under the locks, by the slow path
     if (error instanceof ApiError) return null;
     throw error;
   }
-  if (!holds('balanceCovers', prepared.wallet, prepared.posting.ruleParams)) return null;
+  const { posting, wallet } = prepared;
+  if (!holds('balanceCovers', wallet, posting.ruleParams)) return null;
   // a monitoring rule fired: the alert (and a hold) are written with the transfer, by the slow path
-  if (prepared.posting.firings.length) return null;
-  // the transfer, the entry, its lines (two, four with a fee), the debit and (a settled wallet transfer) the credit; nothing when a check failed
-  const expected = 3 + lineCount(prepared.posting) + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
+  if (posting.firings.length) return null;
+  // the key and its answer, the transfer, the entry, its lines (two, four with a fee), the debit and (a settled wallet transfer) the credit; nothing when a check failed
+  const expected = 1 + 3 + lineCount(posting) + (prepared.destination && !prepared.requiresApproval ? 1 : 0);
+  // the stored answer's balance: the locked row's less what the debit takes (the debit's own `returning` is not visible to a sibling CTE)
+  const balanceAfter = sql`(select (w.balance - ${posting.ruleParams.debit!}::numeric)::numeric(19, 4)::text from w where w.id = ${wallet.id}::uuid)`;
+  const key = await claimAnsweredSql(scope, body, prepared.answer, sql`jsonb_build_object('balance', ${balanceAfter})`);
   // One statement, so the wallet's row lock is held only while PostgreSQL runs and commits it (no
   // BEGIN/COMMIT round trips around it, no turn of this process's event loop in between). Under
   // concurrent updates of the same wallets, PostgreSQL's re-check of a data-modifying CTE on the
@@ -808,9 +837,9 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   let balance: string | null = null;
   try {
     // the wallet's payouts from this process take turns for the statement (turns.ts): one waits here, not on the row lock holding a connection
-    const statement = fastSql(prepared.posting, found, expected);
-    // the wait for the turn is bounded like the statement's own wait for the lock (DATABASE_QUERY_TIMEOUT_MS); then 503, the key released
-    const posted = await inTurn(`${tenantId}:${prepared.wallet.id}`, () => db.execute(statement), getEnv().DATABASE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
+    const statement = fastSql(posting, found!, expected, key);
+    // the wait for the turn is bounded like the statement's own wait for the lock (DATABASE_QUERY_TIMEOUT_MS); then 503
+    const posted = await inTurn(`${tenantId}:${wallet.id}`, () => db.execute(statement), getEnv().DATABASE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
       throw error instanceof TurnTimeout ? databaseUnavailable() : error;
     });
     const [result] = (posted as unknown as Rows<{ written: number; balance: string | null }>).rows;
@@ -822,7 +851,7 @@ async function fastTransfer(db: Db, tenantId: string, actor: Actor, body: Create
   }
   if (written === 0) return null;
   // the balance its own debit left, read under the row lock (the unlocked read may be behind other payouts by now)
-  return { message: prepared.message, data: withBalance(prepared.transfer, balance!) };
+  return { posted: { message: prepared.message, data: withBalance(prepared.transfer, balance!) } };
 }
 
 /** 422 payment consent invalid unless the consent covers this payment from this wallet (its use is checked with the posting). */

@@ -426,6 +426,42 @@ describe('Idempotency-Key', () => {
       idempotencyKey: key,
     });
   });
+  it('a key whose first request died (its claim past its lock) or whose record expired is taken over: the payout posts', async () => {
+    const { wallet, body } = await readyWallet(t.alice, '5.00');
+    const { getDb } = await import('@/lib/db/client');
+    const { httpIdempotencyKeys } = await import('@/lib/db/schema');
+    const { claim, transferScope } = await import('@/lib/services/wallets/idempotency');
+    const { and, eq, sql } = await import('drizzle-orm');
+    const db = await getDb();
+    const parsed = (await import('@/lib/contract/wallets')).createTransferBodySchema.parse(body('1.00'));
+    const ofKey = (key: string) => and(eq(httpIdempotencyKeys.tenantId, t.tenantId), eq(httpIdempotencyKeys.clientKey, `transfer:${t.alice.userId}`), eq(httpIdempotencyKeys.key, key));
+    // a claim whose server died: RUNNING, its lock run out
+    const died = newKey();
+    expect(await claim(db, transferScope(t.tenantId, t.alice.userId, died), parsed)).toBeNull();
+    await db
+      .update(httpIdempotencyKeys)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(ofKey(died));
+    const taken = await transfer(t.alice, body('1.00'), died);
+    expect([taken.status, taken.headers.get('Idempotent-Replayed')]).toEqual([200, null]);
+    // a completed key past its 24 hours: a new request
+    const old = newKey();
+    expectOk(await transfer(t.alice, body('1.00'), old));
+    await db
+      .update(httpIdempotencyKeys)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(ofKey(old));
+    const anew = await transfer(t.alice, body('1.00'), old);
+    expect([anew.status, anew.headers.get('Idempotent-Replayed')]).toEqual([200, null]);
+    expect((anew.json.data as Transfer).id).not.toBe((taken.json.data as Transfer).id);
+    expect((await walletOf(t.alice, wallet.id)).balance).toBe('2.00');
+    // each key is DONE again, holding its own answer
+    const rows = await db
+      .select({ key: httpIdempotencyKeys.key, state: httpIdempotencyKeys.state })
+      .from(httpIdempotencyKeys)
+      .where(and(eq(httpIdempotencyKeys.tenantId, t.tenantId), sql`${httpIdempotencyKeys.key} in (${died}, ${old})`));
+    expect(rows.map((r) => r.state)).toEqual(['DONE', 'DONE']);
+  });
 });
 
 describe('four-eyes approval above the tenant threshold', () => {

@@ -65,6 +65,24 @@ describe('a burst of payouts from one wallet while its row is locked', () => {
     expect(inTurnCount(key)).toBe(0);
     expect((await walletOf(t.alice, hot.wallet.id)).balance).toBe(new Decimal('95').toFixed(2));
   }, 60_000);
+
+  it('a repeat of a payout still in flight (same Idempotency-Key) waits for it and gets its answer: one transfer', async () => {
+    const hot = await readyWallet(t.alice, '100.00');
+    const key = `${t.tenantId}:${hot.wallet.id}`;
+    const idempotencyKey = newKey();
+    await blocker.query('begin');
+    await blocker.query('select id from wallets where id = $1 for update', [hot.wallet.id]);
+    // the first is at PostgreSQL, its key not yet claimed (its posting statement claims it); the repeat's read finds no record
+    const first = transfer(t.alice, hot.body('1.00'), idempotencyKey);
+    await expect.poll(lockWaiters, { timeout: 20_000 }).toBe(1);
+    const repeat = transfer(t.alice, hot.body('1.00'), idempotencyKey);
+    await expect.poll(() => inTurnCount(key), { timeout: 20_000 }).toBe(2);
+    await blocker.query('commit');
+    const [one, two] = await Promise.all([first, repeat]);
+    expect([one.status, one.headers.get('Idempotent-Replayed'), two.status, two.headers.get('Idempotent-Replayed')]).toEqual([200, null, 200, 'true']);
+    expect(two.json).toEqual(one.json);
+    expect((await walletOf(t.alice, hot.wallet.id)).balance).toBe('99.00');
+  }, 60_000);
 });
 
 /** The posting statements node-postgres sent, with their parameters (one transfer's carry its Idempotency-Key). */
@@ -78,7 +96,7 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 const postingsWith = (key: string) => sent.filter((s) => s.values.includes(key)).length;
 
 describe('a wallet whose row stays locked', () => {
-  it('a payout waiting for its turn gives up after DATABASE_QUERY_TIMEOUT_MS with 503 and its key released, never sending its statement, instead of one statement timeout per payout ahead', async () => {
+  it('a payout waiting for its turn gives up after DATABASE_QUERY_TIMEOUT_MS with 503 and its key left free, never sending its statement, instead of one statement timeout per payout ahead', async () => {
     const hot = await readyWallet(t.alice, '100.00');
     const key = `${t.tenantId}:${hot.wallet.id}`;
     await blocker.query('begin');
@@ -111,7 +129,7 @@ describe('a wallet whose row stays locked', () => {
     const posted = two.status === 200 ? 1 : 0;
     expect((await walletOf(t.alice, hot.wallet.id)).balance).toBe(new Decimal(100).minus(posted).toFixed(2));
 
-    // the third's key was released: the same request again posts, once
+    // the third's key is free (its claim is its posting statement, never sent): the same request again posts, once
     const again = expectOk(await transfer(t.alice, hot.body('1.00'), thirdKey)) as Transfer;
     expect(again.sourceWallet.balance).toBe(new Decimal(99).minus(posted).toFixed(2));
     expect(postingsWith(thirdKey)).toBe(1);
