@@ -68,6 +68,7 @@ export const {
   internalError,
   serviceUnavailable,
   databaseUnavailable,
+  databaseTimeout,
   unknownCardOperation,
   cardProcessorUnavailable,
   cardProcessorTimeout,

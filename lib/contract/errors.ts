@@ -806,6 +806,18 @@ export const ERROR_CATALOGUE = {
     () => ({ details: 'the database is not reachable; retry later' }),
     () => ({ 'Retry-After': '2' }),
   ),
+  /**
+   * 503: the database did not answer a statement within DATABASE_QUERY_TIMEOUT_MS (the server's
+   * statement or lock timeout, the client's query timeout: lib/db/errors.ts isDatabaseTimeout), or a
+   * payout's turn for its wallet did not come within it (lib/services/wallets/turns.ts).
+   */
+  databaseTimeout: generic(
+    503,
+    M.serviceUnavailable,
+    E.serviceUnavailable,
+    () => ({ details: 'the database did not answer in time; retry later' }),
+    () => ({ 'Retry-After': '2' }),
+  ),
   /** The card API: an operation path that is not one of the catalogue's (or a sandbox one without the sandbox). */
   unknownCardOperation: generic(404, M.unknownCardOperation, E.unknownCardOperation, (operation: string) => ({ details: `no card operation ${operation}` })),
   /** The card processor answered 5xx, an unusable body, or could not be reached. Its own body is never passed on. */

@@ -30,12 +30,12 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 const UNREACHABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|PGlite is closed|connection is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed and is not queryable|PGlite is closed|connection is closed/i;
 
 /**
  * True when the error says the database could not be reached or went away mid-request (a refused
- * or reset connection, a connect or query timeout, SQLSTATE class 08 or 57P01-57P03), as opposed
- * to the database refusing a statement. The HTTP layer answers 503 for these.
+ * or reset connection, a connect timeout, SQLSTATE class 08 or 57P01-57P03), as opposed to the
+ * database refusing a statement. The HTTP layer answers 503 for these.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -45,6 +45,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
     // an AggregateError of connection attempts (IPv4 and IPv6)
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** SQLSTATEs of a statement the server gave up on: query_canceled (statement_timeout, a cancel request), lock_not_available (lock_timeout). */
+const TIMEOUT_CODES = new Set(['57014', '55P03']);
+
+/**
+ * True when the database did not answer a statement in time: the server's statement_timeout or
+ * lock_timeout, or the client's query timeout (node-postgres's "Query read timeout"). The server's
+ * and the client's bounds are the same (DATABASE_QUERY_TIMEOUT_MS), so which of them fires first is
+ * a race; both answer the same 503 (databaseTimeout). Not isDatabaseUnavailable: after the server's
+ * own timeout the connection is fine and goes back to the pool (lib/db/pg-pool.ts); after the
+ * client's, which carries no SQLSTATE, it is ended.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const e = current as PgLikeError;
+    if (typeof e.code === 'string' && TIMEOUT_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Query read timeout/.test(e.message)) return true;
     current = e.cause;
   }
   return false;

@@ -8,8 +8,8 @@ import { recordRequest, routeTemplate } from '@/lib/metrics/registry';
 import { readJsonBody } from './body';
 import { REQUEST_ID_HEADER, hasKeys, renderEnvelopeA, type ErrorRenderer } from './envelope';
 import { clientIp } from './client-ip';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
-import { databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
+import { isDatabaseTimeout, isDatabaseUnavailable } from '@/lib/db/errors';
+import { databaseTimeout, databaseUnavailable, fromZodError, internalError, isApiError, tooManyRequests } from '@/lib/contract/api-errors';
 import { runIdempotent } from './idempotency';
 import { assertStringsText } from './input-text';
 import { consumeRateLimit, type RateLimitClass, type RateLimitDecision } from './rate-limit';
@@ -167,6 +167,10 @@ export function createRoute<S extends RouteSchemas, X>(definition: RouteDefiniti
         // logged once, with the driver's own reason; the client learns only that it may retry
         base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'database unavailable');
         response = render(databaseUnavailable(), requestId);
+      } else if (isDatabaseTimeout(error)) {
+        // the server's statement or lock timeout, or the client's query timeout (the same bound): one answer, whichever fired
+        base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'database timeout');
+        response = render(databaseTimeout(), requestId);
       } else {
         // logged once, with the database's own message and SQLSTATE when it came from there (never in the response)
         base.log.error({ err: error, method: req.method, path: req.nextUrl.pathname }, 'unhandled error');

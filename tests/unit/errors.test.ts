@@ -785,6 +785,15 @@ const generic: Row[] = [
     schema: genericErrorDataSchema,
   },
   {
+    name: 'databaseTimeout',
+    error: E.databaseTimeout(),
+    status: 503,
+    message: 'service unavailable',
+    data: { error: 'SERVICE_UNAVAILABLE', details: 'the database did not answer in time; retry later' },
+    headers: { 'Retry-After': '2' },
+    schema: genericErrorDataSchema,
+  },
+  {
     name: 'unknownCardOperation',
     error: E.unknownCardOperation('card/nope'),
     status: 404,

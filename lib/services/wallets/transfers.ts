@@ -28,7 +28,7 @@ import {
   beneficiaryInactive,
   beneficiaryNotFound,
   currencyMismatch,
-  databaseUnavailable,
+  databaseTimeout,
   destinationCurrencyMismatch,
   insufficientBalance,
   notFound,
@@ -840,7 +840,7 @@ async function fastTransfer(
     const statement = fastSql(posting, found!, expected, key);
     // the wait for the turn is bounded like the statement's own wait for the lock (DATABASE_QUERY_TIMEOUT_MS); then 503
     const posted = await inTurn(`${tenantId}:${wallet.id}`, () => db.execute(statement), getEnv().DATABASE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
-      throw error instanceof TurnTimeout ? databaseUnavailable() : error;
+      throw error instanceof TurnTimeout ? databaseTimeout() : error;
     });
     const [result] = (posted as unknown as Rows<{ written: number; balance: string | null }>).rows;
     written = Number(result!.written);
