@@ -55,6 +55,30 @@ describe('inTurn', () => {
     expect(inTurnCount('d')).toBe(0);
   });
 
+  it('the last in line giving up leaves the queue to those ahead of it: a newcomer still waits for the running work', async () => {
+    let release!: () => void;
+    const log: string[] = [];
+    const first = inTurn('e', () => new Promise<string>((resolve) => (release = () => resolve('first'))));
+    const patient = inTurn('e', async () => {
+      log.push('patient');
+      return 'patient';
+    });
+    const hasty = inTurn('e', () => Promise.resolve('hasty'), 20);
+    await expect(hasty).rejects.toBeInstanceOf(TurnTimeout);
+    const newcomer = inTurn('e', async () => {
+      log.push('newcomer');
+      return 'newcomer';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // the first still runs: neither the one queued before the hasty one nor the newcomer has started
+    expect(log).toEqual([]);
+    expect(inTurnCount('e')).toBe(3);
+    release();
+    expect(await Promise.all([first, patient, newcomer])).toEqual(['first', 'patient', 'newcomer']);
+    expect(log).toEqual(['patient', 'newcomer']);
+    expect(inTurnCount('e')).toBe(0);
+  });
+
   it('hands the turn on when a work fails, and the failure to its own caller only', async () => {
     const failed = inTurn('c', () => Promise.reject(new Error('refused')));
     const next = inTurn('c', () => Promise.resolve('next'));

@@ -10,8 +10,12 @@
  */
 import { withTimeout } from '@/lib/timeout';
 
-const tails = new Map<string, Promise<void>>();
-const counts = new Map<string, number>();
+/** A key's queue: the promise the next newcomer waits for, and how many works are running or waiting. */
+interface Queue {
+  tail: Promise<void>;
+  size: number;
+}
+const queues = new Map<string, Queue>();
 
 /** The turn did not come within the wait given to inTurn: nothing of the work ran. */
 export class TurnTimeout extends Error {
@@ -35,23 +39,24 @@ const within = (turn: Promise<void>, key: string, waitMs: number): Promise<void>
  * a row lock held elsewhere must not keep a queue of payouts waiting one statement timeout each.
  */
 export async function inTurn<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T> {
-  const before = tails.get(key);
+  let queue = queues.get(key);
+  const before = queue?.tail;
   let done!: () => void;
   const mine = new Promise<void>((resolve) => (done = resolve));
   const tail = before ? before.then(() => mine) : mine;
-  tails.set(key, tail);
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  if (!queue) queues.set(key, (queue = { tail, size: 0 }));
+  queue.tail = tail;
+  queue.size++;
   try {
     if (before) await within(before, key, waitMs);
     return await work();
   } finally {
     done();
-    const left = counts.get(key)! - 1;
-    if (left === 0) counts.delete(key);
-    else counts.set(key, left);
-    if (tails.get(key) === tail) tails.delete(key);
+    // forgotten only when no work of the key runs or waits: the last in line may give up before
+    // those ahead of it finish, and a newcomer must still wait for them
+    if (--queue.size === 0) queues.delete(key);
   }
 }
 
 /** How many works of `key` are running or waiting for their turn in this process. */
-export const inTurnCount = (key: string): number => counts.get(key) ?? 0;
+export const inTurnCount = (key: string): number => queues.get(key)?.size ?? 0;
