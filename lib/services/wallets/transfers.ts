@@ -338,7 +338,7 @@ interface Posting {
   customerLocked: boolean;
   /** folded into the statement: the event transfer.created (CTEs ev, d, n) and the stored answer (its update) */
   event: { ctes: SQL; notified: SQL };
-  /** null: nothing to store (a release answers no request of its own) */
+  /** the stored answer's update (the locked path); null: none (a release answers no request of its own; the fast path's claim in fastSql stores it) */
   storeAnswer: SQL | null;
   /** what the transfer rules compare with (transfer-rules.ts), the same on both paths */
   ruleParams: RuleParams;
