@@ -193,3 +193,31 @@ export function liveRulesSql(tenantId: string, customerId: SQL, walletId: string
       'aggregates', ${ruleAggregatesSql(refs)}) order by r.created_at, r.id), '[]'::json)
     from aml_rules r where r.tenant_id = ${tenantId}::uuid and r.enabled)`;
 }
+
+/**
+ * Tenants this process has seen without an enabled monitoring rule: learned from every transfer's
+ * read of the rules (learnRules), forgotten when a rule of the tenant is created or changed here. A
+ * payout of such a tenant reads no rules (liveRulesSql is planned and run for nothing on every
+ * payout of a tenant that has none); its posting statement checks instead that there still are
+ * none (noEnabledRulesSql), so a rule enabled meanwhile, by this process or another, sends the
+ * payout to the locked path, which reads and evaluates the rules (docs/aml.md). Kept on globalThis:
+ * the rules' routes and the transfers' may be loaded as separate module instances.
+ */
+const ruleless = ((globalThis as unknown as { __bpTenantsWithoutRules?: Set<string> }).__bpTenantsWithoutRules ??= new Set<string>());
+
+/** True when the tenant's last read of its rules found none enabled (this process's knowledge; the posting statement checks it). */
+export const knownWithoutRules = (tenantId: string): boolean => ruleless.has(tenantId);
+
+/** What a transfer's read of the tenant's enabled rules found: `enabled` rules. */
+export function learnRules(tenantId: string, enabled: number): void {
+  if (enabled === 0) ruleless.add(tenantId);
+  else ruleless.delete(tenantId);
+}
+
+/** A rule of the tenant was created or changed in this process: read its rules again. */
+export function forgetRulesOf(tenantId: string): void {
+  ruleless.delete(tenantId);
+}
+
+/** The posting statement's check of a payout that read no rules: the tenant still has no enabled rule. */
+export const noEnabledRulesSql = (tenantId: string): SQL => sql`not exists (select 1 from aml_rules r where r.tenant_id = ${tenantId}::uuid and r.enabled)`;

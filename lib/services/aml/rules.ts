@@ -15,7 +15,7 @@ import { fromZodError, notFound, validationFailed } from '@/lib/contract/api-err
 import { isUuid } from '@/lib/contract/common';
 import type { DbOrTx } from '@/lib/db/client';
 import { amlRules, amlRuleVersions, users, type AmlRuleRow } from '@/lib/db/schema';
-import { evaluateRule, ruleAggregatesSql, type RuleAggregates } from './rules-engine';
+import { evaluateRule, forgetRulesOf, ruleAggregatesSql, type RuleAggregates } from './rules-engine';
 
 /**
  * The tenant's transaction-monitoring rules (docs/aml.md, "Rules"): each change is a new version,
@@ -97,7 +97,7 @@ async function recordVersion(tx: DbOrTx, r: AmlRuleRow, changedBy: string) {
 
 export async function createRule(db: DbOrTx, tenantId: string, actorUserId: string, body: z.infer<typeof createAmlRuleBodySchema>): Promise<AmlRule> {
   const params = checkParams(body.ruleType, body.params);
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const now = clock.now();
     const [row] = await tx
       .insert(amlRules)
@@ -118,11 +118,14 @@ export async function createRule(db: DbOrTx, tenantId: string, actorUserId: stri
     await recordVersion(tx, row!, actorUserId);
     return ruleView(row!);
   });
+  // committed: this process's payouts read the tenant's rules again (transfers.ts)
+  forgetRulesOf(tenantId);
+  return created;
 }
 
 /** A change makes a new version (an unchanged rule keeps its version). */
 export async function updateRule(db: DbOrTx, tenantId: string, actorUserId: string, ruleId: string, body: z.infer<typeof updateAmlRuleBodySchema>): Promise<AmlRule> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const r = await findRule(tx, tenantId, ruleId, true);
     const next = {
       name: body.name ?? r.name,
@@ -139,6 +142,8 @@ export async function updateRule(db: DbOrTx, tenantId: string, actorUserId: stri
     await recordVersion(tx, row!, actorUserId);
     return ruleView(row!);
   });
+  forgetRulesOf(tenantId);
+  return updated;
 }
 
 const DAY = 86_400_000;

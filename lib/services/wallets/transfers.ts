@@ -46,7 +46,7 @@ import { refuseExceededLimit, usageSql, windowStart } from './limits';
 import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
 import { inTurn, TurnTimeout } from './turns';
 import type { RuleFiring } from '@/lib/contract/aml-model';
-import { evaluateRules, liveRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
+import { evaluateRules, knownWithoutRules, learnRules, liveRulesSql, noEnabledRulesSql, type RuleAggregates, type RuleDefinition } from '@/lib/services/aml/rules-engine';
 import { raiseTransactionAlert } from '@/lib/services/aml/transaction-alerts';
 import { computeFee } from '@/lib/contract/products';
 import type { Currency } from '@/lib/contract/money';
@@ -260,7 +260,7 @@ interface Gathered {
  * wait for each other; a customer's status cannot change under them (an UPDATE waits for the share
  * lock). The source wallet is locked only when the actor may see it.
  */
-function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asOf: Date, lock = true, scope: IdempotencyScope | null = null): SQL {
+function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asOf: Date, lock = true, scope: IdempotencyScope | null = null, rules = true): SQL {
   const ref = body.beneficiary;
   const beneficiaryFilter = !ref ? sql`false` : 'id' in ref ? sql`b.id = ${ref.id}::uuid` : sql`b.iban = ${ref.iban}`;
   const walletFilter = sql`w.tenant_id = ${tenantId} and (
@@ -299,7 +299,10 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
       exists (select 1 from transaction_limits l, src
         where l.tenant_id = ${tenantId} and l.wallet_id is null and l.customer_id = src.customer_id and l.currency = src.currency) as customer_limits,
       exists (select 1 from transaction_limits l where l.tenant_id = ${tenantId} and l.wallet_id = ${body.walletId}::uuid) as wallet_limits,
-      ${liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf)} as rules${
+      ${
+        // a tenant known to have no enabled rule: none read (the fast statement checks there still are none)
+        rules ? liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf) : sql`'[]'::json`
+      } as rules${
         // the fast path's read: the Idempotency-Key's record (it claims the key only in its posting statement)
         scope ? sql`, ${recordSql(scope)} as prior` : sql``
       }`;
@@ -666,6 +669,7 @@ interface PostResult {
 async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body: CreateTransferBody, scope: IdempotencyScope | null, heldRelease: ReleaseOf | null = null) {
   // 1. one statement: the locks (customers, then wallets), the payee, the consent, the settings, the initiator's name, the system accounts, the monitoring rules
   const [found] = ((await tx.execute(gatherSql(tenantId, actor, body, clock.now()))) as unknown as Rows<Gathered>).rows;
+  learnRules(tenantId, found!.rules.length);
   const { posting, transfer, message, answer, wallet, destination, consentId, requiresApproval } = await preparePosting(tx, found!, tenantId, actor, body, heldRelease);
   const transferId = posting.transferId;
   // the stored answer's balance: the figure the posting statement's debit leaves (a held transfer posts nothing: the locked row's)
@@ -730,7 +734,7 @@ async function executeTransfer(tx: DbOrTx, tenantId: string, actor: Actor, body:
  * - the beneficiary is still active, the consent still covers the payment, and still no limit applies.
  * Otherwise it writes nothing and the slow path decides, under its locks, what to answer.
  */
-function fastSql(p: Posting, found: Gathered, expected: number, key: SQL): SQL {
+function fastSql(p: Posting, found: Gathered, expected: number, key: SQL, rulesUnread: boolean): SQL {
   const { tenantId, wallet, destination, ruleParams: rules } = p;
   const customerIds = found.customers.map((c) => c.id);
   const versions = found.customers.map((c) => `${c.id}:${c.version}`);
@@ -778,6 +782,8 @@ function fastSql(p: Posting, found: Gathered, expected: number, key: SQL): SQL {
         }
         and not exists (select 1 from transaction_limits tl where tl.tenant_id = ${tenantId}
           and (tl.wallet_id = ${wallet.id}::uuid or (tl.wallet_id is null and tl.customer_id = ${wallet.customer_id}::uuid and tl.currency = ${wallet.currency})))
+        -- the read skipped the monitoring rules (the tenant had none enabled): still none
+        and ${rulesUnread ? noEnabledRulesSql(tenantId) : sql`true`}
     ),
     ${writesSql(p)},
     counted as (
@@ -805,7 +811,10 @@ async function fastTransfer(
   body: CreateTransferBody,
   scope: IdempotencyScope,
 ): Promise<{ posted: { message: string; data: Transfer } } | { earlier: StoredTransferAnswer } | null> {
-  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, clock.now(), false, scope))) as unknown as Rows<Gathered>).rows;
+  // the monitoring rules are read unless this process knows the tenant to have none enabled
+  const rulesUnread = knownWithoutRules(tenantId);
+  const [found] = ((await db.execute(gatherSql(tenantId, actor, body, clock.now(), false, scope, !rulesUnread))) as unknown as Rows<Gathered>).rows;
+  if (!rulesUnread) learnRules(tenantId, found!.rules.length);
   const stored = await earlier(scope, found!.prior ?? null, body);
   if (stored) return { earlier: stored };
   if (found!.prior || found!.customer_limits || found!.wallet_limits || found!.consent?.scope === 'SINGLE_PAYMENT') return null;
@@ -837,7 +846,7 @@ async function fastTransfer(
   let balance: string | null = null;
   try {
     // the wallet's payouts from this process take turns for the statement (turns.ts): one waits here, not on the row lock holding a connection
-    const statement = fastSql(posting, found!, expected, key);
+    const statement = fastSql(posting, found!, expected, key, rulesUnread);
     // the wait for the turn is bounded like the statement's own wait for the lock (DATABASE_QUERY_TIMEOUT_MS); then 503
     const posted = await inTurn(`${tenantId}:${wallet.id}`, () => db.execute(statement), getEnv().DATABASE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
       throw error instanceof TurnTimeout ? databaseTimeout() : error;

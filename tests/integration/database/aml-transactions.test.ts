@@ -277,3 +277,62 @@ describe('funds out right after funding', () => {
     await setRule(rule.id, { enabled: false });
   });
 });
+
+describe('a tenant without rules', () => {
+  it('its payouts read no rules, and a rule enabled behind this process (another instance) still holds the next payout', async () => {
+    const { knownWithoutRules } = await import('@/lib/services/aml/rules-engine');
+    const { getDb } = await import('@/lib/db/client');
+    const { amlRules } = await import('@/lib/db/schema');
+    const f = await ledgerTenant();
+    const { wallet, body } = await readyWallet(f.alice, '100.00');
+    expect(knownWithoutRules(f.tenantId)).toBe(false);
+    expect(expectOk(await transfer(f.alice, body('1.00'))).status).toBe('COMPLETED');
+    // learned: the next payouts of the tenant skip the rules' subquery
+    expect(knownWithoutRules(f.tenantId)).toBe(true);
+    expect(expectOk(await transfer(f.alice, body('2.00'))).status).toBe('COMPLETED');
+
+    // a HOLD rule written by another process: this one still believes the tenant has none
+    const now = new Date();
+    await (await getDb()).insert(amlRules).values({
+      tenantId: f.tenantId,
+      name: 'Everything',
+      ruleType: 'LARGE_TRANSFER',
+      enabled: true,
+      action: 'HOLD',
+      params: { minAmount: '1', currency: null },
+      version: 1,
+      createdBy: f.admin.userId,
+      updatedBy: f.admin.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(knownWithoutRules(f.tenantId)).toBe(true);
+    // the posting statement finds the rule and writes nothing; the locked path reads the rules and holds the payout
+    const held = await transfer(f.alice, body('3.00'));
+    expect(held.json.message).toBe('transfer held for AML review');
+    expect(held.json.data).toMatchObject({ status: 'HELD_FOR_REVIEW', amount: '3.00' });
+    expect(knownWithoutRules(f.tenantId)).toBe(false);
+    expect((await walletOf(f.alice, wallet.id)).balance).toBe('97.00');
+  });
+
+  it('a rule created or changed here is read by the next payout at once', async () => {
+    const { knownWithoutRules } = await import('@/lib/services/aml/rules-engine');
+    const f = await ledgerTenant();
+    const { body } = await readyWallet(f.alice, '100.00');
+    expectOk(await transfer(f.alice, body('1.00')));
+    expect(knownWithoutRules(f.tenantId)).toBe(true);
+    const rule = expectOk(
+      await api<AmlRule>(amlRoutes.rules.POST, f.admin, {
+        method: 'POST',
+        body: { name: 'Off', ruleType: 'LARGE_TRANSFER', enabled: false, action: 'HOLD', params: { minAmount: '1', currency: null } },
+      }),
+    );
+    expect(knownWithoutRules(f.tenantId)).toBe(false);
+    // a disabled rule is no rule: learned again from the next payout's read
+    expect(expectOk(await transfer(f.alice, body('1.00'))).status).toBe('COMPLETED');
+    expect(knownWithoutRules(f.tenantId)).toBe(true);
+    expectOk(await api<AmlRule>(amlRoutes.rule.PATCH, f.admin, { method: 'PATCH', params: { ruleId: rule.id }, body: { enabled: true } }));
+    expect(knownWithoutRules(f.tenantId)).toBe(false);
+    expect(expectOk(await transfer(f.alice, body('1.00'))).status).toBe('HELD_FOR_REVIEW');
+  });
+});
