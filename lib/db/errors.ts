@@ -6,13 +6,18 @@ interface PgLikeError {
   message?: string;
 }
 
-function pgError(error: unknown): PgLikeError | undefined {
+/** The error and the causes under it (Drizzle's wrapper, then the driver's error), at most five deep. */
+function* causes(error: unknown): Generator<PgLikeError & { errors?: unknown[] }> {
   let current: unknown = error;
   for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
     const e = current as PgLikeError;
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    yield e;
     current = e.cause;
   }
+}
+
+function pgError(error: unknown): PgLikeError | undefined {
+  for (const e of causes(error)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
   return undefined;
 }
 
@@ -38,14 +43,11 @@ const UNREACHABLE_MESSAGE =
  * database refusing a statement. The HTTP layer answers 503 for these.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
-    const e = current as PgLikeError & { errors?: unknown[] };
+  for (const e of causes(error)) {
     if (typeof e.code === 'string' && (UNREACHABLE_CODES.has(e.code) || /^08/.test(e.code) || /^57P0[123]$/.test(e.code))) return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
     // an AggregateError of connection attempts (IPv4 and IPv6)
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
-    current = e.cause;
   }
   return false;
 }
@@ -62,12 +64,9 @@ const TIMEOUT_CODES = new Set(['57014', '55P03']);
  * client's, which carries no SQLSTATE, it is ended.
  */
 export function isDatabaseTimeout(error: unknown): boolean {
-  let current: unknown = error;
-  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
-    const e = current as PgLikeError;
+  for (const e of causes(error)) {
     if (typeof e.code === 'string' && TIMEOUT_CODES.has(e.code)) return true;
     if (typeof e.message === 'string' && /Query read timeout/.test(e.message)) return true;
-    current = e.cause;
   }
   return false;
 }

@@ -7,7 +7,6 @@ import {
   completeIdempotencyKey,
   completeIdempotencyKeySql,
   earlierRequest,
-  idempotencyRecordSql,
   releaseIdempotencyKey,
   requestFingerprint,
   type ClaimResult,
@@ -55,9 +54,6 @@ async function answerOf(scope: IdempotencyScope, claimed: ClaimResult): Promise<
   if (claimed.outcome === 'running') throw transferRequestInProgress(scope.key);
   return { status: claimed.answer.status, body: JSON.parse(claimed.answer.body) as Record<string, unknown>, facts: claimed.answer.facts ?? null };
 }
-
-/** The key's record, as a subselect of the transfer's first read (the fast path claims no key before it posts). */
-export const recordSql = (scope: IdempotencyScope) => idempotencyRecordSql(scope);
 
 /**
  * What the key's record, read by the transfer's first read, answers: undefined when the key is free

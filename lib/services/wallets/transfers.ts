@@ -40,8 +40,8 @@ import {
 import { emitEvent, eventCtes } from '@/lib/services/events/emit';
 import { postEntry, systemAccount } from '@/lib/services/ledger/post-entry';
 import { customerNotActive, emptyPage, fmt, iso, listCustomer, pageRows, type Actor } from './access';
-import { claim, claimAnsweredSql, completeSql, earlier, recordSql, release, transferScope, type StoredTransferAnswer } from './idempotency';
-import { answerSealingReady, type IdempotencyScope, type KeyRecord } from '@/lib/services/idempotency/store';
+import { claim, claimAnsweredSql, completeSql, earlier, release, transferScope, type StoredTransferAnswer } from './idempotency';
+import { answerSealingReady, idempotencyRecordSql, type IdempotencyScope, type KeyRecord } from '@/lib/services/idempotency/store';
 import { refuseExceededLimit, usageSql, windowStart } from './limits';
 import { holds, ruleSql, rulesSql, type RuleParams } from './transfer-rules';
 import { inTurn, TurnTimeout } from './turns';
@@ -304,7 +304,7 @@ function gatherSql(tenantId: string, actor: Actor, body: CreateTransferBody, asO
         rules ? liveRulesSql(tenantId, sql`(select customer_id from src)`, body.walletId, body.amount, asOf) : sql`'[]'::json`
       } as rules${
         // the fast path's read: the Idempotency-Key's record (it claims the key only in its posting statement)
-        scope ? sql`, ${recordSql(scope)} as prior` : sql``
+        scope ? sql`, ${idempotencyRecordSql(scope)} as prior` : sql``
       }`;
 }
 
