@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Column, Param, Placeholder, SQL, StringChunk, Table, is, type Query } from 'drizzle-orm';
+import { Column, Placeholder, SQL, Table, entityKind, is, type Param, type Query, type StringChunk } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
@@ -71,6 +71,25 @@ function walk(root: SQL, chunks: unknown[], config: WalkConfig, out: Out): void 
   for (const chunk of chunks) walkChunk(root, chunk, config, out);
 }
 
+/**
+ * A chunk's class as drizzle names it (`StringChunk`, `SQL`, `Param`): its own `entityKind`, the
+ * global symbol drizzle's `is()` reads, undefined for any other class (a subclass names itself or
+ * is not ours to walk). Not the class object: a Next.js build holds several copies of drizzle's
+ * modules (one per chunk group), and a statement built with one copy's `sql` reaches the compiler
+ * imported with another, whose classes are other objects (every chunk went to drizzle's walk that
+ * way: docs/performance.md, "The SQL compiler was bypassed in the build").
+ */
+const kinds = new WeakMap<object, string | undefined>();
+function kindOf(type: unknown): string | undefined {
+  if (typeof type !== 'function') return undefined;
+  let kind = kinds.get(type);
+  if (kind === undefined && !kinds.has(type)) {
+    kind = Object.prototype.hasOwnProperty.call(type, entityKind) ? String((type as unknown as Record<symbol, unknown>)[entityKind]) : undefined;
+    kinds.set(type, kind);
+  }
+  return kind;
+}
+
 function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): void {
   if (chunk === undefined) return;
   if (chunk === null || typeof chunk !== 'object') {
@@ -79,11 +98,11 @@ function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): voi
     else addParam(chunk, config, out);
     return;
   }
-  const kind = chunk.constructor;
-  if (kind === StringChunk) {
+  const kind = kindOf(chunk.constructor);
+  if (kind === 'StringChunk') {
     const value = (chunk as StringChunk).value;
     out.sql += value.length === 1 ? value[0] : value.join('');
-  } else if (kind === SQL) {
+  } else if (kind === 'SQL') {
     const nested = chunk as SQL;
     walk(root, nested.queryChunks, !config.inlineParams && inlines(nested) ? { ...config, inlineParams: true } : config, out);
   } else if (Array.isArray(chunk)) {
@@ -93,7 +112,7 @@ function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): voi
       walkChunk(root, chunk[i], config, out);
     }
     out.sql += ')';
-  } else if (kind === Param) {
+  } else if (kind === 'Param') {
     const { value, encoder } = chunk as Param;
     if (config.inlineParams || (value !== null && typeof value === 'object' && is(value, Placeholder))) {
       delegate(root, chunk, config, out);
@@ -102,7 +121,7 @@ function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): voi
       if (mapped !== null && typeof mapped === 'object' && is(mapped, SQL)) walkChunk(root, mapped, config, out);
       else addParam(mapped, config, out);
     }
-  } else if (kind === Date && !config.inlineParams) {
+  } else if (chunk.constructor === Date && !config.inlineParams) {
     addParam(chunk, config, out);
   } else {
     // a column or a table met before; anything else, drizzle's walk (a column or a table kept for the next time)

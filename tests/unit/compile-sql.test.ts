@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
 import { compileSql, installSqlCompiler } from '@/lib/db/compile-sql';
 import * as schema from '@/lib/db/schema';
 import { customers, events, transfers, wallets } from '@/lib/db/schema';
@@ -108,6 +110,24 @@ describe('compileSql', () => {
     const compiled = compileSql(dialect, statement);
     expect(compiled.sql).toBe('select $1, "wallets"."id" = $2, $3');
     expect(compiled.params).toEqual([1, sql.placeholder('id'), 2]);
+  });
+});
+
+describe('compileSql with another copy of drizzle', () => {
+  // A Next.js build holds several copies of drizzle's modules: a statement built with one copy's
+  // `sql` met a compiler that compared its chunks with the other copy's classes, and handed every
+  // chunk to drizzle's slower walk. Here the second copy is drizzle's sql module loaded again (an
+  // ES module imported under another URL is another instance, with classes of its own).
+  it('walks the chunks of a statement built with it itself, to the same text and parameters', async () => {
+    const file = createRequire(import.meta.url).resolve('drizzle-orm/sql/sql').replace(/\.cjs$/, '.js');
+    const copy = (await import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy`)) as typeof import('drizzle-orm/sql/sql');
+    expect(copy.SQL).not.toBe(sql``.constructor);
+    const statement = copy.sql`select ${'text'}, ${when} from t where ${copy.sql.join([copy.sql`a = ${1}`, copy.sql`b in ${[2, 3]}`], copy.sql` and `)}`;
+    const { sql: text, params } = dialect.sqlToQuery(statement as unknown as SQL);
+    const drizzleWalk = vi.spyOn(copy.SQL.prototype as unknown as { buildQueryFromSourceParams: () => unknown }, 'buildQueryFromSourceParams');
+    expect(compileSql(dialect, statement as unknown as SQL)).toEqual({ sql: text, params });
+    expect(text).toBe('select $1, $2 from t where a = $3 and b in ($4, $5)');
+    expect(drizzleWalk).not.toHaveBeenCalled();
   });
 });
 
