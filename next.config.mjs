@@ -3,8 +3,11 @@ const nextConfig = {
   // Native and WASM-backed server packages are loaded from node_modules at run time, never bundled:
   // PGlite reads its .wasm/.data files next to its own module, argon2 is a native addon, pino and pg
   // are plain Node packages that bundle badly; undici (webhook delivery) keeps its own connection
-  // pools and must be the real package, not a bundled copy.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'undici'],
+  // pools and must be the real package, not a bundled copy. drizzle-orm: one copy for the whole
+  // server; bundled, each chunk group had its own (the instrumentation's, which builds the database
+  // client, and the routes'), whose classes differed (docs/performance.md, "The SQL compiler was
+  // bypassed in the build"), and the copies cost 15-30 MiB of resident memory.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'undici', 'drizzle-orm'],
   poweredByHeader: false,
   // Next.js loads every page and route module at start by default. Off: that load held the first
   // answer back by about a second and kept resident the modules of routes this instance may never

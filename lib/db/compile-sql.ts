@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Column, Placeholder, SQL, Table, entityKind, is, type Param, type Query, type StringChunk } from 'drizzle-orm';
+import { Column, Param, Placeholder, SQL, StringChunk, Table, entityKind, is, type Query } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
@@ -74,10 +74,11 @@ function walk(root: SQL, chunks: unknown[], config: WalkConfig, out: Out): void 
 /**
  * A chunk's class as drizzle names it (`StringChunk`, `SQL`, `Param`): its own `entityKind`, the
  * global symbol drizzle's `is()` reads, undefined for any other class (a subclass names itself or
- * is not ours to walk). Not the class object: a Next.js build holds several copies of drizzle's
- * modules (one per chunk group), and a statement built with one copy's `sql` reaches the compiler
- * imported with another, whose classes are other objects (every chunk went to drizzle's walk that
- * way: docs/performance.md, "The SQL compiler was bypassed in the build").
+ * is not ours to walk). Not only the class object: a statement built with one copy of drizzle's
+ * modules may reach the compiler imported with another, whose classes are other objects. A Next.js
+ * build bundled a copy per chunk group until drizzle-orm became a server external package
+ * (next.config.mjs), and every chunk of the payouts' statements went to drizzle's walk that way
+ * (docs/performance.md, "The SQL compiler was bypassed in the build").
  */
 const kinds = new WeakMap<object, string | undefined>();
 function kindOf(type: unknown): string | undefined {
@@ -98,7 +99,9 @@ function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): voi
     else addParam(chunk, config, out);
     return;
   }
-  const kind = kindOf(chunk.constructor);
+  const type = chunk.constructor;
+  // this copy's classes at once; another copy's by their entity kind
+  const kind = type === StringChunk ? 'StringChunk' : type === SQL ? 'SQL' : type === Param ? 'Param' : kindOf(type);
   if (kind === 'StringChunk') {
     const value = (chunk as StringChunk).value;
     out.sql += value.length === 1 ? value[0] : value.join('');
@@ -121,7 +124,7 @@ function walkChunk(root: SQL, chunk: unknown, config: WalkConfig, out: Out): voi
       if (mapped !== null && typeof mapped === 'object' && is(mapped, SQL)) walkChunk(root, mapped, config, out);
       else addParam(mapped, config, out);
     }
-  } else if (chunk.constructor === Date && !config.inlineParams) {
+  } else if (type === Date && !config.inlineParams) {
     addParam(chunk, config, out);
   } else {
     // a column or a table met before; anything else, drizzle's walk (a column or a table kept for the next time)
