@@ -53,6 +53,13 @@ export const envSchema = z.object({
     .regex(/^\s*([a-z_]+=\S+\s*)*$/, 'must be PostgreSQL settings as name=value separated by spaces')
     .default(DEFAULT_PGLITE_SETTINGS)
     .describe("the embedded database's PostgreSQL settings, name=value separated by spaces (its memory: lib/env-defaults.mjs)"),
+  PGLITE_AUTOVACUUM_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, 0 to 86400000' })
+    .int('must be a whole number of milliseconds, 0 to 86400000')
+    .min(0, 'must be a whole number of milliseconds, 0 to 86400000')
+    .max(86_400_000, 'must be a whole number of milliseconds, 0 to 86400000')
+    .default(10_000)
+    .describe("how often the embedded database's tables past PostgreSQL's autovacuum thresholds are vacuumed and analyzed (lib/db/pglite-autovacuum.ts); 0 turns it off"),
   PGLITE_THREAD: booleanString.default(true).describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),

@@ -12,6 +12,7 @@ import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { keepConnectionsOnStatementErrors } from './pg-pool';
 import { installSqlCompiler } from './compile-sql';
+import { startAutovacuum } from './pglite-autovacuum';
 import { LISTEN_PING_INTERVAL_MS, LISTEN_PING_TIMEOUT_MS, ListenerPing, type ListenOptions } from './listen-ping';
 import * as schema from './schema';
 
@@ -85,6 +86,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (statementCache > 0) installStatementCache(client, { max: statementCache });
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);
+  // PGlite has no autovacuum launcher: the process that owns the database does its job
+  const stopAutovacuum = startAutovacuum(client, env.PGLITE_AUTOVACUUM_MS);
   return {
     db,
     driver: 'pglite',
@@ -129,7 +132,10 @@ async function openPglite(dataDir: string): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
-    close: () => client.close(),
+    close: () => {
+      stopAutovacuum();
+      return client.close();
+    },
     ...(remote ? { poolStats: () => remote.sessionStats() } : {}),
   };
 }
