@@ -6,7 +6,7 @@ const nextConfig = {
   // pools and must be the real package, not a bundled copy. drizzle-orm: one copy for the whole
   // server; bundled, each chunk group had its own (the instrumentation's, which builds the database
   // client, and the routes'), whose classes differed (docs/performance.md, "The SQL compiler was
-  // bypassed in the build"), and the copies cost 15-30 MiB of resident memory.
+  // bypassed in the build").
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'undici', 'drizzle-orm'],
   poweredByHeader: false,
   // Next.js loads every page and route module at start by default. Off: that load held the first
