@@ -54,10 +54,10 @@ export const envSchema = z.object({
     .default(DEFAULT_PGLITE_SETTINGS)
     .describe("the embedded database's PostgreSQL settings, name=value separated by spaces (its memory: lib/env-defaults.mjs)"),
   PGLITE_AUTOVACUUM_MS: z.coerce
-    .number({ error: 'must be a whole number of milliseconds, 0 to 86400000' })
-    .int('must be a whole number of milliseconds, 0 to 86400000')
-    .min(0, 'must be a whole number of milliseconds, 0 to 86400000')
-    .max(86_400_000, 'must be a whole number of milliseconds, 0 to 86400000')
+    .number({ error: 'must be a whole number from 0 to 86400000' })
+    .int('must be a whole number from 0 to 86400000')
+    .min(0, 'must be a whole number from 0 to 86400000')
+    .max(86_400_000, 'must be a whole number from 0 to 86400000')
     .default(10_000)
     .describe("how often the embedded database's tables past PostgreSQL's autovacuum thresholds are vacuumed and analyzed (lib/db/pglite-autovacuum.ts); 0 turns it off"),
   PGLITE_THREAD: booleanString.default(true).describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),

@@ -1,5 +1,5 @@
 /**
- * Autovacuum for the embedded database (docs/database.md, "PGlite keeps itself vacuumed").
+ * Autovacuum for the embedded database (docs/operations.md, "The embedded database's autovacuum").
  *
  * PGlite runs PostgreSQL as one backend without its postmaster, so PostgreSQL's autovacuum
  * launcher never runs: no table was ever vacuumed or analyzed. Dead row versions stayed in tables

@@ -119,7 +119,9 @@ describe('compileSql with another copy of drizzle', () => {
   // chunk to drizzle's slower walk. Here the second copy is drizzle's sql module loaded again (an
   // ES module imported under another URL is another instance, with classes of its own).
   it('walks the chunks of a statement built with it itself, to the same text and parameters', async () => {
-    const file = createRequire(import.meta.url).resolve('drizzle-orm/sql/sql').replace(/\.cjs$/, '.js');
+    const file = createRequire(import.meta.url)
+      .resolve('drizzle-orm/sql/sql')
+      .replace(/\.cjs$/, '.js');
     const copy = (await import(/* @vite-ignore */ `${pathToFileURL(file).href}?copy`)) as typeof import('drizzle-orm/sql/sql');
     expect(copy.SQL).not.toBe(sql``.constructor);
     const statement = copy.sql`select ${'text'}, ${when} from t where ${copy.sql.join([copy.sql`a = ${1}`, copy.sql`b in ${[2, 3]}`], copy.sql` and `)}`;
