@@ -7,8 +7,8 @@
  * payouts got slower the longer a server ran (bench/_cpu.ts: the embedded database's thread from
  * 2.8 to 5.4 ms a payout over six rounds), and a payout took a third less time after one VACUUM.
  *
- * This does the launcher's job in the process that owns the database: every `intervalMs` (as
- * PostgreSQL's autovacuum_naptime, one minute by default), the tables past PostgreSQL's own default
+ * This does the launcher's job in the process that owns the database: every `intervalMs` (its
+ * autovacuum_naptime: PGLITE_AUTOVACUUM_MS, 10 s by default), the tables past PostgreSQL's own default
  * thresholds get `VACUUM (ANALYZE)`, one table per statement: dead rows above 50 + 20% of the
  * table, rows inserted since the last vacuum above 1,000 + 20%, or rows changed since the last
  * analyze above 50 + 10%. PGlite runs one statement at a time, so a pass holds requests back while
@@ -24,7 +24,7 @@ export interface VacuumClient {
   readonly closed: boolean;
 }
 
-/** The tables due, by PostgreSQL's default autovacuum thresholds, with what is due. */
+/** The tables due by PostgreSQL's default autovacuum thresholds, those with the most changes first. */
 export const DUE_TABLES_SQL = `
   select schemaname as schema, relname as name
   from pg_stat_user_tables
