@@ -83,7 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       : new PGlite({ startParams: pgliteStartParams(PGlite.defaultStartParams, env.PGLITE_SETTINGS), ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}) });
   await client.waitReady;
   const statementCache = env.DATABASE_STATEMENT_CACHE;
-  if (statementCache > 0) installStatementCache(client, { max: statementCache });
+  if (statementCache > 0) installStatementCache(client, { max: statementCache, pipelined: remote !== null });
   const db = drizzle({ client, schema, logger: roundTripLogger }) as unknown as Db;
   installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);
   // PGlite has no autovacuum launcher: the process that owns the database does its job

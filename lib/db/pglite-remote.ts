@@ -13,7 +13,9 @@ import { concat } from './pglite-statements';
  * protocol messages sent to the thread and the answers parsed here, as PGlite parses them.
  *
  * Order and isolation are PGlite's: one statement at a time, and a transaction holds the database
- * until it ends (the same two locks, kept in this thread). Notifications are delivered from the
+ * until it ends (the same two locks, kept in this thread). The thread answers messages in the order
+ * they were sent, so the statement cache may give the lock up once a statement is sent
+ * (pglite-statements.ts, `pipelined`). Notifications are delivered from the
  * answer of the statement whose commit sent them, before that statement's promise resolves, as
  * in-process. Blobs (`COPY ... TO/FROM '/dev/blob'`) are not supported; nothing here uses them.
  *
@@ -172,7 +174,8 @@ export class RemotePGlite extends BasePGlite {
    * statement runs and no transaction is open; waiting, the statements and transactions queued for it.
    */
   sessionStats(): { total: number; idle: number; waiting: number } {
-    const busy = this.#transactionMutex.isLocked() || this.#queryMutex.isLocked();
+    // statements sent without the lock (pglite-statements.ts, pipelined) keep the session busy until answered
+    const busy = this.#transactionMutex.isLocked() || this.#queryMutex.isLocked() || this.#pending.size > 0;
     return { total: 1, idle: busy ? 0 : 1, waiting: this.#waiting };
   }
 

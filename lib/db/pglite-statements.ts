@@ -102,7 +102,19 @@ function withQuery(error: unknown, query: string, params: unknown[] | undefined,
   return error;
 }
 
-export function installStatementCache(client: PGlite, { max = 256 }: { max?: number } = {}): () => StatementCacheStats {
+/** A statement sent: its answer, boxed so that the lock's promise does not wait for it. */
+interface Sent<T> {
+  answer: Promise<Results<T>>;
+}
+
+/**
+ * `pipelined`: the client sends a statement's message to the database when execProtocol is called
+ * and answers in the order it was sent (RemotePGlite: its thread runs messages in arrival order).
+ * A statement outside a transaction then gives up the lock as soon as its message is sent, so the
+ * next one is already waiting in the database's thread when this one's answer leaves it, instead
+ * of being sent only after that answer has crossed back and been read here.
+ */
+export function installStatementCache(client: PGlite, { max = 256, pipelined = false }: { max?: number; pipelined?: boolean } = {}): () => StatementCacheStats {
   const pg = client as unknown as PgliteInternals & PGlite;
   const originalQuery = client.query.bind(client);
   const originalTransaction = client.transaction.bind(client);
@@ -141,8 +153,12 @@ export function installStatementCache(client: PGlite, { max = 256 }: { max?: num
     return statement;
   }
 
-  /** one statement, the caller holding PGlite's query lock (so statements keep the order they were issued in) */
-  async function run<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  /**
+   * Sends one statement, the caller holding PGlite's query lock (so statements keep the order they
+   * were issued in); `answer` settles with its result. The last message is sent before this
+   * resolves, so a client that answers in the order it was sent (`pipelined`) needs the lock no longer.
+   */
+  async function send<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<Sent<T>> {
     let statement = prepared.get(text);
     try {
       if (statement) {
@@ -172,21 +188,38 @@ export function installStatementCache(client: PGlite, { max = 256 }: { max?: num
         const serializer = options?.serializers?.[type] ?? pg.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      const { messages } = await client.execProtocol(
+      const executed = client.execProtocol(
         concat([serialize.bind({ statement: statement?.name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
         { syncToFs: false },
       );
-      if (!inTransaction) await client.syncToFs();
-      return firstResult<T>(messages, pg.parsers, options);
+      const answer = executed.then(
+        async ({ messages }) => {
+          if (!inTransaction) await client.syncToFs();
+          return firstResult<T>(messages, pg.parsers, options);
+        },
+        (error: unknown) => {
+          throw withQuery(error, text, params, options);
+        },
+      );
+      return { answer };
     } catch (error) {
       throw withQuery(error, text, params, options);
     }
   }
 
+  /** One statement; the lock is held until its answer unless the client is `pipelined`. */
+  async function run<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTransaction: boolean): Promise<Sent<T>> {
+    const sent = await send<T>(text, params, options, inTransaction);
+    if (pipelined && !inTransaction) return sent;
+    const result = await sent.answer;
+    return { answer: Promise.resolve(result) };
+  }
+
   client.query = async function query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     if (options?.blob) return originalQuery<T>(text, params, options);
     await pg._checkReady();
-    return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<T>(text, params, options, false)));
+    const sent = await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => run<T>(text, params, options, false)));
+    return sent.answer;
   };
 
   client.transaction = function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -196,7 +229,7 @@ export function installStatementCache(client: PGlite, { max = 256 }: { max?: num
           value: async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
             if (options?.blob) return tx.query<R>(text, params, options);
             if (tx.closed) throw new Error('Transaction is closed');
-            return pg._runExclusiveQuery(() => run<R>(text, params, options, true));
+            return (await pg._runExclusiveQuery(() => run<R>(text, params, options, true))).answer;
           },
         },
       });

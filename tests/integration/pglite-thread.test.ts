@@ -211,6 +211,84 @@ describe('the embedded database in its own thread', () => {
 });
 
 /**
+ * Statements sent to the thread without waiting for the answer of the one before (the server's
+ * statement cache, `pipelined`): the thread runs messages in arrival order, so a statement outside a
+ * transaction gives up PGlite's lock once its message is sent. Order, answers, errors and
+ * transactions stay what they were; only the wait between two statements goes.
+ */
+describe('statements pipelined to the thread', () => {
+  let db: RemotePGlite;
+  let sent: number[];
+
+  beforeAll(async () => {
+    let thread: Worker | undefined;
+    db = await RemotePGlite.open(null, { loadDataDir, onThread: (worker) => (thread = worker) });
+    installStatementCache(db as unknown as PGlite, { max: 8, pipelined: true });
+    await db.exec('create table piped (n int primary key, at serial)');
+    // what the thread is sent, observed (not changed): the id of each message
+    sent = [];
+    const post = thread!.postMessage.bind(thread!);
+    thread!.postMessage = (message: { id: number }, transfer?: Parameters<Worker['postMessage']>[1]) => {
+      sent.push(message.id);
+      post(message, transfer);
+    };
+  });
+  afterAll(() => db.close());
+
+  const SLOW = 'select pg_sleep($1::float8), $2::int as n';
+  const FAST = 'select $1::int as n';
+
+  it('sends the next statement while the one before still runs, and answers each in its order', async () => {
+    // named from their second use: from then on one message each
+    for (let i = 0; i < 2; i++) await Promise.all([db.query(SLOW, [0, 0]), db.query(FAST, [0])]);
+    const before = sent.length;
+    const settled: string[] = [];
+    const slow = db.query<{ n: number }>(SLOW, [0.4, 1]).then((r) => (settled.push('slow'), r));
+    const fast = db.query<{ n: number }>(FAST, [2]).then((r) => (settled.push('fast'), r));
+    await tick(100);
+    // both at the thread while the first still sleeps there: the session is busy, nothing waits in this thread
+    expect(settled).toEqual([]);
+    expect(sent.length - before).toBe(2);
+    expect(db.sessionStats()).toEqual({ total: 1, idle: 0, waiting: 0 });
+    expect((await slow).rows).toEqual([{ pg_sleep: '', n: 1 }]);
+    expect((await fast).rows).toEqual([{ n: 2 }]);
+    expect(settled).toEqual(['slow', 'fast']);
+    expect(db.sessionStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
+
+  it('keeps the order they were issued in, and an error answers only its own statement', async () => {
+    const INSERT_PIPED = 'insert into piped (n) values ($1) returning n';
+    const issued = [1, 2, 2, 3, 1, 4].map((n) =>
+      db.query<{ n: number }>(INSERT_PIPED, [n]).then(
+        (r) => r.rows[0]!.n,
+        (error: unknown) => error,
+      ),
+    );
+    const answers = await Promise.all(issued);
+    expect(answers.slice(0, 2)).toEqual([1, 2]);
+    expect(isUniqueViolation(answers[2])).toBe(true);
+    expect(answers[2]).toMatchObject({ code: '23505', constraint: 'piped_pkey', query: INSERT_PIPED, params: [2] });
+    expect(answers[3]).toBe(3);
+    expect(isUniqueViolation(answers[4])).toBe(true);
+    expect(answers[5]).toBe(4);
+    expect((await db.query<{ n: number }>('select n from piped order by at')).rows.map((r) => r.n)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('runs a transaction after the statements sent before it, and holds the later ones until it ends', async () => {
+    const earlier = [5, 6, 7].map((n) => db.query('insert into piped (n) values ($1)', [n]));
+    const seen = db.transaction(async (tx) => {
+      const inside = (await tx.query<{ count: number }>('select count(*)::int as count from piped where n >= 5')).rows[0]!.count;
+      await tx.query('insert into piped (n) values (8)');
+      return inside;
+    });
+    const later = db.query<{ count: number }>('select count(*)::int as count from piped where n >= 5');
+    await Promise.all(earlier);
+    expect(await seen).toBe(3);
+    expect((await later).rows).toEqual([{ count: 4 }]);
+  });
+});
+
+/**
  * The thread server/main.mjs starts before Next.js loads (lib/db/pglite-prestart.mjs): taken over by
  * RemotePGlite.open for the same directory, never for another, and only when the embedded database
  * in its thread is what the configuration asks for.
