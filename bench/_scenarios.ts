@@ -3,6 +3,8 @@ import path from 'node:path';
 import { REPO_ROOT, benchPort, ensureBuild, serverEnv, startServer, withFreshPostgres, type LoadOptions, type Server } from './_harness';
 
 const PASSWORD = 'Correct-Horse-9-Battery';
+/** wallets of the spread payouts (payoutSpread; bench/http.ts pays from 200) */
+const SPREAD = 20;
 
 /**
  * The loads of the profiling tools (`bench/_profile.ts`, `bench/_cpu.ts`, `bench/_perf.ts`), each the request that
@@ -18,24 +20,47 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
   // the owner's session for the API; its card API token for the card API (it opens nothing else)
   const auth = { ...ctx, ...world.auth };
   const cardAuth = { ...ctx, authorization: `Bearer ${world.cardToken}` };
-  // payouts, as bench/http.ts's: one wallet funded for every payout a profile can send, a consent, a beneficiary
+  // payouts, as bench/http.ts's: a beneficiary, one hot wallet and SPREAD others
   const post = async <T>(path: string, data: unknown): Promise<T> => {
     const res = await fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(data) });
     if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { data: T }).data;
   };
   const beneficiary = await post<{ id: string }>('/api/v2.1/beneficiaries', { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' });
-  const wallet = await post<{ id: string }>('/api/v2.1/wallets', { customerId: world.customerId, currency: 'EUR', name: 'Bench payouts' });
-  await post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount: '1000000', currency: 'EUR' });
-  const consent = await post<{ id: string }>('/api/v2.1/payment-consents', {
-    walletId: wallet.id,
-    scope: 'RECURRING_PAYMENTS',
-    maxAmountPerPayment: '10',
-    currency: 'EUR',
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  });
+  // a wallet funded for every payout a profile can send, with its consent
+  const payingWallet = async (name: string) => {
+    const w = await post<{ id: string }>('/api/v2.1/wallets', { customerId: world.customerId, currency: 'EUR', name });
+    await post(`/api/v2.1/wallets/${w.id}/sandbox/fund`, { amount: '1000000', currency: 'EUR' });
+    const consent = await post<{ id: string }>('/api/v2.1/payment-consents', {
+      walletId: w.id,
+      scope: 'RECURRING_PAYMENTS',
+      maxAmountPerPayment: '10',
+      currency: 'EUR',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    return { walletId: w.id, consentId: consent.id };
+  };
+  const hot = await payingWallet('Bench payouts');
+  // the spread payouts' wallets (bench/http.ts's spread payouts)
+  const spread: { walletId: string; consentId: string }[] = [];
+  for (let i = 0; i < SPREAD; i++) spread.push(await payingWallet(`Bench spread ${i}`));
   let seq = 0;
   const tag = Date.now().toString(36);
+  // 20 connections, a fresh Idempotency-Key each, from the wallet `pick` gives (bench/http.ts's payouts)
+  const payouts = (pick: (i: number) => { walletId: string; consentId: string }): LoadOptions => ({
+    path: '/api/v2.1/transfers',
+    method: 'POST',
+    headers: auth,
+    connections: 20,
+    next: () => {
+      const i = ++seq;
+      const w = pick(i);
+      return {
+        headers: { 'idempotency-key': `profile-${tag}-${i}` },
+        body: JSON.stringify({ walletId: w.walletId, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: `profile ${i}`, paymentConsentId: w.consentId }),
+      };
+    },
+  });
   return {
     health: { path: '/api/health' },
     // the 404 envelope of an API path no route serves: the request path alone, no database
@@ -53,16 +78,9 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     // two connections per core, as bench/http.ts measures sign-in
     signin: { path: '/api/auth/login', method: 'POST', headers: ctx, body: signIn, connections: 2 * os.cpus().length },
     // one hot wallet, 20 connections, a fresh Idempotency-Key each (bench/http.ts's hot payouts)
-    payout: {
-      path: '/api/v2.1/transfers',
-      method: 'POST',
-      headers: auth,
-      connections: 20,
-      next: () => ({
-        headers: { 'idempotency-key': `profile-${tag}-${++seq}` },
-        body: JSON.stringify({ walletId: wallet.id, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: `profile ${seq}`, paymentConsentId: consent.id }),
-      }),
-    },
+    payout: payouts(() => hot),
+    // the same payouts spread over SPREAD wallets
+    payoutSpread: payouts((i) => spread[i % SPREAD]!),
   };
 }
 

@@ -10,7 +10,7 @@ import { pgliteDirectory } from './pglite-prestart.mjs';
 import { pgliteStartParams } from '../env-defaults.mjs';
 import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
-import { keepConnectionsOnStatementErrors } from './pg-pool';
+import { checkOutAtOnce, keepConnectionsOnStatementErrors } from './pg-pool';
 import { installSqlCompiler } from './compile-sql';
 import { startAutovacuum } from './pglite-autovacuum';
 import { LISTEN_PING_INTERVAL_MS, LISTEN_PING_TIMEOUT_MS, ListenerPing, type ListenOptions } from './listen-ping';
@@ -165,6 +165,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   keepConnectionsOnStatementErrors(pool);
+  checkOutAtOnce(pool);
   if (env.DATABASE_STATEMENT_CACHE > 0) nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE }));
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepConnectionsOnStatementErrors, refusedStatement } from '@/lib/db/pg-pool';
+import { checkOutAtOnce, keepConnectionsOnStatementErrors, refusedStatement } from '@/lib/db/pg-pool';
 
 /**
  * The pool keeps a connection whose statement the server refused, and still ends one that failed
@@ -64,5 +64,84 @@ describe('a pool of one connection on PostgreSQL', () => {
     expect(await sleeping).toBeInstanceOf(Error);
     const after = await pid(kept);
     expect(after).not.toBe(before);
+  });
+});
+
+describe('an idle connection handed out at once (checkOutAtOnce)', () => {
+  let pool: pg.Pool;
+  let plain: pg.Pool;
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+    checkOutAtOnce(pool);
+    plain = new pg.Pool({ connectionString: url, max: 2 });
+    // one connection open and idle in each
+    await Promise.all([pool.query('select 1'), plain.query('select 1')]);
+  });
+  afterAll(async () => {
+    await Promise.all([pool.end(), plain.end()]);
+  });
+
+  /** whether connect's callback ran before connect returned, and before a microtask queued just before it */
+  const handOut = (p: pg.Pool) => {
+    const order: string[] = [];
+    const got = new Promise<pg.PoolClient>((resolve, reject) => {
+      void Promise.resolve().then(() => order.push('microtask'));
+      p.connect((error, client, release) => {
+        order.push('connection');
+        if (error || !client) reject(error ?? new Error('no client'));
+        else {
+          release();
+          resolve(client);
+        }
+      });
+      order.push('returned');
+    });
+    return got.then(() => order);
+  };
+
+  it('gives an idle connection to connect() before it returns; pg-pool alone waits for the next tick, behind the microtasks', async () => {
+    expect(await handOut(pool)).toEqual(['connection', 'returned', 'microtask']);
+    expect(await handOut(plain)).toEqual(['returned', 'microtask', 'connection']);
+    // the statement goes out on it as before
+    expect((await pool.query<{ n: number }>('select 41 + 1 as n')).rows[0]!.n).toBe(42);
+  });
+
+  it('queues as pg-pool does when no connection is idle, first come first served, and keeps the connect timeout', async () => {
+    const a = await pool.connect();
+    const b = await pool.connect();
+    const served: string[] = [];
+    const third = pool.connect().then((c) => (served.push('third'), c));
+    const fourth = pool.connect().then((c) => (served.push('fourth'), c));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(served).toEqual([]);
+    expect(pool.waitingCount).toBe(2);
+    a.release();
+    const c3 = await third;
+    expect(served).toEqual(['third']);
+    b.release();
+    const c4 = await fourth;
+    expect(served).toEqual(['third', 'fourth']);
+    c3.release();
+    c4.release();
+    // a wait past connectionTimeoutMillis still fails as pg-pool's does
+    const short = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 100 });
+    checkOutAtOnce(short);
+    try {
+      const held = await short.connect();
+      await expect(short.connect()).rejects.toThrow('timeout exceeded when trying to connect');
+      held.release();
+      expect((await short.query<{ n: number }>('select 1 as n')).rows[0]!.n).toBe(1);
+    } finally {
+      await short.end();
+    }
+  });
+
+  it('refuses connect() once the pool is ending, as pg-pool does', async () => {
+    const ending = new pg.Pool({ connectionString: url, max: 1 });
+    checkOutAtOnce(ending);
+    await ending.query('select 1');
+    const ended = ending.end();
+    await expect(ending.connect()).rejects.toThrow('Cannot use a pool after calling end on the pool');
+    await ended;
   });
 });
