@@ -79,6 +79,28 @@ describe('inTurn', () => {
     expect(inTurnCount('e')).toBe(0);
   });
 
+  it('starts the next work in the same step as the one before it settles, before the caller of that one resumes', async () => {
+    const log: string[] = [];
+    // the first work's answer, settled by hand: what the database's answer is to a posting statement
+    let settle!: (value: string) => void;
+    const answer: PromiseLike<string> = {
+      then(onFulfilled) {
+        settle = (value) => void onFulfilled?.(value);
+        return answer as never;
+      },
+    };
+    const first = inTurn('f', () => answer, 1_000).then(() => log.push('first resumed'));
+    const second = inTurn('f', async () => void log.push('second started'), 1_000);
+    const third = inTurn('f', async () => void log.push('third started'), 1_000);
+    await Promise.resolve();
+    settle('first');
+    // no promise chain between: the next statement of the wallet leaves before the answer of the one before it is built
+    expect(log).toEqual(['second started']);
+    await Promise.all([first, second, third]);
+    expect(log).toEqual(['second started', 'third started', 'first resumed']);
+    expect(inTurnCount('f')).toBe(0);
+  });
+
   it('hands the turn on when a work fails, and the failure to its own caller only', async () => {
     const failed = inTurn('c', () => Promise.reject(new Error('refused')));
     const next = inTurn('c', () => Promise.resolve('next'));

@@ -6,14 +6,21 @@
  * again, on two cores ahead of the holder. Taking turns here leaves at most one statement of the
  * wallet at PostgreSQL from each process; the row lock still orders them against other processes,
  * so nothing is decided here. The wait for a turn is bounded (`waitMs`). Measured in
- * docs/performance.md ("Payouts measured for 5 s; a wallet's payouts take turns").
+ * docs/performance.md ("Payouts measured for 5 s; a wallet's payouts take turns", and "An idle
+ * connection handed out at once" for the hand-over).
+ *
+ * A key's queue: whether a work of it runs, and the works waiting for their turn, first come first
+ * served. A work that ends starts the next one itself, in the same step as it settles (before its
+ * own caller resumes): no chain of promises lies between a posting statement's answer and the next
+ * statement of the wallet, and nothing else of this process can slip in between.
  */
-import { withTimeout } from '@/lib/timeout';
-
-/** A key's queue: the promise the next newcomer waits for, and how many works are running or waiting. */
 interface Queue {
-  tail: Promise<void>;
-  size: number;
+  running: boolean;
+  waiting: Waiter[];
+}
+interface Waiter {
+  start(): void;
+  timer: ReturnType<typeof setTimeout> | null;
 }
 const queues = new Map<string, Queue>();
 
@@ -25,38 +32,73 @@ export class TurnTimeout extends Error {
   }
 }
 
-/** `turn`, or a TurnTimeout after `waitMs` (0: no bound); a turn never rejects, so withTimeout's rejection is the timeout. */
-const within = (turn: Promise<void>, key: string, waitMs: number): Promise<void> =>
-  waitMs <= 0
-    ? turn
-    : withTimeout(turn, waitMs).catch(() => {
-        throw new TurnTimeout(key, waitMs);
-      });
+/** The turn passes to the first in line, or the key is forgotten (none of its works runs or waits). */
+function handOn(key: string, queue: Queue): void {
+  const next = queue.waiting.shift();
+  if (!next) {
+    queue.running = false;
+    if (queues.get(key) === queue) queues.delete(key);
+    return;
+  }
+  if (next.timer) clearTimeout(next.timer);
+  next.start();
+}
 
 /**
  * Runs `work` after every earlier `work` of the same key in this process has settled (first come,
- * first served). `waitMs` bounds the wait for the turn (a TurnTimeout then, and the turn passes on):
- * a row lock held elsewhere must not keep a queue of payouts waiting one statement timeout each.
+ * first served). `waitMs` bounds the wait for the turn (a TurnTimeout then, and the work never
+ * runs): a row lock held elsewhere must not keep a queue of payouts waiting one statement timeout
+ * each. Like lib/timeout.ts, a bound that expires gives pending I/O one turn of the event loop
+ * first: a busy process is not a turn that did not come.
  */
-export async function inTurn<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T> {
-  let queue = queues.get(key);
-  const before = queue?.tail;
-  let done!: () => void;
-  const mine = new Promise<void>((resolve) => (done = resolve));
-  const tail = before ? before.then(() => mine) : mine;
-  if (!queue) queues.set(key, (queue = { tail, size: 0 }));
-  queue.tail = tail;
-  queue.size++;
-  try {
-    if (before) await within(before, key, waitMs);
-    return await work();
-  } finally {
-    done();
-    // forgotten only when no work of the key runs or waits: the last in line may give up before
-    // those ahead of it finish, and a newcomer must still wait for them
-    if (--queue.size === 0) queues.delete(key);
-  }
+export function inTurn<T>(key: string, work: () => PromiseLike<T>, waitMs = 0): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let queue = queues.get(key);
+    if (!queue) queues.set(key, (queue = { running: false, waiting: [] }));
+    const own = queue;
+    const run = () => {
+      let done: PromiseLike<T>;
+      try {
+        done = work();
+      } catch (error) {
+        done = Promise.reject(error);
+      }
+      done.then(
+        (value) => {
+          handOn(key, own);
+          resolve(value);
+        },
+        (error: unknown) => {
+          handOn(key, own);
+          reject(error);
+        },
+      );
+    };
+    if (!own.running) {
+      own.running = true;
+      run();
+      return;
+    }
+    const waiter: Waiter = { start: run, timer: null };
+    if (waitMs > 0) {
+      waiter.timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            const at = own.waiting.indexOf(waiter);
+            // the turn came meanwhile
+            if (at < 0) return;
+            own.waiting.splice(at, 1);
+            reject(new TurnTimeout(key, waitMs));
+          }),
+        waitMs,
+      );
+    }
+    own.waiting.push(waiter);
+  });
 }
 
 /** How many works of `key` are running or waiting for their turn in this process. */
-export const inTurnCount = (key: string): number => queues.get(key)?.size ?? 0;
+export const inTurnCount = (key: string): number => {
+  const queue = queues.get(key);
+  return queue ? (queue.running ? 1 : 0) + queue.waiting.length : 0;
+};
