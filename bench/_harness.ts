@@ -177,6 +177,44 @@ export interface LoadOptions {
   expect?: '2xx' | '4xx';
 }
 
+/** A payer of the payout loads: a funded wallet and the payment consent its payouts name. */
+export interface Payer {
+  walletId: string;
+  consentId: string;
+}
+
+/** A wallet of `customerId` funded with `amount` EUR, and a recurring payment consent on it (payouts of at most 10). */
+export async function fundedPayer(post: <T>(path: string, data: unknown) => Promise<T>, customerId: string, name: string, amount: string): Promise<Payer> {
+  const wallet = await post<{ id: string }>('/api/v2.1/wallets', { customerId, currency: 'EUR', name });
+  await post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { amount, currency: 'EUR' });
+  const consent = await post<{ id: string }>('/api/v2.1/payment-consents', {
+    walletId: wallet.id,
+    scope: 'RECURRING_PAYMENTS',
+    maxAmountPerPayment: '10',
+    currency: 'EUR',
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  return { walletId: wallet.id, consentId: consent.id };
+}
+
+/**
+ * The payout loads' request: POST /transfers of 1.00 EUR to the beneficiary from the payer `pick`
+ * gives for the `next()` number, under a fresh Idempotency-Key (`<keyPrefix>-<number>`) each.
+ */
+export function payoutLoad(headers: Record<string, string>, beneficiaryId: string, next: () => number, keyPrefix: string, pick: (i: number) => Payer): Omit<LoadOptions, 'connections'> {
+  return {
+    path: '/api/v2.1/transfers',
+    method: 'POST',
+    headers,
+    next: () => {
+      const i = next();
+      const payer = pick(i);
+      const body = { walletId: payer.walletId, beneficiary: { id: beneficiaryId }, amount: '1.00', currency: 'EUR', reference: `bench ${i}`, paymentConsentId: payer.consentId };
+      return { headers: { 'idempotency-key': `${keyPrefix}-${i}` }, body: JSON.stringify(body) };
+    },
+  };
+}
+
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = 10;
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT, benchPort, ensureBuild, serverEnv, startServer, withFreshPostgres, type LoadOptions, type Server } from './_harness';
+import { REPO_ROOT, benchPort, ensureBuild, fundedPayer, payoutLoad, serverEnv, startServer, withFreshPostgres, type LoadOptions, type Payer, type Server } from './_harness';
 
 const PASSWORD = 'Correct-Horse-9-Battery';
 /** wallets of the spread payouts (payoutSpread; bench/http.ts pays from 200) */
@@ -27,40 +27,14 @@ export async function scenarios(serverUrl: string): Promise<Record<string, LoadO
     return ((await res.json()) as { data: T }).data;
   };
   const beneficiary = await post<{ id: string }>('/api/v2.1/beneficiaries', { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' });
-  // a wallet funded for every payout a profile can send, with its consent
-  const payingWallet = async (name: string) => {
-    const w = await post<{ id: string }>('/api/v2.1/wallets', { customerId: world.customerId, currency: 'EUR', name });
-    await post(`/api/v2.1/wallets/${w.id}/sandbox/fund`, { amount: '1000000', currency: 'EUR' });
-    const consent = await post<{ id: string }>('/api/v2.1/payment-consents', {
-      walletId: w.id,
-      scope: 'RECURRING_PAYMENTS',
-      maxAmountPerPayment: '10',
-      currency: 'EUR',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    return { walletId: w.id, consentId: consent.id };
-  };
-  const hot = await payingWallet('Bench payouts');
-  // the spread payouts' wallets (bench/http.ts's spread payouts)
-  const spread: { walletId: string; consentId: string }[] = [];
-  for (let i = 0; i < SPREAD; i++) spread.push(await payingWallet(`Bench spread ${i}`));
+  // wallets funded for every payout a profile can send, each with its consent
+  const hot = await fundedPayer(post, world.customerId, 'Bench payouts', '1000000');
+  const spread: Payer[] = [];
+  for (let i = 0; i < SPREAD; i++) spread.push(await fundedPayer(post, world.customerId, `Bench spread ${i}`, '1000000'));
   let seq = 0;
   const tag = Date.now().toString(36);
-  // 20 connections, a fresh Idempotency-Key each, from the wallet `pick` gives (bench/http.ts's payouts)
-  const payouts = (pick: (i: number) => { walletId: string; consentId: string }): LoadOptions => ({
-    path: '/api/v2.1/transfers',
-    method: 'POST',
-    headers: auth,
-    connections: 20,
-    next: () => {
-      const i = ++seq;
-      const w = pick(i);
-      return {
-        headers: { 'idempotency-key': `profile-${tag}-${i}` },
-        body: JSON.stringify({ walletId: w.walletId, beneficiary: { id: beneficiary.id }, amount: '1.00', currency: 'EUR', reference: `profile ${i}`, paymentConsentId: w.consentId }),
-      };
-    },
-  });
+  // 20 connections, from the wallet `pick` gives (bench/http.ts's payouts)
+  const payouts = (pick: (i: number) => Payer): LoadOptions => ({ ...payoutLoad(auth, beneficiary.id, () => ++seq, `profile-${tag}`, pick), connections: 20 });
   return {
     health: { path: '/api/health' },
     // the 404 envelope of an API path no route serves: the request path alone, no database

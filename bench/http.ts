@@ -24,6 +24,9 @@ import {
   benchPort,
   ensureBuild,
   inParallel,
+  fundedPayer,
+  payoutLoad,
+  type Payer,
   inProcessRate,
   load,
   median,
@@ -199,17 +202,8 @@ async function buildWorld(base: string) {
     await request.post('/api/v2.1/beneficiaries', { headers: auth, data: { customerId: world.customerId, name: 'Bench Payee', iban: 'DE02120300000000202051', country: 'DE' } }),
   );
   // each payout is 1.00: a spread wallet could pay SPREAD_FUNDS of them, the hot one HOT_FUNDS
-  const fundedWallet = async (i: number, amount: string) => {
-    const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: auth, data: { customerId: world.customerId, currency: 'EUR', name: `Bench ${i}` } }));
-    await ok(await request.post(`/api/v2.1/wallets/${wallet.id}/sandbox/fund`, { headers: auth, data: { amount, currency: 'EUR' } }));
-    const consent = await ok<{ id: string }>(
-      await request.post('/api/v2.1/payment-consents', {
-        headers: auth,
-        data: { walletId: wallet.id, scope: 'RECURRING_PAYMENTS', maxAmountPerPayment: '10', currency: 'EUR', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
-      }),
-    );
-    return { walletId: wallet.id, consentId: consent.id, funded: Number(amount) };
-  };
+  const post = async <T>(path: string, data: unknown) => ok<T>(await request.post(path, { headers: auth, data }));
+  const fundedWallet = async (i: number, amount: string) => ({ ...(await fundedPayer(post, world.customerId, `Bench ${i}`, amount)), funded: Number(amount) });
   const hot = await fundedWallet(0, String(HOT_FUNDS));
   const spread = await inParallel(
     Array.from({ length: SPREAD_WALLETS }, (_, i) => i + 1),
@@ -311,18 +305,10 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     // payouts: RUNS x SECONDS spread over SPREAD_WALLETS wallets and from one hot wallet, each after a warm-up
     let seq = 0;
     const tag = `${db}-${Date.now().toString(36)}`;
-    const payouts = (pick: (i: number) => { walletId: string; consentId: string }, amount?: number, connections = PAYOUT_CONNECTIONS): LoadOptions => ({
-      path: '/api/v2.1/transfers',
-      method: 'POST',
-      headers: auth,
+    const payouts = (pick: (i: number) => Payer, amount?: number, connections = PAYOUT_CONNECTIONS): LoadOptions => ({
+      ...payoutLoad(auth, world.beneficiaryId, () => seq++, `bench-${tag}`, pick),
       ...(amount ? { amount } : {}),
       connections,
-      next: () => {
-        const i = seq++;
-        const w = pick(i);
-        const body = { walletId: w.walletId, beneficiary: { id: world.beneficiaryId }, amount: '1.00', currency: 'EUR', reference: `bench ${i}`, paymentConsentId: w.consentId };
-        return { headers: { 'idempotency-key': `bench-${tag}-${i}` }, body: JSON.stringify(body) };
-      },
     });
     const spreadLoad = payouts((i) => world.spread[i % SPREAD_WALLETS]!);
     const hotLoad = payouts(() => world.hot);
@@ -422,7 +408,7 @@ async function roundTrips(
   world: World,
   reads: Record<string, LoadOptions & { base?: string }>,
   signIn: LoadOptions,
-  payouts: (pick: (i: number) => { walletId: string; consentId: string }, amount: number, connections?: number) => LoadOptions,
+  payouts: (pick: (i: number) => Payer, amount: number, connections?: number) => LoadOptions,
   stats: () => Promise<number>,
 ): Promise<Record<string, number>> {
   const probes: Record<string, LoadOptions> = {

@@ -14,13 +14,12 @@
  * own caller resumes): no chain of promises lies between a posting statement's answer and the next
  * statement of the wallet, and nothing else of this process can slip in between.
  */
+import { withTimeout } from '@/lib/timeout';
+
 interface Queue {
   running: boolean;
-  waiting: Waiter[];
-}
-interface Waiter {
-  start(): void;
-  timer: ReturnType<typeof setTimeout> | null;
+  /** how each waiting work starts, in the order they came */
+  waiting: Array<() => void>;
 }
 const queues = new Map<string, Queue>();
 
@@ -40,16 +39,15 @@ function handOn(key: string, queue: Queue): void {
     if (queues.get(key) === queue) queues.delete(key);
     return;
   }
-  if (next.timer) clearTimeout(next.timer);
-  next.start();
+  next();
 }
 
 /**
  * Runs `work` after every earlier `work` of the same key in this process has settled (first come,
  * first served). `waitMs` bounds the wait for the turn (a TurnTimeout then, and the work never
  * runs): a row lock held elsewhere must not keep a queue of payouts waiting one statement timeout
- * each. Like lib/timeout.ts, a bound that expires gives pending I/O one turn of the event loop
- * first: a busy process is not a turn that did not come.
+ * each. The bound is lib/timeout.ts's, which gives pending I/O one turn of the event loop before
+ * it counts: a busy process is not a turn that did not come.
  */
 export function inTurn<T>(key: string, work: () => PromiseLike<T>, waitMs = 0): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -79,21 +77,23 @@ export function inTurn<T>(key: string, work: () => PromiseLike<T>, waitMs = 0): 
       run();
       return;
     }
-    const waiter: Waiter = { start: run, timer: null };
+    let start = run;
     if (waitMs > 0) {
-      waiter.timer = setTimeout(
-        () =>
-          setImmediate(() => {
-            const at = own.waiting.indexOf(waiter);
-            // the turn came meanwhile
-            if (at < 0) return;
-            own.waiting.splice(at, 1);
-            reject(new TurnTimeout(key, waitMs));
-          }),
-        waitMs,
-      );
+      let started!: () => void;
+      start = () => {
+        started();
+        run();
+      };
+      // the bound as every wait for the database has it (lib/timeout.ts); the turn itself never fails
+      withTimeout(new Promise<void>((resolve) => (started = resolve)), waitMs).catch(() => {
+        const at = own.waiting.indexOf(start);
+        // the turn came meanwhile
+        if (at < 0) return;
+        own.waiting.splice(at, 1);
+        reject(new TurnTimeout(key, waitMs));
+      });
     }
-    own.waiting.push(waiter);
+    own.waiting.push(start);
   });
 }
 
