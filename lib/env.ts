@@ -41,6 +41,15 @@ const positiveInt = (fallback: number, max = 1_000_000) =>
     .max(max, `must be a whole number from 1 to ${max}`)
     .default(fallback);
 
+/** 0 (off, or none) up to `max` */
+const wholeNumber = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from 0 to ${max}` })
+    .int(`must be a whole number from 0 to ${max}`)
+    .min(0, `must be a whole number from 0 to ${max}`)
+    .max(max, `must be a whole number from 0 to ${max}`)
+    .default(fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -53,24 +62,17 @@ export const envSchema = z.object({
     .regex(/^\s*([a-z_]+=\S+\s*)*$/, 'must be PostgreSQL settings as name=value separated by spaces')
     .default(DEFAULT_PGLITE_SETTINGS)
     .describe("the embedded database's PostgreSQL settings, name=value separated by spaces (its memory: lib/env-defaults.mjs)"),
-  PGLITE_AUTOVACUUM_MS: z.coerce
-    .number({ error: 'must be a whole number from 0 to 86400000' })
-    .int('must be a whole number from 0 to 86400000')
-    .min(0, 'must be a whole number from 0 to 86400000')
-    .max(86_400_000, 'must be a whole number from 0 to 86400000')
-    .default(10_000)
-    .describe("how often the embedded database's tables past PostgreSQL's autovacuum thresholds are vacuumed and analyzed (lib/db/pglite-autovacuum.ts); 0 turns it off"),
+  PGLITE_AUTOVACUUM_MS: wholeNumber(10_000, 86_400_000).describe(
+    "how often the embedded database's tables past PostgreSQL's autovacuum thresholds are vacuumed and analyzed (lib/db/autovacuum.ts); 0 turns it off",
+  ),
+  POSTGRES_AUTOVACUUM_MS: wholeNumber(10_000, 86_400_000).describe(
+    "with DATABASE_URL, when the PostgreSQL server's own autovacuum is off: how often the tables past its thresholds are vacuumed and analyzed by one of the platform's processes (lib/db/autovacuum.ts); 0 leaves them alone",
+  ),
   PGLITE_THREAD: booleanString.default(true).describe('run the embedded database in a worker thread of its own, off the thread that serves HTTP (false: in that thread)'),
   DATABASE_POOL_MAX: positiveInt(defaultPoolMax(), 200).describe('node-postgres pool size per process; default from the CPU count (defaultPoolMax)'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(2_000, 60_000).describe('give up opening a PostgreSQL connection after this long (503)'),
   DATABASE_QUERY_TIMEOUT_MS: positiveInt(10_000, 600_000).describe('give up on a PostgreSQL statement after this long (client and statement_timeout)'),
-  DATABASE_STATEMENT_CACHE: z.coerce
-    .number({ error: 'must be a whole number from 0 to 5000' })
-    .int('must be a whole number from 0 to 5000')
-    .min(0, 'must be a whole number from 0 to 5000')
-    .max(5000, 'must be a whole number from 0 to 5000')
-    .default(300)
-    .describe('statements used more than once are prepared once per connection, at most this many (both drivers); 0 turns it off'),
+  DATABASE_STATEMENT_CACHE: wholeNumber(300, 5000).describe('statements used more than once are prepared once per connection, at most this many (both drivers); 0 turns it off'),
   DATABASE_COMPILE_CHECK: booleanString
     .default(false)
     .describe("compile every statement with drizzle's own walk too and fail on any difference from ours (lib/db/compile-sql.ts); the tests turn it on"),
@@ -81,15 +83,9 @@ export const envSchema = z.object({
     .optional(),
   SEED_DEMO: booleanString.optional().describe('create the demo tenant in an empty database; default: on unless NODE_ENV=production, where it must be set explicitly'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  IDLE_COLLECT_MS: z.coerce
-    .number({ error: 'must be a whole number from 0 to 600000' })
-    .int('must be a whole number from 0 to 600000')
-    .min(0, 'must be a whole number from 0 to 600000')
-    .max(600_000, 'must be a whole number from 0 to 600000')
-    .default(DEFAULT_IDLE_COLLECT_MS)
-    .describe(
-      "after this long without a new request, the server collects its JavaScript heap's garbage once if the heap grew by 32 MiB since the last collection (server/idle-collect.mjs); 0: never",
-    ),
+  IDLE_COLLECT_MS: wholeNumber(DEFAULT_IDLE_COLLECT_MS, 600_000).describe(
+    "after this long without a new request, the server collects its JavaScript heap's garbage once if the heap grew by 32 MiB since the last collection (server/idle-collect.mjs); 0: never",
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_BYTES: positiveInt(1_048_576, 64 * 1_048_576),
   // identity

@@ -12,7 +12,8 @@ import { RemotePGlite } from './pglite-remote';
 import { nameRepeatedStatements, statementNamer } from './pg-statements';
 import { checkOutAtOnce, keepConnectionsOnStatementErrors } from './pg-pool';
 import { installSqlCompiler } from './compile-sql';
-import { startAutovacuum } from './pglite-autovacuum';
+import { startAutovacuum, startPostgresAutovacuum } from './autovacuum';
+import { logger } from '@/lib/log';
 import { LISTEN_PING_INTERVAL_MS, LISTEN_PING_TIMEOUT_MS, ListenerPing, type ListenOptions } from './listen-ping';
 import * as schema from './schema';
 
@@ -149,7 +150,7 @@ async function openPglite(dataDir: string): Promise<Database> {
  * (isDatabaseUnavailable in lib/db/errors.ts).
  */
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const { Pool } = await import('pg');
+  const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const env = getEnv();
@@ -169,6 +170,30 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   if (env.DATABASE_STATEMENT_CACHE > 0) nameRepeatedStatements(pool, statementNamer({ max: env.DATABASE_STATEMENT_CACHE }));
   const db = drizzle({ client: pool, schema, logger: roundTripLogger }) as unknown as Db;
   installSqlCompiler(db, env.DATABASE_COMPILE_CHECK);
+  // a server whose own autovacuum is off never analyzes: a plan chosen on empty tables stays, and a
+  // read's cost grows with the tables (docs/operations.md, "Autovacuum where the database runs none")
+  const stopAutovacuum = startPostgresAutovacuum(
+    {
+      settings: async () => {
+        const { rows } = await pool.query<{ autovacuum: string; trackCounts: string }>(
+          `select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as "trackCounts"`,
+        );
+        return rows[0]!;
+      },
+      connect: async () => {
+        const client = new Client({ connectionString: url, connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS, keepAlive: true });
+        client.on('error', () => undefined);
+        await client.connect();
+        return client;
+      },
+    },
+    env.POSTGRES_AUTOVACUUM_MS,
+    (tables) =>
+      logger().warn(
+        { tables },
+        `the PostgreSQL server's autovacuum is off: this process vacuums and analyzes the tables past its thresholds every ${env.POSTGRES_AUTOVACUUM_MS} ms (POSTGRES_AUTOVACUUM_MS=0 leaves them alone)`,
+      ),
+  );
   return {
     db,
     driver: 'postgres',
@@ -187,7 +212,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     listen: (channel, onNotify, onState, options) => listenPostgres(url, channel, onNotify, onState, options),
-    close: () => pool.end(),
+    close: () => {
+      stopAutovacuum();
+      return pool.end();
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { RemotePGlite } from '@/lib/db/pglite-remote';
 import { installStatementCache } from '@/lib/db/pglite-statements';
-import { startAutovacuum, vacuumDueTables, type VacuumClient } from '@/lib/db/pglite-autovacuum';
+import { startAutovacuum, vacuumDueTables, type VacuumClient } from '@/lib/db/autovacuum';
 import { fromSnapshot } from './support/pglite-snapshot';
 
 /**
- * The embedded database's autovacuum (lib/db/pglite-autovacuum.ts), on a real PGlite in this
+ * The embedded database's autovacuum (lib/db/autovacuum.ts), on a real PGlite in this
  * thread and on one in its own thread (the server's default), each with the statement cache the
  * server installs: PGlite never vacuums or analyzes by itself; a pass vacuums and analyzes the
  * tables past PostgreSQL's default thresholds, and only those; the timer runs passes until stopped.

@@ -7,6 +7,7 @@ const DEFAULTS = {
   PGLITE_SETTINGS: 'shared_buffers=32MB maintenance_work_mem=16MB',
   PGLITE_THREAD: true,
   PGLITE_AUTOVACUUM_MS: 10_000,
+  POSTGRES_AUTOVACUUM_MS: 10_000,
   // from the CPU count (issue 18): 5 × (2 × cores + 1), 10-100
   DATABASE_POOL_MAX: defaultPoolMax(),
   DATABASE_CONNECT_TIMEOUT_MS: 2_000,
@@ -168,6 +169,7 @@ describe('parseEnv', () => {
     [{ DATABASE_POOL_MAX: '201' }, 'DATABASE_POOL_MAX', 'Invalid environment: DATABASE_POOL_MAX must be a whole number from 1 to 200'],
     [{ PGLITE_AUTOVACUUM_MS: '-1' }, 'PGLITE_AUTOVACUUM_MS', 'Invalid environment: PGLITE_AUTOVACUUM_MS must be a whole number from 0 to 86400000'],
     [{ PGLITE_AUTOVACUUM_MS: 'hourly' }, 'PGLITE_AUTOVACUUM_MS', 'Invalid environment: PGLITE_AUTOVACUUM_MS must be a whole number from 0 to 86400000'],
+    [{ POSTGRES_AUTOVACUUM_MS: '86400001' }, 'POSTGRES_AUTOVACUUM_MS', 'Invalid environment: POSTGRES_AUTOVACUUM_MS must be a whole number from 0 to 86400000'],
     [{ IDLE_COLLECT_MS: '1.5' }, 'IDLE_COLLECT_MS', 'Invalid environment: IDLE_COLLECT_MS must be a whole number from 0 to 600000'],
     [{ IDLE_COLLECT_MS: 'never' }, 'IDLE_COLLECT_MS', 'Invalid environment: IDLE_COLLECT_MS must be a whole number from 0 to 600000'],
     [{ DATABASE_STATEMENT_CACHE: '-1' }, 'DATABASE_STATEMENT_CACHE', 'Invalid environment: DATABASE_STATEMENT_CACHE must be a whole number from 0 to 5000'],
