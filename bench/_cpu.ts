@@ -14,29 +14,15 @@
  * Not a benchmark with goals (bench/http.ts is): a map of which thread a change relieves, without
  * the profiler's own cost. Linux only.
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMs, load, machineBusyMs } from './_harness';
+import { cpuMs, load, machineBusyMs, postgresCpuMs } from './_harness';
 import { scenarioNamed, withScenarioServer } from './_scenarios';
 
 const WANTED = (process.argv[2] ?? 'health,wallet,customer,card').split(',');
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 2);
 const SECONDS = 5;
-
-function postgresMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuMs(`/proc/${entry}/stat`);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 async function main(): Promise<void> {
   await withScenarioServer((process.env.CPU_NODE_ARGS ?? '').split(' ').filter(Boolean), mkdtempSync(path.join(os.tmpdir(), 'bench-cpu-')), async (server, all) => {
@@ -45,7 +31,7 @@ async function main(): Promise<void> {
     const read = () => ({
       main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`),
       server: cpuMs(`/proc/${server.pid}/stat`),
-      postgres: postgresMs(),
+      postgres: postgresCpuMs(),
       bench: cpuMs(`/proc/${process.pid}/stat`),
       machine: machineBusyMs(),
     });

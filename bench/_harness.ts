@@ -279,6 +279,21 @@ export function machineBusyMs(): number {
   return (ticks[0]! + ticks[1]! + ticks[2]! + ticks[5]! + ticks[6]!) * MS_PER_TICK;
 }
 
+/** CPU ms of every PostgreSQL process on this machine (postmaster, backends, background workers), from /proc. Linux only. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += cpuMs(`/proc/${entry}/stat`);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** Runs `fn` and reports the machine's busy CPU ms meanwhile (every process, this one included). */
 export async function withMachineCpu<T>(fn: () => Promise<T>): Promise<{ value: T; busyMs: number }> {
   const before = machineBusyMs();

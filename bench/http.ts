@@ -10,7 +10,8 @@
  * an ACTIVE customer, a funded wallet, an ACTIVE card; then 201 funded wallets with consents), then
  * the reads (beside the anchor's bare route and, on PostgreSQL, its read of one round trip: the
  * reads' ceiling), card/info, sign-in against argon2id verify in this process, payouts spread and from one
- * hot wallet, the ledger's checks afterwards. On PostgreSQL also the gateway against the sandbox
+ * hot wallet (with the machine's CPU per spread payout and, on PostgreSQL, its processes' share: the
+ * ceilings they put on payouts against health), the ledger's checks afterwards. On PostgreSQL also the gateway against the sandbox
  * processor served by its own process, and database transactions per request (pg_stat_database).
  * Prints the issue's table and its goals; writes bench/results/http-<database>.json.
  */
@@ -37,6 +38,8 @@ import {
   startServer,
   withFreshPostgres,
   withMachineCpu,
+  postgresCpuMs,
+  machineBusyMs,
   type Load,
   type LoadOptions,
   type Server,
@@ -86,14 +89,20 @@ interface DbResult {
   loads: Record<string, Ms>;
   ratios: Record<string, number>;
   argon2VerifyPerSecond: number[];
-  /** the machine's busy CPU (every process) per sign-in over HTTP and per raw verify, medians of the runs */
-  cpuMs: { signIn: number; verify: number };
+  /**
+   * the machine's busy CPU (every process) per sign-in over HTTP and per raw verify, and per payout
+   * spread over the wallets (of it PostgreSQL's processes, on PostgreSQL), medians of the runs
+   */
+  cpuMs: { signIn: number; verify: number; payout: number; payoutPostgres?: number };
   /**
    * The most two goals can reach on this machine, from this run's own figures: sign-in / verify if
    * the sign-ins kept every core busy (cores x 1000 / cpuMs.signIn over the verify rate), and the
-   * gateway / processor if the gateway cost no more than GET /api/health does.
+   * gateway / processor if the gateway cost no more than GET /api/health does; payouts / health if
+   * the payouts kept every core busy (cores x 1000 / cpuMs.payout over health's rate), and on
+   * PostgreSQL the same if PostgreSQL's processes were all that ran (cpuMs.payoutPostgres): what
+   * no change to our server alone can pass.
    */
-  ceilings: { signInPerVerify: number; gatewayPerProcessor?: number };
+  ceilings: { signInPerVerify: number; gatewayPerProcessor?: number; payoutsPerHealth: number; payoutsPerHealthPostgres?: number };
   ledger: { balanced: boolean; overdrawn: number; conserved: boolean; status5xx: number };
   transactionsPerRequest?: Record<string, number>;
 }
@@ -300,7 +309,7 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
       );
     }
     loads.signIn = medianLoad(signIns);
-    const cpuMs = { signIn: round(median(signInCpuMs)), verify: round(median(verifyCpuMs)) };
+    const signInCpu = { signIn: round(median(signInCpuMs)), verify: round(median(verifyCpuMs)) };
 
     // payouts: RUNS x SECONDS spread over SPREAD_WALLETS wallets and from one hot wallet, each after a warm-up
     let seq = 0;
@@ -315,11 +324,26 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     for (const o of [spreadLoad, hotLoad]) await load(base, { ...o, seconds: WARM_SECONDS });
     const spreadRuns: Load[] = [];
     const hotRuns: Load[] = [];
+    // the CPU of the spread payouts, the load that keeps the machine busiest: the machine's, and PostgreSQL's processes'
+    const payoutCpuMs: number[] = [];
+    const payoutPostgresMs: number[] = [];
     for (let r = 0; r < RUNS; r++) {
+      const [machine, postgres] = [machineBusyMs(), postgresCpuMs()];
       spreadRuns.push(await load(base, spreadLoad));
+      const paid = Math.max(1, spreadRuns.at(-1)!.requests);
+      payoutCpuMs.push((machineBusyMs() - machine) / paid);
+      payoutPostgresMs.push((postgresCpuMs() - postgres) / paid);
       hotRuns.push(await load(base, hotLoad));
-      console.log(`  payouts run ${r + 1}: spread ${spreadRuns.at(-1)!.rps} /s (p99 ${spreadRuns.at(-1)!.p99Ms} ms), hot wallet ${hotRuns.at(-1)!.rps} /s (p99 ${hotRuns.at(-1)!.p99Ms} ms)`);
+      console.log(
+        `  payouts run ${r + 1}: spread ${spreadRuns.at(-1)!.rps} /s (p99 ${spreadRuns.at(-1)!.p99Ms} ms, ${round(payoutCpuMs.at(-1)!)} ms of the machine's CPU each${db === 'postgres' ? `, ${round(payoutPostgresMs.at(-1)!)} ms of it PostgreSQL's` : ''}), hot wallet ${hotRuns.at(-1)!.rps} /s (p99 ${hotRuns.at(-1)!.p99Ms} ms)`,
+      );
     }
+    const cpuMs: DbResult['cpuMs'] = {
+      ...signInCpu,
+      payout: round(median(payoutCpuMs)),
+      // PGlite's database runs inside the server's process: no processes of its own to count
+      ...(db === 'postgres' ? { payoutPostgres: round(median(payoutPostgresMs)) } : {}),
+    };
     loads.payoutsSpread = medianLoad(spreadRuns);
     loads.payoutsHot = medianLoad(hotRuns);
     const rssLoadedMiB = server.rssMiB();
@@ -392,6 +416,8 @@ async function runOn(db: Db, port: number, anchors: Anchors, dbEnv: Record<strin
     const ceilings: DbResult['ceilings'] = {
       signInPerVerify: round((os.cpus().length * 1000) / cpuMs.signIn / verify),
       ...(loads.processorDirect ? { gatewayPerProcessor: round(health / loads.processorDirect.rps) } : {}),
+      payoutsPerHealth: round((os.cpus().length * 1000) / cpuMs.payout / health),
+      ...(cpuMs.payoutPostgres ? { payoutsPerHealthPostgres: round((os.cpus().length * 1000) / cpuMs.payoutPostgres / health) } : {}),
     };
     return { db, startMs: started.startMs, idleRssMiB: started.idleRssMiB, rssLoadedMiB, rssAfterMiB, loads, ratios, argon2VerifyPerSecond, cpuMs, ceilings, ledger, transactionsPerRequest };
   } finally {
@@ -546,8 +572,15 @@ function requestPathGoals(results: DbResult[]): Goal[] {
     );
     const payoutTarget = r.db === 'postgres' ? 0.4 : 0.3;
     const money = `money ${r.ledger.conserved && r.ledger.balanced ? 'conserved' : 'NOT conserved'}, ${r.ledger.overdrawn} overdrawn`;
-    add('payouts spread / health', r.db, r.ratios.payoutsSpreadPerHealth, payoutTarget, false, `${r.ratios.payoutsSpreadPerBare} of the bare route, ${money}`);
-    add('payouts from one hot wallet / health', r.db, r.ratios.payoutsHotPerHealth, payoutTarget, false, `${r.ratios.payoutsHotPerBare} of the bare route, ${money}`);
+    // what this machine allows the payouts against health at their CPU per payout (the spread load's)
+    const ceiling = [
+      `CPU ceiling ${r.ceilings.payoutsPerHealth} at ${r.cpuMs.payout} ms of the machine per payout`,
+      r.ceilings.payoutsPerHealthPostgres === undefined ? undefined : `${r.ceilings.payoutsPerHealthPostgres} for PostgreSQL's ${r.cpuMs.payoutPostgres} ms alone`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    add('payouts spread / health', r.db, r.ratios.payoutsSpreadPerHealth, payoutTarget, false, `${r.ratios.payoutsSpreadPerBare} of the bare route, ${money}; ${ceiling}`);
+    add('payouts from one hot wallet / health', r.db, r.ratios.payoutsHotPerHealth, payoutTarget, false, `${r.ratios.payoutsHotPerBare} of the bare route, ${money}; ${ceiling}`);
     // The same goals against health at its own goal, 0.8 of the bare route (docs/performance.md,
     // "Issue 28's goals against health, restated"): written when health was 0.54-0.73 of the bare
     // route, they grew four to six times harder when the edge (server/api-edge.mjs) made health 4-5
@@ -600,6 +633,12 @@ function report(results: DbResult[], loadBefore: number[], loadAfter: number[]):
     [
       '  payouts spread / health, hot / health (/ bare route)',
       (r) => `${r.ratios.payoutsSpreadPerHealth}, ${r.ratios.payoutsHotPerHealth} (${r.ratios.payoutsSpreadPerBare}, ${r.ratios.payoutsHotPerBare})`,
+    ],
+    [
+      '  CPU ceiling of payouts / health; machine CPU per spread payout (PostgreSQL ceiling; its CPU)',
+      (r) =>
+        `${r.ceilings.payoutsPerHealth}; ${r.cpuMs.payout} ms` +
+        (r.ceilings.payoutsPerHealthPostgres === undefined ? '' : ` (${r.ceilings.payoutsPerHealthPostgres}; ${r.cpuMs.payoutPostgres} ms)`),
     ],
     ['cold start to the first 200 (median of 3; first)', (r) => `${round(median(r.startMs) / 1000)} s (${round(r.startMs[0]! / 1000)} s)`],
     ['resident memory at idle (median of 3); as the bench ends; 3 s later', (r) => `${median(r.idleRssMiB)} MiB; ${r.rssLoadedMiB} MiB; ${r.rssAfterMiB} MiB`],
