@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantRef, updatedAt } from './columns';
 import { customers } from './customers';
 import { products } from './products';
@@ -133,6 +133,27 @@ export const journalLines = pgTable(
     check('journal_lines_side_ck', sql`${t.side} in ('DEBIT', 'CREDIT')`),
     check('journal_lines_amount_ck', sql`${t.amount} > 0`),
     check('journal_lines_purpose_ck', sql`${t.purpose} in ('AMOUNT', 'FEE')`),
+  ],
+);
+
+/**
+ * A wallet's outgoing amount per UTC day, what its limits count (docs/ledger.md, "Limits and their
+ * windows"): the AMOUNT debits of the wallet's account in TRANSFER_HOLD and TRANSFER_SETTLEMENT
+ * entries, less those of transfers released again. Kept by two triggers in the posting's own
+ * transaction (migration 0027: a line inserted, a release posted), so every way of posting keeps it;
+ * a window's usage is then the sum of at most 31 days a wallet, however many payouts it made.
+ */
+export const walletUsageDays = pgTable(
+  'wallet_usage_days',
+  {
+    tenantId: tenantRef().references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'wallet_usage_days_pk', columns: [t.tenantId, t.accountId, t.day] }),
+    foreignKey({ name: 'wallet_usage_days_account_fk', columns: [t.tenantId, t.accountId], foreignColumns: [ledgerAccounts.tenantId, ledgerAccounts.id] }).onDelete('cascade'),
   ],
 );
 

@@ -11,8 +11,9 @@ import { findWallet } from './wallets';
 /**
  * Transaction limits per customer (all its wallets in the currency) or per wallet. Usage is read
  * from the ledger: the debits of the wallet accounts in scope posted since the window start (UTC),
- * minus those of transfers that were released again (rejected or failed). PER_TRANSACTION
- * compares the single amount.
+ * minus those of transfers that were released again (rejected or failed), as the ledger's triggers
+ * keep them per wallet and UTC day (wallet_usage_days, migration 0027). PER_TRANSACTION compares
+ * the single amount.
  */
 type LimitType = TransactionLimitRow['limitType'];
 const DAY = 86_400_000;
@@ -34,25 +35,19 @@ export function windowStart(limitType: LimitType, now = clock.now()): Date | nul
 
 /**
  * The SQL of the outgoing amount (numeric) of the ledger accounts `accounts` (a subquery or a list
- * of wallet ids) since `from`: the wallets' DEBIT lines of holds and settlements, leaving out
- * transfers that were released again. Fragments, so that the transfer's one checking statement
- * can compute it per limit row (docs/ledger.md).
+ * of wallet ids) since `from`, a UTC midnight (every window starts at one): the days of
+ * `wallet_usage_days` from that day on, at most 31 rows a wallet whatever the number of payouts
+ * (reading the window's journal lines cost a hot wallet's payout more with each payout of the
+ * month). Fragments, so that the transfer's one checking statement can compute it per limit row
+ * (docs/ledger.md).
  */
 export function usageSql(tenantId: string, accounts: SQL, from: SQL): SQL {
   return sql`(
-    select coalesce(sum(l.amount), 0)
-    from journal_lines l
-    join journal_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
-    where l.tenant_id = ${tenantId}
-      and l.account_id in ${accounts}
-      and l.side = 'DEBIT'
-      and l.purpose = 'AMOUNT'
-      and l.posted_at >= ${from}
-      and e.kind in ('TRANSFER_HOLD', 'TRANSFER_SETTLEMENT')
-      and not exists (
-        select 1 from journal_entries r
-        where r.tenant_id = e.tenant_id and r.transfer_id = e.transfer_id and r.kind = 'TRANSFER_RELEASE'
-      ))`;
+    select coalesce(sum(u.amount), 0)
+    from wallet_usage_days u
+    where u.tenant_id = ${tenantId}
+      and u.account_id in ${accounts}
+      and u.day >= (${from}::timestamptz at time zone 'UTC')::date)`;
 }
 
 /** Outgoing amount of the wallets in scope since `from`, from the ledger. */
