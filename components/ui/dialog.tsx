@@ -9,19 +9,34 @@ import { Button } from './button';
  */
 export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  /** this component closed the dialog itself (its `open` turned false): the close event that follows is not news */
+  const closedByUs = useRef(false);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (!open && d.open) {
+      closedByUs.current = true;
+      d.close();
+    }
   }, [open]);
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={onClose}
+      // The browser fires the close event a task after close(): by then the page may have asked for
+      // the next dialog on this element, which the late event would shut. So only a close this
+      // component did not make is passed on; Escape is taken here (cancel), and closes through
+      // `open` like every other way out.
+      onClose={() => {
+        if (closedByUs.current) closedByUs.current = false;
+        else onClose();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
       className="m-auto max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/40"
     >
       {open ? (

@@ -35,6 +35,7 @@ test.describe('money in the panel', () => {
     const unfreeze = page.getByRole('dialog', { name: 'Unfreeze this wallet?' });
     await unfreeze.getByLabel('Reason').fill('Customer found the card');
     await unfreeze.getByRole('button', { name: 'Unfreeze wallet' }).click();
+    await expect(unfreeze).toBeHidden();
     await expect(page.getByRole('button', { name: 'Freeze' })).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
     const close = page.getByRole('dialog', { name: 'Close this wallet for good?' });
@@ -43,6 +44,45 @@ test.describe('money in the panel', () => {
     await close.getByRole('button', { name: 'Close wallet' }).click();
     await expect(page.getByText('Wallet “Spare” is closed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Freeze' })).toHaveCount(0);
+  });
+
+  test('a dialog asked for the moment another one closes stays open (the closed one’s late close event does not shut it)', async ({ page, request }) => {
+    const setup = await setUp(request);
+    const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: setup.auth, data: { customerId: setup.customerId, currency: 'EUR', name: 'Quick' } }));
+    await signInPanel(page, setup.tenantId);
+    await page.goto(`/wallets/${wallet.id}`);
+    await page.getByRole('button', { name: 'Freeze' }).click();
+    const freeze = page.getByRole('dialog', { name: 'Freeze this wallet?' });
+    await expect(freeze).toBeVisible();
+    // Cancel; the moment the dialog has closed (a microtask after close(), before the browser fires its
+    // close event a task later), Close, as a quick hand would
+    await page.evaluate(async () => {
+      const dialog = document.querySelector<HTMLDialogElement>('dialog[open]')!;
+      const closeButton = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Close' && !b.closest('dialog'))!;
+      await new Promise<void>((resolve) => {
+        new MutationObserver((_, observer) => {
+          if (dialog.open) return;
+          observer.disconnect();
+          closeButton.click();
+          resolve();
+        }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+        [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Cancel')!.click();
+      });
+    });
+    const close = page.getByRole('dialog', { name: 'Close this wallet for good?' });
+    await expect(close).toContainText('Closing cannot be undone.');
+    // still open once that event has come and gone
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    await expect(close).toBeVisible();
+    await expect(close.getByLabel('Reason')).toBeEditable();
+    // Escape closes it, and the page asks again as often as it likes
+    await page.keyboard.press('Escape');
+    await expect(close).toBeHidden();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(close).toContainText('Closing cannot be undone.');
+    await close.getByRole('button', { name: 'Cancel' }).click();
+    await expect(close).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Quick · EUR' })).toContainText('active');
   });
 
   test('a beneficiary is saved from the Beneficiaries dialog, its IBAN checked as it is typed (the form the transfer form shows inline)', async ({ page, request }) => {
