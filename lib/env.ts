@@ -33,22 +33,17 @@ export function defaultPoolMax(cores = availableParallelism()): number {
   return Math.min(100, Math.max(10, 5 * (2 * cores + 1)));
 }
 
-const positiveInt = (fallback: number, max = 1_000_000) =>
+/** a whole number from `min` to `max`, `fallback` when unset */
+const wholeNumberFrom = (min: number, fallback: number, max: number) =>
   z.coerce
-    .number({ error: `must be a whole number from 1 to ${max}` })
-    .int(`must be a whole number from 1 to ${max}`)
-    .min(1, `must be a whole number from 1 to ${max}`)
-    .max(max, `must be a whole number from 1 to ${max}`)
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`)
     .default(fallback);
-
+const positiveInt = (fallback: number, max = 1_000_000) => wholeNumberFrom(1, fallback, max);
 /** 0 (off, or none) up to `max` */
-const wholeNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: `must be a whole number from 0 to ${max}` })
-    .int(`must be a whole number from 0 to ${max}`)
-    .min(0, `must be a whole number from 0 to ${max}`)
-    .max(max, `must be a whole number from 0 to ${max}`)
-    .default(fallback);
+const wholeNumber = (fallback: number, max: number) => wholeNumberFrom(0, fallback, max);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
