@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { capture, signInPanel } from '../browser-helpers';
 import { activeIndividual, ok, staffTenant } from '../money-world';
 
@@ -13,14 +13,19 @@ async function setUp(request: APIRequestContext) {
   return { tenantId: staff.tenantId, customerId, auth: staff.auth };
 }
 
+/** A new EUR wallet named `name` of a fresh customer, its page open in the panel. */
+async function walletPage(page: Page, request: APIRequestContext, name: string): Promise<void> {
+  const setup = await setUp(request);
+  const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: setup.auth, data: { customerId: setup.customerId, currency: 'EUR', name } }));
+  await signInPanel(page, setup.tenantId);
+  await page.goto(`/wallets/${wallet.id}`);
+}
+
 test.describe('money in the panel', () => {
   test.setTimeout(240_000);
 
   test('a wallet is frozen and unfrozen with a reason, and closed only after a confirmation', async ({ page, request }) => {
-    const setup = await setUp(request);
-    const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: setup.auth, data: { customerId: setup.customerId, currency: 'EUR', name: 'Spare' } }));
-    await signInPanel(page, setup.tenantId);
-    await page.goto(`/wallets/${wallet.id}`);
+    await walletPage(page, request, 'Spare');
     await page.getByRole('button', { name: 'Freeze' }).click();
     const dialog = page.getByRole('dialog', { name: 'Freeze this wallet?' });
     await dialog.getByRole('button', { name: 'Freeze wallet' }).click();
@@ -47,10 +52,7 @@ test.describe('money in the panel', () => {
   });
 
   test('a dialog asked for the moment another one closes stays open (the closed one’s late close event does not shut it)', async ({ page, request }) => {
-    const setup = await setUp(request);
-    const wallet = await ok<{ id: string }>(await request.post('/api/v2.1/wallets', { headers: setup.auth, data: { customerId: setup.customerId, currency: 'EUR', name: 'Quick' } }));
-    await signInPanel(page, setup.tenantId);
-    await page.goto(`/wallets/${wallet.id}`);
+    await walletPage(page, request, 'Quick');
     await page.getByRole('button', { name: 'Freeze' }).click();
     const freeze = page.getByRole('dialog', { name: 'Freeze this wallet?' });
     await expect(freeze).toBeVisible();
