@@ -77,6 +77,7 @@ test.describe('money in the panel', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     await expect(close).toBeVisible();
     await expect(close.getByLabel('Reason')).toBeEditable();
+    await capture(page, 'wallet-close-confirmation', () => expect(close).toBeVisible());
     // Escape closes it, and the page asks again as often as it likes
     await page.keyboard.press('Escape');
     await expect(close).toBeHidden();
